@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES } from './constants';
+import { amountString } from './money';
+import { messages } from './messages';
+
+/** The signed-in user as GET /api/auth/user returns it (spec/member.md section 3). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isAdmin: z.boolean(),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  vipTier: z.string(),
+  vipExpiresAt: z.string().nullable(),
+  vipPendingApproval: z.boolean(),
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  referralCount: z.number().int(),
+  totalEarnings: amountString,
+  availableBalance: amountString,
+  pendingPayout: amountString,
+  totalPaidOut: amountString,
+  referralEarnings: amountString,
+  completedTasks: z.number().int(),
+  adminUnlocked: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const devLoginInput = z.object({
+  email: z.email({ error: messages.auth.emailInvalid }).max(254).transform((email) => email.toLowerCase()),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+export type DevLoginInput = z.infer<typeof devLoginInput>;
+
+export const adminUnlockInput = z.object({
+  password: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(200),
+});
+
+export const adminUnlockOutput = z.object({ unlockedUntil: z.string() });
+
+export const commissionLoginInput = z.object({
+  username: z.string({ error: messages.auth.usernameRequired }).trim().min(1, messages.auth.usernameRequired).max(200),
+  password: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(200),
+});
+
+export const commissionAuthOutput = z.object({
+  authenticated: z.boolean(),
+  username: z.string().optional(),
+});
+
+export const okOutput = z.object({ ok: z.literal(true) });

@@ -1,0 +1,73 @@
+/** Business constants of spec/member.md section 9 and spec/admin.md section 9. */
+
+export const CURRENCY_SYMBOL = '₱';
+
+export const FREE_TIER = 'FREE';
+export const FREE_DAILY_TASK_LIMIT = 5;
+export const DEFAULT_TASK_VIEW_SECONDS = 20;
+export const TASK_AUTO_OPEN_MS = 2000;
+
+export const MAINTENANCE_CHECK_MS = 60_000;
+export const MAINTENANCE_COUNTDOWN_SECONDS = 300;
+
+export const DASHBOARD_TASK_COUNT = 3;
+export const DASHBOARD_TRANSACTION_COUNT = 4;
+export const COPY_CONFIRMATION_MS = 2000;
+export const CHAT_STALE_MS = 60_000;
+
+export const PAYOUT_METHODS = ['G-CASH', 'PAYMAYA', 'BINANCE', 'COINSPH', 'BDO', 'PayPal', 'Bank Transfer'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export const DEFAULT_PAYOUT_METHOD: PayoutMethod = 'PayPal';
+export const DEFAULT_PAYOUT_AMOUNT = '10.00';
+export const PAYOUT_MIN_CENTAVOS = 15_000;
+export const PAYOUT_MAX_CENTAVOS = 200_000;
+
+export const REFERRAL_BONUS_CENTAVOS = 5_000;
+export const VIP_SPONSOR_BONUS_CENTAVOS = 5_000;
+
+export const COMMISSION_PER_UPGRADE_CENTAVOS = 500;
+export const COMMISSION_PER_PAYOUT_CENTAVOS = 1_000;
+export const COMMISSION_PAYOUT_METHODS = ['G-CASH', 'PayMaya', 'Bank Transfer'] as const;
+
+export const VIP_PLAN_IDS = ['VIP300', 'VIP400', 'VIP500', 'VIPPREMIUM1000', 'VIPGOLD2000', 'VIPSUPERPLAN3000'] as const;
+export type VipPlanId = (typeof VIP_PLAN_IDS)[number];
+export const VIP_VALIDITY_DAYS = 15;
+export const VIP_DAILY_TASK_LIMIT = 10;
+export const VIP_TRANSACTION_DIGITS = 13;
+
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
+export const POPUP_MIN_SECONDS = 5;
+export const POPUP_MAX_SECONDS = 300;
+export const POPUP_DEFAULT_SECONDS = 30;
+
+export const ADMIN_PANEL_VERSION = '1.0.0';
+
+/** Toast behaviour of spec/member.md section 9. */
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  swipeDirection: 'right',
+  swipeThreshold: 50,
+  hotkey: ['F8'],
+  removeDelayMs: 1_000_000,
+} as const;
+
+export const TOOLTIP_DELAY_MS = 700;
+export const DATE_FORMAT = 'MMM d, yyyy';
+
+/** Transaction kinds of the ledger (DESIGN.md section 4). */
+export const TRANSACTION_TYPES = [
+  'earning',
+  'referral_bonus',
+  'vip_purchase',
+  'payout',
+  'payout_approved',
+  'payout_declined',
+  'admin_adjustment',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];

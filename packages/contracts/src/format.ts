@@ -1,0 +1,38 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'MMM d, yyyy' in the given time zone (spec/member.md section 9), e.g. "Nov 22, 2026". */
+export function formatDate(value: string | Date, timeZone = 'Asia/Manila'): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, part) => {
+      acc[part.type] = part.value;
+      return acc;
+    }, {});
+  return `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}`;
+}
+
+/** "pending" -> "Pending" (spec/member.md section 4). */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "approve_vip" -> "Approve Vip" (spec/admin.md section 2, activity logs). */
+export function titleCase(snake: string): string {
+  return snake
+    .split('_')
+    .filter(Boolean)
+    .map(capitalize)
+    .join(' ');
+}
+
+/** Initials for the avatar: first+last name, else the e-mail's first two letters, else "US". */
+export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+  const first = user?.firstName?.trim();
+  const last = user?.lastName?.trim();
+  if (first && last) return `${first[0]}${last[0]}`.toUpperCase();
+  const email = user?.email?.trim();
+  if (email && email.length >= 2) return email.slice(0, 2).toUpperCase();
+  return 'US';
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Money travels as integer centavos inside the system and as "150.00" strings at its edges. */
+export type Centavos = number;
+
+const DECIMAL_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Parses a peso amount given as a number or a decimal string ("150", "150.5", "150.50") into centavos.
+ * Returns null for anything that is not a plain, non-negative amount with at most two decimals:
+ * NaN, infinities, exponents, signs, thousands separators and a third decimal are all refused.
+ */
+export function parsePesos(input: unknown): Centavos | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || input < 0) return null;
+    // Numbers such as 150.1 are not exact in binary; round-trip through a fixed string and insist it matches.
+    text = String(input);
+    if (text.includes('e')) return null;
+  } else if (typeof input === 'string') {
+    text = input.trim();
+  } else {
+    return null;
+  }
+  if (!DECIMAL_PATTERN.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(centavos) ? centavos : null;
+}
+
+/** 15000 -> "150.00"; negative amounts keep their sign ("-5.00"). */
+export function formatAmount(centavos: Centavos): string {
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  const whole = Math.floor(abs / 100);
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${sign}${whole}.${fraction}`;
+}
+
+/** 15000 -> "₱150.00"; thousands are grouped for reading ("₱1,500.00"). */
+export function formatPesos(centavos: Centavos): string {
+  const [whole = '0', fraction] = formatAmount(Math.abs(centavos)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${centavos < 0 ? '-' : ''}₱${grouped}.${fraction}`;
+}
+
+/** An amount as the API returns it: a string with exactly two decimals. */
+export const amountString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * An amount as the API accepts it: a number or decimal string with at most two decimals, turned into
+ * centavos. `required` and `invalid` are the catalogue texts to report.
+ */
+export function pesosInput(opts: { required?: string; invalid?: string } = {}) {
+  const required = opts.required ?? messages.common.amountRequired;
+  const invalid = opts.invalid ?? messages.common.amountInvalid;
+  return z
+    .union([z.number(), z.string()], { error: required })
+    .transform((value, ctx) => {
+      if (typeof value === 'string' && value.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      const centavos = parsePesos(value);
+      if (centavos === null) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return centavos;
+    });
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely } from 'kysely';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  /** 'pglite' for the embedded database, 'postgres' for a server reached through DATABASE_URL. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** postgres://... ; without it the embedded PGlite under dataDir is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; 'memory://' keeps them in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data directory dump to start from (tests boot one migrated database and copy it). */
+  loadDataDir?: Blob | undefined;
+  /** Pool size for postgres.js. */
+  maxConnections?: number | undefined;
+}
+
+/**
+ * int8 (bigint money, counts) and numeric (sums) are read as JavaScript numbers by both drivers: centavos
+ * stay far below 2^53, and one representation means the same code and tests on PGlite and PostgreSQL.
+ */
+const toNumber = (value: string) => Number(value);
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      types: {
+        bigint: { to: 20, from: [20, 1700], serialize: (value: number) => String(value), parse: toNumber },
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const dataDir = options.dataDir ?? './data';
+  let pgDataDir: string | undefined;
+  if (dataDir !== 'memory://') {
+    pgDataDir = path.resolve(dataDir, 'pglite');
+    mkdirSync(pgDataDir, { recursive: true });
+  }
+  const pg = await PGlite.create({
+    ...(pgDataDir ? { dataDir: pgDataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pg), plugins });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

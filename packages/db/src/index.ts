@@ -1,0 +1,7 @@
+export { createDb, type CreateDbOptions, type Db, type DbHandle } from './create-db';
+export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
+export { migrateToLatest } from './migrate';
+export { PGliteDialect } from './pglite-dialect';
+export type * from './schema';
+export { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, isEmpty, seedDemoData } from './seed';
+export { generateReferralCode, insertUser, type NewMember } from './users';

@@ -1,0 +1,169 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from './create-db';
+import type { Database, TransactionKind } from './schema';
+
+export interface LedgerEntry {
+  userId: string;
+  type: TransactionKind;
+  /** Centavos. Positive, except an admin adjustment that lowers the balance. */
+  amount: number;
+  description: string;
+  status?: string;
+  taskViewId?: string;
+  payoutId?: string;
+  vipRequestId?: string;
+  referralId?: string;
+  adminId?: string;
+  reference?: string;
+  createdAt?: Date;
+}
+
+interface Deltas {
+  availableDelta: number;
+  pendingDelta: number;
+  earningsDelta: number;
+  referralDelta: number;
+  paidOutDelta: number;
+}
+
+/** How each kind of ledger row moves the cached balances (DESIGN.md section 4). */
+export function deltasFor(type: TransactionKind, amount: number): Deltas {
+  const none: Deltas = { availableDelta: 0, pendingDelta: 0, earningsDelta: 0, referralDelta: 0, paidOutDelta: 0 };
+  switch (type) {
+    case 'earning':
+      return { ...none, availableDelta: amount, earningsDelta: amount };
+    case 'referral_bonus':
+      return { ...none, availableDelta: amount, earningsDelta: amount, referralDelta: amount };
+    case 'vip_purchase':
+      return { ...none, availableDelta: -amount };
+    case 'payout':
+      return { ...none, availableDelta: -amount, pendingDelta: amount };
+    case 'payout_approved':
+      return { ...none, pendingDelta: -amount, paidOutDelta: amount };
+    case 'payout_declined':
+      return { ...none, pendingDelta: -amount, availableDelta: amount };
+    case 'admin_adjustment':
+      return { ...none, availableDelta: amount };
+  }
+}
+
+export class InsufficientFundsError extends Error {
+  constructor(readonly available: number) {
+    super('Insufficient balance');
+  }
+}
+
+/**
+ * Writes one ledger row and moves the user's cached balances by it, inside the caller's transaction.
+ * The user row is locked first, so concurrent postings for one user are applied one after another;
+ * a posting that would take a balance below zero throws InsufficientFundsError and writes nothing.
+ */
+export async function postToLedger(trx: Transaction<Database>, entry: LedgerEntry): Promise<{ id: string }> {
+  const deltas = deltasFor(entry.type, entry.amount);
+  const user = await trx
+    .selectFrom('users')
+    .select(['availableBalance', 'pendingPayout'])
+    .where('id', '=', entry.userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (user.availableBalance + deltas.availableDelta < 0 || user.pendingPayout + deltas.pendingDelta < 0) {
+    throw new InsufficientFundsError(user.availableBalance);
+  }
+
+  const row = await trx
+    .insertInto('transactions')
+    .values({
+      userId: entry.userId,
+      type: entry.type,
+      amount: entry.amount,
+      description: entry.description,
+      status: entry.status ?? 'completed',
+      ...deltas,
+      taskViewId: entry.taskViewId ?? null,
+      payoutId: entry.payoutId ?? null,
+      vipRequestId: entry.vipRequestId ?? null,
+      referralId: entry.referralId ?? null,
+      adminId: entry.adminId ?? null,
+      reference: entry.reference ?? null,
+      ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      availableBalance: eb('availableBalance', '+', deltas.availableDelta),
+      pendingPayout: eb('pendingPayout', '+', deltas.pendingDelta),
+      totalEarnings: eb('totalEarnings', '+', deltas.earningsDelta),
+      referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
+      totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
+      updatedAt: sql<Date>`now()`,
+    }))
+    .where('id', '=', entry.userId)
+    .execute();
+
+  return row;
+}
+
+export interface LedgerDifference {
+  userId: string;
+  column: 'availableBalance' | 'pendingPayout' | 'totalEarnings' | 'referralEarnings' | 'totalPaidOut';
+  cached: number;
+  ledger: number;
+}
+
+/**
+ * Recomputes every user's cached balances from the ledger and lists each one that differs.
+ * An empty list means the books balance.
+ */
+export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('transactions')
+          .select((t) => [
+            'userId',
+            t.fn.sum<number>('availableDelta').as('available'),
+            t.fn.sum<number>('pendingDelta').as('pending'),
+            t.fn.sum<number>('earningsDelta').as('earnings'),
+            t.fn.sum<number>('referralDelta').as('referral'),
+            t.fn.sum<number>('paidOutDelta').as('paidOut'),
+          ])
+          .groupBy('userId')
+          .as('l'),
+      (join) => join.onRef('l.userId', '=', 'u.id'),
+    )
+    .select([
+      'u.id',
+      'u.availableBalance',
+      'u.pendingPayout',
+      'u.totalEarnings',
+      'u.referralEarnings',
+      'u.totalPaidOut',
+      'l.available',
+      'l.pending',
+      'l.earnings',
+      'l.referral',
+      'l.paidOut',
+    ])
+    .execute();
+
+  const differences: LedgerDifference[] = [];
+  for (const row of rows) {
+    const pairs = [
+      ['availableBalance', row.availableBalance, row.available],
+      ['pendingPayout', row.pendingPayout, row.pending],
+      ['totalEarnings', row.totalEarnings, row.earnings],
+      ['referralEarnings', row.referralEarnings, row.referral],
+      ['totalPaidOut', row.totalPaidOut, row.paidOut],
+    ] as const;
+    for (const [column, cached, ledger] of pairs) {
+      const expected = Number(ledger ?? 0);
+      if (Number(cached) !== expected) differences.push({ userId: row.id, column, cached: Number(cached), ledger: expected });
+    }
+  }
+  return differences;
+}

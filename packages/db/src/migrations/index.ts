@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as schema from './0001_schema';
+import * as vipPlans from './0002_vip_plans';
+
+/** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
+export const migrations: Record<string, Migration> = {
+  '0001_schema': schema,
+  '0002_vip_plans': vipPlans,
+};

@@ -1,0 +1,299 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as kysely sees it. Tables and columns are snake_case in SQL and camelCase here
+ * (CamelCasePlugin). Money columns are bigint centavos, read as JavaScript numbers.
+ */
+
+/** Insert-optional everywhere; a column without a default is still guarded by NOT NULL in SQL. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: Generated<boolean>;
+  accountStatus: Generated<'active' | 'suspended' | 'banned'>;
+  statusReason: string | null;
+  /** 'FREE' or the id of the plan the member holds; read together with vipExpiresAt. */
+  vipTier: Generated<string>;
+  vipExpiresAt: NullableTimestamp;
+  /** The terms of the running plan, copied when it started so later plan edits do not change it. */
+  vipDailyTaskLimit: number | null;
+  vipRewardPerTask: number | null;
+  vipPendingApproval: Generated<boolean>;
+  vipPaymentStatus: string | null;
+  referralCode: string;
+  referredBy: string | null;
+  referralCount: Generated<number>;
+  availableBalance: Generated<number>;
+  pendingPayout: Generated<number>;
+  totalEarnings: Generated<number>;
+  referralEarnings: Generated<number>;
+  totalPaidOut: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface IdentitiesTable {
+  id: Generated<string>;
+  userId: string;
+  issuer: string;
+  subject: string;
+  createdAt: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+  id: string;
+  userId: string;
+  expiresAt: Timestamp;
+  adminUnlockedUntil: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface CommissionSessionsTable {
+  id: string;
+  username: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+export interface TasksTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  url: string;
+  reward: number;
+  requiredVipTier: string | null;
+  isActive: Generated<boolean>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TaskViewsTable {
+  id: Generated<string>;
+  userId: string;
+  taskId: string;
+  startedAt: Timestamp;
+  completedAt: NullableTimestamp;
+  secondsViewed: number | null;
+  reward: number | null;
+}
+
+export type TransactionKind =
+  | 'earning'
+  | 'referral_bonus'
+  | 'vip_purchase'
+  | 'payout'
+  | 'payout_approved'
+  | 'payout_declined'
+  | 'admin_adjustment';
+
+/**
+ * The ledger. Each row says how it moved each cached balance of its user (the *Delta columns), so the
+ * cached balances on users are always the column sums of that user's rows.
+ */
+export interface TransactionsTable {
+  id: Generated<string>;
+  userId: string;
+  type: TransactionKind;
+  /** The amount shown to people: positive, except an admin adjustment that lowers the balance. */
+  amount: number;
+  description: string;
+  status: Generated<string>;
+  availableDelta: Generated<number>;
+  pendingDelta: Generated<number>;
+  earningsDelta: Generated<number>;
+  referralDelta: Generated<number>;
+  paidOutDelta: Generated<number>;
+  taskViewId: string | null;
+  payoutId: string | null;
+  vipRequestId: string | null;
+  referralId: string | null;
+  adminId: string | null;
+  reference: string | null;
+  createdAt: Timestamp;
+}
+
+export interface VipPlansTable {
+  id: string;
+  name: string;
+  price: number;
+  validityDays: number;
+  dailyTaskLimit: number;
+  rewardPerTask: number;
+  benefits: Json<string[]>;
+  isActive: Generated<boolean>;
+  sortOrder: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VipRequestsTable {
+  id: Generated<string>;
+  userId: string;
+  planId: string;
+  /** 'gcash' (a payment reference an admin checks) or 'earnings' (paid from the balance at once). */
+  paymentMethod: 'gcash' | 'earnings';
+  transactionProof: string | null;
+  price: number;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  decidedBy: string | null;
+  decidedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  userId: string;
+  paymentMethod: string;
+  amount: number;
+  paymentDetails: string;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  decidedBy: string | null;
+  decidedAt: NullableTimestamp;
+  note: string | null;
+  createdAt: Timestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<string>;
+  referrerId: string;
+  referredUserId: string;
+  referralCode: string;
+  status: Generated<'pending' | 'completed' | 'paid'>;
+  reward: Generated<number>;
+  completedAt: NullableTimestamp;
+  paidAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  /** The member whose conversation this is. */
+  userId: string;
+  message: string;
+  isUserMessage: boolean;
+  authorId: string | null;
+  readByUserAt: NullableTimestamp;
+  readByAdminAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  title: string;
+  message: string;
+  type: Generated<'info' | 'success' | 'warning' | 'error'>;
+  isGlobal: Generated<boolean>;
+  userId: string | null;
+  expiresAt: NullableTimestamp;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface NotificationReadsTable {
+  notificationId: string;
+  userId: string;
+  readAt: Timestamp;
+}
+
+export interface PopupsTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  content: string;
+  url: string | null;
+  duration: Generated<number>;
+  isActive: Generated<boolean>;
+  startDate: Timestamp;
+  endDate: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AdminLogsTable {
+  id: Generated<string>;
+  adminId: string | null;
+  action: string;
+  targetId: string | null;
+  details: Json<Record<string, unknown>>;
+  ipAddress: string | null;
+  createdAt: Timestamp;
+}
+
+export interface SystemSettingsTable {
+  id: Generated<number>;
+  maintenance: Generated<boolean>;
+  websiteStatus: Generated<'on' | 'off'>;
+  message: string;
+  updatedBy: string | null;
+  updatedAt: NullableTimestamp;
+}
+
+export interface CommissionEntriesTable {
+  id: Generated<string>;
+  kind: 'upgrade' | 'payout' | 'adjustment';
+  /** Signed: an adjustment may lower the figures. */
+  amount: number;
+  /** The VIP request or member payout that earned it; unique per kind, so nothing earns twice. */
+  sourceId: string | null;
+  description: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface CommissionPayoutsTable {
+  id: Generated<string>;
+  amount: number;
+  paymentMethod: string;
+  accountDetails: string;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'paid'>;
+  notes: string | null;
+  requestedAt: Timestamp;
+  processedAt: NullableTimestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resetAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  identities: IdentitiesTable;
+  sessions: SessionsTable;
+  commissionSessions: CommissionSessionsTable;
+  tasks: TasksTable;
+  taskViews: TaskViewsTable;
+  transactions: TransactionsTable;
+  vipPlans: VipPlansTable;
+  vipRequests: VipRequestsTable;
+  payouts: PayoutsTable;
+  referrals: ReferralsTable;
+  supportMessages: SupportMessagesTable;
+  notifications: NotificationsTable;
+  notificationReads: NotificationReadsTable;
+  popups: PopupsTable;
+  adminLogs: AdminLogsTable;
+  systemSettings: SystemSettingsTable;
+  commissionEntries: CommissionEntriesTable;
+  commissionPayouts: CommissionPayoutsTable;
+  rateLimits: RateLimitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type TransactionRow = Selectable<TransactionsTable>;
+export type VipPlanRow = Selectable<VipPlansTable>;
+export type PayoutRow = Selectable<PayoutsTable>;
+export type SessionRow = Selectable<SessionsTable>;
