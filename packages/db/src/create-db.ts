@@ -13,6 +13,8 @@ export interface DbHandle {
   db: Db;
   /** 'pglite' for the embedded database, 'postgres' for a server reached through DATABASE_URL. */
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself, when kind is 'pglite' (tests dump and copy it). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -59,5 +61,5 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pg), plugins });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite: pg, close: () => db.destroy() };
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatPesos, parsePesos, pesosInput } from '../src/money';
+
+describe('parsePesos', () => {
+  it.each([
+    [150, 15_000],
+    ['150', 15_000],
+    ['150.5', 15_050],
+    ['150.50', 15_050],
+    [0.1, 10],
+    [2000, 200_000],
+    [' 12.34 ', 1_234],
+  ])('reads %j as %i centavos', (input, centavos) => {
+    expect(parsePesos(input)).toBe(centavos);
+  });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [-1], ['-1'], ['1e3'], [1e21], ['150.123'], ['1,500'], [''], ['abc'], [null], [{}], ['0x10']])(
+    'refuses %j',
+    (input) => {
+      expect(parsePesos(input)).toBeNull();
+    },
+  );
+});
+
+describe('formatting', () => {
+  it('writes centavos as API strings and as pesos', () => {
+    expect(formatAmount(15_000)).toBe('150.00');
+    expect(formatAmount(5)).toBe('0.05');
+    expect(formatAmount(-500)).toBe('-5.00');
+    expect(formatPesos(150_000)).toBe('₱1,500.00');
+    expect(formatPesos(266)).toBe('₱2.66');
+  });
+});
+
+describe('pesosInput', () => {
+  const schema = pesosInput({ required: 'Amount is required', invalid: 'Amount must be a positive number' });
+
+  it('turns a valid amount into centavos', () => {
+    expect(schema.parse('150.25')).toBe(15_025);
+  });
+
+  it('reports the catalogue texts', () => {
+    expect(schema.safeParse('').error?.issues[0]?.message).toBe('Amount is required');
+    expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Amount is required');
+    expect(schema.safeParse('1.001').error?.issues[0]?.message).toBe('Amount must be a positive number');
+  });
+});

@@ -1,0 +1,14 @@
+/** Names of the databases the tests make on a real PostgreSQL server. */
+export const TEST_DATABASE_PREFIX = 'app_test_';
+export const TEMPLATE_DATABASE = `${TEST_DATABASE_PREFIX}template`;
+
+export function withDatabaseName(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** The server's maintenance database, from which test databases are created and dropped. */
+export function adminUrl(url: string): string {
+  return withDatabaseName(url, 'postgres');
+}

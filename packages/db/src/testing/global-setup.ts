@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '../create-db';
+import { migrateToLatest } from '../migrate';
+import { adminUrl, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabaseName } from './database-url';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite data directory; each test database boots from a copy. */
+    pgliteDumpPath: string;
+    /** Set when tests run against a real PostgreSQL (TEST_DATABASE_URL). */
+    testDatabaseUrl: string;
+  }
+}
+
+/**
+ * Migrates one database per test run: booting PGlite and migrating cost seconds, copying a migrated
+ * database costs milliseconds. On a real PostgreSQL the copy source is a template database.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  project.provide('testDatabaseUrl', url);
+
+  if (url) {
+    const admin = await createDb({ databaseUrl: adminUrl(url), maxConnections: 1 });
+    await dropTestDatabases(admin.db);
+    await sql.raw(`CREATE DATABASE ${TEMPLATE_DATABASE}`).execute(admin.db);
+    const template = await createDb({ databaseUrl: withDatabaseName(url, TEMPLATE_DATABASE), maxConnections: 1 });
+    await migrateToLatest(template.db);
+    await template.close();
+    project.provide('pgliteDumpPath', '');
+    return async () => {
+      await dropTestDatabases(admin.db);
+      await admin.close();
+    };
+  }
+
+  const handle = await createDb({ dataDir: 'memory://' });
+  await migrateToLatest(handle.db);
+  const dump = await handle.pglite!.dumpDataDir('gzip');
+  await handle.close();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pglite-test-'));
+  const dumpPath = path.join(dir, 'migrated.tar.gz');
+  writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteDumpPath', dumpPath);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function dropTestDatabases(db: Kysely<unknown>) {
+  const { rows } = await sql<{ datname: string }>`
+    SELECT datname FROM pg_database WHERE datname LIKE ${`${TEST_DATABASE_PREFIX}%`}
+  `.execute(db);
+  for (const { datname } of rows) {
+    await sql.raw(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).execute(db);
+  }
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { createDb, type DbHandle } from '../create-db';
+import { adminUrl, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabaseName } from './database-url';
+
+let pgliteDump: Blob | undefined;
+
+/**
+ * A fresh, migrated database of its own for a test file (or a test): a copy of the run's migrated
+ * PGlite, or a new PostgreSQL database made from the template when TEST_DATABASE_URL is set.
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const url = inject('testDatabaseUrl');
+  if (url) {
+    const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+    const admin = await createDb({ databaseUrl: adminUrl(url), maxConnections: 1 });
+    try {
+      await sql.raw(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DATABASE}`).execute(admin.db);
+    } finally {
+      await admin.close();
+    }
+    const handle = await createDb({ databaseUrl: withDatabaseName(url, name), maxConnections: 20 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const cleanup = await createDb({ databaseUrl: adminUrl(url), maxConnections: 1 });
+        try {
+          await sql.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).execute(cleanup.db);
+        } finally {
+          await cleanup.close();
+        }
+      },
+    };
+  }
+  pgliteDump ??= new Blob([readFileSync(inject('pgliteDumpPath'))]);
+  return createDb({ dataDir: 'memory://', loadDataDir: pgliteDump });
+}

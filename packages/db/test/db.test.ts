@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger, type DbHandle, InsufficientFundsError, insertUser, postToLedger, seedDemoData } from '../src';
+import { createTestDb } from '../src/testing';
+
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('schema', () => {
+  it('holds the six VIP plans from the migration', async () => {
+    const plans = await handle.db.selectFrom('vipPlans').select(['id', 'price', 'rewardPerTask', 'validityDays', 'dailyTaskLimit']).orderBy('sortOrder').execute();
+    expect(plans).toEqual([
+      { id: 'VIP300', price: 30_000, rewardPerTask: 266, validityDays: 15, dailyTaskLimit: 10 },
+      { id: 'VIP400', price: 40_000, rewardPerTask: 366, validityDays: 15, dailyTaskLimit: 10 },
+      { id: 'VIP500', price: 50_000, rewardPerTask: 433, validityDays: 15, dailyTaskLimit: 10 },
+      { id: 'VIPPREMIUM1000', price: 100_000, rewardPerTask: 1_300, validityDays: 15, dailyTaskLimit: 10 },
+      { id: 'VIPGOLD2000', price: 200_000, rewardPerTask: 1_600, validityDays: 15, dailyTaskLimit: 10 },
+      { id: 'VIPSUPERPLAN3000', price: 300_000, rewardPerTask: 2_366, validityDays: 15, dailyTaskLimit: 10 },
+    ]);
+  });
+
+  it('refuses a negative balance at the database', async () => {
+    const user = await insertUser(handle.db, { email: 'negative@example.com' });
+    await expect(sql`UPDATE users SET available_balance = -1 WHERE id = ${user.id}`.execute(handle.db)).rejects.toThrow(/check/i);
+  });
+
+  it('treats e-mail addresses case-insensitively', async () => {
+    await insertUser(handle.db, { email: 'Case@Example.com' });
+    await expect(insertUser(handle.db, { email: 'case@example.COM' })).rejects.toThrow(/unique|duplicate/i);
+  });
+});
+
+describe('ledger', () => {
+  it('moves cached balances with each row and balances under the check', async () => {
+    const user = await insertUser(handle.db, { email: 'ledger@example.com' });
+    await handle.db.transaction().execute(async (trx) => {
+      await postToLedger(trx, { userId: user.id, type: 'earning', amount: 20_000, description: 'Task completed' });
+      await postToLedger(trx, { userId: user.id, type: 'payout', amount: 15_000, description: 'Payout request' });
+      await postToLedger(trx, { userId: user.id, type: 'payout_approved', amount: 15_000, description: 'Payout approved' });
+    });
+    const balances = await handle.db
+      .selectFrom('users')
+      .select(['availableBalance', 'pendingPayout', 'totalEarnings', 'totalPaidOut'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(balances).toEqual({ availableBalance: 5_000, pendingPayout: 0, totalEarnings: 20_000, totalPaidOut: 15_000 });
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
+  it('refuses to overdraw and writes nothing', async () => {
+    const user = await insertUser(handle.db, { email: 'overdraw@example.com' });
+    await expect(
+      handle.db.transaction().execute((trx) => postToLedger(trx, { userId: user.id, type: 'payout', amount: 1, description: 'Payout request' })),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    const rows = await handle.db.selectFrom('transactions').select('id').where('userId', '=', user.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('reports a cached balance that no longer matches its ledger', async () => {
+    const user = await insertUser(handle.db, { email: 'drift@example.com' });
+    await sql`UPDATE users SET available_balance = 700 WHERE id = ${user.id}`.execute(handle.db);
+    expect(await checkLedger(handle.db)).toContainEqual({ userId: user.id, column: 'availableBalance', cached: 700, ledger: 0 });
+    await sql`UPDATE users SET available_balance = 0 WHERE id = ${user.id}`.execute(handle.db);
+  });
+
+  it('serialises concurrent postings for one user so none is lost', async () => {
+    const user = await insertUser(handle.db, { email: 'concurrent@example.com' });
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        handle.db.transaction().execute((trx) => postToLedger(trx, { userId: user.id, type: 'earning', amount: 100, description: 'Task completed' })),
+      ),
+    );
+    const row = await handle.db.selectFrom('users').select('availableBalance').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.availableBalance).toBe(2_500);
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  it('loads tasks, a member with history and an admin, and the books balance', async () => {
+    const fresh = await createTestDb();
+    try {
+      await seedDemoData(fresh.db);
+      const tasks = await fresh.db.selectFrom('tasks').select(['title', 'requiredVipTier']).where('isActive', '=', true).execute();
+      expect(tasks.filter((task) => task.requiredVipTier === null).length).toBeGreaterThanOrEqual(8);
+      expect(tasks.filter((task) => task.requiredVipTier !== null)).toHaveLength(2);
+      expect(tasks.map((task) => task.title)).toContain('View Product Page');
+      const admin = await fresh.db.selectFrom('users').select('isAdmin').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
+      expect(admin.isAdmin).toBe(true);
+      const member = await fresh.db.selectFrom('users').select(['id', 'totalEarnings']).where('email', '=', 'member@example.com').executeTakeFirstOrThrow();
+      expect(member.totalEarnings).toBeGreaterThan(0);
+      expect(await checkLedger(fresh.db)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
