@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { type ApiDeps, appRouter, createContext, type RequestScope } from '@app/api';
+import { createOperatorSessions, createSessionManager } from '@app/auth';
+import type { ErrorCode } from '@app/contracts';
+import type { Db } from '@app/db';
+import fastifyCookie from '@fastify/cookie';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AppRouter } from '@app/api';
+import type { Config } from './config';
+import { registerRestRoutes } from './rest/adapter';
+import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
+import { registerHealthRoutes } from './routes/health';
+import { registerOidcRoutes } from './routes/oidc';
+import { registerOriginCheck } from './routes/origin-check';
+import { registerSessionRoutes } from './routes/session';
+import { registerWebApps } from './web/apps';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** The server's clock; tests move it. */
+  now?: () => Date;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const STATUS_CODES: Record<number, ErrorCode | 'UNSUPPORTED_MEDIA_TYPE' | 'METHOD_NOT_SUPPORTED'> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** One Fastify server: tRPC at /trpc, the same procedures as REST under /api, sign-in routes, the three apps. */
+export async function buildApp({ config, db, now = () => new Date(), logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const deps: ApiDeps = {
+    db,
+    now,
+    sessions: createSessionManager(db, { secureCookies: config.isProduction }),
+    operatorSessions: createOperatorSessions(db, { secureCookies: config.isProduction }),
+    settings: {
+      timeZone: config.APP_TIMEZONE,
+      taskViewSeconds: config.TASK_VIEW_SECONDS,
+      adminPanelPassword: config.adminPanelPassword,
+      adminUnlockHours: config.ADMIN_UNLOCK_HOURS,
+      commissionUsername: config.commissionUsername,
+      commissionPassword: config.commissionPassword,
+      secureCookies: config.isProduction,
+      adminEmails: config.ADMIN_EMAILS,
+      devLoginEnabled: !config.oidcEnabled && !config.isProduction,
+    },
+  };
+
+  const contextFor = (req: FastifyRequest, reply: FastifyReply) => createContext(deps, requestScope(req, reply));
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR';
+    const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    return reply.code(status).send({ message, code });
+  });
+
+  await app.register(fastifyCookie);
+  registerOriginCheck(app, {
+    publicUrl: config.PUBLIC_URL,
+    extraOrigins: config.isProduction ? [] : [5173, 5174, 5175].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => contextFor(req, res),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, appRouter, contextFor);
+  const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
+  const openApi = buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, ''));
+  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi)));
+
+  registerSessionRoutes(app, config, deps);
+  if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
+  registerHealthRoutes(app, db);
+  await registerWebApps(app, config.DATA_DIR);
+
+  return { app, deps };
+}
+
+function requestScope(req: FastifyRequest, reply: FastifyReply): RequestScope {
+  return {
+    ip: req.ip,
+    cookie: (name) => req.cookies[name],
+    setCookie: (cookie) => {
+      reply.setCookie(cookie.name, cookie.value, cookie.attributes);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_TASK_VIEW_SECONDS } from '@app/contracts';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+const isValidTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DEMO_DATA: flag.default(true),
+  /** Behind a load balancer: read the client address from X-Forwarded-For. */
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAILS: list.default([]),
+  ADMIN_PANEL_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_UNLOCK_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  COMMISSION_USERNAME: z.string().min(1).optional(),
+  COMMISSION_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_REDIRECT_URI: z.url().optional(),
+  OIDC_ACCOUNT_URL: z.url().optional(),
+  APP_TIMEZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Manila').default('Asia/Manila'),
+  TASK_VIEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_TASK_VIEW_SECONDS),
+  AD_CLIENT_ID: z.string().min(1).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  oidcEnabled: boolean;
+  /** The admin panel password in force: configured, or generated for this development run. */
+  adminPanelPassword: string;
+  commissionUsername: string;
+  commissionPassword: string;
+  /** Secrets generated for this run because none were configured (printed at start in development). */
+  generatedSecrets: string[];
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. A bad or missing value stops the start with a message naming the variable.
+ * In production every secret must be configured; in development missing ones are generated and printed.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const oidcEnabled = Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID);
+
+  const problems: string[] = [];
+  if (Boolean(env.OIDC_ISSUER_URL) !== Boolean(env.OIDC_CLIENT_ID)) {
+    problems.push('  OIDC_ISSUER_URL and OIDC_CLIENT_ID: set both or neither');
+  }
+  if (isProduction) {
+    if (!oidcEnabled) problems.push('  OIDC_ISSUER_URL, OIDC_CLIENT_ID: required in production (development sign-in is off there)');
+    if (!env.ADMIN_PANEL_PASSWORD) problems.push('  ADMIN_PANEL_PASSWORD: required in production');
+    if (!env.COMMISSION_USERNAME || !env.COMMISSION_PASSWORD) problems.push('  COMMISSION_USERNAME, COMMISSION_PASSWORD: required in production');
+    if (!env.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (allowed origin and sign-in redirects)');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const generatedSecrets: string[] = [];
+  const generate = (name: string) => {
+    const value = randomBytes(9).toString('base64url');
+    generatedSecrets.push(`${name}=${value}`);
+    return value;
+  };
+
+  return {
+    ...env,
+    isProduction,
+    oidcEnabled,
+    adminPanelPassword: env.ADMIN_PANEL_PASSWORD ?? generate('ADMIN_PANEL_PASSWORD'),
+    commissionUsername: env.COMMISSION_USERNAME ?? 'operator',
+    commissionPassword: env.COMMISSION_PASSWORD ?? generate('COMMISSION_PASSWORD'),
+    generatedSecrets,
+  };
+}

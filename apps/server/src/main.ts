@@ -1,0 +1,57 @@
+import { createDb, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+/**
+ * Starts the server: configuration, database (PGlite under DATA_DIR unless DATABASE_URL), migrations,
+ * demo data on a first start in development, then HTTP. SIGTERM and SIGINT close it gracefully:
+ * new connections are refused, requests in flight finish, then the database closes.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(database.db);
+  if (config.DEMO_DATA && !config.isProduction && (await isEmpty(database.db))) {
+    await seedDemoData(database.db);
+  }
+
+  const { app } = await buildApp({ config, db: database.db });
+  const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  app.log.info({ database: database.kind }, `database: ${where}`);
+  if (!config.isProduction && config.generatedSecrets.length > 0) {
+    app.log.warn(`Generated for this run (set them to keep them): ${config.generatedSecrets.join('  ')}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+await main();

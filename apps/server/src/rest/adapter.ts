@@ -1,0 +1,82 @@
+import { type AppRouter, type Context, HTTP_STATUS, publicMessage } from '@app/api';
+import { getTRPCErrorFromUnknown } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+
+export const REST_PREFIX = '/api';
+
+interface RestProcedure {
+  path: string;
+  method: HTTPMethods;
+  url: string;
+  takesInput: boolean;
+}
+
+type AnyProcedure = {
+  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: OpenApiMeta; inputs: unknown[] };
+};
+
+/** Every procedure with OpenAPI metadata, as a REST route: '/tasks/{id}/start' becomes '/api/tasks/:id/start'. */
+export function listRestProcedures(router: AppRouter): RestProcedure[] {
+  const procedures = router._def.procedures as unknown as Record<string, AnyProcedure>;
+  return Object.entries(procedures).flatMap(([path, procedure]) => {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi) return [];
+    const inputs = procedure._def.inputs;
+    const takesInput = inputs.length > 0 && !(inputs.length === 1 && inputs[0] instanceof z.ZodVoid);
+    return [
+      {
+        path,
+        method: openapi.method as HTTPMethods,
+        url: `${REST_PREFIX}${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
+        takesInput,
+      },
+    ];
+  });
+}
+
+/**
+ * The REST face of the tRPC router: one Fastify route per documented path, calling the same procedure
+ * through a server-side caller, so each call has one implementation (DESIGN.md section 1). Query
+ * string (GET, DELETE) or JSON body, plus path parameters, make the procedure's input.
+ */
+export function registerRestRoutes(
+  app: FastifyInstance,
+  router: AppRouter,
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
+): void {
+  const createCaller = router.createCaller;
+  for (const route of listRestProcedures(router)) {
+    const segments = route.path.split('.');
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (req, reply) => {
+        const ctx = await createContext(req, reply);
+        const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+        const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+        const fromRequest = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
+        const params = req.params as Record<string, string>;
+        const input = route.takesInput ? mergeInput(fromRequest, params) : undefined;
+        try {
+          const data = await call(input);
+          return reply.send(data ?? null);
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          const status = HTTP_STATUS[error.code] ?? 500;
+          if (status >= 500 && status !== 503) req.log.error({ err: error.cause ?? error, procedure: route.path }, 'procedure failed');
+          return reply.code(status).send({ message: publicMessage(error), code: error.code });
+        }
+      },
+    });
+  }
+}
+
+/** Path parameters win over body fields of the same name; a non-object body stays as it is for zod to refuse. */
+function mergeInput(fromRequest: unknown, params: Record<string, string>): unknown {
+  const hasParams = Object.keys(params).length > 0;
+  if (fromRequest === undefined || fromRequest === null) return hasParams ? { ...params } : {};
+  if (typeof fromRequest !== 'object' || Array.isArray(fromRequest)) return fromRequest;
+  return { ...(fromRequest as Record<string, unknown>), ...params };
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The three built apps, most specific prefix first: a deep link falls back to its app's index.html. */
+const WEB_APPS = [
+  { name: 'commission-web', prefix: '/admin/percentage/', matches: (url: string) => url === '/admin/percentage' || url.startsWith('/admin/percentage/') },
+  {
+    name: 'admin-web',
+    prefix: '/admin/',
+    matches: (url: string) => url === '/admin' || url.startsWith('/admin/') || url === '/admin-portal' || url.startsWith('/admin-portal/'),
+  },
+  { name: 'member-web', prefix: '/', matches: () => true },
+] as const;
+
+const appsRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const webDistDir = (name: string) => path.join(appsRoot, name, 'dist');
+
+const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
+
+/**
+ * Serves the built apps and uploads. Hashed assets are cached for a year; index.html never, so a new
+ * deploy shows at once. Unknown /api, /trpc and /uploads paths answer a JSON 404.
+ */
+export async function registerWebApps(app: FastifyInstance, dataDir: string): Promise<void> {
+  const uploadsDir = path.resolve(dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', 'public, max-age=86400');
+    },
+  });
+
+  const built = WEB_APPS.filter((web) => existsSync(path.join(webDistDir(web.name), 'index.html')));
+  for (const [index, web] of built.entries()) {
+    await app.register(fastifyStatic, {
+      root: webDistDir(web.name),
+      prefix: web.prefix,
+      decorateReply: index === 0,
+      index: false,
+      wildcard: true,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !JSON_ONLY.test(url) && !path.extname(url);
+    if (!isPage) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    const web = WEB_APPS.find((candidate) => candidate.matches(url))!;
+    return sendIndex(reply, web.name, built.some((b) => b.name === web.name));
+  });
+}
+
+async function sendIndex(reply: FastifyReply, name: string, isBuilt: boolean) {
+  if (!isBuilt) {
+    return reply.code(503).send({ message: `The ${name} app is not built yet: run pnpm build.`, code: 'SERVICE_UNAVAILABLE' });
+  }
+  reply.header('cache-control', 'no-cache');
+  return reply.sendFile('index.html', webDistDir(name));
+}

@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, cookieHeader, createAdmin, OPERATOR, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health and errors', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await t.app.inject('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('gives every response a request id', async () => {
+    const response = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers malformed JSON with a 400 and no stack', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(response.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'a@example.com', firstName: 'x'.repeat(1_100_000) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the REST paths and renders a readable page', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/user', '/maintenance-status', '/admin/unlock']));
+    const page = await t.app.inject('/api/docs');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('/api/auth/user');
+  });
+});
+
+describe('development sign-in and sessions', () => {
+  it('shows the sign-in form at /api/login', async () => {
+    const response = await t.app.inject('/api/login');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<form');
+  });
+
+  it('signs a new person in, with a hashed session and a safe cookie', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'Juan@Example.com', firstName: 'Juan', lastName: 'Cruz' } });
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name === 'session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const stored = await t.database.db.selectFrom('sessions').select('id').execute();
+    expect(stored.map((row) => row.id)).not.toContain(session!.value);
+
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: cookieHeader(response) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email: 'juan@example.com',
+      firstName: 'Juan',
+      lastName: 'Cruz',
+      isAdmin: false,
+      vipTier: 'FREE',
+      availableBalance: '0.00',
+      completedTasks: 0,
+    });
+  });
+
+  it('answers 401 to /api/auth/user when signed out or with an unknown token', async () => {
+    expect((await t.app.inject('/api/auth/user')).statusCode).toBe(401);
+    const forged = await t.app.inject({ url: '/api/auth/user', headers: { cookie: 'session=forged' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses an invalid e-mail with the catalogue message', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'not-an-email' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Please enter a valid email address', code: 'BAD_REQUEST' });
+  });
+
+  it('ends the session at /api/logout', async () => {
+    const cookie = await signIn(t.app, 'leaving@example.com');
+    const out = await t.app.inject({ url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends every session of a banned user and refuses their sign-in', async () => {
+    const cookie = await signIn(t.app, 'banned@example.com');
+    await sql`UPDATE users SET account_status = 'banned' WHERE email = 'banned@example.com'`.execute(t.database.db);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select('sessions.id')
+      .where('users.email', '=', 'banned@example.com')
+      .execute();
+    expect(sessions).toHaveLength(0);
+    const again = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'banned@example.com' } });
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('makes ADMIN_EMAILS admins at sign-in', async () => {
+    const other = await startTestApp({ ADMIN_EMAILS: 'chief@example.com, other@example.com' });
+    try {
+      const cookie = await signIn(other.app, 'Chief@example.com');
+      expect((await other.app.inject({ url: '/api/auth/user', headers: { cookie } })).json()).toMatchObject({ isAdmin: true, adminUnlocked: false });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a state change from another site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'victim@example.com' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Request origin not allowed', code: 'FORBIDDEN' });
+  });
+
+  it('allows the same origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { email: 'same@example.com' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('maintenance status', () => {
+  it('is public and reads the settings', async () => {
+    const response = await t.app.inject('/api/maintenance-status');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ maintenance: false, websiteStatus: 'on', lastUpdated: null });
+  });
+});
+
+describe('admin unlock', () => {
+  it('unlocks with the panel password, locks again, and refuses a wrong one', async () => {
+    await createAdmin(t, 'unlocker@example.com');
+    const cookie = await signIn(t.app, 'unlocker@example.com');
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Incorrect password. Please try again.', code: 'UNAUTHORIZED' });
+
+    const right = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: ADMIN_PASSWORD } });
+    expect(right.statusCode).toBe(200);
+    expect(Date.parse(right.json().unlockedUntil) - t.clock.now.getTime()).toBe(12 * 60 * 60 * 1000);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().adminUnlocked).toBe(true);
+
+    const lock = await t.app.inject({ method: 'POST', url: '/api/admin/lock', headers: { cookie } });
+    expect(lock.json()).toEqual({ ok: true });
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().adminUnlocked).toBe(false);
+
+    const logs = await t.database.db.selectFrom('adminLogs').select(['action', 'ipAddress']).orderBy('createdAt').execute();
+    expect(logs.map((log) => log.action)).toEqual(expect.arrayContaining(['admin_unlock', 'admin_lock']));
+    expect(logs.every((log) => log.ipAddress)).toBe(true);
+  });
+
+  it('is refused to members', async () => {
+    const cookie = await signIn(t.app, 'plain@example.com');
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: ADMIN_PASSWORD } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Admin access required');
+  });
+
+  it('is rate limited', async () => {
+    await createAdmin(t, 'guesser@example.com');
+    const cookie = await signIn(t.app, 'guesser@example.com');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: `guess-${attempt}` } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describe('commission operator sign-in', () => {
+  it('signs in, reports its session and signs out', async () => {
+    expect((await t.app.inject('/api/admin/percentage/auth')).statusCode).toBe(401);
+    const cookie = await signInOperator(t.app);
+    expect((await t.app.inject({ url: '/api/admin/percentage/auth', headers: { cookie } })).json()).toEqual({ authenticated: true, username: OPERATOR.username });
+    const out = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/logout', headers: { cookie } });
+    expect(out.json()).toEqual({ ok: true });
+    expect((await t.app.inject({ url: '/api/admin/percentage/auth', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('refuses wrong credentials and empty fields with their messages', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: { username: OPERATOR.username, password: 'wrong-password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid credentials');
+    const empty = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: { username: '', password: '' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Username is required');
+  });
+});
+
+describe('tRPC endpoint', () => {
+  it('answers a batched request in one round trip', async () => {
+    const cookie = await signIn(t.app, 'batch@example.com', { firstName: 'Bea' });
+    const input = encodeURIComponent(JSON.stringify({}));
+    const response = await t.app.inject({ url: `/trpc/auth.user,maintenance.status?batch=1&input=${input}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const [user, status] = response.json();
+    expect(user.result.data.firstName).toBe('Bea');
+    expect(status.result.data.websiteStatus).toBe('on');
+  });
+
+  it('never sends a stack trace in an error', async () => {
+    const response = await t.app.inject({ url: '/trpc/auth.user' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('stack');
+  });
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type DbHandle, insertUser } from '@app/db';
+import { createTestDb } from '@app/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+
+export const ADMIN_PASSWORD = 'test-admin-password';
+export const OPERATOR = { username: 'operator', password: 'test-operator-password' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  config: Config;
+  /** Moves the server's clock. */
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/** A server on a fresh migrated database, driven through Fastify's inject (no port). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'server-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ADMIN_PANEL_PASSWORD: ADMIN_PASSWORD,
+    COMMISSION_USERNAME: OPERATOR.username,
+    COMMISSION_PASSWORD: OPERATOR.password,
+    ...env,
+  });
+  const database = await createTestDb();
+  const clock = { now: new Date() };
+  const { app } = await buildApp({ config, db: database.db, now: () => clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookie header a browser would send back after this response. */
+export function cookieHeader(response: LightMyRequestResponse, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  for (const cookie of response.cookies) {
+    if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
+    else jar.set(cookie.name, cookie.value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** Signs a person in through the development sign-in and returns their cookie header. */
+export async function signIn(app: FastifyInstance, email: string, names: { firstName?: string; lastName?: string } = {}) {
+  const response = await app.inject({ method: 'POST', url: '/api/dev/login', payload: { email, ...names } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookieHeader(response);
+}
+
+export async function createAdmin(testApp: TestApp, email = 'boss@example.com'): Promise<void> {
+  await insertUser(testApp.database.db, { email, firstName: 'Bo', lastName: 'Boss', isAdmin: true });
+}
+
+/** An admin signed in with the panel unlocked. */
+export async function signInUnlockedAdmin(testApp: TestApp, email = 'boss@example.com'): Promise<string> {
+  await createAdmin(testApp, email);
+  const cookie = await signIn(testApp.app, email);
+  const unlocked = await testApp.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: ADMIN_PASSWORD } });
+  if (unlocked.statusCode !== 200) throw new Error(`unlock failed: ${unlocked.statusCode} ${unlocked.body}`);
+  return cookie;
+}
+
+export async function signInOperator(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR });
+  if (response.statusCode !== 200) throw new Error(`operator sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookieHeader(response);
+}

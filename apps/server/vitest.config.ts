@@ -1,0 +1,3 @@
+import { nodeProject } from '../../vitest.shared.ts';
+
+export default nodeProject('server', { database: true });

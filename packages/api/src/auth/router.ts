@@ -1,0 +1,39 @@
+import { AccountBannedError, signInPerson } from '@app/auth';
+import { devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { publicProcedure, router, sessionProcedure } from '../trpc';
+import { countCompletedTasks, toUser } from './service';
+
+export const authRouter = router({
+  user: sessionProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user', protect: true } })
+    .input(z.void())
+    .output(userSchema)
+    .query(async ({ ctx }) => {
+      const now = ctx.now();
+      const completedTasks = await countCompletedTasks(ctx.db, ctx.user.id);
+      const adminUnlocked = ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > now;
+      return toUser(ctx.user, { completedTasks, adminUnlocked, now });
+    }),
+
+  /** Development sign-in (DESIGN.md section 3): absent whenever an identity provider is configured. */
+  devLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/dev/login', tags: ['auth'], summary: 'Development sign-in' } })
+    .input(devLoginInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.settings.devLoginEnabled) throw new TRPCError({ code: 'NOT_FOUND', message: messages.common.notFound });
+      try {
+        const user = await signInPerson(ctx.db, input, ctx.settings.adminEmails);
+        // A new session at every sign-in: a token planted before sign-in never becomes a signed-in one.
+        if (ctx.sessionToken) await ctx.sessions.invalidateSession(ctx.sessionToken);
+        const { cookie } = await ctx.sessions.createSession(user.id);
+        ctx.req.setCookie(cookie);
+        return { ok: true as const };
+      } catch (error) {
+        if (error instanceof AccountBannedError) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.accountBanned });
+        throw error;
+      }
+    }),
+});

@@ -1,0 +1,47 @@
+import { consumeRateLimit, secretsMatch } from '@app/auth';
+import { commissionAuthOutput, commissionLoginInput, messages, okOutput } from '@app/contracts';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { operatorProcedure, publicProcedure, router } from '../trpc';
+
+const LOGIN_ATTEMPTS = { limit: 10, windowMs: 15 * 60 * 1000 };
+
+/** The commission operator's own sign-in (DESIGN.md section 3), with its own cookie. */
+export const commissionAccessRouter = router({
+  login: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/percentage/login', tags: ['commission'], summary: 'Operator sign-in' } })
+    .input(commissionLoginInput)
+    .output(commissionAuthOutput)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.now();
+      const attempt = await consumeRateLimit(ctx.db, `commission-login:${ctx.req.ip}`, LOGIN_ATTEMPTS, now);
+      if (!attempt.allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.common.tooManyRequests });
+      // Both compared every time, so the answer's timing does not tell which one was wrong.
+      const usernameOk = secretsMatch(input.username, ctx.settings.commissionUsername);
+      const passwordOk = secretsMatch(input.password, ctx.settings.commissionPassword);
+      if (!usernameOk || !passwordOk) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.invalidCredentials });
+      if (ctx.operator) await ctx.operatorSessions.invalidate(ctx.operator.token);
+      const token = await ctx.operatorSessions.create(ctx.settings.commissionUsername, now);
+      ctx.req.setCookie(ctx.operatorSessions.cookie(token));
+      return { authenticated: true, username: ctx.settings.commissionUsername };
+    }),
+
+  auth: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/percentage/auth', tags: ['commission'], summary: 'Operator session check' } })
+    .input(z.void())
+    .output(commissionAuthOutput)
+    .query(({ ctx }) => {
+      if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+      return { authenticated: true, username: ctx.operator.username };
+    }),
+
+  logout: operatorProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/percentage/logout', tags: ['commission'], summary: 'Operator sign-out' } })
+    .input(z.void())
+    .output(okOutput)
+    .mutation(async ({ ctx }) => {
+      await ctx.operatorSessions.invalidate(ctx.operator.token);
+      ctx.req.setCookie(ctx.operatorSessions.cookie(null));
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,73 @@
+import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth';
+import type { Db, UserRow } from '@app/db';
+
+/** What the API needs from the configuration; the server reads and validates it. */
+export interface ApiSettings {
+  timeZone: string;
+  taskViewSeconds: number;
+  adminPanelPassword: string;
+  adminUnlockHours: number;
+  commissionUsername: string;
+  commissionPassword: string;
+  secureCookies: boolean;
+  /** Lower-case e-mails that become admins at sign-in (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
+  /** Development sign-in is on only without an identity provider and outside production. */
+  devLoginEnabled: boolean;
+}
+
+/** Long-lived dependencies, made once at start. */
+export interface ApiDeps {
+  db: Db;
+  sessions: SessionManager;
+  operatorSessions: OperatorSessions;
+  settings: ApiSettings;
+  /** The server's clock; tests replace it to cross day boundaries. */
+  now: () => Date;
+}
+
+/** The parts of an HTTP exchange a procedure may touch, independent of the web framework. */
+export interface RequestScope {
+  ip: string;
+  cookie(name: string): string | undefined;
+  setCookie(cookie: SessionCookie): void;
+}
+
+export interface Context extends ApiDeps {
+  req: RequestScope;
+  user: UserRow | null;
+  sessionToken: string | null;
+  adminUnlockedUntil: Date | null;
+  operator: { username: string; token: string } | null;
+}
+
+/**
+ * Builds a request's context: the member session from its cookie (one query, user included) and the
+ * operator session when its cookie is present. A banned member's sessions all end here.
+ */
+export async function createContext(deps: ApiDeps, req: RequestScope): Promise<Context> {
+  const context: Context = { ...deps, req, user: null, sessionToken: null, adminUnlockedUntil: null, operator: null };
+
+  const token = req.cookie(deps.sessions.cookieName);
+  if (token) {
+    const signedIn = await deps.sessions.validateSession(token);
+    if (!signedIn) {
+      req.setCookie(deps.sessions.blankCookie());
+    } else if (signedIn.user.accountStatus === 'banned') {
+      await deps.sessions.invalidateUserSessions(signedIn.user.id);
+      req.setCookie(deps.sessions.blankCookie());
+    } else {
+      if (signedIn.refreshed) req.setCookie(deps.sessions.sessionCookie(token));
+      context.user = signedIn.user;
+      context.sessionToken = token;
+      context.adminUnlockedUntil = signedIn.adminUnlockedUntil;
+    }
+  }
+
+  const operatorToken = req.cookie(deps.operatorSessions.cookieName);
+  if (operatorToken) {
+    const operator = await deps.operatorSessions.validate(operatorToken, deps.now());
+    if (operator) context.operator = { username: operator.username, token: operatorToken };
+  }
+  return context;
+}

@@ -1,0 +1,38 @@
+import { messages } from '@app/contracts';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+
+/** HTTP status of each tRPC error code the API uses (DESIGN.md section 6). */
+export const HTTP_STATUS: Record<TRPCError['code'], number> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  TIMEOUT: 408,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  PRECONDITION_REQUIRED: 428,
+  TOO_MANY_REQUESTS: 429,
+  CLIENT_CLOSED_REQUEST: 499,
+  INTERNAL_SERVER_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
+};
+
+/**
+ * The message a client may see: the first failing validation rule's own text, the error's message for
+ * expected errors, and a generic sentence for anything unexpected (never internals).
+ */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? messages.common.badRequest;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return messages.common.internal;
+  return error.message;
+}

@@ -1,0 +1,15 @@
+import { adminAccessRouter } from './admin/access-router';
+import { authRouter } from './auth/router';
+import { commissionAccessRouter } from './commission/access-router';
+import { maintenanceRouter } from './maintenance/router';
+import { router } from './trpc';
+
+/** One router per domain (DESIGN.md section 1); each documented /api path is one of these procedures. */
+export const appRouter = router({
+  auth: authRouter,
+  maintenance: maintenanceRouter,
+  admin: adminAccessRouter,
+  commission: commissionAccessRouter,
+});
+
+export type AppRouter = typeof appRouter;

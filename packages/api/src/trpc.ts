@@ -1,0 +1,80 @@
+import { messages } from '@app/contracts';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context';
+import { publicMessage } from './errors';
+import { readMaintenance } from './maintenance/service';
+
+/**
+ * The first failing rule's own text is the message (DESIGN.md section 6), so a client can show it as is.
+ * Stacks never leave the server.
+ */
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      return {
+        ...shape,
+        message: publicMessage(error),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure;
+
+const signedIn = t.middleware(({ ctx, next }) => {
+  if (!ctx.user || !ctx.sessionToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  return next({ ctx: { ...ctx, user: ctx.user, sessionToken: ctx.sessionToken } });
+});
+
+/** A signed-in user, whatever the site's state: the calls that must answer during maintenance. */
+export const sessionProcedure = t.procedure.use(signedIn);
+
+/**
+ * A signed-in member while the site is open. During maintenance or with the website off, members get
+ * 503 with the maintenance message; admins pass (DESIGN.md section 5).
+ */
+export const memberProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.user.isAdmin) {
+    const status = await readMaintenance(ctx.db);
+    if (status.maintenance || status.websiteStatus === 'off') {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: status.message });
+    }
+  }
+  return next();
+});
+
+/** A member call that earns or moves money: a suspended account is refused with its reason. */
+export const moneyProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (ctx.user.accountStatus === 'suspended') {
+    const reason = ctx.user.statusReason ? `: ${ctx.user.statusReason}` : '';
+    throw new TRPCError({ code: 'FORBIDDEN', message: `${messages.auth.accountSuspended}${reason}` });
+  }
+  return next();
+});
+
+/** An admin, locked or not: only the unlock and lock calls. */
+export const adminSessionProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminRequired });
+  return next();
+});
+
+/** An admin whose panel is unlocked (DESIGN.md section 3): every other admin call. */
+export const adminProcedure = adminSessionProcedure.use(({ ctx, next }) => {
+  const until = ctx.adminUnlockedUntil;
+  if (!until || until <= ctx.now()) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
+  return next();
+});
+
+/** The commission operator's own session. */
+export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  return next({ ctx: { ...ctx, operator: ctx.operator } });
+});

@@ -1,0 +1,158 @@
+import type { Db, UserRow } from '@app/db';
+import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, TimeSpan } from 'lucia';
+import { hashToken } from './tokens';
+
+export const SESSION_COOKIE = 'session';
+
+interface SessionAttributes {
+  adminUnlockedUntil: Date | null;
+}
+
+declare module 'lucia' {
+  interface Register {
+    Lucia: SessionManager['lucia'];
+    DatabaseSessionAttributes: SessionAttributes;
+    DatabaseUserAttributes: UserRow;
+  }
+}
+
+/**
+ * Lucia's adapter over our tables. Lucia hands us the token it put in the cookie; every method stores
+ * and looks up its hash only. The user comes back whole with the session: one query per request.
+ */
+function kyselyAdapter(db: Db): Adapter {
+  const toSession = (row: { id: string; userId: string; expiresAt: Date; adminUnlockedUntil: Date | null }): DatabaseSession => ({
+    id: row.id,
+    userId: row.userId,
+    expiresAt: row.expiresAt,
+    attributes: { adminUnlockedUntil: row.adminUnlockedUntil },
+  });
+  return {
+    async getSessionAndUser(token) {
+      const row = await db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.userId')
+        .selectAll('u')
+        .select(['s.expiresAt as sessionExpiresAt', 's.adminUnlockedUntil as sessionAdminUnlockedUntil'])
+        .where('s.id', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row) return [null, null];
+      const { sessionExpiresAt, sessionAdminUnlockedUntil, ...user } = row;
+      const session = toSession({ id: token, userId: user.id, expiresAt: sessionExpiresAt, adminUnlockedUntil: sessionAdminUnlockedUntil });
+      const databaseUser: DatabaseUser = { id: user.id, attributes: user };
+      return [session, databaseUser];
+    },
+    async getUserSessions(userId) {
+      // Only hashes are stored, so these cannot be turned back into usable tokens; callers only count them.
+      const rows = await db.selectFrom('sessions').selectAll().where('userId', '=', userId).execute();
+      return rows.map(toSession);
+    },
+    async setSession(session) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: hashToken(session.id),
+          userId: session.userId,
+          expiresAt: session.expiresAt,
+          adminUnlockedUntil: session.attributes.adminUnlockedUntil,
+        })
+        .execute();
+    },
+    async updateSessionExpiration(token, expiresAt) {
+      await db.updateTable('sessions').set({ expiresAt }).where('id', '=', hashToken(token)).execute();
+    },
+    async deleteSession(token) {
+      await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    },
+    async deleteUserSessions(userId) {
+      await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+    },
+    async deleteExpiredSessions() {
+      await db.deleteFrom('sessions').where('expiresAt', '<=', new Date()).execute();
+    },
+  };
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+  expiresAt: Date;
+  adminUnlockedUntil: Date | null;
+  /** True when the expiry was just extended and the cookie should be sent again. */
+  refreshed: boolean;
+}
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+  attributes: { httpOnly: boolean; sameSite: 'lax'; secure: boolean; path: string; expires?: Date; maxAge?: number };
+}
+
+/**
+ * Member and admin sessions: 30 days, extended when used in their second half (Lucia's sliding expiry).
+ * Everything Lucia-specific stays in this file, behind these functions.
+ */
+export function createSessionManager(db: Db, options: { secureCookies: boolean }) {
+  const lucia = new Lucia(kyselyAdapter(db), {
+    sessionExpiresIn: new TimeSpan(30, 'd'),
+    sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', secure: options.secureCookies, path: '/' } },
+    getSessionAttributes: (attributes) => attributes,
+    getUserAttributes: (attributes) => attributes,
+  });
+
+  const cookieFor = (token: string | null): SessionCookie => {
+    const cookie = token ? lucia.createSessionCookie(token) : lucia.createBlankSessionCookie();
+    return {
+      name: cookie.name,
+      value: cookie.value,
+      attributes: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: '/',
+        ...(cookie.attributes.expires ? { expires: cookie.attributes.expires } : {}),
+        ...(cookie.attributes.maxAge !== undefined ? { maxAge: cookie.attributes.maxAge } : {}),
+      },
+    };
+  };
+
+  return {
+    lucia,
+    cookieName: SESSION_COOKIE,
+
+    async createSession(userId: string): Promise<{ token: string; cookie: SessionCookie }> {
+      const session = await lucia.createSession(userId, { adminUnlockedUntil: null });
+      return { token: session.id, cookie: cookieFor(session.id) };
+    },
+
+    async validateSession(token: string): Promise<SignedIn | null> {
+      const { session, user } = await lucia.validateSession(token);
+      if (!session) return null;
+      const row = user as unknown as UserRow & { id: string };
+      return {
+        user: row,
+        token: session.id,
+        expiresAt: session.expiresAt,
+        adminUnlockedUntil: session.adminUnlockedUntil,
+        refreshed: session.fresh,
+      };
+    },
+
+    async invalidateSession(token: string): Promise<void> {
+      await lucia.invalidateSession(token);
+    },
+
+    async invalidateUserSessions(userId: string): Promise<void> {
+      await lucia.invalidateUserSessions(userId);
+    },
+
+    async setAdminUnlockedUntil(token: string, until: Date | null): Promise<void> {
+      await db.updateTable('sessions').set({ adminUnlockedUntil: until }).where('id', '=', hashToken(token)).execute();
+    },
+
+    sessionCookie: cookieFor,
+    blankCookie: () => cookieFor(null),
+  };
+}
+
+export type SessionManager = ReturnType<typeof createSessionManager>;

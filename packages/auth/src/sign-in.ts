@@ -1,0 +1,64 @@
+import { type Db, insertUser, type UserRow } from '@app/db';
+
+export interface VerifiedPerson {
+  email: string;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  /** The identity provider's issuer and subject; absent for the development sign-in. */
+  issuer?: string;
+  subject?: string;
+}
+
+export class AccountBannedError extends Error {
+  constructor() {
+    super('This account has been banned.');
+  }
+}
+
+/**
+ * Finds or creates the user for a verified person and applies ADMIN_EMAILS. Provider identities are
+ * matched by (issuer, subject) first, so a changed e-mail at the provider keeps the same account.
+ * A banned user is refused.
+ */
+export async function signInPerson(db: Db, person: VerifiedPerson, adminEmails: readonly string[]): Promise<UserRow> {
+  const email = person.email.trim().toLowerCase();
+  const isAdmin = adminEmails.includes(email);
+
+  const user = await db.transaction().execute(async (trx) => {
+    let existing: UserRow | undefined;
+    if (person.issuer && person.subject) {
+      existing = await trx
+        .selectFrom('identities as i')
+        .innerJoin('users as u', 'u.id', 'i.userId')
+        .selectAll('u')
+        .where('i.issuer', '=', person.issuer)
+        .where('i.subject', '=', person.subject)
+        .executeTakeFirst();
+    }
+    existing ??= await trx.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+
+    const found =
+      existing ??
+      (await insertUser(trx, { email, firstName: person.firstName ?? null, lastName: person.lastName ?? null, isAdmin }));
+
+    if (person.issuer && person.subject) {
+      await trx
+        .insertInto('identities')
+        .values({ userId: found.id, issuer: person.issuer, subject: person.subject })
+        .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
+        .execute();
+    }
+
+    // Names fill in when the provider first tells them; admin rights follow ADMIN_EMAILS at each sign-in.
+    const updates = {
+      ...(isAdmin && !found.isAdmin ? { isAdmin: true } : {}),
+      ...(!found.firstName && person.firstName ? { firstName: person.firstName } : {}),
+      ...(!found.lastName && person.lastName ? { lastName: person.lastName } : {}),
+    };
+    if (Object.keys(updates).length === 0) return found;
+    return trx.updateTable('users').set(updates).where('id', '=', found.id).returningAll().executeTakeFirstOrThrow();
+  });
+
+  if (user.accountStatus === 'banned') throw new AccountBannedError();
+  return user;
+}
