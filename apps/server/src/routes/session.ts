@@ -13,6 +13,8 @@ export function registerSessionRoutes(app: FastifyInstance, config: Config, deps
     app.get('/api/login', async (_req, reply) => {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage());
     });
+    // Without a provider nothing calls back; a visitor who lands here is sent to sign in.
+    app.get('/api/callback', async (_req, reply) => reply.redirect('/api/login'));
   }
 
   app.get('/api/logout', async (req, reply) => {

@@ -1,0 +1,188 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, signIn, signInOperator, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+
+/**
+ * The contract of every /api path (shared/contract/endpoints.json). The repository keeps a copy so the
+ * tests run on any clone; where the shared original is beside the repository, the copy must equal it.
+ */
+const sharedPath = fileURLToPath(new URL('../../../../shared/contract/endpoints.json', import.meta.url));
+const copyPath = fileURLToPath(new URL('../../../packages/contracts/endpoints.json', import.meta.url));
+
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  auth: string;
+  returns: string;
+}
+const endpoints: Endpoint[] = JSON.parse(readFileSync(copyPath, 'utf8')).endpoints;
+
+/**
+ * Paths whose capability a later issue builds, by issue number. Each must still be missing (so this
+ * list only shrinks); every other path must exist and answer its role.
+ */
+const PLANNED: Record<string, number> = {
+  'POST /api/tasks/{id}/start': 3,
+  'GET /api/tasks': 3,
+  'GET /api/tasks/{id}/redirect-complete': 3,
+  'GET /api/transactions': 3,
+  'GET /api/transactions/statement.csv': 3,
+  'GET /api/vip/status': 3,
+  'GET /api/vip/plans': 4,
+  'POST /api/vip/upgrade': 4,
+  'POST /api/vip/upgrade-with-earnings': 4,
+  'GET /api/payouts': 4,
+  'POST /api/payouts': 4,
+  'POST /api/profile/upload-photo': 4,
+  'GET /api/referrals/code': 4,
+  'GET /api/referrals': 4,
+  'GET /api/referrals/referred-users': 4,
+  'POST /api/referrals/use-code': 4,
+  'GET /api/users/by-referral-code/{code}': 4,
+  'GET /api/support/messages': 4,
+  'POST /api/support/messages': 4,
+  'POST /api/support/messages/read': 4,
+  'GET /api/notifications': 4,
+  'POST /api/notifications/{id}/read': 4,
+  'GET /api/popups/active': 4,
+  'GET /api/admin/stats': 5,
+  'GET /api/admin/users': 5,
+  'POST /api/admin/users/{id}/vip-approval': 5,
+  'POST /api/admin/users/{id}/status': 5,
+  'PUT /api/admin/users/{userId}/balance': 5,
+  'GET /api/admin/logs': 5,
+  'POST /api/admin/maintenance': 5,
+  'GET /api/admin/system-settings': 5,
+  'PUT /api/admin/system-settings': 5,
+  'GET /api/notifications/all': 5,
+  'POST /api/notifications': 5,
+  'DELETE /api/notifications/{id}': 5,
+  'POST /api/admin/notifications': 5,
+  'GET /api/admin/popups': 5,
+  'POST /api/admin/popups': 5,
+  'PUT /api/admin/popups/{id}': 5,
+  'DELETE /api/admin/popups/{id}': 5,
+  'GET /api/admin/pending-vip': 5,
+  'POST /api/admin/approve-vip/{id}': 5,
+  'POST /api/admin/reject-vip/{id}': 5,
+  'GET /api/admin/pending-payouts': 5,
+  'POST /api/admin/payout/{id}/status': 5,
+  'PUT /api/admin/payout/{id}/status': 5,
+  'GET /api/admin/transactions': 5,
+  'GET /api/admin/quick-plan-settings': 5,
+  'POST /api/admin/quick-update-plan/{planId}': 5,
+  'GET /api/admin/tasks': 5,
+  'POST /api/admin/tasks': 5,
+  'PUT /api/admin/tasks/{id}': 5,
+  'GET /api/admin/support/conversations': 5,
+  'GET /api/admin/support/conversations/{userId}': 5,
+  'POST /api/admin/support/conversations/{userId}/reply': 5,
+  'GET /api/admin/percentage/stats': 6,
+  'POST /api/admin/percentage/request-payout': 6,
+  'GET /api/admin/percentage/payouts': 6,
+  'POST /api/admin/percentage/payouts/{payoutId}/status': 6,
+  'POST /api/admin/percentage/update-stats': 6,
+  'GET /api/admin/percentage/statement.csv': 6,
+};
+
+const BROWSER_ROUTES = ['/api/login', '/api/callback', '/api/logout', '/api/openapi.json'];
+const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+const concrete = (path: string) => path.replace(/\{\w+\}/g, 'contract-test-id');
+const built = endpoints.filter((endpoint) => !(key(endpoint) in PLANNED));
+const planned = endpoints.filter((endpoint) => key(endpoint) in PLANNED);
+
+let t: TestApp;
+let member: string;
+let lockedAdmin: string;
+let unlockedAdmin: string;
+let operator: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  member = await signIn(t.app, 'contract-member@example.com');
+  await createAdmin(t, 'contract-locked@example.com');
+  lockedAdmin = await signIn(t.app, 'contract-locked@example.com');
+  unlockedAdmin = await signInUnlockedAdmin(t, 'contract-admin@example.com');
+  operator = await signInOperator(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (endpoint: Endpoint, cookie?: string) =>
+  t.app.inject({
+    method: endpoint.method,
+    url: concrete(endpoint.path),
+    headers: cookie ? { cookie } : {},
+    ...(endpoint.method === 'POST' || endpoint.method === 'PUT' ? { payload: {} } : {}),
+  });
+
+describe('the contract file', () => {
+  it.runIf(existsSync(sharedPath))('is the same as the shared contract', () => {
+    expect(JSON.parse(readFileSync(copyPath, 'utf8'))).toEqual(JSON.parse(readFileSync(sharedPath, 'utf8')));
+  });
+
+  it('names only planned paths that do not exist yet', async () => {
+    for (const endpoint of planned) {
+      const response = await call(endpoint, unlockedAdmin);
+      expect.soft(response.statusCode, `${key(endpoint)} exists: remove it from PLANNED`).toBe(404);
+    }
+  });
+});
+
+describe.each(built)('$method $path ($auth)', (endpoint) => {
+  it('exists', async () => {
+    const response = await call(endpoint, unlockedAdmin);
+    expect(response.statusCode).not.toBe(404);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  // Browser navigations and the document itself are plain routes; every other path is a procedure.
+  if (!BROWSER_ROUTES.includes(endpoint.path)) {
+    it('is in the OpenAPI document', async () => {
+      const doc = (await t.app.inject('/api/openapi.json')).json();
+      const documented = doc.paths[endpoint.path.replace(/^\/api/, '')];
+      expect(documented?.[endpoint.method.toLowerCase()], key(endpoint)).toBeDefined();
+    });
+  }
+
+  const auth = endpoint.auth;
+  if (auth === 'public') {
+    it('answers without a session', async () => {
+      const response = await call(endpoint);
+      // A public check such as the operator's session probe answers 401 as its documented result.
+      const refusals = endpoint.returns.includes('401') ? [403] : [401, 403];
+      expect(refusals).not.toContain(response.statusCode);
+    });
+  }
+  if (auth === 'member') {
+    it('needs a session', async () => {
+      expect((await call(endpoint)).statusCode).toBe(401);
+      expect([401, 403]).not.toContain((await call(endpoint, member)).statusCode);
+    });
+  }
+  if (auth.startsWith('admin')) {
+    it('is refused to the signed out (401) and to members (403)', async () => {
+      expect((await call(endpoint)).statusCode).toBe(401);
+      const asMember = await call(endpoint, member);
+      expect(asMember.statusCode).toBe(403);
+      expect(asMember.json().message).toBe('Admin access required');
+    });
+  }
+  if (auth === 'admin') {
+    it('is refused to a locked admin (403) and answers an unlocked one', async () => {
+      const locked = await call(endpoint, lockedAdmin);
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json().message).toBe('Admin panel is locked');
+      expect([401, 403]).not.toContain((await call(endpoint, unlockedAdmin)).statusCode);
+    });
+  }
+  if (auth === 'operator' || auth === 'operator or admin') {
+    it('is refused without the operator session (401) and answers the operator', async () => {
+      expect((await call(endpoint)).statusCode).toBe(401);
+      expect((await call(endpoint, member)).statusCode).toBe(401);
+      expect([401, 403]).not.toContain((await call(endpoint, operator)).statusCode);
+    });
+  }
+});
