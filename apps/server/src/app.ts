@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AppRouter } from '@app/api';
 import { type ApiDeps, appRouter, createContext, type RequestScope } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import type { ErrorCode } from '@app/contracts';
@@ -6,7 +7,6 @@ import type { Db } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AppRouter } from '@app/api';
 import type { Config } from './config';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';

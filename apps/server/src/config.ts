@@ -35,7 +35,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAILS: list.default([]),
   ADMIN_PANEL_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_UNLOCK_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  ADMIN_UNLOCK_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   COMMISSION_USERNAME: z.string().min(1).optional(),
   COMMISSION_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   OIDC_ISSUER_URL: z.url().optional(),
@@ -46,7 +50,10 @@ const envSchema = z.object({
   APP_TIMEZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Manila').default('Asia/Manila'),
   TASK_VIEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_TASK_VIEW_SECONDS),
   AD_CLIENT_ID: z.string().min(1).optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,9 +76,7 @@ export class ConfigError extends Error {}
  * In production every secret must be configured; in development missing ones are generated and printed.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== '')),
-  );
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -87,7 +92,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     if (!oidcEnabled) problems.push('  OIDC_ISSUER_URL, OIDC_CLIENT_ID: required in production (development sign-in is off there)');
     if (!env.ADMIN_PANEL_PASSWORD) problems.push('  ADMIN_PANEL_PASSWORD: required in production');
-    if (!env.COMMISSION_USERNAME || !env.COMMISSION_PASSWORD) problems.push('  COMMISSION_USERNAME, COMMISSION_PASSWORD: required in production');
+    if (!env.COMMISSION_USERNAME || !env.COMMISSION_PASSWORD)
+      problems.push('  COMMISSION_USERNAME, COMMISSION_PASSWORD: required in production');
     if (!env.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (allowed origin and sign-in redirects)');
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

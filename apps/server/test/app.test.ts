@@ -44,7 +44,11 @@ describe('health and errors', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'a@example.com', firstName: 'x'.repeat(1_100_000) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      payload: { email: 'a@example.com', firstName: 'x'.repeat(1_100_000) },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -69,7 +73,11 @@ describe('development sign-in and sessions', () => {
   });
 
   it('signs a new person in, with a hashed session and a safe cookie', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'Juan@Example.com', firstName: 'Juan', lastName: 'Cruz' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      payload: { email: 'Juan@Example.com', firstName: 'Juan', lastName: 'Cruz' },
+    });
     expect(response.statusCode).toBe(200);
     const session = response.cookies.find((cookie) => cookie.name === 'session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -129,7 +137,10 @@ describe('development sign-in and sessions', () => {
     const other = await startTestApp({ ADMIN_EMAILS: 'chief@example.com, other@example.com' });
     try {
       const cookie = await signIn(other.app, 'Chief@example.com');
-      expect((await other.app.inject({ url: '/api/auth/user', headers: { cookie } })).json()).toMatchObject({ isAdmin: true, adminUnlocked: false });
+      expect((await other.app.inject({ url: '/api/auth/user', headers: { cookie } })).json()).toMatchObject({
+        isAdmin: true,
+        adminUnlocked: false,
+      });
     } finally {
       await other.close();
     }
@@ -175,7 +186,12 @@ describe('admin unlock', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Incorrect password. Please try again.', code: 'UNAUTHORIZED' });
 
-    const right = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: ADMIN_PASSWORD } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/unlock',
+      headers: { cookie },
+      payload: { password: ADMIN_PASSWORD },
+    });
     expect(right.statusCode).toBe(200);
     expect(Date.parse(right.json().unlockedUntil) - t.clock.now.getTime()).toBe(12 * 60 * 60 * 1000);
     expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().adminUnlocked).toBe(true);
@@ -191,7 +207,12 @@ describe('admin unlock', () => {
 
   it('is refused to members', async () => {
     const cookie = await signIn(t.app, 'plain@example.com');
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: ADMIN_PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/unlock',
+      headers: { cookie },
+      payload: { password: ADMIN_PASSWORD },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Admin access required');
   });
@@ -201,7 +222,12 @@ describe('admin unlock', () => {
     const cookie = await signIn(t.app, 'guesser@example.com');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: `guess-${attempt}` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/unlock',
+        headers: { cookie },
+        payload: { password: `guess-${attempt}` },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -212,14 +238,21 @@ describe('commission operator sign-in', () => {
   it('signs in, reports its session and signs out', async () => {
     expect((await t.app.inject('/api/admin/percentage/auth')).statusCode).toBe(401);
     const cookie = await signInOperator(t.app);
-    expect((await t.app.inject({ url: '/api/admin/percentage/auth', headers: { cookie } })).json()).toEqual({ authenticated: true, username: OPERATOR.username });
+    expect((await t.app.inject({ url: '/api/admin/percentage/auth', headers: { cookie } })).json()).toEqual({
+      authenticated: true,
+      username: OPERATOR.username,
+    });
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/logout', headers: { cookie } });
     expect(out.json()).toEqual({ ok: true });
     expect((await t.app.inject({ url: '/api/admin/percentage/auth', headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('refuses wrong credentials and empty fields with their messages', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: { username: OPERATOR.username, password: 'wrong-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/percentage/login',
+      payload: { username: OPERATOR.username, password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid credentials');
     const empty = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: { username: '', password: '' } });

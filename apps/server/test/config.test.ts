@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from '../src/config';
 describe('configuration', () => {
   it('has working defaults for development', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', APP_TIMEZONE: 'Asia/Manila', TASK_VIEW_SECONDS: 20, DEMO_DATA: true });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      APP_TIMEZONE: 'Asia/Manila',
+      TASK_VIEW_SECONDS: 20,
+      DEMO_DATA: true,
+    });
     expect(config.oidcEnabled).toBe(false);
     expect(config.generatedSecrets.map((line) => line.split('=')[0])).toEqual(['ADMIN_PANEL_PASSWORD', 'COMMISSION_PASSWORD']);
   });

@@ -77,7 +77,12 @@ export async function createAdmin(testApp: TestApp, email = 'boss@example.com'):
 export async function signInUnlockedAdmin(testApp: TestApp, email = 'boss@example.com'): Promise<string> {
   await createAdmin(testApp, email);
   const cookie = await signIn(testApp.app, email);
-  const unlocked = await testApp.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: ADMIN_PASSWORD } });
+  const unlocked = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/unlock',
+    headers: { cookie },
+    payload: { password: ADMIN_PASSWORD },
+  });
   if (unlocked.statusCode !== 200) throw new Error(`unlock failed: ${unlocked.statusCode} ${unlocked.body}`);
   return cookie;
 }

@@ -1,5 +1,5 @@
 import { messages } from '@app/contracts';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
 /** HTTP status of each tRPC error code the API uses (DESIGN.md section 6). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './constants';
-import { amountString } from './money';
 import { messages } from './messages';
+import { amountString } from './money';
 
 /** The signed-in user as GET /api/auth/user returns it (spec/member.md section 3). */
 export const userSchema = z.object({
@@ -31,7 +31,10 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const devLoginInput = z.object({
-  email: z.email({ error: messages.auth.emailInvalid }).max(254).transform((email) => email.toLowerCase()),
+  email: z
+    .email({ error: messages.auth.emailInvalid })
+    .max(254)
+    .transform((email) => email.toLowerCase()),
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
 });

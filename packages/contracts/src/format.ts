@@ -20,11 +20,7 @@ export function capitalize(text: string): string {
 
 /** "approve_vip" -> "Approve Vip" (spec/admin.md section 2, activity logs). */
 export function titleCase(snake: string): string {
-  return snake
-    .split('_')
-    .filter(Boolean)
-    .map(capitalize)
-    .join(' ');
+  return snake.split('_').filter(Boolean).map(capitalize).join(' ');
 }
 
 /** Initials for the avatar: first+last name, else the e-mail's first two letters, else "US". */

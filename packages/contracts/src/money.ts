@@ -55,18 +55,16 @@ export const amountString = z.string().regex(/^-?\d+\.\d{2}$/);
 export function pesosInput(opts: { required?: string; invalid?: string } = {}) {
   const required = opts.required ?? messages.common.amountRequired;
   const invalid = opts.invalid ?? messages.common.amountInvalid;
-  return z
-    .union([z.number(), z.string()], { error: required })
-    .transform((value, ctx) => {
-      if (typeof value === 'string' && value.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: required });
-        return z.NEVER;
-      }
-      const centavos = parsePesos(value);
-      if (centavos === null) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return centavos;
-    });
+  return z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const centavos = parsePesos(value);
+    if (centavos === null) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return centavos;
+  });
 }

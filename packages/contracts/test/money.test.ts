@@ -14,12 +14,23 @@ describe('parsePesos', () => {
     expect(parsePesos(input)).toBe(centavos);
   });
 
-  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [-1], ['-1'], ['1e3'], [1e21], ['150.123'], ['1,500'], [''], ['abc'], [null], [{}], ['0x10']])(
-    'refuses %j',
-    (input) => {
-      expect(parsePesos(input)).toBeNull();
-    },
-  );
+  it.each([
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [-1],
+    ['-1'],
+    ['1e3'],
+    [1e21],
+    ['150.123'],
+    ['1,500'],
+    [''],
+    ['abc'],
+    [null],
+    [{}],
+    ['0x10'],
+  ])('refuses %j', (input) => {
+    expect(parsePesos(input)).toBeNull();
+  });
 });
 
 describe('formatting', () => {

@@ -1,4 +1,4 @@
-export { createDb, type CreateDbOptions, type Db, type DbHandle } from './create-db';
+export { type CreateDbOptions, createDb, type Db, type DbHandle } from './create-db';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
 export { migrateToLatest } from './migrate';
 export { PGliteDialect } from './pglite-dialect';

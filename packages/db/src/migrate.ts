@@ -1,8 +1,9 @@
-import { type Kysely, Migrator } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Db } from './create-db';
 import { migrations } from './migrations';
 
 /** Brings the schema up to date; each migration runs in its own transaction under an advisory lock. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

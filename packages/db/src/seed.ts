@@ -6,19 +6,41 @@ export const DEMO_MEMBER_EMAIL = 'member@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
 const freeTasks = [
-  { title: 'View Product Page', description: 'Look through a partner product page and its photos.', url: 'https://example.com/products', reward: 150 },
+  {
+    title: 'View Product Page',
+    description: 'Look through a partner product page and its photos.',
+    url: 'https://example.com/products',
+    reward: 150,
+  },
   { title: 'Visit Partner Blog', description: 'Read the latest article on a partner blog.', url: 'https://example.org/blog', reward: 120 },
-  { title: 'Explore Travel Deals', description: 'Browse this week\'s travel offers.', url: 'https://example.net/travel', reward: 200 },
-  { title: 'Check Recipe of the Day', description: 'Open today\'s featured recipe.', url: 'https://example.com/recipes', reward: 100 },
+  { title: 'Explore Travel Deals', description: "Browse this week's travel offers.", url: 'https://example.net/travel', reward: 200 },
+  { title: 'Check Recipe of the Day', description: "Open today's featured recipe.", url: 'https://example.com/recipes', reward: 100 },
   { title: 'Browse Gadget Reviews', description: 'Skim the newest gadget reviews.', url: 'https://example.org/gadgets', reward: 175 },
   { title: 'See Local News', description: 'View the local news front page.', url: 'https://example.net/news', reward: 110 },
-  { title: 'Tour a Furniture Catalog', description: 'Look through the spring furniture catalog.', url: 'https://example.com/furniture', reward: 160 },
+  {
+    title: 'Tour a Furniture Catalog',
+    description: 'Look through the spring furniture catalog.',
+    url: 'https://example.com/furniture',
+    reward: 160,
+  },
   { title: 'Discover Fitness Tips', description: 'Read a short guide to daily exercise.', url: 'https://example.org/fitness', reward: 130 },
 ];
 
 const vipTasks = [
-  { title: 'Premium Brand Showcase', description: 'A featured brand page for VIP members.', url: 'https://example.com/showcase', reward: 500, requiredVipTier: 'VIP300' },
-  { title: 'Gold Partner Spotlight', description: 'A spotlight page for Gold members.', url: 'https://example.org/spotlight', reward: 800, requiredVipTier: 'VIPGOLD2000' },
+  {
+    title: 'Premium Brand Showcase',
+    description: 'A featured brand page for VIP members.',
+    url: 'https://example.com/showcase',
+    reward: 500,
+    requiredVipTier: 'VIP300',
+  },
+  {
+    title: 'Gold Partner Spotlight',
+    description: 'A spotlight page for Gold members.',
+    url: 'https://example.org/spotlight',
+    reward: 800,
+    requiredVipTier: 'VIPGOLD2000',
+  },
 ];
 
 /** True when the database holds no users yet: the only time demo data is loaded. */

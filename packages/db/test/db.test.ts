@@ -14,7 +14,11 @@ afterAll(async () => {
 
 describe('schema', () => {
   it('holds the six VIP plans from the migration', async () => {
-    const plans = await handle.db.selectFrom('vipPlans').select(['id', 'price', 'rewardPerTask', 'validityDays', 'dailyTaskLimit']).orderBy('sortOrder').execute();
+    const plans = await handle.db
+      .selectFrom('vipPlans')
+      .select(['id', 'price', 'rewardPerTask', 'validityDays', 'dailyTaskLimit'])
+      .orderBy('sortOrder')
+      .execute();
     expect(plans).toEqual([
       { id: 'VIP300', price: 30_000, rewardPerTask: 266, validityDays: 15, dailyTaskLimit: 10 },
       { id: 'VIP400', price: 40_000, rewardPerTask: 366, validityDays: 15, dailyTaskLimit: 10 },
@@ -56,7 +60,9 @@ describe('ledger', () => {
   it('refuses to overdraw and writes nothing', async () => {
     const user = await insertUser(handle.db, { email: 'overdraw@example.com' });
     await expect(
-      handle.db.transaction().execute((trx) => postToLedger(trx, { userId: user.id, type: 'payout', amount: 1, description: 'Payout request' })),
+      handle.db
+        .transaction()
+        .execute((trx) => postToLedger(trx, { userId: user.id, type: 'payout', amount: 1, description: 'Payout request' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     const rows = await handle.db.selectFrom('transactions').select('id').where('userId', '=', user.id).execute();
     expect(rows).toHaveLength(0);
@@ -73,7 +79,9 @@ describe('ledger', () => {
     const user = await insertUser(handle.db, { email: 'concurrent@example.com' });
     await Promise.all(
       Array.from({ length: 25 }, () =>
-        handle.db.transaction().execute((trx) => postToLedger(trx, { userId: user.id, type: 'earning', amount: 100, description: 'Task completed' })),
+        handle.db
+          .transaction()
+          .execute((trx) => postToLedger(trx, { userId: user.id, type: 'earning', amount: 100, description: 'Task completed' })),
       ),
     );
     const row = await handle.db.selectFrom('users').select('availableBalance').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -93,7 +101,11 @@ describe('demo data', () => {
       expect(tasks.map((task) => task.title)).toContain('View Product Page');
       const admin = await fresh.db.selectFrom('users').select('isAdmin').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
       expect(admin.isAdmin).toBe(true);
-      const member = await fresh.db.selectFrom('users').select(['id', 'totalEarnings']).where('email', '=', 'member@example.com').executeTakeFirstOrThrow();
+      const member = await fresh.db
+        .selectFrom('users')
+        .select(['id', 'totalEarnings'])
+        .where('email', '=', 'member@example.com')
+        .executeTakeFirstOrThrow();
       expect(member.totalEarnings).toBeGreaterThan(0);
       expect(await checkLedger(fresh.db)).toEqual([]);
     } finally {

@@ -55,7 +55,9 @@ export function registerRestRoutes(
       handler: async (req, reply) => {
         const ctx = await createContext(req, reply);
         const caller = createCaller(ctx) as unknown as Record<string, unknown>;
-        const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+        const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+          input: unknown,
+        ) => Promise<unknown>;
         const fromRequest = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
         const params = req.params as Record<string, string>;
         const input = route.takesInput ? mergeInput(fromRequest, params) : undefined;

@@ -16,7 +16,7 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
   });
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A readable page of the document, rendered on the server: no script, nothing fetched from elsewhere. */
 export function renderDocsPage(doc: OpenApiDocument): string {
@@ -25,17 +25,17 @@ export function renderDocsPage(doc: OpenApiDocument): string {
     for (const [method, operation] of Object.entries(item as Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>)) {
       const auth = operation.security?.length ? 'signed in' : 'public';
       rows.push(
-        `<tr><td><code class="m ${method}">${method.toUpperCase()}</code></td><td><code>/api${escape(path)}</code></td>` +
-          `<td>${escape(operation.summary ?? '')}</td><td>${escape((operation.tags ?? []).join(', '))}</td><td>${auth}</td></tr>`,
+        `<tr><td><code class="m ${method}">${method.toUpperCase()}</code></td><td><code>/api${escapeHtml(path)}</code></td>` +
+          `<td>${escapeHtml(operation.summary ?? '')}</td><td>${escapeHtml((operation.tags ?? []).join(', '))}</td><td>${auth}</td></tr>`,
       );
     }
   }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(doc.info.title)} reference</title>
+<title>${escapeHtml(doc.info.title)} reference</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2937}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.4rem .6rem;text-align:left;vertical-align:top}
 code{font:13px ui-monospace,monospace}.m{font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put{color:#b45309}.delete{color:#b91c1c}</style></head>
-<body><h1>${escape(doc.info.title)} reference</h1><p>${escape(doc.info.description ?? '')}</p>
+<body><h1>${escapeHtml(doc.info.title)} reference</h1><p>${escapeHtml(doc.info.description ?? '')}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p>
 <table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Area</th><th>Who</th></tr></thead><tbody>${rows.join('')}</tbody></table></body></html>`;
 }

@@ -7,7 +7,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The three built apps, most specific prefix first: a deep link falls back to its app's index.html. */
 const WEB_APPS = [
-  { name: 'commission-web', prefix: '/admin/percentage/', matches: (url: string) => url === '/admin/percentage' || url.startsWith('/admin/percentage/') },
+  {
+    name: 'commission-web',
+    prefix: '/admin/percentage/',
+    matches: (url: string) => url === '/admin/percentage' || url.startsWith('/admin/percentage/'),
+  },
   {
     name: 'admin-web',
     prefix: '/admin/',
@@ -59,7 +63,11 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !JSON_ONLY.test(url) && !path.extname(url);
     if (!isPage) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     const web = WEB_APPS.find((candidate) => candidate.matches(url))!;
-    return sendIndex(reply, web.name, built.some((b) => b.name === web.name));
+    return sendIndex(
+      reply,
+      web.name,
+      built.some((b) => b.name === web.name),
+    );
   });
 }
 

@@ -29,7 +29,9 @@ export const adminAccessRouter = router({
     }),
 
   lock: adminSessionProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/lock', tags: ['admin'], summary: 'Lock the admin panel (Admin Logout)', protect: true } })
+    .meta({
+      openapi: { method: 'POST', path: '/admin/lock', tags: ['admin'], summary: 'Lock the admin panel (Admin Logout)', protect: true },
+    })
     .input(z.void())
     .output(okOutput)
     .mutation(async ({ ctx }) => {

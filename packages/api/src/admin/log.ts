@@ -11,11 +11,7 @@ export interface AdminLogEntry {
  * Records an admin action (DESIGN.md section 3) with the admin and the client's address. Pass the
  * transaction of the change itself so the log row and the change stand or fall together.
  */
-export async function writeAdminLog(
-  ctx: Pick<Context, 'db' | 'req' | 'user'>,
-  entry: AdminLogEntry,
-  db: Db = ctx.db,
-): Promise<void> {
+export async function writeAdminLog(ctx: Pick<Context, 'db' | 'req' | 'user'>, entry: AdminLogEntry, db: Db = ctx.db): Promise<void> {
   await db
     .insertInto('adminLogs')
     .values({

@@ -10,7 +10,10 @@ export interface EffectiveTier {
 }
 
 /** VIP expiry is decided when read (DESIGN.md section 4): after vipExpiresAt the member is FREE again. */
-export function effectiveTier(user: Pick<UserRow, 'vipTier' | 'vipExpiresAt' | 'vipDailyTaskLimit' | 'vipRewardPerTask'>, now: Date): EffectiveTier {
+export function effectiveTier(
+  user: Pick<UserRow, 'vipTier' | 'vipExpiresAt' | 'vipDailyTaskLimit' | 'vipRewardPerTask'>,
+  now: Date,
+): EffectiveTier {
   const active = user.vipTier !== FREE_TIER && user.vipExpiresAt !== null && user.vipExpiresAt > now;
   if (!active) return { tier: FREE_TIER, expiresAt: null, dailyTaskLimit: FREE_DAILY_TASK_LIMIT, rewardPerTask: null };
   return {

@@ -285,9 +285,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    'rate_limits', 'commission_payouts', 'commission_entries', 'system_settings', 'admin_logs', 'popups',
-    'notification_reads', 'notifications', 'support_messages', 'transactions', 'referrals', 'payouts',
-    'vip_requests', 'vip_plans', 'task_views', 'tasks', 'commission_sessions', 'sessions', 'identities', 'users',
+    'rate_limits',
+    'commission_payouts',
+    'commission_entries',
+    'system_settings',
+    'admin_logs',
+    'popups',
+    'notification_reads',
+    'notifications',
+    'support_messages',
+    'transactions',
+    'referrals',
+    'payouts',
+    'vip_requests',
+    'vip_plans',
+    'task_views',
+    'tasks',
+    'commission_sessions',
+    'sessions',
+    'identities',
+    'users',
   ];
   for (const table of tables) {
     await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '../create-db';
+import { createDb, type Db } from '../create-db';
 import { migrateToLatest } from '../migrate';
 import { adminUrl, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabaseName } from './database-url';
 
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-async function dropTestDatabases(db: Kysely<unknown>) {
+async function dropTestDatabases(db: Db) {
   const { rows } = await sql<{ datname: string }>`
     SELECT datname FROM pg_database WHERE datname LIKE ${`${TEST_DATABASE_PREFIX}%`}
   `.execute(db);
