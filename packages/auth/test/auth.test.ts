@@ -1,0 +1,129 @@
+import { type DbHandle, insertUser } from '@app/db';
+import { createTestDb } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AccountBannedError,
+  consumeRateLimit,
+  createOperatorSessions,
+  createSessionManager,
+  hashToken,
+  secretsMatch,
+  signInPerson,
+} from '../src';
+
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('member sessions', () => {
+  it('stores only the token hash and finds the user by the token', async () => {
+    const sessions = createSessionManager(handle.db, { secureCookies: true });
+    const user = await insertUser(handle.db, { email: 'session@example.com', firstName: 'Sam' });
+    const { token, cookie } = await sessions.createSession(user.id);
+    expect(cookie).toMatchObject({
+      name: 'session',
+      value: token,
+      attributes: { httpOnly: true, sameSite: 'lax', secure: true, path: '/' },
+    });
+
+    const stored = await handle.db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute();
+    expect(stored).toEqual([{ id: hashToken(token) }]);
+
+    const signedIn = await sessions.validateSession(token);
+    expect(signedIn?.user).toMatchObject({ id: user.id, firstName: 'Sam' });
+    expect(await sessions.validateSession(hashToken(token))).toBeNull();
+
+    await sessions.invalidateSession(token);
+    expect(await sessions.validateSession(token)).toBeNull();
+  });
+
+  it('extends a session used in its second half', async () => {
+    const sessions = createSessionManager(handle.db, { secureCookies: false });
+    const user = await insertUser(handle.db, { email: 'sliding@example.com' });
+    const { token } = await sessions.createSession(user.id);
+    const soon = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    await handle.db.updateTable('sessions').set({ expiresAt: soon }).where('id', '=', hashToken(token)).execute();
+    const signedIn = await sessions.validateSession(token);
+    expect(signedIn?.refreshed).toBe(true);
+    expect(signedIn!.expiresAt.getTime()).toBeGreaterThan(soon.getTime());
+  });
+
+  it('refuses an expired session', async () => {
+    const sessions = createSessionManager(handle.db, { secureCookies: false });
+    const user = await insertUser(handle.db, { email: 'expired@example.com' });
+    const { token } = await sessions.createSession(user.id);
+    await handle.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', hashToken(token))
+      .execute();
+    expect(await sessions.validateSession(token)).toBeNull();
+  });
+});
+
+describe('operator sessions', () => {
+  it('live 12 hours and end at logout', async () => {
+    const operator = createOperatorSessions(handle.db, { secureCookies: false });
+    const start = new Date('2026-01-01T00:00:00Z');
+    const token = await operator.create('operator', start);
+    expect(await operator.validate(token, new Date('2026-01-01T11:59:00Z'))).toEqual({ username: 'operator' });
+    expect(await operator.validate(token, new Date('2026-01-01T12:00:01Z'))).toBeNull();
+    const second = await operator.create('operator', start);
+    await operator.invalidate(second);
+    expect(await operator.validate(second, start)).toBeNull();
+  });
+});
+
+describe('signing a person in', () => {
+  it('creates the user once and matches the provider identity before the e-mail', async () => {
+    const first = await signInPerson(
+      handle.db,
+      { email: 'Person@Example.com', firstName: 'Per', issuer: 'https://id.example', subject: 'abc' },
+      [],
+    );
+    const again = await signInPerson(handle.db, { email: 'changed@example.com', issuer: 'https://id.example', subject: 'abc' }, []);
+    expect(again.id).toBe(first.id);
+    expect(first.email).toBe('person@example.com');
+    expect(first.referralCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+  });
+
+  it('grants admin to ADMIN_EMAILS and refuses banned accounts', async () => {
+    const admin = await signInPerson(handle.db, { email: 'chief@example.com' }, ['chief@example.com']);
+    expect(admin.isAdmin).toBe(true);
+    const banned = await insertUser(handle.db, { email: 'gone@example.com' });
+    await handle.db.updateTable('users').set({ accountStatus: 'banned' }).where('id', '=', banned.id).execute();
+    await expect(signInPerson(handle.db, { email: 'gone@example.com' }, [])).rejects.toBeInstanceOf(AccountBannedError);
+  });
+});
+
+describe('rate limits', () => {
+  it('allows the limit in a window, refuses the next, and resets after the window', async () => {
+    const rule = { limit: 3, windowMs: 60_000 };
+    const start = new Date('2026-01-01T00:00:00Z');
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await consumeRateLimit(handle.db, 'test:window', rule, start));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]?.retryAfterSeconds).toBe(60);
+    const later = await consumeRateLimit(handle.db, 'test:window', rule, new Date(start.getTime() + 60_001));
+    expect(later.allowed).toBe(true);
+  });
+
+  it('counts concurrent attempts exactly', async () => {
+    const rule = { limit: 5, windowMs: 60_000 };
+    const results = await Promise.all(Array.from({ length: 12 }, () => consumeRateLimit(handle.db, 'test:burst', rule)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});
+
+describe('secret comparison', () => {
+  it('matches equal secrets only', () => {
+    expect(secretsMatch('correct horse', 'correct horse')).toBe(true);
+    expect(secretsMatch('correct horse', 'correct horsf')).toBe(false);
+    expect(secretsMatch('', 'x')).toBe(false);
+  });
+});
