@@ -88,6 +88,7 @@ const PLANNED: Record<string, number> = {
 
 const BROWSER_ROUTES = ['/api/login', '/api/callback', '/api/logout', '/api/openapi.json'];
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const concrete = (path: string) => path.replace(/\{\w+\}/g, 'contract-test-id');
 const built = endpoints.filter((endpoint) => !(key(endpoint) in PLANNED));
 const planned = endpoints.filter((endpoint) => key(endpoint) in PLANNED);
@@ -123,18 +124,18 @@ describe('the contract file', () => {
     expect(JSON.parse(readFileSync(copyPath, 'utf8'))).toEqual(JSON.parse(readFileSync(sharedPath, 'utf8')));
   });
 
-  it('names only planned paths that do not exist yet', async () => {
+  it('names only planned paths that do not exist yet', () => {
     for (const endpoint of planned) {
-      const response = await call(endpoint, unlockedAdmin);
-      expect.soft(response.statusCode, `${key(endpoint)} exists: remove it from PLANNED`).toBe(404);
+      const exists = t.app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint.path) });
+      expect.soft(exists, `${key(endpoint)} exists: remove it from PLANNED`).toBe(false);
     }
   });
 });
 
 describe.each(built)('$method $path ($auth)', (endpoint) => {
-  it('exists', async () => {
+  it('exists and never answers 5xx', async () => {
+    expect(t.app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint.path) })).toBe(true);
     const response = await call(endpoint, unlockedAdmin);
-    expect(response.statusCode).not.toBe(404);
     expect(response.statusCode).toBeLessThan(500);
   });
 
