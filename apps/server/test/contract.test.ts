@@ -23,12 +23,6 @@ const endpoints: Endpoint[] = JSON.parse(readFileSync(copyPath, 'utf8')).endpoin
  * list only shrinks); every other path must exist and answer its role.
  */
 const PLANNED: Record<string, number> = {
-  'POST /api/tasks/{id}/start': 3,
-  'GET /api/tasks': 3,
-  'GET /api/tasks/{id}/redirect-complete': 3,
-  'GET /api/transactions': 3,
-  'GET /api/transactions/statement.csv': 3,
-  'GET /api/vip/status': 3,
   'GET /api/vip/plans': 4,
   'POST /api/vip/upgrade': 4,
   'POST /api/vip/upgrade-with-earnings': 4,

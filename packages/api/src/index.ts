@@ -2,4 +2,4 @@ export type { ApiDeps, ApiSettings, Context, RequestScope } from './context';
 export { createContext } from './context';
 export { HTTP_STATUS, publicMessage } from './errors';
 export { type AppRouter, appRouter } from './root';
-export { createCallerFactory } from './trpc';
+export { type AppMeta, createCallerFactory } from './trpc';

@@ -2,7 +2,10 @@ import { adminAccessRouter } from './admin/access-router';
 import { authRouter } from './auth/router';
 import { commissionAccessRouter } from './commission/access-router';
 import { maintenanceRouter } from './maintenance/router';
+import { tasksRouter } from './tasks/router';
+import { transactionsRouter } from './transactions/router';
 import { router } from './trpc';
+import { vipRouter } from './vip/router';
 
 /** One router per domain (DESIGN.md section 1); each documented /api path is one of these procedures. */
 export const appRouter = router({
@@ -10,6 +13,9 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   admin: adminAccessRouter,
   commission: commissionAccessRouter,
+  tasks: tasksRouter,
+  transactions: transactionsRouter,
+  vip: vipRouter,
 });
 
 export type AppRouter = typeof appRouter;

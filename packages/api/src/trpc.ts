@@ -9,9 +9,12 @@ import { readMaintenance } from './maintenance/service';
  * The first failing rule's own text is the message (DESIGN.md section 6), so a client can show it as is.
  * Stacks never leave the server.
  */
+/** `download`: the REST path answers with the file itself (FileOutput's body), not JSON. */
+export type AppMeta = OpenApiMeta & { download?: boolean };
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<AppMeta>()
   .create({
     isDev: false,
     errorFormatter({ shape, error }) {

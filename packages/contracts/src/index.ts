@@ -5,3 +5,6 @@ export * from './format';
 export * from './maintenance';
 export * from './messages';
 export * from './money';
+export * from './tasks';
+export * from './transactions';
+export * from './vip';

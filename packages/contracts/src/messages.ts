@@ -33,6 +33,35 @@ export const messages = {
     accessDeniedPage: 'You do not have permission to access this page.',
     authenticationRequired: 'Authentication Required',
   },
+  tasks: {
+    notFound: 'Task not found',
+    dailyLimitReached: 'You have reached your daily task limit. Please try again tomorrow.',
+    /** The /tasks page's texts for each ?error= value (spec/member.md section 8). */
+    pageErrors: {
+      'task-not-found': 'The task you tried to complete was not found.',
+      'user-not-found': 'User information could not be retrieved.',
+      'daily-limit-reached': 'You have reached your daily task limit. Please try again tomorrow.',
+    } as Record<string, string>,
+    pageErrorFallback: 'There was an error completing the task.',
+    collectFailed: 'Failed to collect earnings',
+    collectNetworkFailed: 'Failed to collect earnings. Please try again.',
+    completedTitle: 'Task Completed',
+    completedBody: (reward: string) => `Congratulations! You have earned ₱${reward} for completing this task.`,
+    collectedTitle: 'Earnings Collected!',
+    collectedBody: (reward: string) => `You earned ₱${reward} for completing this task!`,
+    emptyTitle: 'No Tasks Available',
+    emptyBody: 'There are currently no tasks available. Please check back later.',
+    limitReached: "You've reached your daily task limit",
+    limitAlmost: 'Almost at your daily limit. Consider upgrading your VIP tier for more tasks!',
+  },
+  transactions: {
+    emptyDashboard: 'No transactions found. Complete tasks to earn rewards!',
+    emptyHistory: 'No transactions found. Complete tasks to start earning!',
+  },
+  vip: {
+    pendingTitle: 'VIP Approval Pending',
+    pendingBody: (tier: string) => `Your VIP membership upgrade to ${tier} is pending admin approval. Your payment is being verified.`,
+  },
   maintenance: {
     defaultMessage: 'We are performing scheduled maintenance. Please check back soon.',
   },

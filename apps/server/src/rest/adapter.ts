@@ -1,7 +1,8 @@
+import type { AppMeta } from '@app/api';
 import { type AppRouter, type Context, HTTP_STATUS, publicMessage } from '@app/api';
+import type { FileOutput } from '@app/contracts';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 
 export const REST_PREFIX = '/api';
@@ -11,10 +12,11 @@ interface RestProcedure {
   method: HTTPMethods;
   url: string;
   takesInput: boolean;
+  download: boolean;
 }
 
 type AnyProcedure = {
-  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: OpenApiMeta; inputs: unknown[] };
+  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: AppMeta; inputs: unknown[] };
 };
 
 /** Every procedure with OpenAPI metadata, as a REST route: '/tasks/{id}/start' becomes '/api/tasks/:id/start'. */
@@ -31,6 +33,7 @@ export function listRestProcedures(router: AppRouter): RestProcedure[] {
         method: openapi.method as HTTPMethods,
         url: `${REST_PREFIX}${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
         takesInput,
+        download: procedure._def.meta?.download === true,
       },
     ];
   });
@@ -63,6 +66,14 @@ export function registerRestRoutes(
         const input = route.takesInput ? mergeInput(fromRequest, params) : undefined;
         try {
           const data = await call(input);
+          if (route.download) {
+            const file = data as FileOutput;
+            return reply
+              .type(file.contentType)
+              .header('content-disposition', `attachment; filename="${file.filename}"`)
+              .header('cache-control', 'no-store')
+              .send(file.body);
+          }
           return reply.send(data ?? null);
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);

@@ -86,8 +86,9 @@ const statements = [
     seconds_viewed integer CHECK (seconds_viewed >= 0),
     reward bigint CHECK (reward >= 0)
   )`,
-  `CREATE INDEX task_views_open_idx ON task_views (user_id, task_id, started_at DESC) WHERE completed_at IS NULL`,
-  `CREATE INDEX task_views_user_completed_idx ON task_views (user_id, completed_at) WHERE completed_at IS NOT NULL`,
+  // One open view per member and task: a double click or a retried start cannot open a second one.
+  `CREATE UNIQUE INDEX task_views_open_idx ON task_views (user_id, task_id) WHERE completed_at IS NULL`,
+  `CREATE INDEX task_views_user_task_idx ON task_views (user_id, task_id, completed_at)`,
 
   `CREATE TABLE vip_plans (
     id text PRIMARY KEY,

@@ -1,3 +1,5 @@
+import 'vitest';
+
 /** Names of the databases the tests make on a real PostgreSQL server. */
 export const TEST_DATABASE_PREFIX = 'app_test_';
 export const TEMPLATE_DATABASE = `${TEST_DATABASE_PREFIX}template`;
@@ -11,4 +13,13 @@ export function withDatabaseName(url: string, database: string): string {
 /** The server's maintenance database, from which test databases are created and dropped. */
 export function adminUrl(url: string): string {
   return withDatabaseName(url, 'postgres');
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite data directory; each test database boots from a copy. */
+    pgliteDumpPath: string;
+    /** Set when tests run against a real PostgreSQL (TEST_DATABASE_URL). */
+    testDatabaseUrl: string;
+  }
 }

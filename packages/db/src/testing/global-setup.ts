@@ -7,15 +7,6 @@ import { createDb, type Db } from '../create-db';
 import { migrateToLatest } from '../migrate';
 import { adminUrl, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabaseName } from './database-url';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A tarball of a migrated PGlite data directory; each test database boots from a copy. */
-    pgliteDumpPath: string;
-    /** Set when tests run against a real PostgreSQL (TEST_DATABASE_URL). */
-    testDatabaseUrl: string;
-  }
-}
-
 /**
  * Migrates one database per test run: booting PGlite and migrating cost seconds, copying a migrated
  * database costs milliseconds. On a real PostgreSQL the copy source is a template database.

@@ -1,0 +1,283 @@
+import { checkLedger, type Db } from '@app/db';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let db: Db;
+const tasks: Record<string, string> = {};
+
+/** Manila is UTC+8: 10:00 there is 02:00Z. */
+const MANILA_MORNING = new Date('2026-03-02T02:00:00Z');
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db;
+  const rows = await db
+    .insertInto('tasks')
+    .values([
+      { title: 'View Product Page', url: 'https://example.com/p', reward: 150, requiredVipTier: 'VIPGOLD2000' },
+      { title: 'Read Blog', url: 'https://example.com/b', reward: 120, requiredVipTier: null },
+      { title: 'Gold Only', url: 'https://example.com/g', reward: 800, requiredVipTier: 'VIPGOLD2000' },
+      { title: 'VIP300 Only', url: 'https://example.com/v', reward: 500, requiredVipTier: 'VIP300' },
+      { title: 'Switched Off', url: 'https://example.com/o', reward: 100, requiredVipTier: null, isActive: false },
+    ])
+    .returning(['id', 'title'])
+    .execute();
+  for (const row of rows) tasks[row.title] = row.id;
+});
+afterEach(async () => {
+  expect(await checkLedger(db)).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let people = 0;
+async function member(options: { vip?: { tier: string; days: number; reward: number; limit: number } } = {}) {
+  const email = `earner${++people}@example.com`;
+  const cookie = await signIn(t.app, email);
+  if (options.vip) {
+    await db
+      .updateTable('users')
+      .set({
+        vipTier: options.vip.tier,
+        vipExpiresAt: new Date(t.clock.now.getTime() + options.vip.days * 86_400_000),
+        vipDailyTaskLimit: options.vip.limit,
+        vipRewardPerTask: options.vip.reward,
+      })
+      .where('email', '=', email)
+      .execute();
+  }
+  return cookie;
+}
+
+const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
+const start = (taskId: string, cookie: string) =>
+  t.app.inject({ method: 'POST', url: `/api/tasks/${encodeURIComponent(taskId)}/start`, headers: { cookie } });
+const complete = (taskId: string, cookie: string) => get(`/api/tasks/${encodeURIComponent(taskId)}/redirect-complete`, cookie);
+const later = (seconds: number) => {
+  t.clock.now = new Date(t.clock.now.getTime() + seconds * 1000);
+};
+
+/** Starts a task, lets the view time pass, completes it. */
+async function earn(taskId: string, cookie: string) {
+  expect((await start(taskId, cookie)).statusCode).toBe(200);
+  later(21);
+  return (await complete(taskId, cookie)).json();
+}
+
+describe('task list', () => {
+  it('shows a FREE member the untiered tasks and View Product Page, at each task’s own reward', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    const list = (await get('/api/tasks', cookie)).json();
+    expect(list.map((task: { title: string }) => task.title).sort()).toEqual(['Read Blog', 'View Product Page']);
+    expect(list.find((task: { title: string }) => task.title === 'Read Blog').reward).toBe('1.20');
+  });
+
+  it('shows a VIP member the tasks of their tier, paying the plan’s reward', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member({ vip: { tier: 'VIPGOLD2000', days: 15, reward: 1_600, limit: 10 } });
+    const list = (await get('/api/tasks', cookie)).json();
+    expect(list.map((task: { title: string }) => task.title).sort()).toEqual(['Gold Only', 'Read Blog', 'View Product Page']);
+    expect(new Set(list.map((task: { reward: string }) => task.reward))).toEqual(new Set(['16.00']));
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject('/api/tasks')).statusCode).toBe(401);
+  });
+});
+
+describe('proof of view', () => {
+  it('credits a view that lasted the view time, once, with its proof in the history', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    const started = await start(tasks['Read Blog']!, cookie);
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ durationSeconds: 20, startedAt: MANILA_MORNING.toISOString() });
+    later(20);
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: true, reward: '1.20' });
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'already-completed' });
+
+    const me = (await get('/api/auth/user', cookie)).json();
+    expect(me).toMatchObject({ availableBalance: '1.20', totalEarnings: '1.20', completedTasks: 1 });
+    const [row] = (await get('/api/transactions', cookie)).json();
+    expect(row).toMatchObject({
+      type: 'earning',
+      amount: '1.20',
+      availableChange: '+1.20',
+      status: 'completed',
+      proof: { taskId: tasks['Read Blog'], taskTitle: 'Read Blog', startedAt: MANILA_MORNING.toISOString(), secondsViewed: 20 },
+    });
+  });
+
+  it('refuses a view that was not started or is too short', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-not-started' });
+    await start(tasks['Read Blog']!, cookie);
+    later(19);
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-too-short' });
+    later(1);
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toMatchObject({ success: true });
+  });
+
+  it('answers task-not-found for ids of any shape and for tasks the member cannot see', async () => {
+    const cookie = await member();
+    for (const id of [
+      'nope',
+      '00000000-0000-0000-0000-000000000000',
+      "1' OR '1'='1",
+      '🙂',
+      'x'.repeat(150),
+      tasks['Switched Off']!,
+      tasks['Gold Only']!,
+    ]) {
+      expect((await complete(id, cookie)).json(), id).toEqual({ success: false, error: 'task-not-found' });
+    }
+    expect((await complete(tasks['Switched Off']!, cookie)).statusCode).toBe(200);
+    const refused = await start(tasks['Gold Only']!, cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Task not found', code: 'NOT_FOUND' });
+  });
+
+  it('keeps one open view per task however often it is started', async () => {
+    const cookie = await member();
+    const views = await Promise.all(Array.from({ length: 10 }, () => start(tasks['Read Blog']!, cookie)));
+    expect(new Set(views.map((view) => view.json().viewId)).size).toBe(1);
+  });
+
+  it('never shortens the view time but by TASK_VIEW_SECONDS', async () => {
+    const quick = await startTestApp({ TASK_VIEW_SECONDS: '5' });
+    try {
+      const [task] = await quick.database.db
+        .insertInto('tasks')
+        .values({ title: 'Quick', url: 'https://example.com/q', reward: 100 })
+        .returning('id')
+        .execute();
+      const cookie = await signIn(quick.app, 'quick@example.com');
+      const started = await quick.app.inject({ method: 'POST', url: `/api/tasks/${task!.id}/start`, headers: { cookie } });
+      expect(started.json().durationSeconds).toBe(5);
+      quick.clock.now = new Date(quick.clock.now.getTime() + 5_000);
+      const done = await quick.app.inject({ url: `/api/tasks/${task!.id}/redirect-complete`, headers: { cookie } });
+      expect(done.json()).toEqual({ success: true, reward: '1.00' });
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('credits one of 1,000 concurrent completions of one view', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    await start(tasks['Read Blog']!, cookie);
+    later(30);
+    const answers = await Promise.all(Array.from({ length: 1000 }, () => complete(tasks['Read Blog']!, cookie)));
+    const bodies = answers.map((answer) => answer.json());
+    expect(bodies.filter((body) => body.success)).toHaveLength(1);
+    expect(bodies.filter((body) => body.error === 'already-completed')).toHaveLength(999);
+    const { rows } = await sql<{ count: number }>`
+      SELECT count(*)::int AS count FROM transactions t JOIN users u ON u.id = t.user_id
+      WHERE u.email = ${`earner${people}@example.com`} AND t.type = 'earning'
+    `.execute(db);
+    expect(rows[0]?.count).toBe(1);
+  });
+});
+
+describe('daily limit', () => {
+  it('allows 5 tasks on a Manila day for FREE members and resets at Manila midnight', async () => {
+    t.clock.now = new Date('2026-03-02T15:50:00Z'); // 23:50 in Manila
+    const cookie = await member();
+    for (let i = 0; i < 5; i++) expect(await earn(tasks['Read Blog']!, cookie)).toMatchObject({ success: true });
+    const status = (await get('/api/vip/status', cookie)).json();
+    expect(status).toMatchObject({ vipTier: 'FREE', dailyTaskLimit: 5, tasksCompletedToday: 5, tasksRemaining: 0 });
+
+    const refused = await start(tasks['Read Blog']!, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You have reached your daily task limit. Please try again tomorrow.');
+
+    t.clock.now = new Date('2026-03-02T16:00:00Z'); // 00:00 the next day in Manila
+    expect((await get('/api/vip/status', cookie)).json()).toMatchObject({ tasksCompletedToday: 0, tasksRemaining: 5 });
+    expect(await earn(tasks['Read Blog']!, cookie)).toMatchObject({ success: true });
+  });
+
+  it('refuses the completion of a view opened before the limit was reached', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    await start(tasks['View Product Page']!, cookie);
+    for (let i = 0; i < 5; i++) await earn(tasks['Read Blog']!, cookie);
+    expect((await complete(tasks['View Product Page']!, cookie)).json()).toEqual({ success: false, error: 'daily-limit-reached' });
+  });
+
+  it('gives a VIP member the plan’s limit and reward, and FREE terms again after expiry', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member({ vip: { tier: 'VIP300', days: 1, reward: 266, limit: 10 } });
+    for (let i = 0; i < 10; i++) expect(await earn(tasks['VIP300 Only']!, cookie)).toEqual({ success: true, reward: '2.66' });
+    expect((await start(tasks['Read Blog']!, cookie)).statusCode).toBe(403);
+    expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ vipTier: 'VIP300', availableBalance: '26.60' });
+
+    later(86_400); // the plan has expired
+    expect((await get('/api/vip/status', cookie)).json()).toMatchObject({ vipTier: 'FREE', vipExpiresAt: null, dailyTaskLimit: 5 });
+    expect((await get('/api/auth/user', cookie)).json().vipTier).toBe('FREE');
+    expect((await start(tasks['VIP300 Only']!, cookie)).statusCode).toBe(404);
+    expect(await earn(tasks['Read Blog']!, cookie)).toEqual({ success: true, reward: '1.20' });
+  });
+});
+
+describe('account and site state', () => {
+  it('refuses earning calls to a suspended member with the reason', async () => {
+    const cookie = await member();
+    await db
+      .updateTable('users')
+      .set({ accountStatus: 'suspended', statusReason: 'Payment check' })
+      .where('email', '=', `earner${people}@example.com`)
+      .execute();
+    const refused = await start(tasks['Read Blog']!, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This account is suspended: Payment check');
+    expect((await complete(tasks['Read Blog']!, cookie)).statusCode).toBe(403);
+    expect((await get('/api/tasks', cookie)).statusCode).toBe(200);
+  });
+
+  it('answers members 503 with the message during maintenance; admins and the status call pass', async () => {
+    const cookie = await member();
+    await db.updateTable('systemSettings').set({ maintenance: true, message: 'Back at noon' }).execute();
+    try {
+      for (const url of ['/api/tasks', '/api/transactions', '/api/vip/status']) {
+        const response = await get(url, cookie);
+        expect(response.statusCode, url).toBe(503);
+        expect(response.json()).toEqual({ message: 'Back at noon', code: 'SERVICE_UNAVAILABLE' });
+      }
+      expect((await start(tasks['Read Blog']!, cookie)).statusCode).toBe(503);
+      expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
+      expect((await t.app.inject('/api/maintenance-status')).json()).toMatchObject({ maintenance: true, message: 'Back at noon' });
+
+      await db.updateTable('users').set({ isAdmin: true }).where('email', '=', `earner${people}@example.com`).execute();
+      expect((await get('/api/tasks', cookie)).statusCode).toBe(200);
+
+      await db.updateTable('systemSettings').set({ maintenance: false, websiteStatus: 'off' }).execute();
+      const other = await member();
+      expect((await get('/api/tasks', other)).statusCode).toBe(503);
+    } finally {
+      await db.updateTable('systemSettings').set({ maintenance: false, websiteStatus: 'on' }).execute();
+    }
+  });
+});
+
+describe('statement', () => {
+  it('downloads the history as CSV with the running balance', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    await earn(tasks['Read Blog']!, cookie);
+    await earn(tasks['View Product Page']!, cookie);
+    const response = await get('/api/transactions/statement.csv', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="statement-2026-03-02\.csv"/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Time (UTC),Transaction ID,Type,Description,Status,Amount,Balance change,Available balance after');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"Mar 2, 2026",.*,earning,Task completed: Read Blog,completed,1\.20,'\+1\.20,1\.20$/);
+    expect(lines[2]).toMatch(/,2\.70$/);
+  });
+});

@@ -1,0 +1,30 @@
+/** Milliseconds that the wall clock in `timeZone` is ahead of UTC at `instant`. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The calendar day containing `now` in `timeZone` (DESIGN.md section 4: "today" is the day in
+ * APP_TIMEZONE), as the UTC instants [start, end).
+ */
+export function dayRange(now: Date, timeZone: string): { start: Date; end: Date } {
+  const local = new Date(now.getTime() + zoneOffset(now.getTime(), timeZone));
+  const midnightAsUtc = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  // The offset at midnight can differ from the one now where the zone changes its clocks that day.
+  const start = midnightAsUtc - zoneOffset(midnightAsUtc - zoneOffset(midnightAsUtc, timeZone), timeZone);
+  const nextMidnightAsUtc = midnightAsUtc + 24 * 60 * 60 * 1000;
+  const end = nextMidnightAsUtc - zoneOffset(nextMidnightAsUtc - zoneOffset(nextMidnightAsUtc, timeZone), timeZone);
+  return { start: new Date(start), end: new Date(end) };
+}

@@ -1,0 +1,61 @@
+import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskSchema } from '@app/contracts';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { memberProcedure, moneyProcedure, router } from '../trpc';
+import { completeView, listVisibleTasks, startView } from './service';
+
+export const tasksRouter = router({
+  list: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks',
+        tags: ['tasks'],
+        summary: 'Tasks visible to the member, with the reward they pay now',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(taskSchema))
+    .query(({ ctx }) => listVisibleTasks(ctx.db, ctx.user, ctx.now())),
+
+  start: moneyProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/{id}/start',
+        tags: ['tasks'],
+        summary: 'Start viewing a task (proof of view)',
+        protect: true,
+      },
+    })
+    .input(taskIdInput)
+    .output(startTaskOutput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await startView(ctx.db, ctx.user, input.id, ctx.now(), ctx.settings.timeZone);
+      if (!result.ok && result.reason === 'task-not-found') throw new TRPCError({ code: 'NOT_FOUND', message: messages.tasks.notFound });
+      if (!result.ok) throw new TRPCError({ code: 'FORBIDDEN', message: messages.tasks.dailyLimitReached });
+      return { viewId: result.viewId, startedAt: result.startedAt.toISOString(), durationSeconds: ctx.settings.taskViewSeconds };
+    }),
+
+  complete: moneyProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks/{id}/redirect-complete',
+        tags: ['tasks'],
+        summary: 'Credit a view that lasted long enough, once',
+        protect: true,
+      },
+    })
+    .input(taskIdInput)
+    .output(completeTaskOutput)
+    // A mutation for tRPC clients (never cached or refetched); the documented REST path is a GET.
+    .mutation(({ ctx, input }) =>
+      completeView(ctx.db, ctx.user.id, input.id, {
+        now: ctx.now(),
+        timeZone: ctx.settings.timeZone,
+        viewSeconds: ctx.settings.taskViewSeconds,
+      }),
+    ),
+});

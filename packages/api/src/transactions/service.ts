@@ -1,0 +1,90 @@
+import { type FileOutput, formatAmount, formatDate, type Transaction } from '@app/contracts';
+import type { Db } from '@app/db';
+import { csvDocument } from '../lib/csv';
+
+const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
+
+/** The member's ledger rows, newest first, each earning with its proof of view. */
+export async function listTransactions(db: Db, userId: string, limit = 1000): Promise<Transaction[]> {
+  const rows = await db
+    .selectFrom('transactions as t')
+    .leftJoin('taskViews as v', 'v.id', 't.taskViewId')
+    .leftJoin('tasks as k', 'k.id', 'v.taskId')
+    .select([
+      't.id',
+      't.type',
+      't.description',
+      't.status',
+      't.amount',
+      't.availableDelta',
+      't.createdAt',
+      'v.taskId',
+      'k.title as taskTitle',
+      'v.startedAt',
+      'v.completedAt',
+      'v.secondsViewed',
+    ])
+    .where('t.userId', '=', userId)
+    .orderBy('t.createdAt', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    status: row.status,
+    amount: formatAmount(row.amount),
+    availableChange: signed(row.availableDelta),
+    createdAt: row.createdAt.toISOString(),
+    proof:
+      row.taskId && row.startedAt && row.completedAt
+        ? {
+            taskId: row.taskId,
+            taskTitle: row.taskTitle ?? '',
+            startedAt: row.startedAt.toISOString(),
+            completedAt: row.completedAt.toISOString(),
+            secondsViewed: row.secondsViewed ?? 0,
+          }
+        : null,
+  }));
+}
+
+/** The whole history, oldest first, with the available balance after each row. */
+export async function transactionStatement(db: Db, userId: string, timeZone: string, now: Date): Promise<FileOutput> {
+  const rows = await db
+    .selectFrom('transactions')
+    .select((eb) => [
+      'id',
+      'createdAt',
+      'type',
+      'description',
+      'status',
+      'amount',
+      'availableDelta',
+      eb.fn
+        .sum<number>('availableDelta')
+        .over((over) => over.orderBy('createdAt').orderBy('id'))
+        .as('balanceAfter'),
+    ])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  const body = csvDocument(
+    ['Date', 'Time (UTC)', 'Transaction ID', 'Type', 'Description', 'Status', 'Amount', 'Balance change', 'Available balance after'],
+    rows.map((row) => [
+      formatDate(row.createdAt, timeZone),
+      row.createdAt.toISOString(),
+      row.id,
+      row.type,
+      row.description,
+      row.status,
+      formatAmount(row.amount),
+      signed(row.availableDelta),
+      formatAmount(Number(row.balanceAfter)),
+    ]),
+  );
+  const day = now.toISOString().slice(0, 10);
+  return { filename: `statement-${day}.csv`, contentType: 'text/csv; charset=utf-8', body };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { amountString } from './money';
+
+/** A task as a member sees it: `reward` is what this member would earn for it now. */
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  reward: amountString,
+  requiredVipTier: z.string().nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+/** A task id as it arrives in a path: any string; one that matches no task is simply not found. */
+export const taskIdInput = z.object({ id: z.string().max(200) });
+
+export const startTaskOutput = z.object({
+  viewId: z.string(),
+  startedAt: z.string(),
+  durationSeconds: z.number().int(),
+});
+export type StartTaskOutput = z.infer<typeof startTaskOutput>;
+
+/** Error values of the completion call (DESIGN.md section 5), also carried to /tasks?error=... */
+export const TASK_COMPLETION_ERRORS = [
+  'task-not-found',
+  'user-not-found',
+  'daily-limit-reached',
+  'view-not-started',
+  'view-too-short',
+  'already-completed',
+] as const;
+export type TaskCompletionError = (typeof TASK_COMPLETION_ERRORS)[number];
+
+export const completeTaskOutput = z.object({
+  success: z.boolean(),
+  reward: amountString.optional(),
+  error: z.enum(TASK_COMPLETION_ERRORS).optional(),
+});
+export type CompleteTaskOutput = z.infer<typeof completeTaskOutput>;
+
+/** What the task browser passes in its query string (spec/member.md section 2). */
+export const taskBrowserSearch = z.object({
+  taskId: z.string().optional(),
+  taskUrl: z.string().optional(),
+  duration: z.coerce.number().optional(),
+  title: z.string().optional(),
+  reward: z.string().optional(),
+});
+
+/** What /tasks reads after a task: ?success=true&reward=2.66 or ?error=true|<error value>. */
+export const tasksPageSearch = z.object({
+  success: z.string().optional(),
+  reward: z.string().optional(),
+  error: z.string().optional(),
+});

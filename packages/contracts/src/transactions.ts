@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { TRANSACTION_TYPES } from './constants';
+import { amountString } from './money';
+
+/** The proof of view kept with each earning (issue: members earn). */
+export const viewProofSchema = z.object({
+  taskId: z.string(),
+  taskTitle: z.string(),
+  startedAt: z.string(),
+  completedAt: z.string(),
+  secondsViewed: z.number().int(),
+});
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  description: z.string(),
+  status: z.string(),
+  /** The amount as shown: positive except for an adjustment that lowered the balance. */
+  amount: amountString,
+  /** How the row changed the available balance: "+1.50", "-150.00" or "0.00". */
+  availableChange: z.string(),
+  createdAt: z.string(),
+  proof: viewProofSchema.nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionListInput = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() }).optional();
+
+/** A file answer: REST sends `body` as the file itself, tRPC clients get the object. */
+export const fileOutput = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  body: z.string(),
+});
+export type FileOutput = z.infer<typeof fileOutput>;
