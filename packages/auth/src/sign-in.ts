@@ -7,11 +7,20 @@ export interface VerifiedPerson {
   /** The identity provider's issuer and subject; absent for the development sign-in. */
   issuer?: string;
   subject?: string;
+  /** Whether the provider vouches for the e-mail; only then may it join an existing account by e-mail. */
+  emailVerified?: boolean;
 }
 
 export class AccountBannedError extends Error {
   constructor() {
     super('This account has been banned.');
+  }
+}
+
+/** A provider identity whose unverified e-mail belongs to an existing account: joining them would be a takeover. */
+export class UnverifiedEmailInUseError extends Error {
+  constructor() {
+    super('This e-mail address belongs to another account and the provider has not verified it.');
   }
 }
 
@@ -24,27 +33,36 @@ export async function signInPerson(db: Db, person: VerifiedPerson, adminEmails: 
   const email = person.email.trim().toLowerCase();
   const isAdmin = adminEmails.includes(email);
 
+  const isProviderIdentity = Boolean(person.issuer && person.subject);
+
   const user = await db.transaction().execute(async (trx) => {
     let existing: UserRow | undefined;
-    if (person.issuer && person.subject) {
+    if (isProviderIdentity) {
       existing = await trx
         .selectFrom('identities as i')
         .innerJoin('users as u', 'u.id', 'i.userId')
         .selectAll('u')
-        .where('i.issuer', '=', person.issuer)
-        .where('i.subject', '=', person.subject)
+        .where('i.issuer', '=', person.issuer!)
+        .where('i.subject', '=', person.subject!)
         .executeTakeFirst();
     }
-    existing ??= await trx.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+    if (!existing) {
+      const byEmail = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+        .executeTakeFirst();
+      if (byEmail && isProviderIdentity && !person.emailVerified) throw new UnverifiedEmailInUseError();
+      existing = byEmail;
+    }
 
     const found =
-      existing ??
-      (await insertUser(trx, { email, firstName: person.firstName ?? null, lastName: person.lastName ?? null, isAdmin }));
+      existing ?? (await insertUser(trx, { email, firstName: person.firstName ?? null, lastName: person.lastName ?? null, isAdmin }));
 
-    if (person.issuer && person.subject) {
+    if (isProviderIdentity) {
       await trx
         .insertInto('identities')
-        .values({ userId: found.id, issuer: person.issuer, subject: person.subject })
+        .values({ userId: found.id, issuer: person.issuer!, subject: person.subject! })
         .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
         .execute();
     }

@@ -9,6 +9,7 @@ import {
   hashToken,
   secretsMatch,
   signInPerson,
+  UnverifiedEmailInUseError,
 } from '../src';
 
 let handle: DbHandle;
@@ -90,6 +91,14 @@ describe('signing a person in', () => {
     expect(again.id).toBe(first.id);
     expect(first.email).toBe('person@example.com');
     expect(first.referralCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+  });
+
+  it('joins a provider identity to an existing account by e-mail only when the provider verified it', async () => {
+    const existing = await insertUser(handle.db, { email: 'owner@example.com' });
+    const unverified = { email: 'owner@example.com', issuer: 'https://id.example', subject: 'intruder' };
+    await expect(signInPerson(handle.db, unverified, [])).rejects.toBeInstanceOf(UnverifiedEmailInUseError);
+    const verified = await signInPerson(handle.db, { ...unverified, subject: 'owner', emailVerified: true }, []);
+    expect(verified.id).toBe(existing.id);
   });
 
   it('grants admin to ADMIN_EMAILS and refuses banned accounts', async () => {
