@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { AppRouter } from '@app/api';
 import { type ApiDeps, appRouter, createContext, type RequestScope } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
@@ -10,6 +11,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
+import { registerUploadRoutes } from './rest/upload';
 import { registerHealthRoutes } from './routes/health';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
@@ -67,6 +69,7 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
       secureCookies: config.isProduction,
       adminEmails: config.ADMIN_EMAILS,
       devLoginEnabled: !config.oidcEnabled && !config.isProduction,
+      uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
     },
   };
 
@@ -102,6 +105,7 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
   });
 
   registerRestRoutes(app, appRouter, contextFor);
+  await registerUploadRoutes(app, appRouter, contextFor);
   const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
   const openApi = buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, ''));
   app.get('/api/openapi.json', async () => openApi);

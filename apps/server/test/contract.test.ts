@@ -23,23 +23,6 @@ const endpoints: Endpoint[] = JSON.parse(readFileSync(copyPath, 'utf8')).endpoin
  * list only shrinks); every other path must exist and answer its role.
  */
 const PLANNED: Record<string, number> = {
-  'GET /api/vip/plans': 4,
-  'POST /api/vip/upgrade': 4,
-  'POST /api/vip/upgrade-with-earnings': 4,
-  'GET /api/payouts': 4,
-  'POST /api/payouts': 4,
-  'POST /api/profile/upload-photo': 4,
-  'GET /api/referrals/code': 4,
-  'GET /api/referrals': 4,
-  'GET /api/referrals/referred-users': 4,
-  'POST /api/referrals/use-code': 4,
-  'GET /api/users/by-referral-code/{code}': 4,
-  'GET /api/support/messages': 4,
-  'POST /api/support/messages': 4,
-  'POST /api/support/messages/read': 4,
-  'GET /api/notifications': 4,
-  'POST /api/notifications/{id}/read': 4,
-  'GET /api/popups/active': 4,
   'GET /api/admin/stats': 5,
   'GET /api/admin/users': 5,
   'POST /api/admin/users/{id}/vip-approval': 5,

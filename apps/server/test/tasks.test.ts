@@ -281,3 +281,19 @@ describe('statement', () => {
     expect(lines[2]).toMatch(/,2\.70$/);
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400, not 500, to a NUL character in a path or a body', async () => {
+    const cookie = await member();
+    const inPath = await start('abc\u0000', cookie);
+    expect(inPath.statusCode).toBe(400);
+    expect(inPath.json()).toEqual({ message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' });
+    const inBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { cookie },
+      payload: { paymentMethod: 'G-CASH', amount: 150, paymentDetails: 'a\u0000b' },
+    });
+    expect(inBody.statusCode).toBe(400);
+  });
+});

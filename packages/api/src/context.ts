@@ -12,6 +12,8 @@ export interface ApiSettings {
   secureCookies: boolean;
   /** Lower-case e-mails that become admins at sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
+  /** Where uploaded files are kept (DATA_DIR/uploads), served at /uploads. */
+  uploadsDir: string;
   /** Development sign-in is on only without an identity provider and outside production. */
   devLoginEnabled: boolean;
 }

@@ -3,3 +3,4 @@ export { createContext } from './context';
 export { HTTP_STATUS, publicMessage } from './errors';
 export { type AppRouter, appRouter } from './root';
 export { type AppMeta, createCallerFactory } from './trpc';
+export { approveVipRequest, rejectVipRequest } from './vip/service';

@@ -2,6 +2,12 @@ import { adminAccessRouter } from './admin/access-router';
 import { authRouter } from './auth/router';
 import { commissionAccessRouter } from './commission/access-router';
 import { maintenanceRouter } from './maintenance/router';
+import { notificationsRouter } from './notifications/router';
+import { payoutsRouter } from './payouts/router';
+import { popupsRouter } from './popups/router';
+import { profileRouter } from './profile/router';
+import { referralsRouter } from './referrals/router';
+import { supportRouter } from './support/router';
 import { tasksRouter } from './tasks/router';
 import { transactionsRouter } from './transactions/router';
 import { router } from './trpc';
@@ -16,6 +22,12 @@ export const appRouter = router({
   tasks: tasksRouter,
   transactions: transactionsRouter,
   vip: vipRouter,
+  payouts: payoutsRouter,
+  referrals: referralsRouter,
+  profile: profileRouter,
+  support: supportRouter,
+  notifications: notificationsRouter,
+  popups: popupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

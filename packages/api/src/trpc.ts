@@ -29,8 +29,22 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** True when a NUL character hides anywhere in a value (strings, keys, arrays, nested objects). */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+/** PostgreSQL text cannot hold NUL: refuse it for every procedure at once rather than fail in SQL. */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.common.nulCharacter });
+  return next();
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(refuseNul);
 
 const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
@@ -38,7 +52,7 @@ const signedIn = t.middleware(({ ctx, next }) => {
 });
 
 /** A signed-in user, whatever the site's state: the calls that must answer during maintenance. */
-export const sessionProcedure = t.procedure.use(signedIn);
+export const sessionProcedure = publicProcedure.use(signedIn);
 
 /**
  * A signed-in member while the site is open. During maintenance or with the website off, members get
@@ -77,7 +91,7 @@ export const adminProcedure = adminSessionProcedure.use(({ ctx, next }) => {
 });
 
 /** The commission operator's own session. */
-export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
+export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
   return next({ ctx: { ...ctx, operator: ctx.operator } });
 });

@@ -1,4 +1,5 @@
-export { type CreateDbOptions, createDb, type Db, type DbHandle } from './create-db';
+export { type CreateDbOptions, createDb, type Db, type DbHandle, type Tx } from './create-db';
+export { jsonb } from './json';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
 export { migrateToLatest } from './migrate';
 export { PGliteDialect } from './pglite-dialect';

@@ -1,6 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from './create-db';
-import type { Database, TransactionKind } from './schema';
+import { sql } from 'kysely';
+import type { Db, Tx } from './create-db';
+import type { TransactionKind } from './schema';
 
 export interface LedgerEntry {
   userId: string;
@@ -57,14 +57,16 @@ export class InsufficientFundsError extends Error {
  * Writes one ledger row and moves the user's cached balances by it, inside the caller's transaction.
  * The user row is locked first, so concurrent postings for one user are applied one after another;
  * a posting that would take a balance below zero throws InsufficientFundsError and writes nothing.
+ * FOR NO KEY UPDATE, not FOR UPDATE: rows that reference the user (a new payout, say) take a key-share
+ * lock on it, and FOR UPDATE would deadlock two such transactions against each other.
  */
-export async function postToLedger(trx: Transaction<Database>, entry: LedgerEntry): Promise<{ id: string }> {
+export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
   const deltas = deltasFor(entry.type, entry.amount);
   const user = await trx
     .selectFrom('users')
     .select(['availableBalance', 'pendingPayout'])
     .where('id', '=', entry.userId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
   if (user.availableBalance + deltas.availableDelta < 0 || user.pendingPayout + deltas.pendingDelta < 0) {
     throw new InsufficientFundsError(user.availableBalance);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, type DbHandle, InsufficientFundsError, insertUser, postToLedger, seedDemoData } from '../src';
+import { checkLedger, type DbHandle, InsufficientFundsError, insertUser, jsonb, postToLedger, seedDemoData } from '../src';
 import { createTestDb } from '../src/testing';
 
 let handle: DbHandle;
@@ -111,5 +111,18 @@ describe('demo data', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('jsonb values', () => {
+  it('stores arrays and objects as JSON values, not as JSON strings', async () => {
+    const plan = await sql<{ kind: string }>`SELECT jsonb_typeof(benefits) AS kind FROM vip_plans WHERE id = 'VIP300'`.execute(handle.db);
+    expect(plan.rows[0]?.kind).toBe('array');
+    await handle.db
+      .insertInto('adminLogs')
+      .values({ action: 'test', details: jsonb({ reason: 'check', amount: 5 }) })
+      .execute();
+    const row = await handle.db.selectFrom('adminLogs').select('details').where('action', '=', 'test').executeTakeFirstOrThrow();
+    expect(row.details).toEqual({ reason: 'check', amount: 5 });
   });
 });

@@ -76,14 +76,19 @@ export function registerRestRoutes(
           }
           return reply.send(data ?? null);
         } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          const status = HTTP_STATUS[error.code] ?? 500;
-          if (status >= 500 && status !== 503) req.log.error({ err: error.cause ?? error, procedure: route.path }, 'procedure failed');
-          return reply.code(status).send({ message: publicMessage(error), code: error.code });
+          return sendProcedureError(req, reply, cause, route.path);
         }
       },
     });
   }
+}
+
+/** A procedure's error as the REST body of DESIGN.md section 6: `{message, code}` with its status. */
+export function sendProcedureError(req: FastifyRequest, reply: FastifyReply, cause: unknown, procedure: string) {
+  const error = getTRPCErrorFromUnknown(cause);
+  const status = HTTP_STATUS[error.code] ?? 500;
+  if (status >= 500 && status !== 503) req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+  return reply.code(status).send({ message: publicMessage(error), code: error.code });
 }
 
 /** Path parameters win over body fields of the same name; a non-object body stays as it is for zod to refuse. */

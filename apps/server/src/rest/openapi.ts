@@ -1,11 +1,12 @@
 import type { AppRouter } from '@app/api';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { REST_PREFIX } from './adapter';
+import { UPLOAD_PHOTO_PATH } from './upload';
 
 export type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
 export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenApiDocument {
-  return generateOpenApiDocument(router, {
+  const doc = generateOpenApiDocument(router, {
     title: 'PesoTasks API',
     version: '1.0.0',
     description:
@@ -14,6 +15,34 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
     baseUrl: `${baseUrl}${REST_PREFIX}`,
     securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
   });
+  // The one multipart path is a plain route (tRPC carries no files); document it beside the others.
+  doc.paths = {
+    ...doc.paths,
+    [UPLOAD_PHOTO_PATH.replace(REST_PREFIX, '')]: {
+      post: {
+        summary: 'Upload a profile photo (PNG, JPEG, WebP or GIF, at most 5 MB)',
+        tags: ['profile'],
+        security: [{ session: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { profilePhoto: { type: 'string', format: 'binary' } }, required: ['profilePhoto'] },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The new photo address',
+            content: { 'application/json': { schema: { type: 'object', properties: { profileImageUrl: { type: 'string' } } } } },
+          },
+          '400': { description: 'Invalid file type or no file' },
+          '413': { description: 'File too large' },
+        },
+      },
+    },
+  };
+  return doc;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

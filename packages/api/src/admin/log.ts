@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, jsonb } from '@app/db';
 import type { Context } from '../context';
 
 export interface AdminLogEntry {
@@ -18,7 +18,7 @@ export async function writeAdminLog(ctx: Pick<Context, 'db' | 'req' | 'user'>, e
       adminId: ctx.user?.id ?? null,
       action: entry.action,
       targetId: entry.targetId ?? null,
-      details: JSON.stringify(entry.details),
+      details: jsonb(entry.details),
       ipAddress: ctx.req.ip,
     })
     .execute();

@@ -1,5 +1,6 @@
 import { type CompleteTaskOutput, formatAmount, type Task, type TaskCompletionError } from '@app/contracts';
 import { type Db, postToLedger, type TaskRow, type UserRow } from '@app/db';
+import { creditReferralMilestone } from '../referrals/service';
 import { effectiveTier } from '../vip/tier';
 import { dailyProgress } from './limits';
 
@@ -88,7 +89,7 @@ export async function completeView(
   if (!task) return fail('task-not-found');
 
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
     if (!user) return fail('user-not-found');
     if (!isVisibleTo(task, effectiveTier(user, options.now).tier)) return fail('task-not-found');
 
@@ -134,6 +135,7 @@ export async function completeView(
       taskViewId: view.id,
       createdAt: options.now,
     });
+    if (user.referredBy) await creditReferralMilestone(trx, user, 'first-task', options.now);
     return { success: true, reward: formatAmount(reward) };
   });
 }

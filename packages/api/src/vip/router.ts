@@ -1,6 +1,8 @@
-import { vipStatusSchema } from '@app/contracts';
+import { vipPlanSchema, vipStatusSchema, vipUpgradeInput, vipUpgradeWithEarningsInput } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, router } from '../trpc';
+import { memberProcedure, moneyProcedure, router } from '../trpc';
+import { listActivePlans } from './plans';
+import { requestUpgrade, upgradeWithEarnings } from './service';
 import { vipStatus } from './status';
 
 export const vipRouter = router({
@@ -17,4 +19,45 @@ export const vipRouter = router({
     .input(z.void())
     .output(vipStatusSchema)
     .query(({ ctx }) => vipStatus(ctx.db, ctx.user, ctx.now(), ctx.settings.timeZone)),
+
+  plans: memberProcedure
+    .meta({ openapi: { method: 'GET', path: '/vip/plans', tags: ['vip'], summary: 'The VIP plans on sale', protect: true } })
+    .input(z.void())
+    .output(z.array(vipPlanSchema))
+    .query(({ ctx }) => listActivePlans(ctx.db)),
+
+  upgrade: moneyProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/vip/upgrade',
+        tags: ['vip'],
+        summary: 'Ask for a plan paid by G-CASH (13-digit reference)',
+        protect: true,
+      },
+    })
+    .input(vipUpgradeInput)
+    .output(vipStatusSchema)
+    .mutation(({ ctx, input }) =>
+      requestUpgrade(ctx.db, ctx.user.id, input.vipTier, input.paymentInfo.transactionProof, {
+        now: ctx.now(),
+        timeZone: ctx.settings.timeZone,
+      }),
+    ),
+
+  upgradeWithEarnings: moneyProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/vip/upgrade-with-earnings',
+        tags: ['vip'],
+        summary: 'Buy a plan from the available balance',
+        protect: true,
+      },
+    })
+    .input(vipUpgradeWithEarningsInput)
+    .output(vipStatusSchema)
+    .mutation(({ ctx, input }) =>
+      upgradeWithEarnings(ctx.db, ctx.user.id, input.vipTier, { now: ctx.now(), timeZone: ctx.settings.timeZone }),
+    ),
 });

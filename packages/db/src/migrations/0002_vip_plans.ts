@@ -19,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [index, plan] of plans.entries()) {
     await sql`
       INSERT INTO vip_plans (id, name, price, validity_days, daily_task_limit, reward_per_task, benefits, sort_order)
-      VALUES (${plan.id}, ${plan.name}, ${plan.price}, 15, 10, ${plan.reward}, ${JSON.stringify(benefits(plan.reward))}::jsonb, ${index})
+      VALUES (${plan.id}, ${plan.name}, ${plan.price}, 15, 10, ${plan.reward}, (${JSON.stringify(benefits(plan.reward))}::text)::jsonb, ${index})
     `.execute(db);
   }
 }

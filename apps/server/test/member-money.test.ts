@@ -1,0 +1,310 @@
+import { approveVipRequest } from '@app/api';
+import { checkLedger, type Db, postToLedger } from '@app/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let db: Db;
+let taskId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db;
+  const task = await db
+    .insertInto('tasks')
+    .values({ title: 'Read Blog', url: 'https://example.com/b', reward: 120 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  taskId = task.id;
+});
+afterEach(async () => {
+  expect(await checkLedger(db)).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let people = 0;
+async function member(balance = 0, names: { firstName?: string } = {}) {
+  const email = `money${++people}@example.com`;
+  const cookie = await signIn(t.app, email, names);
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  if (balance > 0) {
+    const createdAt = new Date(t.clock.now.getTime() - 1000);
+    await db
+      .transaction()
+      .execute((trx) =>
+        postToLedger(trx, { userId: user.id, type: 'admin_adjustment', amount: balance, description: 'Opening balance', createdAt }),
+      );
+  }
+  return { cookie, user };
+}
+
+const post = (url: string, cookie: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
+const balances = async (cookie: string) => {
+  const me = (await get('/api/auth/user', cookie)).json();
+  return { available: me.availableBalance, pending: me.pendingPayout };
+};
+
+describe('payouts', () => {
+  it.each([
+    [{ paymentMethod: '', amount: '200', paymentDetails: '0917' }, 'Payment method is required'],
+    [{ amount: '200', paymentDetails: '0917' }, 'Payment method is required'],
+    [{ paymentMethod: 'Cash in a bag', amount: '200', paymentDetails: '0917' }, 'Please choose one of the listed payment methods'],
+    [{ paymentMethod: 'G-CASH', amount: '', paymentDetails: '0917' }, 'Amount is required'],
+    [{ paymentMethod: 'G-CASH', paymentDetails: '0917' }, 'Amount is required'],
+    [{ paymentMethod: 'G-CASH', amount: 'abc', paymentDetails: '0917' }, 'Amount must be a positive number'],
+    [{ paymentMethod: 'G-CASH', amount: '-200', paymentDetails: '0917' }, 'Amount must be a positive number'],
+    [{ paymentMethod: 'G-CASH', amount: '1e3', paymentDetails: '0917' }, 'Amount must be a positive number'],
+    [{ paymentMethod: 'G-CASH', amount: '200.001', paymentDetails: '0917' }, 'Amount must be a positive number'],
+    [{ paymentMethod: 'G-CASH', amount: '149.99', paymentDetails: '0917' }, 'Minimum payout amount is ₱150.00'],
+    [{ paymentMethod: 'G-CASH', amount: 2000.01, paymentDetails: '0917' }, 'Maximum payout amount is ₱2000.00'],
+    [{ paymentMethod: 'G-CASH', amount: '200', paymentDetails: '   ' }, 'Payment details are required'],
+  ])('refuses %j with “%s”', async (payload, message) => {
+    const { cookie } = await member(500_000);
+    const response = await post('/api/payouts', cookie, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    expect(await balances(cookie)).toEqual({ available: '5000.00', pending: '0.00' });
+  });
+
+  it('moves the amount from available to pending and lists it with its timeline', async () => {
+    const { cookie } = await member(30_000);
+    const response = await post('/api/payouts', cookie, { paymentMethod: 'PayPal', amount: '150.50', paymentDetails: 'maria@example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      paymentMethod: 'PayPal',
+      amount: '150.50',
+      status: 'pending',
+      timeline: [{ status: 'requested' }],
+    });
+    expect(await balances(cookie)).toEqual({ available: '149.50', pending: '150.50' });
+    const [listed] = (await get('/api/payouts', cookie)).json();
+    expect(listed).toMatchObject({ id: response.json().id, paymentDetails: 'maria@example.com' });
+    const [row] = (await get('/api/transactions', cookie)).json();
+    expect(row).toMatchObject({ type: 'payout', status: 'pending', amount: '150.50', availableChange: '-150.50' });
+  });
+
+  it('refuses more than the available balance with the balance in the message', async () => {
+    const { cookie } = await member(14_000);
+    const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09171234567' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("You don't have enough balance. Your available balance is ₱140.00");
+  });
+
+  it('never overdraws under 20 concurrent requests', async () => {
+    const { cookie } = await member(100_000);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/api/payouts', cookie, { paymentMethod: 'BDO', amount: '150', paymentDetails: 'Acct 123' })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(6);
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(14);
+    expect(await balances(cookie)).toEqual({ available: '100.00', pending: '900.00' });
+  });
+
+  it('is refused to a suspended member', async () => {
+    const { cookie, user } = await member(50_000);
+    await db.updateTable('users').set({ accountStatus: 'suspended', statusReason: 'Under review' }).where('id', '=', user.id).execute();
+    const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '0917' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('This account is suspended: Under review');
+  });
+});
+
+describe('VIP plans', () => {
+  it('lists the six plans with their terms', async () => {
+    const { cookie } = await member();
+    const plans = (await get('/api/vip/plans', cookie)).json();
+    expect(plans.map((plan: { id: string }) => plan.id)).toEqual([
+      'VIP300',
+      'VIP400',
+      'VIP500',
+      'VIPPREMIUM1000',
+      'VIPGOLD2000',
+      'VIPSUPERPLAN3000',
+    ]);
+    expect(plans[0]).toMatchObject({ price: '300.00', duration: 15, dailyTaskLimit: 10, rewardPerTask: '2.66' });
+  });
+
+  it('takes a 13-digit reference once ever and one pending request per member', async () => {
+    const first = await member();
+    const refused = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '12345' } });
+    expect(refused.json()).toEqual({ message: 'Please enter exactly 13 digits for your transaction number', code: 'BAD_REQUEST' });
+    const empty = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: 'ref: --' } });
+    expect(empty.json().message).toBe('Please enter a valid 13-digit transaction number');
+    const unknownPlan = await post('/api/vip/upgrade', first.cookie, {
+      vipTier: 'VIP999',
+      paymentInfo: { transactionProof: '1234567890123' },
+    });
+    expect(unknownPlan.statusCode).toBe(400);
+
+    const accepted = await post('/api/vip/upgrade', first.cookie, {
+      vipTier: 'VIP300',
+      paymentInfo: { transactionProof: '1234-5678-90123' },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ vipPendingApproval: true, pendingVipTier: 'VIP300', vipTier: 'FREE' });
+    const again = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP400', paymentInfo: { transactionProof: '9999999999999' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You already have a VIP request waiting for approval');
+
+    const second = await member();
+    const reused = await post('/api/vip/upgrade', second.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '1234567890123' } });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('This transaction number has already been used');
+  });
+
+  it('lets exactly one of many concurrent requests with one reference through', async () => {
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        post('/api/vip/upgrade', buyer.cookie, { vipTier: 'VIP500', paymentInfo: { transactionProof: '5555555555555' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
+  it('starts a plan bought with earnings at once, copying its terms', async () => {
+    const { cookie, user } = await member(45_000);
+    const short = await post('/api/vip/upgrade-with-earnings', cookie, { vipTier: 'VIP500' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Your available balance of ₱450.00 is not enough for this plan');
+
+    const bought = await post('/api/vip/upgrade-with-earnings', cookie, { vipTier: 'VIP400' });
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json()).toMatchObject({ vipTier: 'VIP400', dailyTaskLimit: 10, vipPendingApproval: false });
+    expect(Date.parse(bought.json().vipExpiresAt) - t.clock.now.getTime()).toBe(15 * 86_400_000);
+    expect(await balances(cookie)).toEqual({ available: '50.00', pending: '0.00' });
+    expect((await post('/api/vip/upgrade-with-earnings', cookie, { vipTier: 'VIP400' })).json().message).toBe(
+      'This plan is already active',
+    );
+
+    // An admin's later edit of the plan does not change the running one.
+    await db.updateTable('vipPlans').set({ rewardPerTask: 9_999, dailyTaskLimit: 1 }).where('id', '=', 'VIP400').execute();
+    try {
+      const [task] = (await get('/api/tasks', cookie)).json();
+      expect(task.reward).toBe('3.66');
+      expect((await get('/api/vip/status', cookie)).json().dailyTaskLimit).toBe(10);
+    } finally {
+      await db.updateTable('vipPlans').set({ rewardPerTask: 366, dailyTaskLimit: 10 }).where('id', '=', 'VIP400').execute();
+    }
+    const commission = await db
+      .selectFrom('commissionEntries')
+      .select(['kind', 'amount'])
+      .innerJoin('vipRequests', 'vipRequests.id', 'commissionEntries.sourceId')
+      .where('vipRequests.userId', '=', user.id)
+      .execute();
+    expect(commission).toEqual([{ kind: 'upgrade', amount: 500 }]);
+  });
+});
+
+describe('referrals', () => {
+  it('shows the member’s code and the inviter behind a code, masked', async () => {
+    const sponsor = await member(0, { firstName: 'Ana' });
+    const { referralCode } = (await get('/api/referrals/code', sponsor.cookie)).json();
+    expect(referralCode).toBe(sponsor.user.referralCode);
+    const inviter = await t.app.inject(`/api/users/by-referral-code/${referralCode.toLowerCase()}`);
+    expect(inviter.json()).toEqual({ email: `m***@example.com`, firstName: 'Ana' });
+    expect((await t.app.inject('/api/users/by-referral-code/NOPE')).statusCode).toBe(404);
+  });
+
+  it('refuses an empty, unknown, own, second or circular code', async () => {
+    const a = await member();
+    const b = await member();
+    const c = await member();
+    const use = (who: { cookie: string }, referralCode: string) => post('/api/referrals/use-code', who.cookie, { referralCode });
+    expect((await use(a, '  ')).json().message).toBe('Referral code is required');
+    expect((await use(a, 'ZZZZZZZZ')).json().message).toBe('This referral code does not exist');
+    expect((await use(a, a.user.referralCode)).json().message).toBe('You cannot use your own referral code');
+
+    const applied = await use(b, a.user.referralCode.toLowerCase());
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ status: 'pending', reward: '0.00', referredUserId: b.user.id });
+    expect((await use(b, c.user.referralCode)).json().message).toBe('You already have a referrer');
+    expect((await use(c, b.user.referralCode)).statusCode).toBe(200);
+    expect((await use(a, c.user.referralCode)).json().message).toBe('You cannot use the code of someone you invited');
+    expect((await get('/api/auth/user', a.cookie)).json().referralCount).toBe(1);
+  });
+
+  it('pays the sponsor ₱50 on the friend’s first task and ₱50 on the first approved VIP, once each', async () => {
+    const sponsor = await member(0, { firstName: 'Ana' });
+    const friend = await member(0, { firstName: 'Ben' });
+    await post('/api/referrals/use-code', friend.cookie, { referralCode: sponsor.user.referralCode });
+
+    for (let round = 0; round < 2; round++) {
+      await post(`/api/tasks/${taskId}/start`, friend.cookie, {});
+      t.clock.now = new Date(t.clock.now.getTime() + 25_000);
+      expect((await get(`/api/tasks/${taskId}/redirect-complete`, friend.cookie)).json()).toMatchObject({ success: true });
+    }
+    let [referral] = (await get('/api/referrals', sponsor.cookie)).json();
+    expect(referral).toMatchObject({ status: 'completed', reward: '50.00', referredName: 'Ben' });
+    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({ availableBalance: '50.00', referralEarnings: '50.00' });
+
+    await post('/api/vip/upgrade', friend.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '7777777777777' } });
+    const request = await db
+      .selectFrom('vipRequests')
+      .select('id')
+      .where('transactionProof', '=', '7777777777777')
+      .executeTakeFirstOrThrow();
+    const admin = await member();
+    expect(await approveVipRequest(db, request.id, admin.user.id, t.clock.now)).toEqual({ userId: friend.user.id });
+    expect(await approveVipRequest(db, request.id, admin.user.id, t.clock.now)).toBeNull();
+    [referral] = (await get('/api/referrals', sponsor.cookie)).json();
+    expect(referral).toMatchObject({ status: 'paid', reward: '100.00' });
+    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({ availableBalance: '100.00', referralEarnings: '100.00' });
+    expect((await get('/api/vip/status', friend.cookie)).json()).toMatchObject({ vipTier: 'VIP300', vipPendingApproval: false });
+    const [referred] = (await get('/api/referrals/referred-users', sponsor.cookie)).json();
+    expect(referred).toMatchObject({ id: friend.user.id, firstName: 'Ben', status: 'paid' });
+  });
+});
+
+describe('profile photo', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const upload = (cookie: string, content: Buffer, filename: string, type: string, field = 'profilePhoto') => {
+    const boundary = '----photo-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+  };
+
+  it('stores a real image, serves it from /uploads and replaces the previous one', async () => {
+    const { cookie } = await member();
+    const first = await upload(cookie, PNG, 'me.png', 'image/png');
+    expect(first.statusCode).toBe(200);
+    const { profileImageUrl } = first.json();
+    expect(profileImageUrl).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    const served = await t.app.inject(profileImageUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(profileImageUrl);
+
+    const second = await upload(cookie, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'me.jpg', 'image/jpeg');
+    expect(second.json().profileImageUrl).toMatch(/\.jpg$/);
+    expect((await t.app.inject(profileImageUrl)).statusCode).toBe(404);
+  });
+
+  it('refuses a renamed non-image, an oversize file and a missing file', async () => {
+    const { cookie } = await member();
+    const renamed = await upload(cookie, Buffer.from('<script>alert(1)</script>'), 'cat.png', 'image/png');
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toEqual({ message: 'Invalid file type', code: 'BAD_REQUEST' });
+    const huge = await upload(cookie, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png');
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'File too large', code: 'PAYLOAD_TOO_LARGE' });
+    const wrongField = await upload(cookie, PNG, 'me.png', 'image/png', 'avatar');
+    expect(wrongField.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/profile/upload-photo', payload: { profilePhoto: 'x' } })).statusCode).toBe(401);
+  });
+});

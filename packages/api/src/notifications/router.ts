@@ -1,0 +1,39 @@
+import { messages, notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { memberProcedure, router } from '../trpc';
+import { listMemberNotifications, markNotificationRead } from './service';
+
+export const notificationsRouter = router({
+  list: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/notifications',
+        tags: ['notifications'],
+        summary: 'The member’s unexpired notifications, newest first, with the unread count',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(notificationListOutput)
+    .query(({ ctx }) => listMemberNotifications(ctx.db, ctx.user.id, ctx.now())),
+
+  markRead: memberProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/notifications/{id}/read',
+        tags: ['notifications'],
+        summary: 'Mark a notification read (idempotent)',
+        protect: true,
+      },
+    })
+    .input(notificationIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      const visible = await markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now());
+      if (!visible) throw new TRPCError({ code: 'NOT_FOUND', message: messages.notifications.notFound });
+      return { ok: true as const };
+    }),
+});

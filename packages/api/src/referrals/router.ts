@@ -1,0 +1,63 @@
+import { inviterSchema, referralCodeInput, referralSchema, referredUserSchema } from '@app/contracts';
+import { z } from 'zod';
+import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
+import { applyReferralCode, findInviter, listReferrals, listReferredUsers } from './service';
+
+export const referralsRouter = router({
+  code: memberProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/referrals/code', tags: ['referrals'], summary: 'The member’s own referral code', protect: true },
+    })
+    .input(z.void())
+    .output(z.object({ referralCode: z.string() }))
+    .query(({ ctx }) => ({ referralCode: ctx.user.referralCode })),
+
+  list: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/referrals',
+        tags: ['referrals'],
+        summary: 'Friends the member invited, with bonuses',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(referralSchema))
+    .query(({ ctx }) => listReferrals(ctx.db, ctx.user.id)),
+
+  referredUsers: memberProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/referrals/referred-users', tags: ['referrals'], summary: 'The invited friends', protect: true },
+    })
+    .input(z.void())
+    .output(z.array(referredUserSchema))
+    .query(({ ctx }) => listReferredUsers(ctx.db, ctx.user.id)),
+
+  useCode: moneyProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/referrals/use-code',
+        tags: ['referrals'],
+        summary: 'Apply a sponsor’s referral code',
+        protect: true,
+      },
+    })
+    .input(referralCodeInput)
+    .output(referralSchema)
+    .mutation(({ ctx, input }) => applyReferralCode(ctx.db, ctx.user.id, input.referralCode, ctx.now())),
+
+  inviter: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/users/by-referral-code/{code}',
+        tags: ['referrals'],
+        summary: 'Who a referral code belongs to (masked)',
+      },
+    })
+    .input(z.object({ code: z.string().max(64) }))
+    .output(inviterSchema)
+    .query(({ ctx, input }) => findInviter(ctx.db, input.code)),
+});

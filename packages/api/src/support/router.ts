@@ -1,0 +1,51 @@
+import { okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
+import { z } from 'zod';
+import { memberProcedure, router } from '../trpc';
+import { addMessage, listConversation, markConversationRead } from './service';
+
+/**
+ * The member's live-support chat (spec/member.md sections 2, 4, 7). Plain member calls, not money
+ * calls: a suspended member can still write to support about it.
+ */
+export const supportRouter = router({
+  messages: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/support/messages',
+        tags: ['support'],
+        summary: 'The member’s conversation with support, oldest first',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(supportMessageSchema))
+    .query(({ ctx }) => listConversation(ctx.db, ctx.user.id)),
+
+  send: memberProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/support/messages', tags: ['support'], summary: 'Send a message to support', protect: true },
+    })
+    .input(supportMessageInput)
+    .output(supportMessageSchema)
+    .mutation(({ ctx, input }) =>
+      addMessage(ctx.db, { userId: ctx.user.id, message: input.message, isUserMessage: true, authorId: null, now: ctx.now() }),
+    ),
+
+  markRead: memberProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/support/messages/read',
+        tags: ['support'],
+        summary: 'Mark support’s replies as read by the member',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(okOutput)
+    .mutation(async ({ ctx }) => {
+      await markConversationRead(ctx.db, ctx.user.id, 'member', ctx.now());
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,23 @@
+import { formatAmount, type VipPlan } from '@app/contracts';
+import type { Db, VipPlanRow } from '@app/db';
+
+export function toVipPlan(row: VipPlanRow): VipPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    price: formatAmount(row.price),
+    duration: row.validityDays,
+    dailyTaskLimit: row.dailyTaskLimit,
+    rewardPerTask: formatAmount(row.rewardPerTask),
+    benefits: row.benefits,
+  };
+}
+
+export async function listActivePlans(db: Db): Promise<VipPlan[]> {
+  const rows = await db.selectFrom('vipPlans').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('price').execute();
+  return rows.map(toVipPlan);
+}
+
+export async function findActivePlan(db: Db, id: string): Promise<VipPlanRow | undefined> {
+  return db.selectFrom('vipPlans').selectAll().where('id', '=', id).where('isActive', '=', true).executeTakeFirst();
+}

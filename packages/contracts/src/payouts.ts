@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PAYOUT_MAX_CENTAVOS, PAYOUT_METHODS, PAYOUT_MIN_CENTAVOS } from './constants';
+import { messages } from './messages';
+import { amountString, parsePesos } from './money';
+
+const m = messages.payouts;
+
+/**
+ * The payout request form's rules (spec/member.md section 5), checked in this order by the form and
+ * again by the server, each with its spec text. `amount` leaves as centavos.
+ */
+export const payoutRequestInput = z.object({
+  paymentMethod: z
+    .string({ error: m.methodRequired })
+    .trim()
+    .min(1, m.methodRequired)
+    .refine((method) => (PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown),
+  amount: z
+    .union([z.string(), z.number()], { error: m.amountRequired })
+    .refine((value) => String(value).trim() !== '', m.amountRequired)
+    .transform((value, ctx) => {
+      const centavos = parsePesos(value);
+      if (centavos === null || centavos <= 0) {
+        ctx.addIssue({ code: 'custom', message: m.amountPositive });
+        return z.NEVER;
+      }
+      if (centavos < PAYOUT_MIN_CENTAVOS) {
+        ctx.addIssue({ code: 'custom', message: m.minimum });
+        return z.NEVER;
+      }
+      if (centavos > PAYOUT_MAX_CENTAVOS) {
+        ctx.addIssue({ code: 'custom', message: m.maximum });
+        return z.NEVER;
+      }
+      return centavos;
+    }),
+  paymentDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(500, m.detailsTooLong),
+});
+export type PayoutRequestInput = z.input<typeof payoutRequestInput>;
+
+export const PAYOUT_STATUSES = ['pending', 'approved', 'declined'] as const;
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  paymentMethod: z.string(),
+  amount: amountString,
+  paymentDetails: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** Requested, then approved or declined, with their dates. */
+  timeline: z.array(z.object({ status: z.enum(['requested', 'approved', 'declined']), at: z.string(), note: z.string().nullable() })),
+});
+export type Payout = z.infer<typeof payoutSchema>;
