@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from './constants';
+import { isoDateInput } from './inputs';
+import { messages } from './messages';
 
 /** The newest notifications a member's list carries; the unread count still covers all of them. */
 export const NOTIFICATION_LIST_LIMIT = 100;
@@ -28,3 +30,47 @@ export type NotificationList = z.infer<typeof notificationListOutput>;
 
 /** A notification id as it arrives in a path: any string; one the member cannot see is not found. */
 export const notificationIdInput = z.object({ id: z.string() });
+
+const nm = messages.notifications;
+
+/** The notification form's fields (spec/admin.md section 5), each with its spec text. */
+const notificationFields = {
+  title: z.string({ error: nm.titleRequired }).trim().min(1, nm.titleRequired).max(200, nm.titleTooLong),
+  message: z.string({ error: nm.messageRequired }).trim().min(1, nm.messageRequired).max(2000, nm.messageTooLong),
+  type: z.enum(NOTIFICATION_TYPES, { error: nm.typeInvalid }).default('info'),
+  isGlobal: z.boolean({ error: nm.targetRequired }).default(true),
+  expiresAt: isoDateInput(nm.expiryInvalid).nullish(),
+};
+const targetUser = z.string({ error: nm.targetUnknown }).trim().max(200, nm.targetUnknown).nullish();
+
+/** A notification for everyone, or for one member when not global; whether the expiry is still ahead is checked by the server's clock. */
+export interface NotificationDraft {
+  title: string;
+  message: string;
+  type: (typeof NOTIFICATION_TYPES)[number];
+  isGlobal: boolean;
+  userId: string | null;
+  expiresAt: Date | null;
+}
+
+const toDraft = ({ target, expiresAt, ...fields }: z.output<z.ZodObject<typeof notificationFields>> & { target?: string | null | undefined }) =>
+  ({ ...fields, userId: fields.isGlobal ? null : target || null, expiresAt: expiresAt ?? null }) satisfies NotificationDraft;
+
+/** POST /api/notifications: the notification screen names the member `targetUserId`. */
+export const notificationCreateInput = z
+  .object({ ...notificationFields, targetUserId: targetUser })
+  .transform(({ targetUserId, ...fields }) => toDraft({ ...fields, target: targetUserId }))
+  .refine((draft) => draft.isGlobal || draft.userId !== null, nm.targetRequired);
+
+/** POST /api/admin/notifications: the panel names the member `userId`. */
+export const adminNotificationInput = z
+  .object({ ...notificationFields, userId: targetUser })
+  .transform(({ userId, ...fields }) => toDraft({ ...fields, target: userId }))
+  .refine((draft) => draft.isGlobal || draft.userId !== null, nm.targetRequired);
+
+/** A notification as admins manage it: who it is for, and how many members have read it. */
+export const adminNotificationSchema = notificationSchema.extend({
+  userId: z.string().nullable(),
+  readCount: z.number().int(),
+});
+export type AdminNotification = z.infer<typeof adminNotificationSchema>;

@@ -21,12 +21,10 @@ describe('signing in', () => {
     const page = await context.newPage();
     try {
       await page.goto(baseUrl);
-      await expect(
-        page
-          .getByRole('link', { name: /sign in|get started/i })
-          .first()
-          .isVisible(),
-      ).resolves.toBe(true);
+      await page
+        .getByRole('link', { name: /sign in|get started/i })
+        .first()
+        .waitFor();
 
       await signInWithDevForm(page, baseUrl, 'member@example.com');
       await page.getByRole('heading', { name: /Welcome back, Maria/ }).waitFor();

@@ -26,8 +26,7 @@ export async function registerUploadRoutes(
     let bytes: Uint8Array<ArrayBuffer>;
     try {
       const file = await req.file();
-      if (!file || file.fieldname !== 'profilePhoto')
-        return reply.code(400).send({ message: messages.profile.fileMissing, code: 'BAD_REQUEST' });
+      if (file?.fieldname !== 'profilePhoto') return reply.code(400).send({ message: messages.profile.fileMissing, code: 'BAD_REQUEST' });
       bytes = new Uint8Array(await file.toBuffer());
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

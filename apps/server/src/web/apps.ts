@@ -20,7 +20,21 @@ const WEB_APPS = [
   { name: 'member-web', prefix: '/', matches: () => true },
 ] as const;
 
-const appsRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The monorepo's apps folder, found from this file whether it runs from src/ (development, tests) or
+ * bundled into dist/ (start), which sit at different depths.
+ */
+function findAppsRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!(path.basename(dir) === 'server' && path.basename(path.dirname(dir)) === 'apps')) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('apps/server not found above the running file');
+    dir = parent;
+  }
+  return path.dirname(dir);
+}
+
+const appsRoot = findAppsRoot();
 export const webDistDir = (name: string) => path.join(appsRoot, name, 'dist');
 
 const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
@@ -49,7 +63,8 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
       root: webDistDir(web.name),
       prefix: web.prefix,
       decorateReply: index === 0,
-      index: false,
+      // A request for the prefix itself ("/", "/admin/") is the app's page.
+      index: 'index.html',
       wildcard: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,13 +1,13 @@
 import 'vitest';
 
 /**
- * Names of the databases the tests make on a real PostgreSQL server: `app_test_<pid>_...`, so test runs
- * side by side on one server leave each other's databases alone.
+ * Names of the databases the tests make on a real PostgreSQL server: `app_test_<pid>_<project>_...`, so
+ * test runs side by side on one server, and the projects of one run, leave each other's databases alone.
  */
 export const TEST_DATABASE_PREFIX = 'app_test_';
 
-export const runPrefix = (runId: number) => `${TEST_DATABASE_PREFIX}${runId}_`;
-export const templateDatabase = (runId: number) => `${runPrefix(runId)}template`;
+export const projectPrefix = (runId: number, project: string) => `${TEST_DATABASE_PREFIX}${runId}_${project.replace(/\W/g, '')}_`;
+export const templateDatabase = (prefix: string) => `${prefix}template`;
 
 export function withDatabaseName(url: string, database: string): string {
   const parsed = new URL(url);
@@ -26,7 +26,7 @@ declare module 'vitest' {
     pgliteDumpPath: string;
     /** Set when tests run against a real PostgreSQL (TEST_DATABASE_URL). */
     testDatabaseUrl: string;
-    /** The test run's process id, part of its database names. */
-    testRunId: number;
+    /** The start of this project's database names (see projectPrefix). */
+    testDatabasePrefix: string;
   }
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDb, type Db } from '../create-db';
 import { migrateToLatest } from '../migrate';
-import { adminUrl, TEST_DATABASE_PREFIX, templateDatabase, withDatabaseName } from './database-url';
+import { adminUrl, projectPrefix, TEST_DATABASE_PREFIX, templateDatabase, withDatabaseName } from './database-url';
 
 /**
  * Migrates one database per test run: booting PGlite and migrating cost seconds, copying a migrated
@@ -13,20 +13,20 @@ import { adminUrl, TEST_DATABASE_PREFIX, templateDatabase, withDatabaseName } fr
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL ?? '';
-  const runId = process.pid;
+  const prefix = projectPrefix(process.pid, project.name);
   project.provide('testDatabaseUrl', url);
-  project.provide('testRunId', runId);
+  project.provide('testDatabasePrefix', prefix);
 
   if (url) {
     const admin = await createDb({ databaseUrl: adminUrl(url), maxConnections: 1 });
-    await dropTestDatabases(admin.db, (owner) => !isRunning(owner));
-    await sql.raw(`CREATE DATABASE ${templateDatabase(runId)}`).execute(admin.db);
-    const template = await createDb({ databaseUrl: withDatabaseName(url, templateDatabase(runId)), maxConnections: 1 });
+    await dropTestDatabases(admin.db, (name) => name.startsWith(prefix) || !isRunning(ownerOf(name)));
+    await sql.raw(`CREATE DATABASE ${templateDatabase(prefix)}`).execute(admin.db);
+    const template = await createDb({ databaseUrl: withDatabaseName(url, templateDatabase(prefix)), maxConnections: 1 });
     await migrateToLatest(template.db);
     await template.close();
     project.provide('pgliteDumpPath', '');
     return async () => {
-      await dropTestDatabases(admin.db, (owner) => owner === runId);
+      await dropTestDatabases(admin.db, (name) => name.startsWith(prefix));
       await admin.close();
     };
   }
@@ -42,20 +42,24 @@ export default async function setup(project: TestProject) {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-/** Drops this server's test databases whose owning run `shouldDrop` (by the run's process id). */
-async function dropTestDatabases(db: Db, shouldDrop: (runId: number) => boolean) {
+/** The process id of the test run that made a database, from its name. */
+function ownerOf(name: string): number {
+  return Number(name.slice(TEST_DATABASE_PREFIX.length).split('_')[0]);
+}
+
+/** Drops the server's test databases that `shouldDrop` picks by name. */
+async function dropTestDatabases(db: Db, shouldDrop: (name: string) => boolean) {
   const { rows } = await sql<{ datname: string }>`
     SELECT datname FROM pg_database WHERE datname LIKE ${`${TEST_DATABASE_PREFIX}%`}
   `.execute(db);
   for (const { datname } of rows) {
-    const owner = Number(datname.slice(TEST_DATABASE_PREFIX.length).split('_')[0]);
-    if (Number.isInteger(owner) && !shouldDrop(owner)) continue;
-    await sql.raw(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).execute(db);
+    if (shouldDrop(datname)) await sql.raw(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).execute(db);
   }
 }
 
 /** Whether a process (a test run that owns databases) still runs; leftovers of dead runs are dropped. */
 function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { createDb, type DbHandle } from '../create-db';
-import { adminUrl, runPrefix, templateDatabase, withDatabaseName } from './database-url';
+import { adminUrl, templateDatabase, withDatabaseName } from './database-url';
 
 let pgliteDump: Blob | undefined;
 
@@ -14,11 +14,11 @@ let pgliteDump: Blob | undefined;
 export async function createTestDb(): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
   if (url) {
-    const runId = inject('testRunId');
-    const name = `${runPrefix(runId)}${randomBytes(6).toString('hex')}`;
+    const prefix = inject('testDatabasePrefix');
+    const name = `${prefix}${randomBytes(6).toString('hex')}`;
     const admin = await createDb({ databaseUrl: adminUrl(url), maxConnections: 1 });
     try {
-      await sql.raw(`CREATE DATABASE "${name}" TEMPLATE ${templateDatabase(runId)}`).execute(admin.db);
+      await sql.raw(`CREATE DATABASE "${name}" TEMPLATE ${templateDatabase(prefix)}`).execute(admin.db);
     } finally {
       await admin.close();
     }

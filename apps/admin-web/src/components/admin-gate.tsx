@@ -1,0 +1,45 @@
+import { Button, GateCard, SIGN_IN_HREF, useCurrentUser } from '@app/ui';
+import { LogIn, ShieldX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { AdminUnlockForm } from './admin-unlock-form';
+import { ReturnToDashboard } from './return-to-dashboard';
+
+interface AdminGateProps {
+  /** The refusal a signed-in member reads: the panel and the other admin pages word it differently. */
+  deniedMessage: string;
+  /** The gate stands alone (the panel) rather than inside the app layout. */
+  standalone?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The access states of the admin area (spec/admin.md section 2, combined panel): sign in, refused for
+ * members, the panel password for a locked admin, then the page. The root route has already waited
+ * for the user ("Loading...").
+ */
+export function AdminGate({ deniedMessage, standalone = false, children }: AdminGateProps) {
+  const { user } = useCurrentUser();
+  if (!user) {
+    return (
+      <GateCard
+        standalone={standalone}
+        icon={LogIn}
+        title="Sign in required"
+        description="Sign in with an administrator account to open the admin area."
+      >
+        <Button asChild>
+          <a href={SIGN_IN_HREF}>Sign In</a>
+        </Button>
+      </GateCard>
+    );
+  }
+  if (!user.isAdmin) {
+    return (
+      <GateCard standalone={standalone} icon={ShieldX} tone="destructive" title="Access Denied" description={deniedMessage}>
+        <ReturnToDashboard />
+      </GateCard>
+    );
+  }
+  if (!user.adminUnlocked) return <AdminUnlockForm standalone={standalone} />;
+  return children;
+}

@@ -1,0 +1,48 @@
+import { adminUnlockInput, messages } from '@app/contracts';
+import { Button, errorMessage, Field, GateCard, Input, isUnauthorizedError, toast, trpc } from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ReturnToDashboard } from './return-to-dashboard';
+
+type UnlockValues = z.input<typeof adminUnlockInput>;
+
+/** The panel password (DESIGN.md section 3: checked by the server, which unlocks this session). */
+export function AdminUnlockForm({ standalone }: { standalone: boolean }) {
+  const utils = trpc.useUtils();
+  const unlock = trpc.admin.unlock.useMutation();
+  const form = useForm<UnlockValues>({ resolver: zodResolver(adminUnlockInput), defaultValues: { password: '' } });
+
+  async function submit(values: UnlockValues) {
+    try {
+      await unlock.mutateAsync(values);
+      await utils.auth.user.invalidate();
+      toast({ title: messages.auth.accessGranted, description: messages.auth.accessGrantedDescription });
+    } catch (error) {
+      // A wrong password empties the field so the next attempt starts clean (spec/admin.md section 5).
+      if (isUnauthorizedError(error)) form.reset({ password: '' });
+      form.setError('password', { message: errorMessage(error, messages.common.serviceUnavailable) }, { shouldFocus: true });
+    }
+  }
+
+  const passwordError = form.formState.errors.password?.message;
+  return (
+    <GateCard
+      standalone={standalone}
+      icon={KeyRound}
+      title="Admin Authentication"
+      description="Enter the admin panel password to continue."
+    >
+      <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+        <Field id="admin-password" label="Admin Password" error={passwordError}>
+          <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
+        </Field>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Checking...' : 'Access Admin Panel'}
+        </Button>
+        <ReturnToDashboard />
+      </form>
+    </GateCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster, TooltipProvider, useCurrentUser } from '@app/ui';
+import { createRootRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { isAdminAppHref } from '../lib/navigation';
+
+export const Route = createRootRoute({
+  component: Root,
+  notFoundComponent: UnknownPath,
+});
+
+function Root() {
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const { isLoading } = useCurrentUser();
+
+  const navigation = useMemo(
+    () => ({ pathname, handles: isAdminAppHref, navigate: (href: string) => void router.navigate({ href }) }),
+    [pathname, router],
+  );
+
+  return (
+    <NavigationProvider value={navigation}>
+      <TooltipProvider>
+        {isLoading ? <LoadingScreen /> : <Outlet />}
+        <Toaster />
+      </TooltipProvider>
+    </NavigationProvider>
+  );
+}
+
+function UnknownPath() {
+  const { user } = useCurrentUser();
+  return (
+    <AppShell user={user}>
+      <NotFound homeHref="/admin" homeLabel="Go to Admin Dashboard" />
+    </AppShell>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPortalPage } from '../components/admin-portal-page';
+
+export const Route = createFileRoute('/admin-portal')({
+  component: AdminPortalPage,
+});

@@ -1,0 +1,19 @@
+import { PageHeader } from '@app/ui';
+import { createFileRoute } from '@tanstack/react-router';
+import { SiteStatusCard } from '../../../components/site-status-card';
+
+export const Route = createFileRoute('/admin/_pages/maintenance')({
+  component: MaintenancePage,
+});
+
+function MaintenancePage() {
+  return (
+    <>
+      <PageHeader
+        title="Maintenance Controls"
+        description="While maintenance is on or the website is off, members see the maintenance page; admins keep access."
+      />
+      <SiteStatusCard />
+    </>
+  );
+}

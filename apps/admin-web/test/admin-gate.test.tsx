@@ -1,0 +1,174 @@
+import type { User } from '@app/contracts';
+import { dismissToast } from '@app/ui';
+import { siteOpen, testUser } from '@app/ui/testing/fixtures.ts';
+import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../src/app';
+import { createAppRouter } from '../src/router';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  // The toast store lives for the whole page, as in the app; each test starts without toasts.
+  dismissToast();
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+/** Answers as the server would for a session whose user may change (the unlock and lock calls change it). */
+function serveSession(initial: User | null, extra: Record<string, ProcedureHandler> = {}) {
+  const session = { user: initial };
+  const handlers: Record<string, ProcedureHandler> = {
+    'auth.user': (): ProcedureReply =>
+      session.user ? { data: session.user } : { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } },
+    'maintenance.status': () => ({ data: siteOpen }),
+    ...extra,
+  };
+  server.use(http.all('*/trpc/*', ({ request }) => answerTrpcBatch(request, handlers)));
+  return session;
+}
+
+function renderAt(path: string) {
+  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
+}
+
+const lockedAdmin = testUser({ isAdmin: true, adminUnlocked: false });
+
+describe('admin portal gate', () => {
+  it('refuses a signed-in member with the portal wording and a way back', async () => {
+    serveSession(testUser());
+    renderAt('/admin-portal');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access the admin portal.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByLabelText('Admin Password')).toBeNull();
+  });
+
+  it('refuses a signed-in member on the other admin pages with the page wording', async () => {
+    serveSession(testUser());
+    renderAt('/admin/users');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'User Management' })).toBeNull();
+  });
+
+  it('sends a signed-out visitor to sign in', async () => {
+    serveSession(null);
+    renderAt('/admin-portal');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in required' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+  });
+
+  it('asks a locked admin for the panel password', async () => {
+    serveSession(lockedAdmin);
+    renderAt('/admin-portal');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Authentication' })).toBeTruthy();
+    expect(screen.getByLabelText('Admin Password').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('button', { name: 'Access Admin Panel' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('requires the password before calling the server', async () => {
+    const unlockInputs: unknown[] = [];
+    serveSession(lockedAdmin, {
+      'admin.unlock': (input) => {
+        unlockInputs.push(input);
+        return { data: { unlockedUntil: '2026-01-01T00:00:00.000Z' } };
+      },
+    });
+    renderAt('/admin-portal');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Access Admin Panel' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Password is required');
+    expect(unlockInputs).toEqual([]);
+  });
+
+  it('shows the server message for a wrong password and clears the field', async () => {
+    const unlockInputs: unknown[] = [];
+    serveSession(lockedAdmin, {
+      'admin.unlock': (input) => {
+        unlockInputs.push(input);
+        return { error: { code: 'UNAUTHORIZED', message: 'Incorrect password. Please try again.' } };
+      },
+    });
+    renderAt('/admin-portal');
+
+    const password = (await screen.findByLabelText('Admin Password')) as HTMLInputElement;
+    await userEvent.type(password, 'not-the-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect password. Please try again.');
+    expect(password.value).toBe('');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(unlockInputs).toEqual([{ password: 'not-the-password' }]);
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('opens the panel after the right password, and Admin Logout locks it again', async () => {
+    const session = serveSession(lockedAdmin, {
+      'admin.unlock': () => {
+        session.user = { ...lockedAdmin, adminUnlocked: true };
+        return { data: { unlockedUntil: '2026-01-01T12:00:00.000Z' } };
+      },
+      'admin.lock': () => {
+        session.user = lockedAdmin;
+        return { data: { ok: true } };
+      },
+    });
+    renderAt('/admin-portal');
+
+    await userEvent.type(await screen.findByLabelText('Admin Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+
+    const tabs = await screen.findByRole('tablist', { name: 'Admin sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Users',
+      'VIP Approvals',
+      'VIP Plans',
+      'Payouts',
+      '% Payouts',
+      'Transactions',
+      'Notifications',
+      'System',
+      'Monitor',
+      '% Dashboard',
+    ]);
+    expect(within(tabs).getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Access Granted')).toBeTruthy();
+    expect(screen.getByText('Welcome to the Admin Portal')).toBeTruthy();
+    expect(screen.getByText('v1.0.0')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Main Site' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'User Logout' }).getAttribute('href')).toBe('/api/logout');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Admin Logout' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Authentication' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Logged Out')).toBeTruthy());
+  });
+
+  it('shows an unlocked admin the empty list of a tab', async () => {
+    serveSession(testUser({ isAdmin: true, adminUnlocked: true }));
+    renderAt('/admin/panel');
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
+
+    expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
+  });
+});

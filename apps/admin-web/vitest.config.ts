@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+import { componentTests, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { conditions: sourceConditions },
+  test: componentTests('admin-web', 'http://localhost:5174/admin/'),
+});

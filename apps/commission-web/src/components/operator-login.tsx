@@ -1,0 +1,51 @@
+import { commissionLoginInput, messages } from '@app/contracts';
+import { Button, errorMessage, Field, GateCard, Input, isServerAnswer, toast, trpc } from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BadgePercent } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+type LoginValues = z.input<typeof commissionLoginInput>;
+
+/** The operator's sign-in, separate from member accounts (DESIGN.md section 3). */
+export function OperatorLogin() {
+  const utils = trpc.useUtils();
+  const login = trpc.commission.login.useMutation();
+  const form = useForm<LoginValues>({ resolver: zodResolver(commissionLoginInput), defaultValues: { username: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit(values: LoginValues) {
+    try {
+      await login.mutateAsync(values);
+      await utils.commission.auth.invalidate();
+    } catch (error) {
+      // The server's verdict (wrong credentials, too many attempts) versus no answer at all.
+      if (isServerAnswer(error)) {
+        toast({ variant: 'destructive', title: 'Login Failed', description: errorMessage(error, messages.auth.invalidCredentials) });
+      } else {
+        toast({ variant: 'destructive', title: 'Login Error', description: 'Unable to connect to server' });
+      }
+    }
+  }
+
+  return (
+    <GateCard
+      standalone
+      icon={BadgePercent}
+      title="Commission Login"
+      description="Sign in with the commission operator account to open the commission dashboard."
+    >
+      <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+        <Field id="operator-username" label="Username" error={errors.username?.message}>
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
+        </Field>
+        <Field id="operator-password" label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </GateCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { isSiteClosed, MAINTENANCE_CHECK_MS, messages } from '@app/contracts';
+import { trpc } from '@app/ui';
+import { useCallback, useEffect } from 'react';
+
+/**
+ * The maintenance gate's status (spec/member.md section 2): checked at load and every minute. A failed
+ * check changes nothing — the last known state (open, at first) stays — and is only logged.
+ */
+export function useMaintenanceStatus() {
+  const status = trpc.maintenance.status.useQuery(undefined, { refetchInterval: MAINTENANCE_CHECK_MS });
+  const { refetch, error } = status;
+
+  useEffect(() => {
+    if (error) console.error('Maintenance status check failed', error);
+  }, [error]);
+
+  const recheck = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+
+  return {
+    closed: status.data ? isSiteClosed(status.data) : false,
+    message: status.data?.message || messages.maintenance.defaultMessage,
+    recheck,
+    rechecking: status.isFetching,
+  };
+}

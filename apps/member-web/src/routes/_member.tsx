@@ -1,0 +1,21 @@
+import { AppShell, useCurrentUser } from '@app/ui';
+import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
+import { LandingPage } from '../components/landing-page';
+
+/** Pages a signed-out visitor may see inside the layout (spec/member.md section 2, route table). */
+const OPEN_TO_VISITORS = new Set(['/tasks', '/about', '/privacy', '/terms', '/help']);
+
+export const Route = createFileRoute('/_member')({
+  component: MemberLayout,
+});
+
+function MemberLayout() {
+  const { user } = useCurrentUser();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  if (!user && !OPEN_TO_VISITORS.has(pathname)) return <LandingPage />;
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}

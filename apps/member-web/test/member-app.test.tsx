@@ -1,0 +1,192 @@
+import { vipStatusSchema } from '@app/contracts';
+import { siteOpen, testUser } from '@app/ui/testing/fixtures.ts';
+import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { App } from '../src/app';
+import { createAppRouter } from '../src/router';
+
+const signedOut: ProcedureReply = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
+
+const server = setupServer();
+/** Paths of every tRPC request the app made, e.g. "/trpc/auth.user,maintenance.status". */
+let requestedPaths: string[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  requestedPaths = [];
+});
+afterAll(() => server.close());
+
+function answerWith(handlers: Record<string, ProcedureHandler>) {
+  server.use(
+    http.all('*/trpc/*', ({ request }) => {
+      requestedPaths.push(new URL(request.url).pathname);
+      return answerTrpcBatch(request, handlers);
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
+}
+
+describe('member app at /', () => {
+  it('greets a signed-in member and shows their live figures', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maria' })).toBeTruthy();
+    const figure = (label: string) => within(screen.getByRole('group', { name: label }));
+    expect(figure('Total Earnings').getByText('₱1,250.50')).toBeTruthy();
+    expect(figure('Completed Tasks').getByText('12')).toBeTruthy();
+    expect(figure('Available Balance').getByText('₱350.25')).toBeTruthy();
+    expect(figure('Payout Completed').getByText('₱750.25')).toBeTruthy();
+    expect(figure('Payout Completed').getByText('Pending: ₱150.00')).toBeTruthy();
+    expect(screen.getByText('No transactions found. Complete tasks to earn rewards!')).toBeTruthy();
+    // The user and the maintenance status are asked for together, in one batched request.
+    expect(requestedPaths).toEqual(['/trpc/auth.user,maintenance.status']);
+  });
+
+  it('shows referral figures and the VIP pending banner only when they apply', async () => {
+    answerWith({
+      'auth.user': () => ({ data: testUser({ referralCount: 3, referralEarnings: '150.00', vipPendingApproval: true }) }),
+      'maintenance.status': () => ({ data: siteOpen }),
+      'vip.status': () => ({
+        data: vipStatusSchema.parse({
+          vipTier: 'FREE',
+          vipExpiresAt: null,
+          vipPendingApproval: true,
+          vipPaymentStatus: 'pending',
+          pendingVipTier: 'VIP500',
+          dailyTaskLimit: 5,
+          tasksCompletedToday: 0,
+          tasksRemaining: 5,
+        }),
+      }),
+    });
+    renderAt('/');
+
+    expect(await screen.findByRole('group', { name: 'Referral Count' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Referral Earnings' })).getByText('₱150.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Manage Referrals/ }).getAttribute('href')).toBe('/referrals');
+    expect(screen.getByText('VIP Approval Pending')).toBeTruthy();
+    expect(
+      await screen.findByText('Your VIP membership upgrade to VIP500 is pending admin approval. Your payment is being verified.'),
+    ).toBeTruthy();
+  });
+
+  it('leaves referral figures and the VIP banner out for a member without them', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/');
+
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maria' });
+    expect(screen.queryByRole('group', { name: 'Referral Count' })).toBeNull();
+    expect(screen.queryByText('VIP Approval Pending')).toBeNull();
+  });
+
+  it('shows the landing page with sign-in links when auth.user answers UNAUTHORIZED', async () => {
+    answerWith({ 'auth.user': () => signedOut, 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earn pesos for simple online tasks' })).toBeTruthy();
+    const signInLinks = [...screen.getAllByRole('link', { name: /Get Started/ }), ...screen.getAllByRole('link', { name: 'Sign In' })];
+    expect(signInLinks.map((link) => link.getAttribute('href'))).toEqual(signInLinks.map(() => '/api/login'));
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+});
+
+describe('member app routing', () => {
+  it('shows the landing page to a signed-out visitor on a members-only page', async () => {
+    answerWith({ 'auth.user': () => signedOut, 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/history');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earn pesos for simple online tasks' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Transaction History' })).toBeNull();
+  });
+
+  it('lets a signed-out visitor see the tasks page inside the layout, with a Sign In button', async () => {
+    answerWith({ 'auth.user': () => signedOut, 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/tasks');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Available Tasks' })).toBeTruthy();
+    expect(screen.getByText('No Tasks Available')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+  });
+
+  it('shows 404 Page Not Found to a signed-in member on an unknown path', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/no-such-page');
+
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+  });
+
+  it('shows the landing page to a signed-out visitor on an unknown path', async () => {
+    answerWith({ 'auth.user': () => signedOut, 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/no-such-page');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earn pesos for simple online tasks' })).toBeTruthy();
+  });
+});
+
+describe('task browser', () => {
+  it('shows a complete task link with its reward', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/task-browser?taskId=7&taskUrl=https%3A%2F%2Fexample.com%2Fproducts&title=View%20Product%20Page&reward=1.50&duration=20');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'View Product Page' })).toBeTruthy();
+    expect(screen.getByText('Reward: ₱1.50')).toBeTruthy();
+    expect(screen.getByText('example.com')).toBeTruthy();
+  });
+
+  it.each([
+    ['a missing title', '/task-browser?taskId=7&taskUrl=https%3A%2F%2Fexample.com&reward=1.50'],
+    ['a missing reward', '/task-browser?taskId=7&taskUrl=https%3A%2F%2Fexample.com&title=Visit'],
+    ['a script address', '/task-browser?taskId=7&taskUrl=javascript%3Aalert(1)&title=Visit&reward=1.50'],
+  ])('sends a link with %s to the tasks page', async (_case, path) => {
+    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Available Tasks' })).toBeTruthy();
+  });
+});
+
+describe('maintenance gate', () => {
+  const closed = { data: { ...siteOpen, maintenance: true, message: 'Back at 6 PM after an upgrade.' } };
+
+  it('replaces the site for a member while maintenance is on', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => closed });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Under Maintenance' })).toBeTruthy();
+    expect(screen.getByText('Back at 6 PM after an upgrade.')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('5:00');
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
+  it('lets an admin through while maintenance is on', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser({ isAdmin: true }) }), 'maintenance.status': () => closed });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maria' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Under Maintenance' })).toBeNull();
+  });
+
+  it('keeps the site open when the status check fails, and only logs the failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerWith({
+      'auth.user': () => ({ data: testUser() }),
+      'maintenance.status': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side.' } }),
+    });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maria' })).toBeTruthy();
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Maintenance status check failed', expect.anything()));
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, FREE_TIER, TRANSACTION_TYPES } from './constants';
+import { httpUrlInput } from './inputs';
+import { WEBSITE_STATUSES } from './maintenance';
+import { messages } from './messages';
+import { amountString, pesosInput } from './money';
+import { PAYOUT_STATUSES } from './payouts';
+import { supportMessageInput } from './support';
+
+const m = messages.admin;
+
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE_MAX = 200;
+/** Far beyond any real list; keeps the offset an exact integer. */
+const ADMIN_PAGE_MAX = 1_000_000;
+
+/** An id from a path: any string (one that matches nothing is simply not found), bounded. */
+const pathId = z.string({ error: m.idInvalid }).max(200, m.idInvalid);
+
+/**
+ * Paging of the lists that grow (users, logs, transactions): 1-based `page`, `pageSize` up to 200.
+ * Query strings carry text, so both are coerced; a list called with no input gets the first page.
+ */
+const paging = {
+  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(ADMIN_PAGE_MAX, m.pageInvalid).default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageSizeInvalid })
+    .int(m.pageSizeInvalid)
+    .min(1, m.pageSizeInvalid)
+    .max(ADMIN_PAGE_SIZE_MAX, m.pageSizeInvalid)
+    .default(ADMIN_PAGE_SIZE),
+};
+export const adminPageInput = z.object(paging).prefault({});
+export type AdminPageInput = z.output<typeof adminPageInput>;
+
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+/** A reason an admin gives for an action: trimmed, optional, bounded. */
+const reasonInput = z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong);
+
+const activeFlag = z.boolean({ error: m.activeInvalid });
+
+/** A whole number given as a number or text; a blank becomes 0 (spec/admin.md section 5). */
+function wholeNumberInput(message: string, max: number) {
+  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text === '') return 0;
+    const number = typeof text === 'number' ? text : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(number) || number < 0 || number > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+/** True when an update names at least one field besides its id. */
+const changesSomething = (input: Record<string, unknown>, idKey: string) =>
+  Object.entries(input).some(([key, value]) => key !== idKey && value !== undefined);
+
+// --- Dashboard -----------------------------------------------------------------------------------
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  /** Members whose paid tier is in force now. */
+  vipUsers: z.number().int(),
+  pendingVipApprovals: z.number().int(),
+  /** The sum of the payouts waiting for a decision, and how many they are. */
+  pendingPayouts: amountString,
+  pendingPayoutCount: z.number().int(),
+  totalEarnings: amountString,
+  updatedAt: z.string(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+// --- Users ---------------------------------------------------------------------------------------
+
+export const ADMIN_USER_FILTERS = ['pending', 'vip', 'active', 'suspended', 'banned'] as const;
+export type AdminUserFilter = (typeof ADMIN_USER_FILTERS)[number];
+
+export const adminUserListInput = z
+  .object({
+    filter: z.enum(ADMIN_USER_FILTERS, { error: m.filterInvalid }).optional(),
+    /** Matches e-mail, first name, last name or id, case-insensitive. */
+    search: z.string({ error: m.searchInvalid }).trim().max(200, m.searchInvalid).optional(),
+    ...paging,
+  })
+  .prefault({});
+export type AdminUserListInput = z.output<typeof adminUserListInput>;
+
+/** A user as admins see them (spec/admin.md section 3); `vipTier` is the tier in force now. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  statusReason: z.string().nullable(),
+  vipTier: z.string(),
+  vipExpiresAt: z.string().nullable(),
+  vipPendingApproval: z.boolean(),
+  vipPaymentStatus: z.string().nullable(),
+  availableBalance: amountString,
+  pendingPayout: amountString,
+  totalEarnings: amountString,
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListOutput = page(adminUserSchema);
+export type AdminUserList = z.infer<typeof adminUserListOutput>;
+
+export const adminUserIdInput = z.object({ id: pathId });
+
+export const adminUserStatusInput = z.object({
+  id: pathId,
+  status: z.enum(ACCOUNT_STATUSES, { error: m.statusInvalid }),
+  reason: reasonInput.nullish(),
+});
+
+/** The balance editor: the available balance the member should have, in pesos with at most 2 decimals. */
+export const adminBalanceInput = z.object({
+  userId: pathId,
+  newBalance: pesosInput({ required: m.balanceRequired, invalid: m.balanceInvalid }),
+  reason: reasonInput.nullish(),
+});
+
+// --- VIP approvals -------------------------------------------------------------------------------
+
+/** A payment-proof request waiting for an admin; `id` is the request's, `vipTier` the plan asked for. */
+export const pendingVipRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  vipTier: z.string(),
+  vipPaymentStatus: z.string().nullable(),
+  vipTransactionReference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PendingVipRequest = z.infer<typeof pendingVipRequestSchema>;
+
+export const vipRequestIdInput = z.object({ id: pathId });
+
+export const vipRejectInput = z.object({
+  id: pathId,
+  reason: z.string({ error: m.rejectReasonRequired }).trim().min(1, m.rejectReasonRequired).max(500, m.reasonTooLong),
+});
+
+// --- Payouts -------------------------------------------------------------------------------------
+
+export const pendingPayoutSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  amount: amountString,
+  paymentMethod: z.string(),
+  paymentDetails: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  createdAt: z.string(),
+  /** The member's tier in force now: a VIP account or a regular one. */
+  vipTier: z.string(),
+});
+export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
+
+export const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
+export type PayoutDecision = (typeof PAYOUT_DECISIONS)[number];
+
+export const payoutDecisionInput = z.object({
+  id: pathId,
+  status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
+});
+
+// --- Activity logs and transactions --------------------------------------------------------------
+
+export const adminLogSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  adminId: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  action: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+});
+export type AdminLog = z.infer<typeof adminLogSchema>;
+export const adminLogListOutput = page(adminLogSchema);
+
+export const adminTransactionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  description: z.string(),
+  /** The row's own reference, else the payout or VIP request it belongs to. */
+  transactionReference: z.string().nullable(),
+  amount: amountString,
+  status: z.string(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+export const adminTransactionListOutput = page(adminTransactionSchema);
+
+// --- Maintenance and system settings -------------------------------------------------------------
+
+const maintenanceFlag = z.boolean({ error: m.maintenanceInvalid });
+
+/**
+ * The maintenance controls: the panel sends `maintenance`, the maintenance page `enabled` with a
+ * `websiteStatus` and a `reason`. Either name is accepted; both given must agree.
+ */
+export const adminMaintenanceInput = z
+  .object({
+    enabled: maintenanceFlag.optional(),
+    maintenance: maintenanceFlag.optional(),
+    websiteStatus: z.enum(WEBSITE_STATUSES, { error: m.websiteStatusInvalid }).optional(),
+    reason: reasonInput.nullish(),
+  })
+  .refine((input) => input.enabled === undefined || input.maintenance === undefined || input.enabled === input.maintenance, m.maintenanceConflict)
+  .refine(
+    (input) => input.enabled !== undefined || input.maintenance !== undefined || input.websiteStatus !== undefined,
+    m.maintenanceChoiceRequired,
+  )
+  .transform((input) => ({
+    maintenance: input.maintenance ?? input.enabled,
+    websiteStatus: input.websiteStatus,
+    reason: input.reason || null,
+  }));
+export type AdminMaintenanceInput = z.output<typeof adminMaintenanceInput>;
+
+export const adminMaintenanceOutput = z.object({
+  maintenance: z.boolean(),
+  websiteStatus: z.enum(WEBSITE_STATUSES),
+  message: z.string(),
+});
+
+/** `maintenance` and `maintenanceMode` are the same flag under the names the two toggles read. */
+export const systemSettingsSchema = z.object({
+  maintenance: z.boolean(),
+  maintenanceMode: z.boolean(),
+  websiteStatus: z.enum(WEBSITE_STATUSES),
+  /** What members see while the site is closed. */
+  message: z.string(),
+  lastUpdated: z.string().nullable(),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const systemSettingsInput = z
+  .object({
+    maintenance: maintenanceFlag.optional(),
+    maintenanceMode: maintenanceFlag.optional(),
+    message: z
+      .string({ error: m.maintenanceMessageRequired })
+      .trim()
+      .min(1, m.maintenanceMessageRequired)
+      .max(500, m.maintenanceMessageTooLong)
+      .optional(),
+  })
+  .refine(
+    (input) => input.maintenance === undefined || input.maintenanceMode === undefined || input.maintenance === input.maintenanceMode,
+    m.maintenanceConflict,
+  )
+  .refine(
+    (input) => input.maintenance !== undefined || input.maintenanceMode !== undefined || input.message !== undefined,
+    m.settingsChoiceRequired,
+  )
+  .transform((input) => ({ maintenance: input.maintenance ?? input.maintenanceMode, message: input.message }));
+export type SystemSettingsInput = z.output<typeof systemSettingsInput>;
+
+// --- VIP plans (quick plan settings) -------------------------------------------------------------
+
+export const adminPlanSchema = z.object({
+  id: z.string(),
+  planName: z.string(),
+  price: amountString,
+  dailyTaskLimit: z.number().int(),
+  taskReward: amountString,
+  validityDays: z.number().int(),
+  isActive: z.boolean(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+
+/** The inline plan editor and its Enable/Disable: any of the fields; the others keep their values. */
+export const adminPlanUpdateInput = z
+  .object({
+    planId: pathId,
+    price: pesosInput({ required: m.priceInvalid, invalid: m.priceInvalid })
+      .refine((centavos) => centavos > 0, m.priceInvalid)
+      .optional(),
+    taskReward: pesosInput({ required: m.taskRewardInvalid, invalid: m.taskRewardInvalid }).optional(),
+    dailyTaskLimit: wholeNumberInput(m.dailyTaskLimitInvalid, 1000).optional(),
+    validityDays: wholeNumberInput(m.validityDaysInvalid, 3650).optional(),
+    isActive: activeFlag.optional(),
+  })
+  .refine((input) => changesSomething(input, 'planId'), m.nothingToUpdate);
+export type AdminPlanUpdateInput = z.output<typeof adminPlanUpdateInput>;
+
+// --- Tasks ---------------------------------------------------------------------------------------
+
+/** A task as admins manage it: its own reward (what FREE members earn) and whether it is on. */
+export const adminTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  reward: amountString,
+  requiredVipTier: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminTask = z.infer<typeof adminTaskSchema>;
+
+const taskFields = {
+  title: z.string({ error: m.taskTitleRequired }).trim().min(1, m.taskTitleRequired).max(200, m.taskTitleTooLong),
+  description: z.string({ error: m.taskDescriptionTooLong }).trim().max(2000, m.taskDescriptionTooLong),
+  url: httpUrlInput(m.taskUrlInvalid),
+  reward: pesosInput({ required: m.taskRewardRequired, invalid: m.taskRewardPositive }).refine((centavos) => centavos > 0, m.taskRewardPositive),
+  /** A plan id; FREE, blank or null mean every tier. Whether the plan exists is checked by the server. */
+  requiredVipTier: z
+    .string({ error: m.taskTierUnknown })
+    .trim()
+    .max(100, m.taskTierUnknown)
+    .nullable()
+    .transform((tier) => (!tier || tier === FREE_TIER ? null : tier)),
+  isActive: activeFlag,
+};
+
+export const adminTaskCreateInput = z.object({
+  title: taskFields.title,
+  description: taskFields.description.default(''),
+  url: taskFields.url,
+  reward: taskFields.reward,
+  requiredVipTier: taskFields.requiredVipTier.optional(),
+  isActive: taskFields.isActive.default(true),
+});
+export type AdminTaskCreateInput = z.output<typeof adminTaskCreateInput>;
+
+/** Editing a task, or switching it on or off with `isActive` alone: omitted fields keep their values. */
+export const adminTaskUpdateInput = z
+  .object({
+    id: pathId,
+    title: taskFields.title.optional(),
+    description: taskFields.description.optional(),
+    url: taskFields.url.optional(),
+    reward: taskFields.reward.optional(),
+    requiredVipTier: taskFields.requiredVipTier.optional(),
+    isActive: taskFields.isActive.optional(),
+  })
+  .refine((input) => changesSomething(input, 'id'), m.nothingToUpdate);
+export type AdminTaskUpdateInput = z.output<typeof adminTaskUpdateInput>;
+
+// --- Support inbox -------------------------------------------------------------------------------
+
+/** One member's conversation in the inbox: its latest message and how many of theirs no admin has read. */
+export const supportConversationSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  lastMessage: z.string(),
+  lastAt: z.string(),
+  unread: z.number().int(),
+});
+export type SupportConversation = z.infer<typeof supportConversationSchema>;
+
+export const supportThreadInput = z.object({ userId: pathId });
+export const supportReplyInput = supportMessageInput.extend({ userId: pathId });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * An absolute http(s) address with a host, written with a lower-case scheme: the only links the product
+ * stores (DESIGN.md section 5). `javascript:`, `data:` and scheme-relative addresses are refused.
+ */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A trimmed http(s) address of at most 2000 characters, refused with `message`. */
+export function httpUrlInput(message: string) {
+  return z.string({ error: message }).trim().max(2000, message).refine(isHttpUrl, message);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * An ISO 8601 date ("2026-06-01", midnight UTC) or date-time with its zone ("2026-06-01T08:00:00Z",
+ * "...+08:00"), as a Date. A time without a zone is refused: the server could only guess whose clock it
+ * means. Days that do not exist (Feb 31) and years before 1970 are refused rather than rolled over.
+ */
+export function isoDateInput(message: string) {
+  return z.string({ error: message }).transform((text, ctx) => {
+    const match = ISO_DATE.exec(text.trim());
+    const date = new Date(text.trim());
+    const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
+    const calendarDay = new Date(Date.UTC(year, month - 1, day));
+    const exists = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day;
+    if (!match || Number.isNaN(date.getTime()) || !exists || year < 1970) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return date;
+  });
+}

@@ -1,0 +1,30 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+
+const alertVariants = cva(
+  'relative grid w-full grid-cols-[auto_1fr] items-start gap-x-3 gap-y-1 rounded-lg border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>:not(svg)]:col-start-2',
+  {
+    variants: {
+      variant: {
+        default: 'bg-card text-card-foreground',
+        warning: 'border-warning/30 bg-warning-soft text-warning [&_p]:text-foreground/80',
+        destructive: 'border-destructive/40 bg-card text-destructive',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+/** A message banner; pass role="alert" only for urgent messages, the default is a polite status. */
+export function Alert({ className, variant, role = 'status', ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+  return <div role={role} className={cn(alertVariants({ variant }), className)} {...props} />;
+}
+
+export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('font-semibold leading-tight', className)} {...props} />;
+}
+
+export function AlertDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('leading-relaxed', className)} {...props} />;
+}

@@ -1,0 +1,49 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+import { DialogCloseButton, DialogOverlay } from './dialog';
+
+/** A drawer: a dialog that slides in from an edge of the screen. */
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+
+const sheetVariants = cva('fixed z-50 flex flex-col gap-4 bg-card shadow-lg outline-none', {
+  variants: {
+    side: {
+      left: 'inset-y-0 left-0 h-full w-3/4 max-w-xs border-r motion-safe:data-[state=open]:animate-slide-in-left',
+      right: 'inset-y-0 right-0 h-full w-3/4 max-w-xs border-l motion-safe:data-[state=open]:animate-slide-in-right',
+    },
+  },
+  defaultVariants: { side: 'left' },
+});
+
+export function SheetContent({
+  side,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & VariantProps<typeof sheetVariants>) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <DialogPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
+        {children}
+        <DialogCloseButton />
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />;
+}
+
+export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn('text-base font-semibold', className)} {...props} />;
+}
+
+export function SheetDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}

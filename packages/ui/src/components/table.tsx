@@ -1,0 +1,75 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+
+/** Tables scroll sideways inside their own box on narrow screens instead of widening the page. */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div className="relative w-full overflow-x-auto">
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
+}
+
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'h-10 whitespace-nowrap px-3 text-left align-middle text-xs font-semibold uppercase tracking-wide text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}
+
+interface EmptyTableProps {
+  /** Column headings, in order. */
+  columns: readonly string[];
+  /** The text shown in the single body row while there is nothing to list. */
+  message: string;
+  /** Names the table for screen readers when no visible heading does. */
+  label?: string;
+}
+
+/** A table with its headings and one row saying why it has no rows. */
+export function EmptyTable({ columns, message, label }: EmptyTableProps) {
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {columns.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        <TableRow className="hover:bg-transparent">
+          <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+            {message}
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+}

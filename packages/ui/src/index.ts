@@ -1,0 +1,55 @@
+export { Alert, AlertDescription, AlertTitle } from './components/alert';
+export { UserAvatar } from './components/avatar';
+export { Badge, type BadgeProps, badgeVariants } from './components/badge';
+export { Button, type ButtonProps, buttonVariants } from './components/button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export { CommissionRates } from './components/commission-rates';
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './components/dialog';
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './components/dropdown-menu';
+export { EmptyState } from './components/empty-state';
+export { Field } from './components/field';
+export { GateCard } from './components/gate-card';
+export { Input, Textarea } from './components/input';
+export { Label } from './components/label';
+export { PageHeader } from './components/page-header';
+export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select';
+export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from './components/sheet';
+export { Skeleton } from './components/skeleton';
+export { StatCard } from './components/stat-card';
+export { Switch } from './components/switch';
+export { EmptyTable, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './components/table';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
+export { Toaster } from './components/toaster';
+export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
+export { dismissToast, type ToastOptions, toast, useToast } from './components/use-toast';
+export { AdSlot } from './layout/ad-slot';
+export { AppShell } from './layout/app-shell';
+export { BrandLink } from './layout/brand';
+export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
+export { AppLink, type Navigation, NavigationProvider, useCurrentPathname } from './layout/navigation';
+export { SiteFooter } from './layout/site-footer';
+export { fullName } from './layout/user-menu';
+export { cn } from './lib/cn';
+export { formatPesosAmount } from './lib/pesos';
+export { LoadingScreen } from './screens/loading-screen';
+export { MaintenanceScreen } from './screens/maintenance-screen';
+export { NotFound } from './screens/not-found';
+export { useCurrentUser, useOperatorSession } from './session';
+export { errorMessage, isServerAnswer, isUnauthorizedError, TrpcProvider, trpc } from './trpc';

@@ -1,0 +1,69 @@
+import type { User } from '@app/contracts';
+import { Menu } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../components/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../components/sheet';
+import { AdSlot } from './ad-slot';
+import { BrandLink } from './brand';
+import { SidebarNav } from './sidebar-nav';
+import { SiteFooter } from './site-footer';
+import { UserMenu } from './user-menu';
+
+/**
+ * The signed-in layout of spec/member.md section 2: header with the account menu, sidebar (a drawer
+ * behind the menu button below the lg breakpoint), ad banner at the top of the main area, footer.
+ */
+export function AppShell({ user, children }: { user: User | null; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+        <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                <Menu className="size-5" aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" className="gap-0 p-0">
+              <SheetHeader className="border-b">
+                <SheetTitle>Menu</SheetTitle>
+                <SheetDescription className="sr-only">Site navigation</SheetDescription>
+              </SheetHeader>
+              <SidebarNav user={user} onNavigate={closeDrawer} />
+            </SheetContent>
+          </Sheet>
+          <BrandLink />
+          <div className="ml-auto">
+            <UserMenu user={user} />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <div className="hidden w-64 shrink-0 border-r bg-card lg:block">
+          <div className="sticky top-16">
+            <SidebarNav user={user} />
+          </div>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 outline-none sm:px-6 sm:py-8"
+          >
+            <AdSlot />
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { User } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { nullWhenUnauthorized, trpc } from './trpc';
+
+/*
+ * "Who is signed in" queries. The server answers UNAUTHORIZED when nobody is; these hooks turn that
+ * answer into null rather than an error, and any other failure (server unreachable) reads as signed
+ * out too. Each query uses tRPC's own key for its procedure, so `utils.<procedure>.invalidate()`
+ * reloads it after a sign-in, unlock or sign-out.
+ */
+
+/** The signed-in user (spec/member.md section 4: detected by `auth.user` answering, without retry). */
+export function useCurrentUser(): { user: User | null; isLoading: boolean } {
+  const utils = trpc.useUtils();
+  const query = useQuery({
+    queryKey: getQueryKey(trpc.auth.user, undefined, 'query'),
+    queryFn: () => nullWhenUnauthorized(utils.client.auth.user.query()),
+  });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** The commission operator's own session (spec/admin.md section 4: checking, then in or out). */
+export function useOperatorSession(): { operator: { username?: string } | null; isChecking: boolean } {
+  const utils = trpc.useUtils();
+  const query = useQuery({
+    queryKey: getQueryKey(trpc.commission.auth, undefined, 'query'),
+    queryFn: () => nullWhenUnauthorized(utils.client.commission.auth.query()),
+  });
+  const operator = query.data?.authenticated ? { username: query.data.username } : null;
+  return { operator, isChecking: query.isPending };
+}

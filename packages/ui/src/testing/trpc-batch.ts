@@ -1,0 +1,40 @@
+import { ERROR_CODES, type ErrorCode } from '@app/contracts';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+
+/**
+ * Test support: answers a request of the tRPC httpBatchLink the way the server does (tRPC 11, no
+ * transformer), so component tests can run the real client against msw. A batch is
+ * `/trpc/a.b,c.d?batch=1&input={"0":..,"1":..}` for queries or a POST with that input object as its
+ * body for mutations, and its answer is one JSON array entry per procedure, in order.
+ */
+export type ProcedureReply = { data: unknown } | { error: { code: ErrorCode; message: string } };
+export type ProcedureHandler = (input: unknown) => ProcedureReply;
+
+export async function answerTrpcBatch(request: Request, handlers: Record<string, ProcedureHandler>): Promise<Response> {
+  const url = new URL(request.url);
+  const paths = decodeURIComponent(url.pathname.replace(/^.*\/trpc\//, '')).split(',');
+  const rawInput = request.method === 'GET' ? url.searchParams.get('input') : await request.text();
+  const inputs = (rawInput ? JSON.parse(rawInput) : {}) as Record<string, unknown>;
+
+  const entries = paths.map((path, index) => {
+    const handler = handlers[path];
+    const reply: ProcedureReply = handler
+      ? handler(inputs[String(index)])
+      : { error: { code: 'NOT_FOUND', message: `No test reply for procedure "${path}"` } };
+    if ('data' in reply) return { status: 200, body: { result: { data: reply.data } } };
+    const { code, message } = reply.error;
+    const httpStatus = ERROR_CODES[code];
+    return {
+      status: httpStatus,
+      body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } } },
+    };
+  });
+
+  // Like the server: one status when all entries agree, 207 Multi-Status when they differ.
+  const statuses = new Set(entries.map((entry) => entry.status));
+  const status = statuses.size === 1 ? (entries[0]?.status ?? 200) : 207;
+  return Response.json(
+    entries.map((entry) => entry.body),
+    { status },
+  );
+}

@@ -1,0 +1,72 @@
+import type { AppRouter } from '@app/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink, isTRPCClientError, type TRPCClientError } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { type ReactNode, useState } from 'react';
+
+/** Typed hooks for every procedure of the server's router. */
+export const trpc = createTRPCReact<AppRouter>();
+
+/**
+ * The request defaults of spec/member.md section 7: no automatic retries, no refetch on focus, no
+ * polling, data never stale. Screens that must poll (the maintenance check) ask for it themselves.
+ */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        // Session cookies ride along on every call, as the server's auth expects.
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      }),
+    ],
+  });
+}
+
+/** One query cache and one tRPC client for the lifetime of the app (or of one test render). */
+export function TrpcProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+/** True when the server said "not signed in" (or, for the operator, "no operator session"). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return isServerAnswer(error) && error.data?.code === 'UNAUTHORIZED';
+}
+
+/**
+ * True when the server itself answered with an error. False when no answer came at all (offline,
+ * server down), which screens report as a connection problem rather than as the server's verdict.
+ */
+export function isServerAnswer(error: unknown): error is TRPCClientError<AppRouter> {
+  return isTRPCClientError<AppRouter>(error) && error.data !== undefined && error.data !== null;
+}
+
+/** The server's message for a failed call, else the screen's own fallback text (DESIGN.md section 6). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isServerAnswer(error) && error.message ? error.message : fallback;
+}
+
+/** Runs a call whose UNAUTHORIZED answer means "nobody is signed in": that answer becomes null. */
+export async function nullWhenUnauthorized<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isUnauthorizedError(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { defaultClientConditions } from 'vite';
+
+/**
+ * Build and dev settings the three web apps share. Imported by their vite and vitest configs by relative
+ * path (Vite bundles a config's relative imports but loads package imports as plain Node modules, which
+ * cannot be TypeScript), never by app code. Plain values only: the apps may resolve another copy of Vite.
+ */
+
+/** Workspace packages resolve to their TypeScript source through the custom "source" export condition. */
+export const sourceConditions = ['source', ...defaultClientConditions];
+
+const API_SERVER = 'http://127.0.0.1:3000';
+
+/** The dev (and preview) server of one app: its own port, API calls and uploads forwarded to the API server. */
+export function appServer(port: number) {
+  return {
+    port,
+    strictPort: true,
+    proxy: {
+      '/api': API_SERVER,
+      '/trpc': API_SERVER,
+      '/uploads': API_SERVER,
+    },
+  };
+}
+
+/** Vitest settings of one app's component tests; the root config gathers each app's project by name. */
+export function componentTests(name: string, pageUrl: string) {
+  return {
+    name,
+    environment: 'happy-dom' as const,
+    // Relative fetches (the tRPC client calls /trpc) need a page address to resolve against.
+    environmentOptions: { happyDOM: { url: pageUrl } },
+    include: ['test/**/*.test.tsx'],
+    globals: false,
+  };
+}
