@@ -70,6 +70,8 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
       adminEmails: config.ADMIN_EMAILS,
       devLoginEnabled: !config.oidcEnabled && !config.isProduction,
       uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
+      adClientId: config.AD_CLIENT_ID,
+      accountUrl: config.OIDC_ACCOUNT_URL,
     },
   };
 

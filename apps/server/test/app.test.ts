@@ -278,3 +278,11 @@ describe('tRPC endpoint', () => {
     expect(response.body).not.toContain('stack');
   });
 });
+
+describe('site configuration', () => {
+  it('tells the apps what they need and nothing secret', async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const response = await t.app.inject(`/trpc/site.config?batch=1&input=${input}`);
+    expect(response.json()[0].result.data).toEqual({ adClientId: null, accountUrl: null, taskViewSeconds: 20 });
+  });
+});

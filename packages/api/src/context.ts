@@ -12,6 +12,10 @@ export interface ApiSettings {
   secureCookies: boolean;
   /** Lower-case e-mails that become admins at sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
+  /** AD_CLIENT_ID, when ads are configured. */
+  adClientId?: string | undefined;
+  /** OIDC_ACCOUNT_URL: the identity provider's account page. */
+  accountUrl?: string | undefined;
   /** Where uploaded files are kept (DATA_DIR/uploads), served at /uploads. */
   uploadsDir: string;
   /** Development sign-in is on only without an identity provider and outside production. */

@@ -10,6 +10,7 @@ import { referralsRouter } from './referrals/router';
 import { supportRouter } from './support/router';
 import { tasksRouter } from './tasks/router';
 import { transactionsRouter } from './transactions/router';
+import { siteRouter } from './site/router';
 import { router } from './trpc';
 import { vipRouter } from './vip/router';
 
@@ -17,6 +18,7 @@ import { vipRouter } from './vip/router';
 export const appRouter = router({
   auth: authRouter,
   maintenance: maintenanceRouter,
+  site: siteRouter,
   admin: adminAccessRouter,
   commission: commissionAccessRouter,
   tasks: tasksRouter,

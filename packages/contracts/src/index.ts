@@ -1,7 +1,9 @@
+export * from './admin';
 export * from './auth';
 export * from './constants';
 export * from './errors';
 export * from './format';
+export * from './inputs';
 export * from './maintenance';
 export * from './messages';
 export * from './money';
@@ -9,6 +11,7 @@ export * from './notifications';
 export * from './payouts';
 export * from './popups';
 export * from './referrals';
+export * from './site';
 export * from './support';
 export * from './tasks';
 export * from './transactions';
