@@ -7,10 +7,10 @@ import { payoutsRouter } from './payouts/router';
 import { popupsRouter } from './popups/router';
 import { profileRouter } from './profile/router';
 import { referralsRouter } from './referrals/router';
+import { siteRouter } from './site/router';
 import { supportRouter } from './support/router';
 import { tasksRouter } from './tasks/router';
 import { transactionsRouter } from './transactions/router';
-import { siteRouter } from './site/router';
 import { router } from './trpc';
 import { vipRouter } from './vip/router';
 
