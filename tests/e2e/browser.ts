@@ -28,10 +28,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Signs in through the development form, as a person would. */
-export async function signInWithDevForm(page: Page, baseUrl: string, email: string): Promise<void> {
+/** Signs in through the development form, as a person would; names are given for a new person. */
+export async function signInWithDevForm(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/api/login`);
   await page.getByLabel('Email').fill(email);
+  if (names.firstName) await page.getByLabel('First name').fill(names.firstName);
+  if (names.lastName) await page.getByLabel('Last name').fill(names.lastName);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/`);
 }

@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PANEL_PASSWORD: 'e2e-admin-password',
       COMMISSION_USERNAME: 'operator',
       COMMISSION_PASSWORD: 'e2e-operator-password',
+      // A short proof-of-view time keeps the earning flow test quick; the server still enforces it.
+      TASK_VIEW_SECONDS: '3',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,6 +1,6 @@
-import { adminAccessRouter } from './admin/access-router';
+import { adminRouter } from './admin/router';
 import { authRouter } from './auth/router';
-import { commissionAccessRouter } from './commission/access-router';
+import { commissionRouter } from './commission/router';
 import { maintenanceRouter } from './maintenance/router';
 import { notificationsRouter } from './notifications/router';
 import { payoutsRouter } from './payouts/router';
@@ -19,8 +19,8 @@ export const appRouter = router({
   auth: authRouter,
   maintenance: maintenanceRouter,
   site: siteRouter,
-  admin: adminAccessRouter,
-  commission: commissionAccessRouter,
+  admin: adminRouter,
+  commission: commissionRouter,
   tasks: tasksRouter,
   transactions: transactionsRouter,
   vip: vipRouter,

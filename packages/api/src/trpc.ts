@@ -27,6 +27,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /** True when a NUL character hides anywhere in a value (strings, keys, arrays, nested objects). */
@@ -83,10 +84,12 @@ export const adminSessionProcedure = sessionProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
+const panelUnlocked = (ctx: Context) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
+
 /** An admin whose panel is unlocked (DESIGN.md section 3): every other admin call. */
 export const adminProcedure = adminSessionProcedure.use(({ ctx, next }) => {
-  const until = ctx.adminUnlockedUntil;
-  if (!until || until <= ctx.now()) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
+  if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
   return next();
 });
 
@@ -94,4 +97,16 @@ export const adminProcedure = adminSessionProcedure.use(({ ctx, next }) => {
 export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
   return next({ ctx: { ...ctx, operator: ctx.operator } });
+});
+
+/**
+ * The commission operator, or an unlocked admin: the commission figures, payout list and statement that
+ * both the operator's dashboard and the admin panel's % tabs read (DESIGN.md section 3). Anyone else
+ * lacks the operator session (401); an admin whose panel is locked gets 403 as from adminProcedure.
+ */
+export const operatorOrAdminProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.operator) return next();
+  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
+  return next();
 });

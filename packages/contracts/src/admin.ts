@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, FREE_TIER, TRANSACTION_TYPES } from './constants';
-import { httpUrlInput } from './inputs';
+import { httpUrlInput, recordId } from './inputs';
 import { WEBSITE_STATUSES } from './maintenance';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money';
@@ -13,9 +13,6 @@ export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_PAGE_SIZE_MAX = 200;
 /** Far beyond any real list; keeps the offset an exact integer. */
 const ADMIN_PAGE_MAX = 1_000_000;
-
-/** An id from a path: any string (one that matches nothing is simply not found), bounded. */
-const pathId = z.string({ error: m.idInvalid }).max(200, m.idInvalid);
 
 /**
  * Paging of the lists that grow (users, logs, transactions): 1-based `page`, `pageSize` up to 200.
@@ -113,17 +110,15 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListOutput = page(adminUserSchema);
 export type AdminUserList = z.infer<typeof adminUserListOutput>;
 
-export const adminUserIdInput = z.object({ id: pathId });
-
 export const adminUserStatusInput = z.object({
-  id: pathId,
+  id: recordId,
   status: z.enum(ACCOUNT_STATUSES, { error: m.statusInvalid }),
   reason: reasonInput.nullish(),
 });
 
 /** The balance editor: the available balance the member should have, in pesos with at most 2 decimals. */
 export const adminBalanceInput = z.object({
-  userId: pathId,
+  userId: recordId,
   newBalance: pesosInput({ required: m.balanceRequired, invalid: m.balanceInvalid }),
   reason: reasonInput.nullish(),
 });
@@ -142,10 +137,8 @@ export const pendingVipRequestSchema = z.object({
 });
 export type PendingVipRequest = z.infer<typeof pendingVipRequestSchema>;
 
-export const vipRequestIdInput = z.object({ id: pathId });
-
 export const vipRejectInput = z.object({
-  id: pathId,
+  id: recordId,
   reason: z.string({ error: m.rejectReasonRequired }).trim().min(1, m.rejectReasonRequired).max(500, m.reasonTooLong),
 });
 
@@ -170,7 +163,7 @@ export const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
 export type PayoutDecision = (typeof PAYOUT_DECISIONS)[number];
 
 export const payoutDecisionInput = z.object({
-  id: pathId,
+  id: recordId,
   status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
 });
 
@@ -219,7 +212,10 @@ export const adminMaintenanceInput = z
     websiteStatus: z.enum(WEBSITE_STATUSES, { error: m.websiteStatusInvalid }).optional(),
     reason: reasonInput.nullish(),
   })
-  .refine((input) => input.enabled === undefined || input.maintenance === undefined || input.enabled === input.maintenance, m.maintenanceConflict)
+  .refine(
+    (input) => input.enabled === undefined || input.maintenance === undefined || input.enabled === input.maintenance,
+    m.maintenanceConflict,
+  )
   .refine(
     (input) => input.enabled !== undefined || input.maintenance !== undefined || input.websiteStatus !== undefined,
     m.maintenanceChoiceRequired,
@@ -286,7 +282,7 @@ export type AdminPlan = z.infer<typeof adminPlanSchema>;
 /** The inline plan editor and its Enable/Disable: any of the fields; the others keep their values. */
 export const adminPlanUpdateInput = z
   .object({
-    planId: pathId,
+    planId: recordId,
     price: pesosInput({ required: m.priceInvalid, invalid: m.priceInvalid })
       .refine((centavos) => centavos > 0, m.priceInvalid)
       .optional(),
@@ -318,7 +314,10 @@ const taskFields = {
   title: z.string({ error: m.taskTitleRequired }).trim().min(1, m.taskTitleRequired).max(200, m.taskTitleTooLong),
   description: z.string({ error: m.taskDescriptionTooLong }).trim().max(2000, m.taskDescriptionTooLong),
   url: httpUrlInput(m.taskUrlInvalid),
-  reward: pesosInput({ required: m.taskRewardRequired, invalid: m.taskRewardPositive }).refine((centavos) => centavos > 0, m.taskRewardPositive),
+  reward: pesosInput({ required: m.taskRewardRequired, invalid: m.taskRewardPositive }).refine(
+    (centavos) => centavos > 0,
+    m.taskRewardPositive,
+  ),
   /** A plan id; FREE, blank or null mean every tier. Whether the plan exists is checked by the server. */
   requiredVipTier: z
     .string({ error: m.taskTierUnknown })
@@ -342,7 +341,7 @@ export type AdminTaskCreateInput = z.output<typeof adminTaskCreateInput>;
 /** Editing a task, or switching it on or off with `isActive` alone: omitted fields keep their values. */
 export const adminTaskUpdateInput = z
   .object({
-    id: pathId,
+    id: recordId,
     title: taskFields.title.optional(),
     description: taskFields.description.optional(),
     url: taskFields.url.optional(),
@@ -365,5 +364,5 @@ export const supportConversationSchema = z.object({
 });
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
-export const supportThreadInput = z.object({ userId: pathId });
-export const supportReplyInput = supportMessageInput.extend({ userId: pathId });
+export const supportThreadInput = z.object({ userId: recordId });
+export const supportReplyInput = supportMessageInput.extend({ userId: recordId });

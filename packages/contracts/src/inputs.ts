@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { messages } from './messages';
+
+/** A record id from a path: any string (one that matches nothing is simply not found), bounded. */
+export const recordId = z.string({ error: messages.admin.idInvalid }).max(200, messages.admin.idInvalid);
+
+/** A call on one record named in its path: /.../{id}. */
+export const recordIdInput = z.object({ id: recordId });
 
 /**
  * An absolute http(s) address with a host, written with a lower-case scheme: the only links the product

@@ -38,12 +38,15 @@ const notificationFields = {
   title: z.string({ error: nm.titleRequired }).trim().min(1, nm.titleRequired).max(200, nm.titleTooLong),
   message: z.string({ error: nm.messageRequired }).trim().min(1, nm.messageRequired).max(2000, nm.messageTooLong),
   type: z.enum(NOTIFICATION_TYPES, { error: nm.typeInvalid }).default('info'),
-  isGlobal: z.boolean({ error: nm.targetRequired }).default(true),
+  isGlobal: z.boolean({ error: nm.isGlobalInvalid }).default(true),
   expiresAt: isoDateInput(nm.expiryInvalid).nullish(),
 };
 const targetUser = z.string({ error: nm.targetUnknown }).trim().max(200, nm.targetUnknown).nullish();
 
-/** A notification for everyone, or for one member when not global; whether the expiry is still ahead is checked by the server's clock. */
+/**
+ * A notification to store: for everyone, or for one member when not global (a member named on a global
+ * one is dropped). Whether the expiry is still ahead is checked against the server's clock.
+ */
 export interface NotificationDraft {
   title: string;
   message: string;
@@ -53,19 +56,23 @@ export interface NotificationDraft {
   expiresAt: Date | null;
 }
 
-const toDraft = ({ target, expiresAt, ...fields }: z.output<z.ZodObject<typeof notificationFields>> & { target?: string | null | undefined }) =>
-  ({ ...fields, userId: fields.isGlobal ? null : target || null, expiresAt: expiresAt ?? null }) satisfies NotificationDraft;
+function toDraft(
+  { expiresAt, ...fields }: Omit<NotificationDraft, 'userId' | 'expiresAt'> & { expiresAt?: Date | null | undefined },
+  target: string | null | undefined,
+): NotificationDraft {
+  return { ...fields, userId: fields.isGlobal ? null : target || null, expiresAt: expiresAt ?? null };
+}
 
 /** POST /api/notifications: the notification screen names the member `targetUserId`. */
 export const notificationCreateInput = z
   .object({ ...notificationFields, targetUserId: targetUser })
-  .transform(({ targetUserId, ...fields }) => toDraft({ ...fields, target: targetUserId }))
+  .transform(({ targetUserId, ...fields }) => toDraft(fields, targetUserId))
   .refine((draft) => draft.isGlobal || draft.userId !== null, nm.targetRequired);
 
 /** POST /api/admin/notifications: the panel names the member `userId`. */
 export const adminNotificationInput = z
   .object({ ...notificationFields, userId: targetUser })
-  .transform(({ userId, ...fields }) => toDraft({ ...fields, target: userId }))
+  .transform(({ userId, ...fields }) => toDraft(fields, userId))
   .refine((draft) => draft.isGlobal || draft.userId !== null, nm.targetRequired);
 
 /** A notification as admins manage it: who it is for, and how many members have read it. */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
+import { isHttpUrl, isoDateInput, recordId } from './inputs';
+import { messages } from './messages';
 
 /**
  * A popup as members get it while it is active (DESIGN.md section 5). `content` is HTML that was
@@ -13,3 +16,78 @@ export const popupSchema = z.object({
   duration: z.number().int(),
 });
 export type Popup = z.infer<typeof popupSchema>;
+
+/** A popup as admins manage it, with its switch and its window (no end date: no end). */
+export const adminPopupSchema = popupSchema.extend({
+  isActive: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPopup = z.infer<typeof adminPopupSchema>;
+
+const pm = messages.popups;
+
+/** The popup form's rules (spec/admin.md section 5), each with its spec text. */
+const popupFields = {
+  title: z.string({ error: pm.titleShort }).trim().min(3, pm.titleShort).max(200, pm.titleTooLong),
+  description: z.string({ error: pm.descriptionTooLong }).trim().max(1000, pm.descriptionTooLong),
+  /** HTML; the server sanitizes it and checks the rule again on what is left. */
+  content: z.string({ error: pm.contentShort }).trim().min(5, pm.contentShort).max(20_000, pm.contentTooLong),
+  /** Optional: blank or null means no link. */
+  url: z
+    .string({ error: pm.urlInvalid })
+    .trim()
+    .max(2000, pm.urlInvalid)
+    .refine((url) => url === '' || isHttpUrl(url), pm.urlInvalid)
+    .nullable()
+    .transform((url) => url || null),
+  duration: z.union([z.number(), z.string()], { error: pm.durationInvalid }).transform((value, ctx) => {
+    const seconds = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    const message = !Number.isInteger(seconds)
+      ? pm.durationInvalid
+      : seconds < POPUP_MIN_SECONDS
+        ? pm.durationShort
+        : seconds > POPUP_MAX_SECONDS
+          ? pm.durationLong
+          : null;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return seconds;
+  }),
+  isActive: z.boolean({ error: messages.admin.activeInvalid }),
+  startDate: isoDateInput(pm.dateInvalid),
+  endDate: isoDateInput(pm.dateInvalid).nullable(),
+};
+
+/** A new popup; the server fills in duration 30, active, and a start of now (spec/admin.md section 5). */
+export const popupCreateInput = z.object({
+  title: popupFields.title,
+  description: popupFields.description.optional(),
+  content: popupFields.content,
+  url: popupFields.url.optional(),
+  duration: popupFields.duration.optional(),
+  isActive: popupFields.isActive.optional(),
+  startDate: popupFields.startDate.optional(),
+  endDate: popupFields.endDate.optional(),
+});
+export type PopupCreateInput = z.output<typeof popupCreateInput>;
+
+/** The same fields as create, each optional: what is omitted keeps its saved value. */
+export const popupUpdateInput = z
+  .object({
+    id: recordId,
+    title: popupFields.title.optional(),
+    description: popupFields.description.optional(),
+    content: popupFields.content.optional(),
+    url: popupFields.url.optional(),
+    duration: popupFields.duration.optional(),
+    isActive: popupFields.isActive.optional(),
+    startDate: popupFields.startDate.optional(),
+    endDate: popupFields.endDate.optional(),
+  })
+  .refine((input) => Object.entries(input).some(([key, value]) => key !== 'id' && value !== undefined), messages.admin.nothingToUpdate);
+export type PopupUpdateInput = z.output<typeof popupUpdateInput>;

@@ -8,17 +8,42 @@ import {
   CardHeader,
   CardTitle,
   CommissionRates,
-  EmptyTable,
   errorMessage,
+  isUnauthorizedError,
   PageHeader,
+  Skeleton,
   toast,
   trpc,
 } from '@app/ui';
-import { LogOut } from 'lucide-react';
+import { Download, LogOut } from 'lucide-react';
+import { useEffect } from 'react';
+import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
+import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
+import { LoadError } from './load-error';
+import { RequestPayoutDialog } from './request-payout-dialog';
 
-/** The operator's dashboard; its figures and payout requests arrive with the commission procedures. */
+/** The ledger as CSV, served by the API with the operator's cookie: a plain download, not a page of this app. */
+const STATEMENT_HREF = '/api/admin/percentage/statement.csv';
+
+/** How often the figures and requests reload while the dashboard is open (spec/admin.md section 7). */
+const STATS_REFRESH_MS = 60_000;
+const PAYOUTS_REFRESH_MS = 30_000;
+
+function TableSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-2 p-3">
+      <Skeleton className="h-10" />
+      <Skeleton className="h-10" />
+      <Skeleton className="h-10" />
+    </div>
+  );
+}
+
+/** The operator's dashboard: figures, recent commission, payout requests and the request dialog. */
 export function CommissionDashboard({ username }: { username?: string }) {
   const utils = trpc.useUtils();
+  const stats = trpc.commission.stats.useQuery(undefined, { refetchInterval: STATS_REFRESH_MS });
+  const payouts = trpc.commission.payouts.useQuery(undefined, { refetchInterval: PAYOUTS_REFRESH_MS });
   const logout = trpc.commission.logout.useMutation({
     onSuccess: async () => {
       await utils.commission.auth.invalidate();
@@ -26,6 +51,12 @@ export function CommissionDashboard({ username }: { username?: string }) {
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, messages.common.internal) }),
   });
+
+  // A session that ended meanwhile (expired, or logged out in another tab): back to the login form.
+  const sessionEnded = isUnauthorizedError(stats.error) || isUnauthorizedError(payouts.error);
+  useEffect(() => {
+    if (sessionEnded) void utils.commission.auth.invalidate();
+  }, [sessionEnded, utils]);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -42,7 +73,28 @@ export function CommissionDashboard({ username }: { username?: string }) {
         </div>
       </header>
       <main id="main" className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <PageHeader title="Commission Dashboard" description="What the platform owes the commission operator, and why." />
+        <PageHeader
+          title="Commission Dashboard"
+          description="What the platform owes the commission operator, and why."
+          actions={
+            <>
+              {stats.data && <RequestPayoutDialog balance={stats.data.totalBalance} />}
+              <Button asChild variant="outline">
+                <a href={STATEMENT_HREF} download>
+                  <Download aria-hidden="true" />
+                  Download statement (CSV)
+                </a>
+              </Button>
+            </>
+          }
+        />
+        {stats.isPending ? (
+          <CommissionStatSkeletons />
+        ) : stats.isError ? (
+          <LoadError error={stats.error} fallback={messages.commission.loadFailed} onRetry={() => void stats.refetch()} />
+        ) : (
+          <CommissionStatCards stats={stats.data} />
+        )}
         <Card>
           <CardHeader>
             <CardTitle>How commission is earned</CardTitle>
@@ -52,16 +104,34 @@ export function CommissionDashboard({ username }: { username?: string }) {
             <CommissionRates />
           </CardContent>
         </Card>
+        {/* The recent rows arrive with the figures: when those failed, the error above stands for both. */}
+        {!stats.isError && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent commission transactions</CardTitle>
+            </CardHeader>
+            <div className="px-2 pb-2">
+              {stats.isPending ? (
+                <TableSkeleton label="Loading commission transactions" />
+              ) : (
+                <RecentTransactionsTable transactions={stats.data.recentTransactions} />
+              )}
+            </div>
+          </Card>
+        )}
         <Card>
           <CardHeader>
-            <CardTitle>Recent commission transactions</CardTitle>
+            <CardTitle>Payout requests</CardTitle>
+            <CardDescription>Requested amounts leave the balance at once and return to it if a request is rejected.</CardDescription>
           </CardHeader>
           <div className="px-2 pb-2">
-            <EmptyTable
-              columns={['Date', 'Type', 'Description', 'Amount']}
-              message="No commission transactions yet"
-              label="Commission transactions"
-            />
+            {payouts.isPending ? (
+              <TableSkeleton label="Loading payout requests" />
+            ) : payouts.isError ? (
+              <LoadError error={payouts.error} fallback={messages.commission.loadFailed} onRetry={() => void payouts.refetch()} />
+            ) : (
+              <PayoutRequestsTable payouts={payouts.data} />
+            )}
           </div>
         </Card>
       </main>

@@ -1,3 +1,4 @@
+import type { AdminLog, AdminPageInput } from '@app/contracts';
 import { type Db, jsonb } from '@app/db';
 import type { Context } from '../context';
 
@@ -7,19 +8,58 @@ export interface AdminLogEntry {
   details: Record<string, unknown>;
 }
 
+/** Who did an admin action and from which address: what every admin_logs row records besides the action. */
+export interface AdminActor {
+  adminId: string;
+  ip: string;
+}
+
+export function actorOf(ctx: Pick<Context, 'req'> & { user: { id: string } }): AdminActor {
+  return { adminId: ctx.user.id, ip: ctx.req.ip };
+}
+
 /**
- * Records an admin action (DESIGN.md section 3) with the admin and the client's address. Pass the
- * transaction of the change itself so the log row and the change stand or fall together.
+ * Records an admin action (DESIGN.md section 3). Pass the transaction of the change itself, so the log
+ * row and the change stand or fall together.
  */
-export async function writeAdminLog(ctx: Pick<Context, 'db' | 'req' | 'user'>, entry: AdminLogEntry, db: Db = ctx.db): Promise<void> {
+export async function logAdminAction(db: Db, actor: AdminActor, entry: AdminLogEntry): Promise<void> {
   await db
     .insertInto('adminLogs')
     .values({
-      adminId: ctx.user?.id ?? null,
+      adminId: actor.adminId,
       action: entry.action,
       targetId: entry.targetId ?? null,
       details: jsonb(entry.details),
-      ipAddress: ctx.req.ip,
+      ipAddress: actor.ip,
     })
     .execute();
+}
+
+/** logAdminAction from a procedure's own context: the signed-in admin and the client's address. */
+export async function writeAdminLog(
+  ctx: Pick<Context, 'db' | 'req'> & { user: { id: string } },
+  entry: AdminLogEntry,
+  db: Db = ctx.db,
+): Promise<void> {
+  await logAdminAction(db, actorOf(ctx), entry);
+}
+
+/** The activity log, newest first, one page at a time, with each admin's e-mail for the Admin column. */
+export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<{ items: AdminLog[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('adminLogs as l')
+      .leftJoin('users as u', 'u.id', 'l.adminId')
+      .select(['l.id', 'l.createdAt', 'l.adminId', 'u.email as adminEmail', 'l.action', 'l.targetId', 'l.details', 'l.ipAddress'])
+      .orderBy('l.createdAt', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    db
+      .selectFrom('adminLogs')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: Number(count.total) };
 }

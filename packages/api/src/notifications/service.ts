@@ -1,5 +1,8 @@
-import { NOTIFICATION_LIST_LIMIT, type NotificationList } from '@app/contracts';
-import type { Db } from '@app/db';
+import { type AdminNotification, messages, NOTIFICATION_LIST_LIMIT, type NotificationDraft, type NotificationList } from '@app/contracts';
+import type { Db, NotificationsTable } from '@app/db';
+import type { Selectable } from 'kysely';
+import { type AdminActor, logAdminAction } from '../admin/log';
+import { badRequest, notFound } from '../lib/errors';
 
 /** The notifications a member may see at `now` (DESIGN.md section 5): global or theirs, and not expired. */
 function visibleNotifications(db: Db, userId: string, now: Date) {
@@ -63,4 +66,67 @@ export async function markNotificationRead(db: Db, userId: string, notificationI
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
   const visible = await visibleNotifications(db, userId, now).where('n.id', '=', notificationId).select('n.id').executeTakeFirst();
   return visible !== undefined;
+}
+
+function toAdminNotification(row: Selectable<NotificationsTable>, readCount: number): AdminNotification {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    isGlobal: row.isGlobal,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    readCount,
+  };
+}
+
+/** Every notification, expired or not, newest first, with how many members have read each. */
+export async function listAllNotifications(db: Db): Promise<AdminNotification[]> {
+  const rows = await db
+    .selectFrom('notifications as n')
+    .selectAll('n')
+    .select((eb) =>
+      eb
+        .selectFrom('notificationReads as r')
+        .whereRef('r.notificationId', '=', 'n.id')
+        .select((count) => count.fn.countAll<number>().as('reads'))
+        .as('readCount'),
+    )
+    .orderBy('n.createdAt', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+  return rows.map(({ readCount, ...row }) => toAdminNotification(row, Number(readCount ?? 0)));
+}
+
+/** Sends a notification to everyone or to one member; its expiry, if any, must still be ahead. */
+export async function createNotification(db: Db, draft: NotificationDraft, actor: AdminActor, now: Date): Promise<AdminNotification> {
+  if (draft.expiresAt && draft.expiresAt <= now) throw badRequest(messages.notifications.expiryPast);
+  if (draft.userId) {
+    const member = await db.selectFrom('users').select('id').where('id', '=', draft.userId).executeTakeFirst();
+    if (!member) throw badRequest(messages.notifications.targetUnknown);
+  }
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('notifications')
+      .values({ ...draft, createdBy: actor.adminId, createdAt: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logAdminAction(trx, actor, {
+      action: 'create_notification',
+      targetId: row.id,
+      details: { title: row.title, type: row.type, isGlobal: row.isGlobal, userId: row.userId },
+    });
+    return toAdminNotification(row, 0);
+  });
+}
+
+/** Deletes a notification, and with it who has read it. */
+export async function deleteNotification(db: Db, notificationId: string, actor: AdminActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('notifications').where('id', '=', notificationId).returning('title').executeTakeFirst();
+    if (!deleted) throw notFound(messages.notifications.notFound);
+    await logAdminAction(trx, actor, { action: 'delete_notification', targetId: notificationId, details: { title: deleted.title } });
+  });
 }

@@ -1,4 +1,4 @@
-import type { SupportMessage } from '@app/contracts';
+import type { SupportConversation, SupportMessage } from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
 import type { Selectable } from 'kysely';
 
@@ -65,4 +65,45 @@ export async function markConversationRead(db: Db, userId: string, reader: Suppo
   } else {
     await query.set({ readByAdminAt: now }).where('isUserMessage', '=', true).where('readByAdminAt', 'is', null).execute();
   }
+}
+
+/**
+ * The admins' inbox: one line per member who has a conversation, with its latest message and how many
+ * of the member's messages no admin has read yet, most recent activity first.
+ */
+export async function listConversations(db: Db): Promise<SupportConversation[]> {
+  const latest = db
+    .selectFrom('supportMessages')
+    .distinctOn('userId')
+    .select(['userId', 'message', 'createdAt'])
+    .orderBy('userId')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .as('latest');
+  const unread = db
+    .selectFrom('supportMessages')
+    .select((eb) => [
+      'userId',
+      eb.fn
+        .countAll<number>()
+        .filterWhere((f) => f.and([f('isUserMessage', '=', true), f('readByAdminAt', 'is', null)]))
+        .as('unread'),
+    ])
+    .groupBy('userId')
+    .as('counts');
+  const rows = await db
+    .selectFrom(latest)
+    .innerJoin(unread, 'counts.userId', 'latest.userId')
+    .innerJoin('users as u', 'u.id', 'latest.userId')
+    .select(['latest.userId', 'u.email', 'latest.message', 'latest.createdAt', 'counts.unread'])
+    .orderBy('latest.createdAt', 'desc')
+    .orderBy('latest.userId')
+    .execute();
+  return rows.map((row) => ({
+    userId: row.userId,
+    email: row.email,
+    lastMessage: row.message,
+    lastAt: row.createdAt.toISOString(),
+    unread: Number(row.unread),
+  }));
 }

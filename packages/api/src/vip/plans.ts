@@ -1,4 +1,4 @@
-import { formatAmount, type VipPlan } from '@app/contracts';
+import { formatAmount, formatPesos, type VipPlan } from '@app/contracts';
 import type { Db, VipPlanRow } from '@app/db';
 
 export function toVipPlan(row: VipPlanRow): VipPlan {
@@ -20,4 +20,16 @@ export async function listActivePlans(db: Db): Promise<VipPlan[]> {
 
 export async function findActivePlan(db: Db, id: string): Promise<VipPlanRow | undefined> {
   return db.selectFrom('vipPlans').selectAll().where('id', '=', id).where('isActive', '=', true).executeTakeFirst();
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A plan's benefit lines, written from its terms so that an edit of the terms never leaves them stale. */
+export function planBenefits(terms: Pick<VipPlanRow, 'dailyTaskLimit' | 'rewardPerTask' | 'validityDays'>): string[] {
+  return [
+    `${plural(terms.dailyTaskLimit, 'task', 'tasks')} every day`,
+    `${formatPesos(terms.rewardPerTask)} for every completed task`,
+    `Valid for ${plural(terms.validityDays, 'day', 'days')}`,
+    'Priority support',
+  ];
 }

@@ -1,5 +1,5 @@
 import { formatPesos, messages, type VipStatus } from '@app/contracts';
-import { type Db, InsufficientFundsError, postToLedger, type UserRow, type VipPlanRow } from '@app/db';
+import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { creditReferralMilestone } from '../referrals/service';
 import { activatePlan } from './activate';
@@ -113,26 +113,29 @@ export async function upgradeWithEarnings(db: Db, userId: string, planId: string
 
 /**
  * An admin's approval of a payment-proof request: the plan starts now, the operator earns the upgrade
- * commission, and on the member's first approved VIP their sponsor gets the VIP bonus. Returns false
+ * commission, and on the member's first approved VIP their sponsor gets the VIP bonus. Returns null
  * when the request was not pending (already decided), so a double click approves once.
  */
 export async function approveVipRequest(db: Db, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .updateTable('vipRequests')
-      .set({ status: 'approved', decidedBy: adminId, decidedAt: now })
-      .where('id', '=', requestId)
-      .where('status', '=', 'pending')
-      .returning(['id', 'userId', 'planId'])
-      .executeTakeFirst();
-    if (!request) return null;
-    const member = await trx.selectFrom('users').selectAll().where('id', '=', request.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
-    // The plan as it is now: an admin may have edited it since the member asked.
-    const plan = await trx.selectFrom('vipPlans').selectAll().where('id', '=', request.planId).executeTakeFirstOrThrow();
-    await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
-    if (member.referredBy) await creditReferralMilestone(trx, member, 'first-vip', now);
-    return { userId: member.id };
-  });
+  return db.transaction().execute((trx) => approvePendingVipRequest(trx, requestId, adminId, now));
+}
+
+/** approveVipRequest inside the caller's transaction, for an admin call that logs in the same one. */
+export async function approvePendingVipRequest(trx: Tx, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
+  const request = await trx
+    .updateTable('vipRequests')
+    .set({ status: 'approved', decidedBy: adminId, decidedAt: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'userId', 'planId'])
+    .executeTakeFirst();
+  if (!request) return null;
+  const member = await trx.selectFrom('users').selectAll().where('id', '=', request.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  // The plan as it is now: an admin may have edited it since the member asked.
+  const plan = await trx.selectFrom('vipPlans').selectAll().where('id', '=', request.planId).executeTakeFirstOrThrow();
+  await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
+  if (member.referredBy) await creditReferralMilestone(trx, member, 'first-vip', now);
+  return { userId: member.id };
 }
 
 /** An admin's refusal of a payment-proof request, with the reason; the member may ask again. */
@@ -143,20 +146,29 @@ export async function rejectVipRequest(
   reason: string,
   now: Date,
 ): Promise<{ userId: string } | null> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .updateTable('vipRequests')
-      .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: now })
-      .where('id', '=', requestId)
-      .where('status', '=', 'pending')
-      .returning(['userId'])
-      .executeTakeFirst();
-    if (!request) return null;
-    await trx
-      .updateTable('users')
-      .set({ vipPendingApproval: false, vipPaymentStatus: 'rejected', updatedAt: now })
-      .where('id', '=', request.userId)
-      .execute();
-    return { userId: request.userId };
-  });
+  return db.transaction().execute((trx) => rejectPendingVipRequest(trx, requestId, adminId, reason, now));
+}
+
+/** rejectVipRequest inside the caller's transaction. */
+export async function rejectPendingVipRequest(
+  trx: Tx,
+  requestId: string,
+  adminId: string,
+  reason: string,
+  now: Date,
+): Promise<{ userId: string } | null> {
+  const request = await trx
+    .updateTable('vipRequests')
+    .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'pending')
+    .returning(['userId'])
+    .executeTakeFirst();
+  if (!request) return null;
+  await trx
+    .updateTable('users')
+    .set({ vipPendingApproval: false, vipPaymentStatus: 'rejected', updatedAt: now })
+    .where('id', '=', request.userId)
+    .execute();
+  return { userId: request.userId };
 }

@@ -1,0 +1,36 @@
+import type { CommissionStats } from '@app/contracts';
+import { formatPesosAmount, Skeleton, StatCard } from '@app/ui';
+import { Crown, Wallet, WalletCards } from 'lucide-react';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The three figures of the commission stats (spec/admin.md section 3), each with what it counts. */
+export function CommissionStatCards({ stats }: { stats: CommissionStats }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <StatCard label="Total Balance" value={formatPesosAmount(stats.totalBalance)} icon={WalletCards} detail="Available to request" />
+      <StatCard
+        label="Upgrade Earnings"
+        value={formatPesosAmount(stats.upgradeEarnings)}
+        icon={Crown}
+        detail={plural(stats.totalUpgrades, 'VIP upgrade', 'VIP upgrades')}
+      />
+      <StatCard
+        label="Payout Earnings"
+        value={formatPesosAmount(stats.payoutEarnings)}
+        icon={Wallet}
+        detail={`${plural(stats.totalPayouts, 'regular payout', 'regular payouts')}, less commission paid out`}
+      />
+    </div>
+  );
+}
+
+export function CommissionStatSkeletons() {
+  return (
+    <div role="status" aria-label="Loading commission stats" className="grid gap-4 sm:grid-cols-3">
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} className="h-28 rounded-xl" />
+      ))}
+    </div>
+  );
+}

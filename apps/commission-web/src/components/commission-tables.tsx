@@ -1,0 +1,140 @@
+import { type CommissionPayout, type CommissionTransaction, capitalize, formatDate, messages } from '@app/contracts';
+import { Badge, type BadgeProps, cn, formatPesosAmount, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import type { ReactNode } from 'react';
+
+/**
+ * A column and the width from which it shows. On a phone the tables keep the columns that matter most
+ * (date, amount, status) and fold the others into a line under them, rather than hide them off-screen.
+ */
+interface Column {
+  label: string;
+  className?: string;
+}
+const FROM_SM = 'hidden sm:table-cell';
+const FROM_MD = 'hidden md:table-cell';
+
+interface ListTableProps {
+  label: string;
+  columns: readonly Column[];
+  empty: string;
+  children: ReactNode[];
+}
+
+/**
+ * A table with its headings, and one row saying why it has no rows while it has none. Cells are a little
+ * narrower on a phone, so the columns it keeps fit a 360-pixel screen.
+ */
+function ListTable({ label, columns, empty, children }: ListTableProps) {
+  return (
+    <Table aria-label={label} className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {columns.map((column) => (
+            <TableHead key={column.label} className={column.className}>
+              {column.label}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {children.length > 0 ? (
+          children
+        ) : (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+              {empty}
+            </TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+const TRANSACTION_COLUMNS: readonly Column[] = [
+  { label: 'Date' },
+  { label: 'Type', className: FROM_SM },
+  { label: 'Description' },
+  { label: 'Amount', className: 'text-right' },
+];
+
+const TYPE_LABELS: Record<CommissionTransaction['type'], string> = { upgrade: 'VIP Upgrade', payout: 'Regular Payout' };
+
+/** The latest commission ledger rows, newest first; an admin's downward adjustment shows in red. */
+export function RecentTransactionsTable({ transactions }: { transactions: CommissionTransaction[] }) {
+  return (
+    <ListTable label="Recent commission transactions" columns={TRANSACTION_COLUMNS} empty={messages.commission.transactionsEmpty}>
+      {transactions.map((transaction) => {
+        const negative = transaction.amount.startsWith('-');
+        return (
+          <TableRow key={transaction.id}>
+            <TableCell className="whitespace-nowrap align-top">{formatDate(transaction.date)}</TableCell>
+            <TableCell className={cn(FROM_SM, 'whitespace-nowrap align-top')}>{TYPE_LABELS[transaction.type]}</TableCell>
+            <TableCell className="align-top break-words sm:min-w-48">
+              {transaction.description}
+              <span className="block text-xs text-muted-foreground sm:hidden">{TYPE_LABELS[transaction.type]}</span>
+            </TableCell>
+            <TableCell
+              className={cn(
+                'whitespace-nowrap text-right align-top font-semibold tabular-nums',
+                negative ? 'text-destructive' : 'text-success',
+              )}
+            >
+              {negative ? formatPesosAmount(transaction.amount) : `+${formatPesosAmount(transaction.amount)}`}
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
+  );
+}
+
+const PAYOUT_COLUMNS: readonly Column[] = [
+  { label: 'Requested' },
+  { label: 'Amount' },
+  { label: 'Status' },
+  { label: 'Method', className: FROM_SM },
+  { label: 'Account Details', className: FROM_MD },
+  { label: 'Processed', className: FROM_SM },
+  { label: 'Notes', className: FROM_MD },
+];
+
+const STATUS_BADGE: Record<CommissionPayout['status'], BadgeProps['variant']> = {
+  pending: 'warning',
+  approved: 'secondary',
+  paid: 'success',
+  rejected: 'destructive',
+};
+
+/** The operator's payout requests, newest first, with where each one stands. */
+export function PayoutRequestsTable({ payouts }: { payouts: CommissionPayout[] }) {
+  return (
+    <ListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={messages.commission.payoutsEmpty}>
+      {payouts.map((payout) => {
+        const processed = payout.processedAt ? formatDate(payout.processedAt) : '—';
+        return (
+          <TableRow key={payout.id}>
+            <TableCell className="whitespace-nowrap align-top">{formatDate(payout.requestedAt)}</TableCell>
+            <TableCell className="align-top">
+              <span className="whitespace-nowrap font-medium tabular-nums">{formatPesosAmount(payout.amount)}</span>
+              <span className="block max-w-40 text-xs break-words text-muted-foreground md:hidden">
+                <span className="sm:hidden">{payout.paymentMethod}: </span>
+                {payout.accountDetails}
+              </span>
+            </TableCell>
+            <TableCell className="align-top">
+              <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge>
+              {payout.notes && <span className="mt-1 block text-xs text-muted-foreground md:hidden">{payout.notes}</span>}
+            </TableCell>
+            <TableCell className={cn(FROM_SM, 'whitespace-nowrap align-top')}>{payout.paymentMethod}</TableCell>
+            <TableCell className={cn(FROM_MD, 'max-w-64 min-w-40 align-top break-words whitespace-pre-line')}>
+              {payout.accountDetails}
+            </TableCell>
+            <TableCell className={cn(FROM_SM, 'whitespace-nowrap align-top')}>{processed}</TableCell>
+            <TableCell className={cn(FROM_MD, 'min-w-36 align-top text-muted-foreground')}>{payout.notes ?? '—'}</TableCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
+  );
+}

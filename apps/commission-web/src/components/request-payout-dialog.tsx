@@ -1,0 +1,150 @@
+import {
+  COMMISSION_PAYOUT_METHODS,
+  type CommissionPayoutRequestInput,
+  commissionPayoutRequestInput,
+  formatPesos,
+  messages,
+  parsePesos,
+} from '@app/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  formatPesosAmount,
+  Input,
+  isServerAnswer,
+  isUnauthorizedError,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Textarea,
+  toast,
+  trpc,
+} from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { HandCoins, LoaderCircle, Send } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+
+const m = messages.commission;
+const EMPTY: CommissionPayoutRequestInput = { amount: '', paymentMethod: '', accountDetails: '' };
+
+/**
+ * The server's rules plus the balance the dashboard shows, so an amount above it is refused before
+ * asking; the server holds the amount to the balance again at the moment of the request.
+ */
+function requestRules(balance: string) {
+  // A balance below zero (after an admin's adjustment) does not parse: nothing can be requested then.
+  const available = parsePesos(balance) ?? 0;
+  return commissionPayoutRequestInput.refine((request) => request.amount <= available, {
+    path: ['amount'],
+    message: m.amountOverBalance(formatPesos(available)),
+  });
+}
+
+/** The operator's request-payout dialog (spec/admin.md sections 2, 5 and 8). */
+export function RequestPayoutDialog({ balance }: { balance: string }) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const rules = useMemo(() => requestRules(balance), [balance]);
+  // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
+  const form = useForm<CommissionPayoutRequestInput>({ resolver: zodResolver(rules, undefined, { raw: true }), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const request = trpc.commission.requestPayout.useMutation({
+    onSuccess: () => {
+      toast({ title: m.requestedTitle, description: m.requestedBody });
+      setOpen(false);
+      form.reset(EMPTY);
+      void Promise.all([utils.commission.stats.invalidate(), utils.commission.payouts.invalidate()]);
+    },
+    onError: (error) => {
+      if (!isServerAnswer(error)) {
+        toast({ variant: 'destructive', title: m.requestErrorTitle, description: m.requestError });
+        return;
+      }
+      toast({ variant: 'destructive', title: m.requestFailedTitle, description: error.message || m.requestFailed });
+      // The balance moved (or the session ended) since the dashboard loaded: show the current state.
+      void (isUnauthorizedError(error) ? utils.commission.auth.invalidate() : utils.commission.stats.invalidate());
+    },
+  });
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) form.reset(EMPTY);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <HandCoins aria-hidden="true" />
+          Request Payout
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Request Payout</DialogTitle>
+          <DialogDescription>
+            Available balance: <span className="font-semibold text-foreground">{formatPesosAmount(balance)}</span>. An admin approves and
+            pays each request.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-5">
+          <Field id="commission-amount" label="Amount (₱)" error={errors.amount?.message}>
+            <Input type="number" inputMode="decimal" step="0.01" min="0.01" autoComplete="off" {...form.register('amount')} />
+          </Field>
+          <Controller
+            control={form.control}
+            name="paymentMethod"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <Field id="commission-method" label="Payment method" error={errors.paymentMethod?.message}>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Choose a method" />
+                  </SelectTrigger>
+                </Field>
+                <SelectContent>
+                  {COMMISSION_PAYOUT_METHODS.map((method) => (
+                    <SelectItem key={method} value={method}>
+                      {method}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <Field
+            id="commission-details"
+            label="Account details"
+            hint="The number or account where the money goes, and the account holder's name."
+            error={errors.accountDetails?.message}
+          >
+            <Textarea rows={3} maxLength={500} {...form.register('accountDetails')} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={request.isPending}>
+              {request.isPending ? (
+                <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <Send aria-hidden="true" />
+              )}
+              Submit Request
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,298 @@
+import { checkLedger, type Db } from '@app/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IP, adminFixtures } from './admin-fixtures';
+import { startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let db: Db;
+let f: Awaited<ReturnType<typeof adminFixtures>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db;
+  f = await adminFixtures(t, 'money');
+});
+afterEach(async () => {
+  expect(await checkLedger(db)).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const DAY = 86_400_000;
+let references = 0;
+/** A fresh 13-digit payment reference. */
+const reference = () => String(1_000_000_000_000 + ++references);
+
+/** A member who asked for a plan by G-CASH: their cookie, id and the pending request's id. */
+async function vipApplicant(plan = 'VIP300', sponsorCode?: string) {
+  const applicant = await f.member({ firstName: 'Vina' });
+  if (sponsorCode) await f.as(applicant.cookie, 'POST', '/api/referrals/use-code', { referralCode: sponsorCode });
+  const proof = reference();
+  const asked = await f.as(applicant.cookie, 'POST', '/api/vip/upgrade', { vipTier: plan, paymentInfo: { transactionProof: proof } });
+  expect(asked.statusCode).toBe(200);
+  const request = await db.selectFrom('vipRequests').select('id').where('transactionProof', '=', proof).executeTakeFirstOrThrow();
+  return { ...applicant, requestId: request.id, proof };
+}
+
+describe('VIP approvals', () => {
+  it('lists pending requests and approves one: the tier runs 15 days, the operator and the sponsor are paid', async () => {
+    const sponsor = await f.member({ firstName: 'Sol' });
+    const applicant = await vipApplicant('VIP300', sponsor.user.referralCode);
+
+    const pending = (await f.admin('GET', '/api/admin/pending-vip')).json();
+    expect(pending).toContainEqual({
+      id: applicant.requestId,
+      userId: applicant.id,
+      email: applicant.user.email,
+      vipTier: 'VIP300',
+      vipPaymentStatus: 'pending',
+      vipTransactionReference: applicant.proof,
+      createdAt: t.clock.now.toISOString(),
+    });
+
+    const approved = await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
+    expect(approved.statusCode).toBe(200);
+    const expiresAt = new Date(t.clock.now.getTime() + 15 * DAY).toISOString();
+    expect(approved.json()).toMatchObject({
+      id: applicant.id,
+      vipTier: 'VIP300',
+      vipExpiresAt: expiresAt,
+      vipPendingApproval: false,
+      vipPaymentStatus: 'approved',
+    });
+    expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json()).toMatchObject({
+      vipTier: 'VIP300',
+      vipExpiresAt: expiresAt,
+      vipPendingApproval: false,
+      dailyTaskLimit: 10,
+    });
+    expect((await f.admin('GET', '/api/admin/pending-vip')).json().map((r: { id: string }) => r.id)).not.toContain(applicant.requestId);
+
+    const commission = await db
+      .selectFrom('commissionEntries')
+      .select(['kind', 'amount'])
+      .where('sourceId', '=', applicant.requestId)
+      .execute();
+    expect(commission).toEqual([{ kind: 'upgrade', amount: 500 }]);
+    expect((await f.as(sponsor.cookie, 'GET', '/api/auth/user')).json()).toMatchObject({
+      availableBalance: '50.00',
+      referralEarnings: '50.00',
+    });
+
+    const [log] = await f.logs('approve_vip', applicant.id);
+    expect(log).toMatchObject({ adminId: f.adminId, ipAddress: ADMIN_IP, details: { requestId: applicant.requestId, plan: 'VIP300' } });
+
+    // Still VIP at the last moment of day 15, FREE after it (expiry is decided when read).
+    const approvedAt = t.clock.now;
+    try {
+      t.clock.now = new Date(approvedAt.getTime() + 15 * DAY - 1);
+      expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json().vipTier).toBe('VIP300');
+      t.clock.now = new Date(approvedAt.getTime() + 15 * DAY);
+      expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json().vipTier).toBe('FREE');
+    } finally {
+      t.clock.now = approvedAt;
+    }
+  });
+
+  it('approves once: a second approval is a conflict, an unknown request is not found', async () => {
+    const applicant = await vipApplicant();
+    const answers = await Promise.all([1, 2, 3].map(() => f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toEqual({
+      message: 'This VIP request has already been decided',
+      code: 'CONFLICT',
+    });
+    expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', applicant.requestId).execute()).toHaveLength(1);
+    expect(await f.logs('approve_vip', applicant.id)).toHaveLength(1);
+
+    const unknown = await f.admin('POST', '/api/admin/approve-vip/no-such-request');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('VIP request not found');
+  });
+
+  it('approves a user’s pending request from the user list', async () => {
+    const applicant = await vipApplicant('VIP500');
+    const approved = await f.admin('POST', `/api/admin/users/${applicant.id}/vip-approval`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id: applicant.id, vipTier: 'VIP500', vipPendingApproval: false });
+
+    const again = await f.admin('POST', `/api/admin/users/${applicant.id}/vip-approval`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This user has no pending VIP request');
+    const unknown = await f.admin('POST', '/api/admin/users/nobody/vip-approval');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('User not found');
+  });
+
+  it('rejects with a reason: pending clears and the member may ask again', async () => {
+    const applicant = await vipApplicant('VIP400');
+    const noReason = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: '  ' });
+    expect(noReason.json()).toEqual({ message: 'Please give a reason for the rejection', code: 'BAD_REQUEST' });
+
+    const rejected = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: 'Payment not received' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ vipTier: 'FREE', vipPendingApproval: false, vipPaymentStatus: 'rejected' });
+    expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json()).toMatchObject({
+      vipPendingApproval: false,
+      pendingVipTier: null,
+    });
+    const [log] = await f.logs('reject_vip', applicant.id);
+    expect(log?.details).toEqual({ requestId: applicant.requestId, plan: 'VIP400', reason: 'Payment not received' });
+
+    const twice = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: 'Again' });
+    expect(twice.statusCode).toBe(409);
+    const approveRejected = await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
+    expect(approveRejected.statusCode).toBe(409);
+    const unknown = await f.admin('POST', '/api/admin/reject-vip/nothing', { reason: 'No' });
+    expect(unknown.statusCode).toBe(404);
+
+    const askedAgain = await f.as(applicant.cookie, 'POST', '/api/vip/upgrade', {
+      vipTier: 'VIP400',
+      paymentInfo: { transactionProof: reference() },
+    });
+    expect(askedAgain.statusCode).toBe(200);
+    expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', applicant.requestId).execute()).toEqual([]);
+  });
+});
+
+describe('payouts', () => {
+  /** A member with ₱500.00 who asked for a payout of ₱200.00. */
+  async function payoutRequester() {
+    const requester = await f.member({ balance: 50_000, firstName: 'Paz', lastName: 'Reyes' });
+    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
+      paymentMethod: 'G-CASH',
+      amount: '200',
+      paymentDetails: '09171234567',
+    });
+    expect(asked.statusCode).toBe(200);
+    return { ...requester, payoutId: asked.json().id as string };
+  }
+  const money = async (cookie: string) => {
+    const me = (await f.as(cookie, 'GET', '/api/auth/user')).json();
+    return { available: me.availableBalance, pending: me.pendingPayout, paidOut: me.totalPaidOut };
+  };
+
+  it('lists pending payouts with the member and the account type', async () => {
+    const { id, payoutId } = await payoutRequester();
+    const listed = (await f.admin('GET', '/api/admin/pending-payouts')).json();
+    expect(listed).toContainEqual({
+      id: payoutId,
+      userId: id,
+      firstName: 'Paz',
+      lastName: 'Reyes',
+      amount: '200.00',
+      paymentMethod: 'G-CASH',
+      paymentDetails: '09171234567',
+      status: 'pending',
+      createdAt: t.clock.now.toISOString(),
+      vipTier: 'FREE',
+    });
+  });
+
+  it('approves (POST): pending becomes paid out, the member sees it approved, the operator earns ₱10', async () => {
+    const { cookie, payoutId } = await payoutRequester();
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const approved = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      id: payoutId,
+      status: 'approved',
+      amount: '200.00',
+      timeline: [{ status: 'requested' }, { status: 'approved', at: t.clock.now.toISOString() }],
+    });
+    expect(await money(cookie)).toEqual({ available: '300.00', pending: '0.00', paidOut: '200.00' });
+    expect((await f.as(cookie, 'GET', '/api/payouts')).json()[0]).toMatchObject({ id: payoutId, status: 'approved' });
+    const history = (await f.as(cookie, 'GET', '/api/transactions')).json();
+    expect(history.slice(0, 2)).toMatchObject([
+      { type: 'payout_approved', amount: '200.00', availableChange: '0.00', description: 'Payout approved via G-CASH' },
+      { type: 'payout', status: 'approved', availableChange: '-200.00' },
+    ]);
+    const commission = await db.selectFrom('commissionEntries').select(['kind', 'amount']).where('sourceId', '=', payoutId).execute();
+    expect(commission).toEqual([{ kind: 'payout', amount: 1_000 }]);
+    const [log] = await f.logs('approve_payout', payoutId);
+    expect(log).toMatchObject({ adminId: f.adminId, ipAddress: ADMIN_IP, details: { amount: '200.00', paymentMethod: 'G-CASH' } });
+    expect((await f.admin('GET', '/api/admin/pending-payouts')).json().map((p: { id: string }) => p.id)).not.toContain(payoutId);
+
+    const declineAfter = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined' });
+    expect(declineAfter.statusCode).toBe(409);
+    expect(declineAfter.json()).toEqual({ message: 'This payout has already been approved', code: 'CONFLICT' });
+  });
+
+  it('declines (PUT): the amount is back in the available balance, no commission', async () => {
+    const { cookie, payoutId } = await payoutRequester();
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const declined = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+    expect(await money(cookie)).toEqual({ available: '500.00', pending: '0.00', paidOut: '0.00' });
+    const [latest] = (await f.as(cookie, 'GET', '/api/transactions')).json();
+    expect(latest).toMatchObject({ type: 'payout_declined', availableChange: '+200.00' });
+    expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', payoutId).execute()).toEqual([]);
+    expect(await f.logs('decline_payout', payoutId)).toHaveLength(1);
+
+    const approveAfter = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
+    expect(approveAfter.json().message).toBe('This payout has already been declined');
+  });
+
+  it('lets one of many concurrent decisions through', async () => {
+    const { cookie, payoutId } = await payoutRequester();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        f.admin(index % 2 ? 'PUT' : 'POST', `/api/admin/payout/${payoutId}/status`, { status: index % 3 ? 'approved' : 'declined' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(9);
+    const after = await money(cookie);
+    expect(after.pending).toBe('0.00');
+    expect([after.available, after.paidOut]).toEqual(
+      answers.find((a) => a.statusCode === 200)?.json().status === 'approved' ? ['300.00', '200.00'] : ['500.00', '0.00'],
+    );
+  });
+
+  it.each([
+    [{}, 'Status must be approved or declined'],
+    [{ status: 'pending' }, 'Status must be approved or declined'],
+    [{ status: 'paid' }, 'Status must be approved or declined'],
+  ])('refuses %j with “%s”', async (payload, message) => {
+    const { payoutId } = await payoutRequester();
+    const response = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+  });
+
+  it('answers 404 for an unknown payout', async () => {
+    const response = await f.admin('PUT', '/api/admin/payout/none/status', { status: 'approved' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Payout not found');
+  });
+});
+
+describe('transactions', () => {
+  it('lists every member’s ledger rows newest first with the member and the reference, one page at a time', async () => {
+    // Later than every row of the tests before, which all share the clock's instant.
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const { id, user, cookie } = await f.member({ balance: 30_000 });
+    const payout = (await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'BDO', amount: 150, paymentDetails: 'Acct 1' })).json();
+    const page = (await f.admin('GET', '/api/admin/transactions?pageSize=1')).json();
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(page.items).toEqual([
+      {
+        id: expect.any(String),
+        createdAt: t.clock.now.toISOString(),
+        userId: id,
+        userEmail: user.email,
+        type: 'payout',
+        description: 'Payout request via BDO',
+        transactionReference: payout.id,
+        amount: '150.00',
+        status: 'pending',
+      },
+    ]);
+    const second = (await f.admin('GET', '/api/admin/transactions?page=2&pageSize=1')).json();
+    expect(second.items[0]).toMatchObject({ userId: id, type: 'admin_adjustment', amount: '300.00', transactionReference: null });
+    const refused = await f.admin('GET', '/api/admin/transactions?pageSize=1000');
+    expect(refused.json()).toEqual({ message: 'Page size must be a whole number from 1 to 200', code: 'BAD_REQUEST' });
+  });
+});

@@ -1,0 +1,335 @@
+import { checkLedger, type Db, postToLedger } from '@app/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IP, adminFixtures } from './admin-fixtures';
+import { signIn, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let db: Db;
+let f: Awaited<ReturnType<typeof adminFixtures>>;
+let taskId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db;
+  f = await adminFixtures(t, 'users');
+  const task = await db
+    .insertInto('tasks')
+    .values({ title: 'Watch Video', url: 'https://example.com/v', reward: 150 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  taskId = task.id;
+});
+afterEach(async () => {
+  expect(await checkLedger(db)).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('statistics', () => {
+  it('counts users, active and VIP members, pending approvals and payouts, and earnings from the database', async () => {
+    const before = (await f.admin('GET', '/api/admin/stats')).json();
+
+    const earner = await f.member({ balance: 60_000 });
+    await db
+      .transaction()
+      .execute((trx) => postToLedger(trx, { userId: earner.id, type: 'earning', amount: 266, description: 'Task completed' }));
+    await f.as(earner.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '150.25', paymentDetails: '0917' });
+    await f.as(earner.cookie, 'POST', '/api/vip/upgrade-with-earnings', { vipTier: 'VIP300' });
+    const expired = await f.member();
+    await db
+      .updateTable('users')
+      .set({ vipTier: 'VIP300', vipExpiresAt: new Date(t.clock.now.getTime() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
+    const waiting = await f.member();
+    await f.as(waiting.cookie, 'POST', '/api/vip/upgrade', { vipTier: 'VIP400', paymentInfo: { transactionProof: '4000000000001' } });
+    const suspended = await f.member();
+    await f.admin('POST', `/api/admin/users/${suspended.id}/status`, { status: 'suspended', reason: 'Review' });
+
+    const response = await f.admin('GET', '/api/admin/stats');
+    expect(response.statusCode).toBe(200);
+    const after = response.json();
+    expect(after).toEqual({
+      totalUsers: before.totalUsers + 4,
+      activeUsers: before.activeUsers + 3,
+      vipUsers: before.vipUsers + 1,
+      pendingVipApprovals: before.pendingVipApprovals + 1,
+      pendingPayouts: (Number(before.pendingPayouts) + 150.25).toFixed(2),
+      pendingPayoutCount: before.pendingPayoutCount + 1,
+      totalEarnings: (Number(before.totalEarnings) + 2.66).toFixed(2),
+      updatedAt: t.clock.now.toISOString(),
+    });
+  });
+});
+
+describe('the user list', () => {
+  it('shows each user as admins see them, newest first, one page at a time', async () => {
+    const ana = await f.member({ balance: 12_345, firstName: 'Annabel', lastName: 'Quintero' });
+    const response = await f.admin('GET', `/api/admin/users?search=${ana.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      total: 1,
+      items: [
+        {
+          id: ana.id,
+          email: ana.user.email,
+          firstName: 'Annabel',
+          lastName: 'Quintero',
+          profileImageUrl: null,
+          accountStatus: 'active',
+          statusReason: null,
+          vipTier: 'FREE',
+          vipExpiresAt: null,
+          vipPendingApproval: false,
+          vipPaymentStatus: null,
+          availableBalance: '123.45',
+          pendingPayout: '0.00',
+          totalEarnings: '0.00',
+          createdAt: ana.user.createdAt.toISOString(),
+          isAdmin: false,
+        },
+      ],
+    });
+
+    const all = (await f.admin('GET', '/api/admin/users?pageSize=200')).json();
+    expect(all.total).toBe(
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    );
+    const firstPage = (await f.admin('GET', '/api/admin/users?page=1&pageSize=2')).json();
+    const secondPage = (await f.admin('GET', '/api/admin/users?page=2&pageSize=2')).json();
+    expect(firstPage.items.map((u: { id: string }) => u.id)).toEqual(all.items.slice(0, 2).map((u: { id: string }) => u.id));
+    expect(secondPage.items.map((u: { id: string }) => u.id)).toEqual(all.items.slice(2, 4).map((u: { id: string }) => u.id));
+    expect(firstPage.total).toBe(all.total);
+  });
+
+  it('searches e-mail, first name, last name, full name and id, case-insensitive, wildcards taken literally', async () => {
+    const zed = await f.member({ firstName: 'Zephyrine', lastName: 'Okonkwo' });
+    // Sign-in refuses such an address; an identity provider might not, so it is set directly.
+    await db.updateTable('users').set({ email: 'z_p%search@example.com' }).where('id', '=', zed.id).execute();
+    const ids = async (search: string) =>
+      (await f.admin('GET', `/api/admin/users?search=${encodeURIComponent(search)}`)).json().items.map((u: { id: string }) => u.id);
+    expect(await ids('ZEPHYR')).toEqual([zed.id]);
+    expect(await ids('okonk')).toEqual([zed.id]);
+    expect(await ids('zephyrine okonkwo')).toEqual([zed.id]);
+    expect(await ids('Z_P%SEARCH@')).toEqual([zed.id]);
+    expect(await ids(zed.id.slice(0, 13).toUpperCase())).toEqual([zed.id]);
+    // % and _ are letters here, not LIKE wildcards.
+    expect(await ids('z%p')).toEqual([]);
+    expect(await ids('zep_yrine')).toEqual([]);
+  });
+
+  it('filters by pending VIP, VIP in force and account status', async () => {
+    const pending = await f.member();
+    await f.as(pending.cookie, 'POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: '3000000000011' } });
+    const vip = await f.member({ balance: 30_000 });
+    await f.as(vip.cookie, 'POST', '/api/vip/upgrade-with-earnings', { vipTier: 'VIP300' });
+    const lapsed = await f.member();
+    await db
+      .updateTable('users')
+      .set({ vipTier: 'VIP500', vipExpiresAt: new Date(t.clock.now.getTime() - 1) })
+      .where('id', '=', lapsed.id)
+      .execute();
+    const banned = await f.member();
+    await f.admin('POST', `/api/admin/users/${banned.id}/status`, { status: 'banned', reason: 'Fraud' });
+
+    const listed = async (filter: string) =>
+      (await f.admin('GET', `/api/admin/users?filter=${filter}&pageSize=200`)).json().items.map((u: { id: string }) => u.id);
+    expect(await listed('pending')).toContain(pending.id);
+    expect(await listed('pending')).not.toContain(vip.id);
+    expect(await listed('vip')).toContain(vip.id);
+    expect(await listed('vip')).not.toContain(lapsed.id);
+    expect(await listed('banned')).toEqual([banned.id]);
+    expect(await listed('active')).not.toContain(banned.id);
+    expect(await listed('suspended')).not.toContain(banned.id);
+  });
+
+  it.each([
+    ['filter=everyone', 'Filter must be pending, vip, active, suspended or banned'],
+    ['page=0', 'Page must be a whole number of at least 1'],
+    ['page=1.5', 'Page must be a whole number of at least 1'],
+    ['page=abc', 'Page must be a whole number of at least 1'],
+    ['page=99999999999', 'Page must be a whole number of at least 1'],
+    ['pageSize=201', 'Page size must be a whole number from 1 to 200'],
+    ['pageSize=0', 'Page size must be a whole number from 1 to 200'],
+    [`search=${'x'.repeat(201)}`, 'Search must be text of at most 200 characters'],
+    ['search=a&search=b', 'Search must be text of at most 200 characters'],
+  ])('refuses ?%s with “%s”', async (query, message) => {
+    const response = await f.admin('GET', `/api/admin/users?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+  });
+});
+
+describe('account status', () => {
+  it('suspends with a reason: the member can read but not earn, until reactivated', async () => {
+    const { cookie, id } = await f.member();
+    const suspended = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'suspended', reason: 'Unusual activity' });
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json()).toMatchObject({ id, accountStatus: 'suspended', statusReason: 'Unusual activity' });
+
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    const start = await f.as(cookie, 'POST', `/api/tasks/${taskId}/start`, {});
+    expect(start.statusCode).toBe(403);
+    expect(start.json()).toEqual({ message: 'This account is suspended: Unusual activity', code: 'FORBIDDEN' });
+
+    const [log] = await f.logs('update_user_status', id);
+    expect(log).toMatchObject({
+      adminId: f.adminId,
+      ipAddress: ADMIN_IP,
+      details: { from: 'active', to: 'suspended', reason: 'Unusual activity' },
+    });
+
+    const reactivated = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'active', reason: '' });
+    expect(reactivated.json()).toMatchObject({ accountStatus: 'active', statusReason: null });
+    expect((await f.as(cookie, 'POST', `/api/tasks/${taskId}/start`, {})).statusCode).toBe(200);
+    expect(await f.logs('update_user_status', id)).toHaveLength(2);
+  });
+
+  it('bans: every session ends and the member cannot sign in again', async () => {
+    const { cookie, id, user } = await f.member();
+    const second = await signIn(t.app, user.email);
+    const banned = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'banned', reason: 'Fraud' });
+    expect(banned.json()).toMatchObject({ accountStatus: 'banned', statusReason: 'Fraud' });
+
+    const sessions = await db.selectFrom('sessions').select('id').where('userId', '=', id).execute();
+    expect(sessions).toEqual([]);
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await f.as(second, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: user.email } });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe('This account has been banned.');
+  });
+
+  it('refuses a status outside the list, an unknown user and the admin’s own account', async () => {
+    const { id } = await f.member();
+    const wrong = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'frozen' });
+    expect(wrong.json()).toEqual({ message: 'Status must be active, suspended or banned', code: 'BAD_REQUEST' });
+    const long = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'suspended', reason: 'x'.repeat(501) });
+    expect(long.json()).toEqual({ message: 'Reason must be at most 500 characters', code: 'BAD_REQUEST' });
+    const unknown = await f.admin('POST', '/api/admin/users/nobody/status', { status: 'suspended' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('User not found');
+    const own = await f.admin('POST', `/api/admin/users/${f.adminId}/status`, { status: 'banned' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('You cannot change the status of your own account');
+    expect(await f.logs('update_user_status', id)).toEqual([]);
+  });
+});
+
+describe('balance editor', () => {
+  it('sets the available balance through one admin adjustment with the admin’s reason', async () => {
+    const { cookie, id } = await f.member({ balance: 10_000 });
+    // Each edit a second later, so the ledger's order is the order of the edits.
+    const later = () => {
+      t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    };
+    later();
+    const raised = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '250.50', reason: 'Bonus for the survey' });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ id, availableBalance: '250.50' });
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('250.50');
+
+    later();
+    const lowered = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 0 });
+    expect(lowered.json().availableBalance).toBe('0.00');
+
+    const rows = await db
+      .selectFrom('transactions')
+      .select(['type', 'amount', 'description', 'adminId'])
+      .where('userId', '=', id)
+      .orderBy('createdAt')
+      .execute();
+    expect(rows).toEqual([
+      { type: 'admin_adjustment', amount: 10_000, description: 'Opening balance', adminId: null },
+      { type: 'admin_adjustment', amount: 15_050, description: 'Bonus for the survey', adminId: f.adminId },
+      { type: 'admin_adjustment', amount: -25_050, description: 'Balance adjusted by an admin', adminId: f.adminId },
+    ]);
+    const [latest] = (await f.as(cookie, 'GET', '/api/transactions')).json();
+    expect(latest).toMatchObject({ type: 'admin_adjustment', amount: '-250.50', availableChange: '-250.50' });
+
+    const logs = await f.logs('update_balance', id);
+    expect(logs.map((log) => log.details)).toEqual([
+      { previousBalance: '100.00', newBalance: '250.50', adjustment: '150.50', reason: 'Bonus for the survey' },
+      { previousBalance: '250.50', newBalance: '0.00', adjustment: '-250.50', reason: 'Balance adjusted by an admin' },
+    ]);
+    expect(logs.every((log) => log.ipAddress === ADMIN_IP && log.adminId === f.adminId)).toBe(true);
+  });
+
+  it('writes no ledger row when the balance is already right, but still logs the edit', async () => {
+    const { id } = await f.member({ balance: 5_000 });
+    const same = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '50' });
+    expect(same.json().availableBalance).toBe('50.00');
+    const rows = await db.selectFrom('transactions').select('id').where('userId', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    expect(await f.logs('update_balance', id)).toHaveLength(1);
+  });
+
+  it('leaves a pending payout pending', async () => {
+    const { cookie, id } = await f.member({ balance: 50_000 });
+    await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '0917' });
+    const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10 });
+    expect(edited.json()).toMatchObject({ availableBalance: '10.00', pendingPayout: '200.00' });
+  });
+
+  it('lands on one of many concurrent edits, never between them, with the books balanced', async () => {
+    const { id } = await f.member({ balance: 1_000 });
+    const answers = await Promise.all(
+      [5, 17, 0, 42.5, 3].map((newBalance) => f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance })),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const user = await db.selectFrom('users').select('availableBalance').where('id', '=', id).executeTakeFirstOrThrow();
+    expect([500, 1_700, 0, 4_250, 300]).toContain(user.availableBalance);
+  });
+
+  it.each([
+    [{}, 'New balance is required'],
+    [{ newBalance: '' }, 'New balance is required'],
+    [{ newBalance: null }, 'New balance is required'],
+    [{ newBalance: -1 }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '-1' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '1e3' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '10.001' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 'ten' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 'Infinity' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 10, reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
+  ])('refuses %j with “%s”', async (payload, message) => {
+    const { id } = await f.member({ balance: 1_000 });
+    const response = await f.admin('PUT', `/api/admin/users/${id}/balance`, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    expect(await f.logs('update_balance', id)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('User not found');
+  });
+});
+
+describe('activity logs', () => {
+  it('lists admin actions newest first with the admin, target, details and address, one page at a time', async () => {
+    const { id } = await f.member();
+    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 1, reason: 'First' });
+    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 2, reason: 'Second' });
+    const page = (await f.admin('GET', '/api/admin/logs?pageSize=2')).json();
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0]).toMatchObject({
+      adminId: f.adminId,
+      adminEmail: 'users-admin@example.com',
+      action: 'update_balance',
+      targetId: id,
+      details: { reason: 'Second', newBalance: '2.00' },
+      ipAddress: ADMIN_IP,
+    });
+    expect(page.items[1].details.reason).toBe('First');
+    const next = (await f.admin('GET', '/api/admin/logs?page=2&pageSize=2')).json();
+    expect(next.items[0].id).not.toBe(page.items[1].id);
+  });
+});

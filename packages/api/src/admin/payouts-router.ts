@@ -1,0 +1,34 @@
+import { payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
+import { z } from 'zod';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+import { decidePayoutAsAdmin, listPendingPayouts } from './payouts';
+
+/** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (spec/admin.md section 7). */
+const decideVia = (method: 'POST' | 'PUT') =>
+  adminProcedure
+    .meta({
+      openapi: {
+        method,
+        path: '/admin/payout/{id}/status',
+        tags: ['admin'],
+        summary: 'Approve or decline a pending payout',
+        protect: true,
+      },
+    })
+    .input(payoutDecisionInput)
+    .output(payoutSchema)
+    .mutation(({ ctx, input }) => decidePayoutAsAdmin(ctx.db, input.id, input.status, actorOf(ctx), ctx.now()));
+
+export const adminPayoutsRouter = router({
+  pending: adminProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/admin/pending-payouts', tags: ['admin'], summary: 'Payouts waiting for a decision', protect: true },
+    })
+    .input(z.void())
+    .output(z.array(pendingPayoutSchema))
+    .query(({ ctx }) => listPendingPayouts(ctx.db, ctx.now())),
+
+  decide: decideVia('POST'),
+  decidePut: decideVia('PUT'),
+});

@@ -1,0 +1,35 @@
+import { adminPlanSchema, adminPlanUpdateInput } from '@app/contracts';
+import { z } from 'zod';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+import { listPlanSettings, updatePlanSettings } from './plans';
+
+export const adminPlansRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/quick-plan-settings',
+        tags: ['admin'],
+        summary: 'Every VIP plan with its terms',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(adminPlanSchema))
+    .query(({ ctx }) => listPlanSettings(ctx.db)),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/quick-update-plan/{planId}',
+        tags: ['admin'],
+        summary: 'Edit a VIP plan’s terms, or enable or disable it',
+        protect: true,
+      },
+    })
+    .input(adminPlanUpdateInput)
+    .output(adminPlanSchema)
+    .mutation(({ ctx, input }) => updatePlanSettings(ctx.db, input, actorOf(ctx), ctx.now())),
+});

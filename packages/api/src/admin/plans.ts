@@ -1,0 +1,53 @@
+import { type AdminPlan, type AdminPlanUpdateInput, formatAmount, messages } from '@app/contracts';
+import { type Db, jsonb, type VipPlanRow } from '@app/db';
+import { notFound } from '../lib/errors';
+import { planBenefits } from '../vip/plans';
+import { type AdminActor, logAdminAction } from './log';
+
+export function toAdminPlan(row: VipPlanRow): AdminPlan {
+  return {
+    id: row.id,
+    planName: row.name,
+    price: formatAmount(row.price),
+    dailyTaskLimit: row.dailyTaskLimit,
+    taskReward: formatAmount(row.rewardPerTask),
+    validityDays: row.validityDays,
+    isActive: row.isActive,
+  };
+}
+
+/** Every plan, on sale or not, in the order members see them. */
+export async function listPlanSettings(db: Db): Promise<AdminPlan[]> {
+  const rows = await db.selectFrom('vipPlans').selectAll().orderBy('sortOrder').orderBy('price').execute();
+  return rows.map(toAdminPlan);
+}
+
+/**
+ * The quick plan editor: changes the fields given and rewrites the benefit lines from the new terms.
+ * Members already on the plan keep the terms they started with (copied when their plan started).
+ */
+export async function updatePlanSettings(db: Db, input: AdminPlanUpdateInput, actor: AdminActor, now: Date): Promise<AdminPlan> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('vipPlans').selectAll().where('id', '=', input.planId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound(messages.admin.planNotFound);
+    const terms = {
+      price: input.price ?? before.price,
+      rewardPerTask: input.taskReward ?? before.rewardPerTask,
+      dailyTaskLimit: input.dailyTaskLimit ?? before.dailyTaskLimit,
+      validityDays: input.validityDays ?? before.validityDays,
+      isActive: input.isActive ?? before.isActive,
+    };
+    const after = await trx
+      .updateTable('vipPlans')
+      .set({ ...terms, benefits: jsonb(planBenefits(terms)), updatedAt: now })
+      .where('id', '=', input.planId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logAdminAction(trx, actor, {
+      action: 'update_vip_plan',
+      targetId: input.planId,
+      details: { before: toAdminPlan(before), after: toAdminPlan(after) },
+    });
+    return toAdminPlan(after);
+  });
+}

@@ -1,0 +1,38 @@
+import { adminPopupSchema, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
+import { z } from 'zod';
+import { createPopup, deletePopup, listPopups, updatePopup } from '../popups/service';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+
+export const adminPopupsRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/popups', tags: ['admin'], summary: 'Every popup', protect: true } })
+    .input(z.void())
+    .output(z.array(adminPopupSchema))
+    .query(({ ctx }) => listPopups(ctx.db)),
+
+  create: adminProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/admin/popups', tags: ['admin'], summary: 'Create a popup (HTML sanitized)', protect: true },
+    })
+    .input(popupCreateInput)
+    .output(adminPopupSchema)
+    .mutation(({ ctx, input }) => createPopup(ctx.db, input, actorOf(ctx), ctx.now())),
+
+  update: adminProcedure
+    .meta({
+      openapi: { method: 'PUT', path: '/admin/popups/{id}', tags: ['admin'], summary: 'Edit a popup (HTML sanitized)', protect: true },
+    })
+    .input(popupUpdateInput)
+    .output(adminPopupSchema)
+    .mutation(({ ctx, input }) => updatePopup(ctx.db, input, actorOf(ctx), ctx.now())),
+
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/admin/popups/{id}', tags: ['admin'], summary: 'Delete a popup', protect: true } })
+    .input(recordIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await deletePopup(ctx.db, input.id, actorOf(ctx));
+      return { ok: true as const };
+    }),
+});

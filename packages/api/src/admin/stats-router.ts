@@ -1,0 +1,12 @@
+import { adminStatsSchema } from '@app/contracts';
+import { z } from 'zod';
+import { adminProcedure, router } from '../trpc';
+import { readAdminStats } from './stats';
+
+export const adminStatsRouter = router({
+  stats: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/stats', tags: ['admin'], summary: 'Platform statistics', protect: true } })
+    .input(z.void())
+    .output(adminStatsSchema)
+    .query(({ ctx }) => readAdminStats(ctx.db, ctx.now())),
+});

@@ -1,0 +1,52 @@
+import { supportConversationSchema, supportMessageSchema, supportReplyInput, supportThreadInput } from '@app/contracts';
+import { z } from 'zod';
+import { listConversations } from '../support/service';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+import { openConversation, replyToMember } from './support';
+
+/** The Support inbox (DESIGN.md section 5): conversations with unread counts, a thread, a reply. */
+export const adminSupportRouter = router({
+  conversations: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/support/conversations',
+        tags: ['admin'],
+        summary: 'Members’ conversations, latest activity first, with unread counts',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(supportConversationSchema))
+    .query(({ ctx }) => listConversations(ctx.db)),
+
+  thread: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/support/conversations/{userId}',
+        tags: ['admin'],
+        summary: 'A member’s conversation, oldest first; marks their messages read',
+        protect: true,
+      },
+    })
+    .input(supportThreadInput)
+    .output(z.array(supportMessageSchema))
+    // A query over REST (GET) that marks read: opening the thread is what reading it means.
+    .query(({ ctx, input }) => openConversation(ctx.db, input.userId, ctx.now())),
+
+  reply: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/support/conversations/{userId}/reply',
+        tags: ['admin'],
+        summary: 'Answer a member',
+        protect: true,
+      },
+    })
+    .input(supportReplyInput)
+    .output(supportMessageSchema)
+    .mutation(({ ctx, input }) => replyToMember(ctx.db, input.userId, input.message, actorOf(ctx), ctx.now())),
+});

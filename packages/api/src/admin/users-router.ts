@@ -1,0 +1,66 @@
+import { adminBalanceInput, adminUserListInput, adminUserListOutput, adminUserSchema, adminUserStatusInput } from '@app/contracts';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+import { listUsers, setAccountStatus, setAvailableBalance } from './users';
+
+export const adminUsersRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        tags: ['admin'],
+        summary: 'Users, newest first, by filter and search, one page at a time',
+        protect: true,
+      },
+    })
+    .input(adminUserListInput)
+    .output(adminUserListOutput)
+    .query(({ ctx, input }) => listUsers(ctx.db, input, ctx.now())),
+
+  setStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/status',
+        tags: ['admin'],
+        summary: 'Set a user’s account status with a reason',
+        protect: true,
+      },
+    })
+    .input(adminUserStatusInput)
+    .output(adminUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await setAccountStatus(
+        ctx.db,
+        { userId: input.id, status: input.status, reason: input.reason || null },
+        actorOf(ctx),
+        ctx.now(),
+      );
+      // After the commit: a request that slips in before this is refused anyway, as every request of a
+      // banned user ends its sessions when its context is built.
+      if (input.status === 'banned') await ctx.sessions.invalidateUserSessions(input.id);
+      return user;
+    }),
+
+  setBalance: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{userId}/balance',
+        tags: ['admin'],
+        summary: 'Set a user’s available balance (an admin adjustment in the ledger)',
+        protect: true,
+      },
+    })
+    .input(adminBalanceInput)
+    .output(adminUserSchema)
+    .mutation(({ ctx, input }) =>
+      setAvailableBalance(
+        ctx.db,
+        { userId: input.userId, newBalance: input.newBalance, reason: input.reason || null },
+        actorOf(ctx),
+        ctx.now(),
+      ),
+    ),
+});

@@ -1,0 +1,51 @@
+import { adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
+import { z } from 'zod';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from './vip';
+
+export const adminVipRouter = router({
+  pending: adminProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/admin/pending-vip', tags: ['admin'], summary: 'VIP requests waiting for approval', protect: true },
+    })
+    .input(z.void())
+    .output(z.array(pendingVipRequestSchema))
+    .query(({ ctx }) => listPendingVipRequests(ctx.db)),
+
+  approve: adminProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/admin/approve-vip/{id}', tags: ['admin'], summary: 'Approve a VIP request', protect: true },
+    })
+    .input(recordIdInput)
+    .output(adminUserSchema)
+    .mutation(({ ctx, input }) => approveVip(ctx.db, input.id, actorOf(ctx), ctx.now())),
+
+  approveForUser: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/vip-approval',
+        tags: ['admin'],
+        summary: 'Approve the pending VIP request of a user',
+        protect: true,
+      },
+    })
+    .input(recordIdInput)
+    .output(adminUserSchema)
+    .mutation(({ ctx, input }) => approveUserVip(ctx.db, input.id, actorOf(ctx), ctx.now())),
+
+  reject: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/reject-vip/{id}',
+        tags: ['admin'],
+        summary: 'Reject a VIP request with a reason',
+        protect: true,
+      },
+    })
+    .input(vipRejectInput)
+    .output(adminUserSchema)
+    .mutation(({ ctx, input }) => rejectVip(ctx.db, input.id, input.reason, actorOf(ctx), ctx.now())),
+});

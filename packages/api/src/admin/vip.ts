@@ -1,0 +1,78 @@
+import { type AdminUser, messages, type PendingVipRequest } from '@app/contracts';
+import type { Db, Tx } from '@app/db';
+import { conflict, notFound } from '../lib/errors';
+import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
+import { type AdminActor, logAdminAction } from './log';
+import { findAdminUser } from './users';
+
+/** The payment-proof requests waiting for an admin, oldest first (the order they were paid in). */
+export async function listPendingVipRequests(db: Db): Promise<PendingVipRequest[]> {
+  const rows = await db
+    .selectFrom('vipRequests as r')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
+    .where('r.status', '=', 'pending')
+    .orderBy('r.createdAt')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    vipTier: row.planId,
+    vipPaymentStatus: row.vipPaymentStatus,
+    vipTransactionReference: row.transactionProof,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The request an admin is deciding: 404 when there is none by that id. */
+async function requestToDecide(trx: Tx, requestId: string) {
+  const request = await trx.selectFrom('vipRequests').select(['userId', 'planId']).where('id', '=', requestId).executeTakeFirst();
+  if (!request) throw notFound(messages.admin.vipRequestNotFound);
+  return request;
+}
+
+/**
+ * Approves a pending request (DESIGN.md section 5: plan for its validity days, commission, sponsor's
+ * first-VIP bonus) and logs it in the same transaction. A request already decided answers 409.
+ */
+export async function approveVip(db: Db, requestId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
+  const userId = await db.transaction().execute(async (trx) => {
+    const request = await requestToDecide(trx, requestId);
+    if (!(await approvePendingVipRequest(trx, requestId, actor.adminId, now))) throw conflict(messages.admin.vipRequestDecided);
+    await logAdminAction(trx, actor, { action: 'approve_vip', targetId: request.userId, details: { requestId, plan: request.planId } });
+    return request.userId;
+  });
+  return findAdminUser(db, userId, now);
+}
+
+/** Approves the one pending request of a user (the user list's Approve VIP). */
+export async function approveUserVip(db: Db, userId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
+  const pending = await db
+    .selectFrom('vipRequests')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (!pending) {
+    const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    throw user ? conflict(messages.admin.noPendingVip) : notFound(messages.admin.userNotFound);
+  }
+  return approveVip(db, pending.id, actor, now);
+}
+
+/** Refuses a pending request with the admin's reason; the member may ask again with another reference. */
+export async function rejectVip(db: Db, requestId: string, reason: string, actor: AdminActor, now: Date): Promise<AdminUser> {
+  const userId = await db.transaction().execute(async (trx) => {
+    const request = await requestToDecide(trx, requestId);
+    if (!(await rejectPendingVipRequest(trx, requestId, actor.adminId, reason, now))) throw conflict(messages.admin.vipRequestDecided);
+    await logAdminAction(trx, actor, {
+      action: 'reject_vip',
+      targetId: request.userId,
+      details: { requestId, plan: request.planId, reason },
+    });
+    return request.userId;
+  });
+  return findAdminUser(db, userId, now);
+}

@@ -1,0 +1,117 @@
+import {
+  commissionPayoutRequestInput,
+  commissionPayoutSchema,
+  commissionPayoutStatusInput,
+  commissionStatsSchema,
+  commissionStatsUpdateInput,
+  fileOutput,
+} from '@app/contracts';
+import { z } from 'zod';
+import { actorOf } from '../admin/log';
+import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
+import { commissionAccessRouter } from './access-router';
+import {
+  commissionStatement,
+  listCommissionPayouts,
+  readCommissionStats,
+  requestCommissionPayout,
+  setCommissionPayoutStatus,
+  updateCommissionStats,
+} from './service';
+
+/**
+ * Every /api/admin/percentage call, under `commission` (spec/admin.md section 7). The operator's
+ * dashboard uses its own session; the admin panel's % Payouts and % Dashboard tabs use an unlocked admin
+ * session: `stats`, `payouts` and `statement` answer both, `requestPayout` only the operator,
+ * `setPayoutStatus` and `updateStats` only an admin (each writes an admin_logs row).
+ */
+export const commissionRouter = mergeRouters(
+  commissionAccessRouter,
+  router({
+    stats: operatorOrAdminProcedure
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: '/admin/percentage/stats',
+          tags: ['commission'],
+          summary: 'Commission balance, earnings by source and the latest ledger rows',
+          protect: true,
+        },
+      })
+      .input(z.void())
+      .output(commissionStatsSchema)
+      .query(({ ctx }) => readCommissionStats(ctx.db)),
+
+    requestPayout: operatorProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/admin/percentage/request-payout',
+          tags: ['commission'],
+          summary: 'The operator asks for a payout of at most the balance',
+          protect: true,
+        },
+      })
+      .input(commissionPayoutRequestInput)
+      .output(commissionPayoutSchema)
+      .mutation(({ ctx, input }) => requestCommissionPayout(ctx.db, input, ctx.now())),
+
+    payouts: operatorOrAdminProcedure
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: '/admin/percentage/payouts',
+          tags: ['commission'],
+          summary: 'Every commission payout request, newest first',
+          protect: true,
+        },
+      })
+      .input(z.void())
+      .output(z.array(commissionPayoutSchema))
+      .query(({ ctx }) => listCommissionPayouts(ctx.db)),
+
+    /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
+    setPayoutStatus: adminProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/admin/percentage/payouts/{payoutId}/status',
+          tags: ['commission'],
+          summary: 'Approve, reject or mark paid a commission payout; the fixed note of the action is recorded',
+          protect: true,
+        },
+      })
+      .input(commissionPayoutStatusInput)
+      .output(commissionPayoutSchema)
+      .mutation(({ ctx, input }) => setCommissionPayoutStatus(ctx.db, input.payoutId, input.status, actorOf(ctx), ctx.now())),
+
+    updateStats: adminProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/admin/percentage/update-stats',
+          tags: ['commission'],
+          summary: 'Set the total balance and upgrade earnings (recorded as adjustments in the ledger)',
+          protect: true,
+        },
+      })
+      .input(commissionStatsUpdateInput)
+      .output(commissionStatsSchema)
+      .mutation(({ ctx, input }) => updateCommissionStats(ctx.db, input, actorOf(ctx))),
+
+    statement: operatorOrAdminProcedure
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: '/admin/percentage/statement.csv',
+          tags: ['commission'],
+          summary: 'CSV statement of the commission ledger with the balance after each line',
+          protect: true,
+        },
+        download: true,
+      })
+      .input(z.void())
+      .output(fileOutput)
+      .query(({ ctx }) => commissionStatement(ctx.db, ctx.settings.timeZone, ctx.now())),
+  }),
+);

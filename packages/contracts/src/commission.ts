@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { COMMISSION_PAYOUT_METHODS } from './constants';
+import { recordId } from './inputs';
+import { messages } from './messages';
+import { amountString, pesosInput } from './money';
+
+const m = messages.commission;
+
+// --- Commission payouts: states and transitions (spec/admin.md section 4) --------------------------
+
+export const COMMISSION_PAYOUT_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
+export type CommissionPayoutStatus = (typeof COMMISSION_PAYOUT_STATUSES)[number];
+
+/** The statuses an admin may set; a request starts as pending and never returns to it. */
+export const COMMISSION_PAYOUT_TARGETS = ['approved', 'rejected', 'paid'] as const;
+export type CommissionPayoutTarget = (typeof COMMISSION_PAYOUT_TARGETS)[number];
+
+/**
+ * The statuses each target may be reached from: pending goes to rejected, approved or paid; approved
+ * goes to paid; rejected and paid are final. The server refuses anything else with 409.
+ */
+export const COMMISSION_PAYOUT_TRANSITIONS: Record<CommissionPayoutTarget, readonly CommissionPayoutStatus[]> = {
+  rejected: ['pending'],
+  approved: ['pending'],
+  paid: ['pending', 'approved'],
+};
+
+/** The actions an admin is offered for a payout in this status, in the panel's order. */
+export function commissionPayoutActions(status: CommissionPayoutStatus): CommissionPayoutTarget[] {
+  return COMMISSION_PAYOUT_TARGETS.filter((target) => COMMISSION_PAYOUT_TRANSITIONS[target].includes(status));
+}
+
+// --- Inputs ----------------------------------------------------------------------------------------
+
+/**
+ * The operator's payout request (spec/admin.md section 5), checked by the dialog and again by the
+ * server, which also holds the amount to the balance. `amount` leaves as centavos.
+ */
+export const commissionPayoutRequestInput = z.object({
+  amount: pesosInput({ required: m.amountRequired, invalid: m.amountInvalid }).refine((centavos) => centavos > 0, m.amountInvalid),
+  paymentMethod: z
+    .string({ error: m.methodRequired })
+    .trim()
+    .min(1, m.methodRequired)
+    .refine((method) => (COMMISSION_PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown),
+  accountDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(500, m.detailsTooLong),
+});
+export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutRequestInput>;
+
+/**
+ * An admin's action on a commission payout. The note is not an input: each action records its fixed
+ * note (spec/admin.md section 4), so the record always says what was done.
+ */
+export const commissionPayoutStatusInput = z.object({
+  payoutId: recordId,
+  status: z.enum(COMMISSION_PAYOUT_TARGETS, { error: m.statusInvalid }),
+});
+
+/** The % Dashboard's statistics editor: the two figures as they should read afterwards. */
+export const commissionStatsUpdateInput = z.object({
+  totalBalance: pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid }),
+  upgradeEarnings: pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid }),
+});
+export type CommissionStatsUpdateInput = z.input<typeof commissionStatsUpdateInput>;
+
+// --- Outputs (spec/admin.md section 3) -------------------------------------------------------------
+
+export const commissionPayoutSchema = z.object({
+  id: z.string(),
+  amount: amountString,
+  paymentMethod: z.string(),
+  accountDetails: z.string(),
+  status: z.enum(COMMISSION_PAYOUT_STATUSES),
+  requestedAt: z.string(),
+  /** When it was rejected or paid; null while pending or approved. */
+  processedAt: z.string().nullable(),
+  /** The fixed note of the last action; null while pending. */
+  notes: z.string().nullable(),
+});
+export type CommissionPayout = z.infer<typeof commissionPayoutSchema>;
+
+/**
+ * One row of the commission ledger. `type` is the figure it counts towards: an earned VIP upgrade or
+ * payout commission, or an admin's adjustment of that figure (then signed, and said so in `description`).
+ */
+export const commissionTransactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(['upgrade', 'payout']),
+  description: z.string(),
+  date: z.string(),
+  amount: amountString,
+});
+export type CommissionTransaction = z.infer<typeof commissionTransactionSchema>;
+
+export const commissionStatsSchema = z.object({
+  /** All commission earned, plus adjustments, minus the commission payouts not rejected. */
+  totalBalance: amountString,
+  /** VIP upgrade commission earned, plus its adjustments. */
+  upgradeEarnings: amountString,
+  /**
+   * totalBalance minus upgradeEarnings, as the spec defines it: payout commission and its adjustments,
+   * less what has been paid out, so it goes below zero once payouts exceed the payout commission.
+   */
+  payoutEarnings: amountString,
+  /** VIP upgrades that earned commission. */
+  totalUpgrades: z.number().int(),
+  /** Approved member payouts that earned commission. */
+  totalPayouts: z.number().int(),
+  /** The latest ledger rows, newest first. */
+  recentTransactions: z.array(commissionTransactionSchema),
+});
+export type CommissionStats = z.infer<typeof commissionStatsSchema>;

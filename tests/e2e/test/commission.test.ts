@@ -1,0 +1,164 @@
+import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+/** The passwords the global setup starts the server with. */
+const ADMIN_PANEL_PASSWORD = 'e2e-admin-password';
+const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
+
+const DESKTOP = { width: 1280, height: 800 };
+const VIEWPORTS = [
+  { label: 'desktop', ...DESKTOP },
+  { label: 'phone', width: 360, height: 780 },
+] as const;
+
+/** The server keeps its data for the whole run (other files earn commission too): names carry this run's id. */
+const run = Date.now().toString(36);
+
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl });
+  contexts.push(context);
+  return context;
+}
+
+/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
+async function screenshotBothWidths(page: Page, name: string) {
+  for (const { label, width, height } of VIEWPORTS) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await screenshot(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A call's JSON answer, failing the test with the server's message when it was refused. */
+async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
+  const response = await pending;
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo admin, signed in with the panel unlocked; its calls share the browser context's cookies. */
+async function unlockedAdmin(): Promise<APIRequestContext> {
+  const { request } = await newContext();
+  await ok(request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
+  await ok(request.post('/api/admin/unlock', { data: { password: ADMIN_PANEL_PASSWORD } }));
+  return request;
+}
+
+/** ₱1,234.50 -> 123450 */
+const centavosOf = (text: string) => Math.round(Number(text.replace(/[₱,\s]/g, '')) * 100);
+
+interface CommissionPayout {
+  id: string;
+  amount: string;
+  accountDetails: string;
+  status: string;
+  notes: string | null;
+}
+
+describe('commission operator', () => {
+  it('sees the ₱5 and ₱10 that member and admin actions earn, requests a payout, and an admin pays it', async () => {
+    const admin = await unlockedAdmin();
+
+    // A member given ₱600.00 by an admin buys VIP 300 with earnings (₱5 commission) and withdraws ₱200.00,
+    // which the admin approves (₱10 commission).
+    const memberContext = await newContext();
+    const memberPage = await memberContext.newPage();
+    await signInWithDevForm(memberPage, baseUrl, `commission-${run}@example.com`, { firstName: 'Carla', lastName: 'Mendoza' });
+    const member = memberContext.request;
+    const { id: memberId } = await ok<{ id: string }>(member.get('/api/auth/user'));
+    await ok(admin.put(`/api/admin/users/${memberId}/balance`, { data: { newBalance: '600.00' } }));
+    await ok(member.post('/api/vip/upgrade-with-earnings', { data: { vipTier: 'VIP300' } }));
+    const memberPayout = await ok<{ id: string }>(
+      member.post('/api/payouts', { data: { paymentMethod: 'G-CASH', amount: '200', paymentDetails: `0917 ${run} Carla Mendoza` } }),
+    );
+    await ok(admin.post(`/api/admin/payout/${memberPayout.id}/status`, { data: { status: 'approved' } }));
+
+    // The operator signs in at /admin/percentage and finds both commissions among the recent ones.
+    const operatorContext = await newContext();
+    const page = await operatorContext.newPage();
+    await page.goto(`${baseUrl}/admin/percentage`);
+    await page.getByRole('heading', { level: 1, name: 'Commission Login' }).waitFor();
+    await screenshotBothWidths(page, 'commission-login');
+    await page.getByLabel('Username').fill(OPERATOR.username);
+    await page.getByLabel('Password').fill(OPERATOR.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Commission Dashboard' }).waitFor();
+    await page.getByText('5 pesos per VIP upgrade').waitFor();
+    await page.getByText('10 pesos per regular payout').waitFor();
+
+    const recent = page.getByRole('table', { name: 'Recent commission transactions' });
+    const upgradeRow = recent.getByRole('row').filter({ hasText: 'VIP upgrade to VIP 300' }).first();
+    await upgradeRow.waitFor();
+    expect(await upgradeRow.textContent()).toContain('+₱5.00');
+    const payoutRow = recent.getByRole('row').filter({ hasText: 'Payout of ₱200.00 approved' }).first();
+    expect(await payoutRow.textContent()).toContain('+₱10.00');
+    expect(await payoutRow.textContent()).toContain('Regular Payout');
+    await screenshotBothWidths(page, 'commission-dashboard');
+
+    // The card's figure: its second paragraph, after the label.
+    const totalBalance = async () =>
+      centavosOf((await page.getByRole('group', { name: 'Total Balance' }).locator('p').nth(1).textContent()) ?? '');
+    const balanceBefore = await totalBalance();
+    expect(balanceBefore).toBeGreaterThanOrEqual(1_500);
+
+    // The operator asks for ₱15.00 by G-CASH.
+    await page.getByRole('button', { name: 'Request Payout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Payout' });
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await dialog.getByText('Amount is required').waitFor();
+    await dialog.getByLabel('Amount (₱)').fill('15');
+    await dialog.getByLabel('Payment method').click();
+    await page.getByRole('option', { name: 'G-CASH' }).click();
+    const accountDetails = `0917 555 ${run} Operator`;
+    await dialog.getByLabel('Account details').fill(accountDetails);
+    await screenshotBothWidths(page, 'commission-request-payout');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await page.getByText('Payout Requested', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const requests = page.getByRole('table', { name: 'Commission payout requests' });
+    const requestRow = requests.getByRole('row').filter({ hasText: accountDetails });
+    await requestRow.getByText('Pending').waitFor();
+    await expect.poll(totalBalance).toBe(balanceBefore - 1_500);
+
+    // An admin approves it, then marks it paid; each action records its fixed note.
+    const payouts = await ok<CommissionPayout[]>(admin.get('/api/admin/percentage/payouts'));
+    const requested = payouts.find((payout) => payout.accountDetails === accountDetails);
+    expect(requested).toMatchObject({ amount: '15.00', status: 'pending', notes: null });
+    const approved = await ok<CommissionPayout>(
+      admin.post(`/api/admin/percentage/payouts/${requested?.id}/status`, { data: { status: 'approved' } }),
+    );
+    expect(approved).toMatchObject({ status: 'approved', notes: 'Approved for processing' });
+    const paid = await ok<CommissionPayout>(
+      admin.post(`/api/admin/percentage/payouts/${requested?.id}/status`, { data: { status: 'paid' } }),
+    );
+    expect(paid).toMatchObject({ status: 'paid', notes: 'Payment completed' });
+
+    // The operator sees it paid; the amount stays out of the balance, and the statement lists it.
+    await page.reload();
+    await requestRow.getByText('Paid', { exact: true }).waitFor();
+    expect(await requestRow.textContent()).toContain('Payment completed');
+    expect(await totalBalance()).toBe(balanceBefore - 1_500);
+    await screenshotBothWidths(page, 'commission-payout-paid');
+    const statement = await operatorContext.request.get('/api/admin/percentage/statement.csv');
+    expect(statement.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(await statement.text()).toContain(`${requested?.id},Commission payout,Commission payout via G-CASH,paid,-15.00,`);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Commission Login' }).waitFor();
+  });
+});
