@@ -1,11 +1,21 @@
-import { TrpcProvider } from '@app/ui';
+import { TrpcProvider, trpc } from '@app/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { createAppRouter } from './router';
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+export function App({ router }: { router: AppRouter }) {
   return (
     <TrpcProvider>
-      <RouterProvider router={router} />
+      <RouterWithData router={router} />
     </TrpcProvider>
   );
+}
+
+/** Hands the query cache to route loaders, which start a page's queries before its first render. */
+function RouterWithData({ router }: { router: AppRouter }) {
+  const trpcUtils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return <RouterProvider router={router} context={{ trpc: trpcUtils, queryClient }} />;
 }

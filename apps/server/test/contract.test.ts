@@ -63,9 +63,11 @@ const call = (endpoint: Endpoint, cookie?: string) =>
   });
 
 describe('the contract file', () => {
-  it.runIf(existsSync(sharedPath))('is the same as the shared contract', () => {
-    expect(JSON.parse(readFileSync(copyPath, 'utf8'))).toEqual(JSON.parse(readFileSync(sharedPath, 'utf8')));
-  });
+  // Defined only where the shared folder sits beside the repository (CI, developers), not on a bare clone.
+  if (existsSync(sharedPath))
+    it('is the same as the shared contract', () => {
+      expect(JSON.parse(readFileSync(copyPath, 'utf8'))).toEqual(JSON.parse(readFileSync(sharedPath, 'utf8')));
+    });
 
   it('names only planned paths that do not exist yet', () => {
     for (const endpoint of planned) {

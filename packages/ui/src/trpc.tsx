@@ -7,6 +7,9 @@ import { type ReactNode, useState } from 'react';
 /** Typed hooks for every procedure of the server's router. */
 export const trpc = createTRPCReact<AppRouter>();
 
+/** The query-cache helpers of `trpc.useUtils()`; route loaders get them through the router context. */
+export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
+
 /**
  * The request defaults of spec/member.md section 7: no automatic retries, no refetch on focus, no
  * polling, data never stale. Screens that must poll (the maintenance check) ask for it themselves.

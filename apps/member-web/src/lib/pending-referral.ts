@@ -7,3 +7,10 @@ const PENDING_REFERRAL_KEY = 'pendingReferralCode';
 export function savePendingReferralCode(code: string): void {
   sessionStorage.setItem(PENDING_REFERRAL_KEY, code);
 }
+
+/** The saved code, removed as it is read so it is applied (or refused) once only. */
+export function takePendingReferralCode(): string | null {
+  const code = sessionStorage.getItem(PENDING_REFERRAL_KEY);
+  sessionStorage.removeItem(PENDING_REFERRAL_KEY);
+  return code;
+}

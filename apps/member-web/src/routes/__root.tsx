@@ -1,5 +1,5 @@
 import {
-  AppShell,
+  currentUserQuery,
   LoadingScreen,
   MaintenanceScreen,
   NavigationProvider,
@@ -8,13 +8,20 @@ import {
   TooltipProvider,
   useCurrentUser,
 } from '@app/ui';
-import { createRootRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';
+import { MemberShell } from '../components/member-shell';
 import { useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
+import type { RouterContext } from '../router';
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Started here rather than by Root's hooks so they join the page loaders' queries in one request.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(currentUserQuery(context.trpc));
+    void context.trpc.maintenance.status.prefetch();
+  },
   component: Root,
   notFoundComponent: UnknownPath,
 });
@@ -22,7 +29,6 @@ export const Route = createRootRoute({
 function Root() {
   const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
-  // Both calls start together so they travel in one batched request.
   const { user, isLoading } = useCurrentUser();
   const maintenance = useMaintenanceStatus();
 
@@ -53,8 +59,8 @@ function UnknownPath() {
   const { user } = useCurrentUser();
   if (!user) return <LandingPage />;
   return (
-    <AppShell user={user}>
+    <MemberShell user={user}>
       <NotFound />
-    </AppShell>
+    </MemberShell>
   );
 }

@@ -1,6 +1,7 @@
-import { AppShell, useCurrentUser } from '@app/ui';
+import { useCurrentUser } from '@app/ui';
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
 import { LandingPage } from '../components/landing-page';
+import { MemberShell } from '../components/member-shell';
 
 /** Pages a signed-out visitor may see inside the layout (spec/member.md section 2, route table). */
 const OPEN_TO_VISITORS = new Set(['/tasks', '/about', '/privacy', '/terms', '/help']);
@@ -14,8 +15,8 @@ function MemberLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   if (!user && !OPEN_TO_VISITORS.has(pathname)) return <LandingPage />;
   return (
-    <AppShell user={user}>
+    <MemberShell user={user}>
       <Outlet />
-    </AppShell>
+    </MemberShell>
   );
 }

@@ -9,11 +9,18 @@ import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
 
+interface AppShellProps {
+  user: User | null;
+  /** App-specific controls shown in the header before the account menu (the member site's notifications). */
+  headerActions?: ReactNode;
+  children: ReactNode;
+}
+
 /**
  * The signed-in layout of spec/member.md section 2: header with the account menu, sidebar (a drawer
  * behind the menu button below the lg breakpoint), ad banner at the top of the main area, footer.
  */
-export function AppShell({ user, children }: { user: User | null; children: ReactNode }) {
+export function AppShell({ user, headerActions, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
   return (
@@ -41,7 +48,8 @@ export function AppShell({ user, children }: { user: User | null; children: Reac
             </SheetContent>
           </Sheet>
           <BrandLink />
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            {headerActions}
             <UserMenu user={user} />
           </div>
         </div>

@@ -1,60 +1,102 @@
-import { DEFAULT_TASK_VIEW_SECONDS, formatPesos, PAYOUT_MIN_CENTAVOS } from '@app/contracts';
+import {
+  FREE_DAILY_TASK_LIMIT,
+  formatPesos,
+  messages,
+  PAYOUT_MAX_CENTAVOS,
+  PAYOUT_METHODS,
+  PAYOUT_MIN_CENTAVOS,
+  REFERRAL_BONUS_CENTAVOS,
+  VIP_DAILY_TASK_LIMIT,
+  VIP_SPONSOR_BONUS_CENTAVOS,
+  VIP_VALIDITY_DAYS,
+} from '@app/contracts';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTaskViewSeconds } from '../../components/content/use-task-view-seconds';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 
 export const Route = createFileRoute('/_member/about')({
   component: AboutPage,
 });
 
-const SECTIONS: readonly ContentSection[] = [
-  {
-    id: 'mission',
-    title: 'What we do',
-    body: (
-      <>
+function aboutSections(viewSeconds: number): ContentSection[] {
+  return [
+    {
+      id: 'mission',
+      title: 'What we do',
+      body: (
+        <>
+          <p>
+            {BRAND_NAME} is a platform for earning money through legitimate online tasks. Partners want real people to look at their
+            websites; we list those visits as tasks and pay the members who complete them, in pesos.
+          </p>
+          <p>
+            A task means opening a partner website and keeping it open for {viewSeconds} seconds. The reward goes straight to your balance
+            and into your transaction history, where every peso you earn or withdraw is listed.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'how-earnings-work',
+      title: 'How earnings work',
+      body: (
+        <ul className="grid list-disc gap-2 pl-5">
+          <li>
+            <strong>Free plan.</strong> Up to {FREE_DAILY_TASK_LIMIT} tasks a day, each paying the reward shown on its task card.
+          </li>
+          <li>
+            <strong>VIP plans.</strong> Up to {VIP_DAILY_TASK_LIMIT} tasks a day for {VIP_VALIDITY_DAYS} days, each paying the plan's reward
+            per task. Plans are optional.
+          </li>
+          <li>
+            <strong>Referrals.</strong> {formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend you invited completes a first task, and{' '}
+            {formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when the friend's first VIP plan is approved.
+          </li>
+          <li>
+            <strong>Payouts.</strong> From {formatPesos(PAYOUT_MIN_CENTAVOS)} to {formatPesos(PAYOUT_MAX_CENTAVOS)} per request by{' '}
+            {PAYOUT_METHODS.join(', ')}. {messages.content.payoutProcessing}
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'principles',
+      title: 'How we work',
+      body: (
+        <ul className="grid list-disc gap-2 pl-5">
+          <li>
+            <strong>Clear numbers.</strong> Every reward, bonus, purchase and payout is a line in your transaction history; your balance is
+            the sum of those lines.
+          </li>
+          <li>
+            <strong>Checked payouts.</strong> Our team reviews each payout request before the money is sent, which keeps the platform fair
+            for everyone.
+          </li>
+          <li>
+            <strong>No purchase needed.</strong> Joining is free, and a purchase is never needed to withdraw what you earned.
+          </li>
+          <li>
+            <strong>People you can reach.</strong> {messages.content.supportReplies} Write to us from the chat on any page.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'success-stories',
+      title: 'Success Stories',
+      body: (
         <p>
-          {BRAND_NAME} is a platform for earning money through legitimate online tasks. Partners pay to have real people look at their
-          websites, videos and surveys; we pass a share of that to the members who do the work, in pesos.
+          Every member's story starts the same way: a few tasks a day, a growing balance and a first payout. We do not publish invented
+          testimonials or income screenshots. The figures that matter are yours, on your dashboard: total earnings, completed tasks and
+          payouts completed.
         </p>
-        <p>
-          A task takes about {DEFAULT_TASK_VIEW_SECONDS} seconds. Rewards go straight to your balance, and you can request a payout from{' '}
-          {formatPesos(PAYOUT_MIN_CENTAVOS)}.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'principles',
-    title: 'How we work',
-    body: (
-      <ul className="grid list-disc gap-2 pl-5">
-        <li>
-          <strong>Clear numbers.</strong> Every reward, bonus and payout is a line in your transaction history; your balance is the sum of
-          those lines.
-        </li>
-        <li>
-          <strong>Checked payouts.</strong> Our team reviews each payout request before the money is sent, which keeps the platform fair for
-          everyone.
-        </li>
-        <li>
-          <strong>No hidden costs.</strong> Joining is free. VIP plans are optional and never required to withdraw what you earned.
-        </li>
-      </ul>
-    ),
-  },
-  {
-    id: 'success-stories',
-    title: 'Success Stories',
-    body: (
-      <p>
-        Every member's story starts the same way: a few tasks a day, a growing balance and a first payout. We do not publish invented
-        testimonials. The figures that matter are yours, on your dashboard: total earnings, completed tasks and payouts completed.
-      </p>
-    ),
-  },
-];
+      ),
+    },
+  ];
+}
 
 function AboutPage() {
-  return <ContentPage title="About Us" description={`Who we are and how ${BRAND_NAME} works.`} sections={SECTIONS} />;
+  const viewSeconds = useTaskViewSeconds();
+  return <ContentPage title="About Us" description={`Who we are and how ${BRAND_NAME} works.`} sections={aboutSections(viewSeconds)} />;
 }

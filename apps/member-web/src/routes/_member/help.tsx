@@ -1,162 +1,162 @@
 import {
-  DEFAULT_TASK_VIEW_SECONDS,
   FREE_DAILY_TASK_LIMIT,
   formatPesos,
+  messages,
   PAYOUT_MAX_CENTAVOS,
   PAYOUT_METHODS,
   PAYOUT_MIN_CENTAVOS,
+  PROFILE_PHOTO_MAX_BYTES,
   REFERRAL_BONUS_CENTAVOS,
   VIP_DAILY_TASK_LIMIT,
   VIP_SPONSOR_BONUS_CENTAVOS,
   VIP_TRANSACTION_DIGITS,
   VIP_VALIDITY_DAYS,
 } from '@app/contracts';
-import { AppLink, Input } from '@app/ui';
+import { AppLink, BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Faq, type FaqEntry } from '../../components/content/faq';
+import { useTaskViewSeconds } from '../../components/content/use-task-view-seconds';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 
 export const Route = createFileRoute('/_member/help')({
   component: HelpPage,
 });
 
-const FAQ = [
-  {
-    question: 'How do I earn money?',
-    answer: `Open Available Tasks, start a task and keep the website open for ${DEFAULT_TASK_VIEW_SECONDS} seconds. When the time is up the reward is added to your available balance.`,
-  },
-  {
-    question: 'How many tasks can I complete each day?',
-    answer: `Free members can complete ${FREE_DAILY_TASK_LIMIT} tasks a day; VIP members up to ${VIP_DAILY_TASK_LIMIT}. The count starts again every day.`,
-  },
-  {
-    question: 'What are the minimum and maximum payouts?',
-    answer: `Each payout request must be between ${formatPesos(PAYOUT_MIN_CENTAVOS)} and ${formatPesos(PAYOUT_MAX_CENTAVOS)}, and no more than your available balance.`,
-  },
-  {
-    question: 'How long does a payout take?',
-    answer: 'Our team reviews every request. Approved payouts are processed within 3-7 business days.',
-  },
-  {
-    question: 'Which payout methods can I use?',
-    answer: `${PAYOUT_METHODS.join(', ')}.`,
-  },
-  {
-    question: 'Do I need VIP to withdraw?',
-    answer: 'No. Free members can request payouts too. VIP only raises your daily task limit and your reward per task.',
-  },
-  {
-    question: 'How does VIP work?',
-    answer: `A VIP plan lasts ${VIP_VALIDITY_DAYS} days. Pay by G-CASH and enter the ${VIP_TRANSACTION_DIGITS}-digit transaction number; the plan starts once our team verifies the payment. You can also pay from your earnings, and the plan starts at once.`,
-  },
-  {
-    question: 'How do referrals work?',
-    answer: `Share your referral link from the Referrals page. You earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend completes a first task, and ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} when the friend's first VIP upgrade is approved.`,
-  },
-  {
-    question: 'Why was my account suspended?',
-    answer:
-      'Accounts are suspended when tasks are completed in ways our terms do not allow. A suspended account can still sign in but cannot earn or request payouts. Contact support to ask about your case.',
-  },
-] as const;
+const MIN = formatPesos(PAYOUT_MIN_CENTAVOS);
+const MAX = formatPesos(PAYOUT_MAX_CENTAVOS);
 
-function FaqSearch() {
-  const [query, setQuery] = useState('');
-  const searchId = useId();
-  const needle = query.trim().toLowerCase();
-  const matches = needle ? FAQ.filter((item) => `${item.question} ${item.answer}`.toLowerCase().includes(needle)) : FAQ;
-  return (
-    <div className="grid gap-4">
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search questions"
-          aria-label="Search frequently asked questions"
-          className="pl-9"
-        />
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {needle ? `${matches.length} matching questions` : ''}
-      </p>
-      {matches.length === 0 ? (
-        <p>No questions match your search.</p>
-      ) : (
-        <div className="divide-y rounded-lg border">
-          {matches.map((item) => (
-            <details key={item.question} className="group px-4 py-3">
-              <summary className="cursor-pointer list-none font-medium text-foreground outline-none focus-visible:underline [&::-webkit-details-marker]:hidden">
-                <span className="mr-2 inline-block text-primary transition-transform group-open:rotate-90" aria-hidden="true">
-                  ›
-                </span>
-                {item.question}
-              </summary>
-              <p className="mt-2 pl-5">{item.answer}</p>
-            </details>
-          ))}
-        </div>
-      )}
-    </div>
-  );
+function faqEntries(viewSeconds: number): FaqEntry[] {
+  return [
+    {
+      question: 'How do I earn money?',
+      answer: `Open Available Tasks and choose Start Viewing Website on a task. The partner website opens in a new tab; keep it open for ${viewSeconds} seconds, then come back and collect your reward. It is added to your available balance at once and listed in your transaction history.`,
+    },
+    {
+      question: 'How much does a task pay?',
+      answer: `On the free plan each task pays its own reward, shown on the task card before you start. With an active VIP plan every task pays the plan's reward per task instead.`,
+    },
+    {
+      question: 'How many tasks can I complete each day?',
+      answer: `Free members can complete ${FREE_DAILY_TASK_LIMIT} tasks a day and VIP members ${VIP_DAILY_TASK_LIMIT}. The count starts again at midnight, Philippine time. Your dashboard shows how many you have left today.`,
+    },
+    {
+      question: 'Why did a task not pay?',
+      answer: `A task pays when it was started with Start Viewing Website and collected at least ${viewSeconds} seconds later, while you still had tasks left for the day. Each view pays once; collecting too early or after reaching your daily limit earns nothing.`,
+    },
+    {
+      question: 'What are the minimum and maximum payouts?',
+      answer: `Each payout request must be between ${MIN} and ${MAX}, and no more than your available balance. You can send a new request whenever your balance allows.`,
+    },
+    {
+      question: 'Which payout methods can I use?',
+      answer: `${PAYOUT_METHODS.join(', ')}. Enter the number, e-mail or account where the money should go, and the account holder's name, exactly as your wallet or bank shows them.`,
+    },
+    {
+      question: 'How long does a payout take?',
+      answer: `${messages.content.payoutProcessing} While a request is reviewed its amount is shown as pending. If a request is declined, the amount goes back to your available balance.`,
+    },
+    {
+      question: 'Do I need to buy VIP or invite friends to withdraw?',
+      answer:
+        'No. A purchase is never needed to withdraw what you earned, and neither is inviting anyone. Free members request payouts exactly like VIP members.',
+    },
+    {
+      question: 'How does VIP work?',
+      answer: `A VIP plan raises your daily limit to ${VIP_DAILY_TASK_LIMIT} tasks and pays the plan's reward for each task, for ${VIP_VALIDITY_DAYS} days. Pay by G-CASH and enter the ${VIP_TRANSACTION_DIGITS}-digit reference number from your receipt: the plan starts as soon as our team has verified the payment. Or pay from your available balance and it starts at once. A new plan replaces the current one; when a plan ends you are back on the free plan.`,
+    },
+    {
+      question: 'Can I use a G-CASH reference number twice?',
+      answer:
+        'No. Each reference number can be used for one VIP request only, and you can have one request waiting for approval at a time.',
+    },
+    {
+      question: 'How do referrals work?',
+      answer: `Share your link from the Referrals page. When a friend signs up through it and completes a first task, you earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)}. When the friend's first VIP plan is approved, you earn ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more. A friend who joined without your link can enter your code on their Referrals page, once.`,
+    },
+    {
+      question: 'How do I change my profile photo?',
+      answer: `On your Profile page choose Change photo and pick a JPEG, PNG, WebP or GIF image of up to ${PROFILE_PHOTO_MAX_BYTES / (1024 * 1024)} MB.`,
+    },
+    {
+      question: 'Why was my account suspended?',
+      answer:
+        'Accounts are suspended when our checks find activity the Terms of Service do not allow, such as several accounts for one person or automated task views. A suspended account can still sign in and read its history and messages, but cannot complete tasks, request payouts or buy plans. Write to support in the chat to ask about your case.',
+    },
+    {
+      question: 'How do I contact support?',
+      answer: `Sign in and open the chat button at the bottom right of any page. ${messages.content.supportReplies}`,
+    },
+  ];
 }
 
 const INLINE_LINK = 'font-medium text-primary underline-offset-4 hover:underline';
 
-const SECTIONS: readonly ContentSection[] = [
-  {
-    id: 'how-it-works',
-    title: 'How It Works',
-    body: (
-      <ol className="grid list-decimal gap-2 pl-5">
-        <li>Sign in. Your account is created the first time.</li>
-        <li>
-          Open{' '}
-          <AppLink href="/tasks" className={INLINE_LINK}>
-            Available Tasks
+function helpSections(viewSeconds: number): ContentSection[] {
+  return [
+    {
+      id: 'how-it-works',
+      title: 'How It Works',
+      body: (
+        <ol className="grid list-decimal gap-2 pl-5">
+          <li>Sign in. Your free account is created the first time; there is nothing to pay.</li>
+          <li>
+            Open{' '}
+            <AppLink href="/tasks" className={INLINE_LINK}>
+              Available Tasks
+            </AppLink>{' '}
+            and start a task. Keep the partner website open for {viewSeconds} seconds.
+          </li>
+          <li>
+            Collect the reward: it is added to your available balance. Free members complete up to {FREE_DAILY_TASK_LIMIT} tasks a day, VIP
+            members up to {VIP_DAILY_TASK_LIMIT}.
+          </li>
+          <li>
+            When your balance reaches {MIN}, request a payout from the{' '}
+            <AppLink href="/payouts" className={INLINE_LINK}>
+              Payouts
+            </AppLink>{' '}
+            page. {messages.content.payoutProcessing}
+          </li>
+        </ol>
+      ),
+    },
+    { id: 'faq', title: 'Frequently Asked Questions', body: <Faq entries={faqEntries(viewSeconds)} /> },
+    {
+      id: 'contact',
+      title: 'Contact Support',
+      body: (
+        <>
+          <p>
+            Signed-in members can message our support team from the chat button at the bottom right of every page.{' '}
+            {messages.content.supportReplies} You will see the reply in the same chat, with a badge on the button until you read it.
+          </p>
+          <p>
+            When you ask about a transaction or a payout, include its date, amount and payment method. We will never ask for your password,
+            and {BRAND_NAME} staff never ask you to pay anyone to release a payout.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'community',
+      title: 'Community',
+      body: (
+        <p>
+          Members grow the community by inviting friends. Share your link from the{' '}
+          <AppLink href="/referrals" className={INLINE_LINK}>
+            Referrals
           </AppLink>{' '}
-          and start a task. Keep the website open for {DEFAULT_TASK_VIEW_SECONDS} seconds.
-        </li>
-        <li>The reward is added to your available balance and listed in your transaction history.</li>
-        <li>
-          When your balance reaches {formatPesos(PAYOUT_MIN_CENTAVOS)}, request a payout from the{' '}
-          <AppLink href="/payouts" className={INLINE_LINK}>
-            Payouts
-          </AppLink>{' '}
-          page.
-        </li>
-      </ol>
-    ),
-  },
-  { id: 'faq', title: 'Frequently Asked Questions', body: <FaqSearch /> },
-  {
-    id: 'contact',
-    title: 'Contact Support',
-    body: (
-      <p>
-        Signed-in members can message our support team from the support chat. We reply within 24 hours. Please include the date and amount
-        when asking about a transaction or payout.
-      </p>
-    ),
-  },
-  {
-    id: 'community',
-    title: 'Community',
-    body: (
-      <p>
-        Members grow the community by inviting friends. Share your link from the{' '}
-        <AppLink href="/referrals" className={INLINE_LINK}>
-          Referrals
-        </AppLink>{' '}
-        page; be honest about how the platform works, and never ask people to create accounts they will not use.
-      </p>
-    ),
-  },
-];
+          page and be honest about how the platform works: rewards are small amounts for short tasks, not a salary. Never ask people to
+          create accounts they will not use. Bonuses earned through fake or duplicate accounts are reversed and may lead to suspension.
+        </p>
+      ),
+    },
+  ];
+}
 
 function HelpPage() {
-  return <ContentPage title="Help Center" description="Answers to common questions and ways to reach us." sections={SECTIONS} />;
+  const viewSeconds = useTaskViewSeconds();
+  return (
+    <ContentPage title="Help Center" description="Answers to common questions and ways to reach us." sections={helpSections(viewSeconds)} />
+  );
 }

@@ -1,18 +1,43 @@
 import { messages } from '@app/contracts';
-import { Card, PageHeader } from '@app/ui';
+import { Button, Card, PageHeader, trpc } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { TransactionTable } from '../../components/transaction-table';
+import { Download } from 'lucide-react';
+import { isKnownSignedOut } from '../../components/earning/member-data';
+import { TransactionTable } from '../../components/earning/transaction-table';
+
+/** The server's CSV statement with the running balance; a plain download, not a page of this app. */
+const STATEMENT_HREF = '/api/transactions/statement.csv';
 
 export const Route = createFileRoute('/_member/history')({
+  loader: ({ context }) => {
+    if (!isKnownSignedOut(context)) void context.trpc.transactions.list.prefetch();
+  },
   component: HistoryPage,
 });
 
 function HistoryPage() {
+  const transactions = trpc.transactions.list.useQuery();
   return (
     <>
-      <PageHeader title="Transaction History" description="Every earning, bonus and payout on your account." />
+      <PageHeader
+        title="Transaction History"
+        description="Every earning, bonus and payout on your account."
+        actions={
+          <Button asChild variant="outline">
+            <a href={STATEMENT_HREF} download>
+              <Download aria-hidden="true" />
+              Download statement (CSV)
+            </a>
+          </Button>
+        }
+      />
       <Card className="p-2">
-        <TransactionTable emptyText={messages.transactions.emptyHistory} />
+        <TransactionTable
+          transactions={transactions}
+          emptyText={messages.transactions.emptyHistory}
+          label="Transaction history"
+          loadingRows={6}
+        />
       </Card>
     </>
   );

@@ -1,31 +1,33 @@
-import { messages } from '@app/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  AppLink,
-  Button,
-  Card,
-  CardHeader,
-  CardTitle,
-  formatPesosAmount,
-  PageHeader,
-  Skeleton,
-  StatCard,
-  trpc,
-} from '@app/ui';
+import { DASHBOARD_TASK_COUNT, DASHBOARD_TRANSACTION_COUNT, messages } from '@app/contracts';
+import { AppLink, Button, Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard, trpc } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { ArrowRight, CheckCircle2, Clock, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
-import { NoTasks } from '../../components/no-tasks';
-import { TransactionTable } from '../../components/transaction-table';
+import { ArrowRight, CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
+import { DailyLimitCard } from '../../components/earning/daily-limit-card';
+import { isKnownSignedOut } from '../../components/earning/member-data';
+import { TaskGrid } from '../../components/earning/task-grid';
+import { TransactionTable } from '../../components/earning/transaction-table';
+import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
+const RECENT_TRANSACTIONS = { limit: DASHBOARD_TRANSACTION_COUNT };
+
 export const Route = createFileRoute('/_member/')({
+  // Started with the user rather than after it: the dashboard's first load is one round trip.
+  loader: ({ context }) => {
+    if (isKnownSignedOut(context)) return;
+    void context.trpc.tasks.list.prefetch();
+    void context.trpc.transactions.list.prefetch(RECENT_TRANSACTIONS);
+    void context.trpc.vip.status.prefetch();
+  },
   component: Dashboard,
 });
 
 function Dashboard() {
   const user = useSignedInUser();
+  const tasks = trpc.tasks.list.useQuery();
+  const transactions = trpc.transactions.list.useQuery(RECENT_TRANSACTIONS);
+  const vipStatus = trpc.vip.status.useQuery();
+
   return (
     <>
       <PageHeader
@@ -33,7 +35,7 @@ function Dashboard() {
         description="Here is how your earnings stand today."
       />
 
-      {user.vipPendingApproval && <VipPendingBanner />}
+      {vipStatus.data?.vipPendingApproval && <VipPendingBanner status={vipStatus.data} />}
 
       <section aria-label="Your earnings" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Earnings" value={formatPesosAmount(user.totalEarnings)} icon={Coins} />
@@ -62,41 +64,44 @@ function Dashboard() {
         </section>
       )}
 
+      <DailyLimitCard status={vipStatus} />
+
       <section aria-labelledby="dashboard-tasks" className="grid gap-4">
-        <h2 id="dashboard-tasks" className="text-xl font-semibold tracking-tight">
-          Available Tasks
-        </h2>
-        <NoTasks />
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="dashboard-tasks" className="text-xl font-semibold tracking-tight">
+            Available Tasks
+          </h2>
+          {tasks.data && tasks.data.length > DASHBOARD_TASK_COUNT && (
+            <Button asChild variant="link" className="h-auto p-0">
+              <AppLink href="/tasks">
+                View All Tasks
+                <ArrowRight aria-hidden="true" />
+              </AppLink>
+            </Button>
+          )}
+        </div>
+        <TaskGrid tasks={tasks} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
       </section>
 
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-4">
           <CardTitle>Transaction History</CardTitle>
           <Button asChild variant="link" className="h-auto p-0">
-            <AppLink href="/history">View All</AppLink>
+            <AppLink href="/history">
+              View All
+              <ArrowRight aria-hidden="true" />
+            </AppLink>
           </Button>
         </CardHeader>
         <div className="px-2 pb-2">
-          <TransactionTable emptyText={messages.transactions.emptyDashboard} />
+          <TransactionTable
+            transactions={transactions}
+            emptyText={messages.transactions.emptyDashboard}
+            label="Recent transactions"
+            loadingRows={DASHBOARD_TRANSACTION_COUNT}
+          />
         </div>
       </Card>
     </>
-  );
-}
-
-/** Shown while a paid VIP request waits for an admin; the requested plan comes from the VIP status. */
-function VipPendingBanner() {
-  const status = trpc.vip.status.useQuery();
-  const tier = status.data?.pendingVipTier;
-  return (
-    <Alert variant="warning">
-      <Clock aria-hidden="true" />
-      <AlertTitle>{messages.vip.pendingTitle}</AlertTitle>
-      {status.isPending ? (
-        <Skeleton className="h-4 w-3/4 bg-warning/20" />
-      ) : (
-        <AlertDescription>{messages.vip.pendingBody(tier ?? 'your chosen plan')}</AlertDescription>
-      )}
-    </Alert>
   );
 }

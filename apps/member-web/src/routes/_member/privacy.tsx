@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@app/ui';
+import { BRAND_NAME, trpc } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 
@@ -6,72 +6,101 @@ export const Route = createFileRoute('/_member/privacy')({
   component: PrivacyPage,
 });
 
-const SECTIONS: readonly ContentSection[] = [
-  {
-    id: 'data-we-collect',
-    title: 'Information we collect',
-    body: (
-      <ul className="grid list-disc gap-2 pl-5">
-        <li>
-          <strong>Account details</strong> from your sign-in provider: your e-mail address, name and profile photo.
-        </li>
-        <li>
-          <strong>Activity</strong> on {BRAND_NAME}: tasks you complete, your balance and transactions, payout requests and referrals.
-        </li>
-        <li>
-          <strong>Payment details</strong> you enter for payouts and VIP payments, such as a wallet number or a transaction reference.
-        </li>
-        <li>
-          <strong>Technical data</strong> such as your IP address, kept to protect accounts from abuse.
-        </li>
-      </ul>
-    ),
-  },
-  {
-    id: 'how-we-use-it',
-    title: 'How we use it',
-    body: (
-      <p>
-        We use your information to run your account, credit rewards, process payouts and VIP upgrades, answer support messages and prevent
-        fraud. We do not sell your personal information.
-      </p>
-    ),
-  },
-  {
-    id: 'sharing',
-    title: 'Who we share it with',
-    body: (
-      <p>
-        Payment details are shared only with the payment service that sends your payout. Advertising partners whose banners appear on the
-        site may receive technical data from your browser under their own privacy policies.
-      </p>
-    ),
-  },
-  {
-    id: 'cookies',
-    title: 'Cookie Policy',
-    body: (
-      <>
+/** Whether this site shows third-party ad banners changes what the cookie policy must say. */
+function privacySections(showsAds: boolean): ContentSection[] {
+  return [
+    {
+      id: 'data-we-collect',
+      title: 'Information we keep',
+      body: (
+        <ul className="grid list-disc gap-2 pl-5">
+          <li>
+            <strong>Account details</strong> from your sign-in: your e-mail address and your first and last name.
+          </li>
+          <li>
+            <strong>Your profile photo</strong>, if you upload one.
+          </li>
+          <li>
+            <strong>Activity</strong> on {BRAND_NAME}: the tasks you start and complete with their times, your VIP requests with their
+            G-CASH reference numbers, the friends you invited, your support chat messages and which notifications you have read.
+          </li>
+          <li>
+            <strong>Your ledger</strong>: every earning, bonus, plan purchase and payout, with the payment details you entered for each
+            payout.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'how-we-use-it',
+      title: 'How we use it',
+      body: (
+        <>
+          <p>
+            We use this information to run your account: to credit rewards and referral bonuses, to review and send payouts, to verify VIP
+            payments, to answer your support messages and to detect fraud such as duplicate accounts.
+          </p>
+          <p>We do not sell your personal information and we do not use it for advertising profiles.</p>
+        </>
+      ),
+    },
+    {
+      id: 'sharing',
+      title: 'Who sees it',
+      body: (
+        <>
+          <p>
+            Our team sees what it needs to review payouts, verify VIP payments and answer support. A payout's details are used only to send
+            that payout through the method you chose.
+          </p>
+          <p>
+            A friend you invite sees your first name and a masked form of your e-mail address (such as m***@example.com) on the invitation
+            page. Your sponsor, if you joined through a referral, sees you in their referral list by first name and initial, or by masked
+            e-mail address if you have no name on file.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'cookies',
+      title: 'Cookie Policy',
+      body: (
+        <>
+          <p>
+            {BRAND_NAME} sets one cookie: the session cookie that keeps you signed in. It holds no personal information, is required for the
+            site to work, and is removed when you sign out or the session ends. While you sign in through your identity provider, a
+            short-lived cookie remembers the sign-in in progress and is removed as soon as it completes.
+          </p>
+          <p>
+            We also keep two small notes in your browser's session storage, which is cleared when you close the tab: a referral code you
+            followed before signing in, and which announcements you have already seen.
+          </p>
+          {showsAds && (
+            <p>
+              The advertising banners on this site come from an ad network that may set its own cookies under its own privacy policy. You
+              can block third-party cookies in your browser settings; the site keeps working.
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'your-rights',
+      title: 'Your choices',
+      body: (
         <p>
-          We use one essential cookie to keep you signed in. It is required for the site to work and is removed when you sign out or when
-          the session expires.
+          Your profile shows the account information we hold, and your history shows every transaction. To correct your information, or to
+          close your account and have your personal data deleted, write to our support team in the chat. Records of payouts and payments may
+          be kept as long as the law requires.
         </p>
-        <p>Advertising partners may set their own cookies when their banners are shown. You can block these in your browser settings.</p>
-      </>
-    ),
-  },
-  {
-    id: 'your-rights',
-    title: 'Your choices',
-    body: (
-      <p>
-        You can see your account information on your profile at any time. To correct or delete your data, contact our support team from the
-        Help Center.
-      </p>
-    ),
-  },
-];
+      ),
+    },
+  ];
+}
 
 function PrivacyPage() {
-  return <ContentPage title="Privacy Policy" description="What we collect, why, and the choices you have." sections={SECTIONS} />;
+  const showsAds = Boolean(trpc.site.config.useQuery().data?.adClientId);
+  return (
+    <ContentPage title="Privacy Policy" description="What we keep, why, and the choices you have." sections={privacySections(showsAds)} />
+  );
 }

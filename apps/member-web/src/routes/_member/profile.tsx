@@ -1,8 +1,9 @@
 import { capitalize, FREE_TIER, formatDate } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, fullName, PageHeader, SIGN_OUT_HREF, UserAvatar } from '@app/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, fullName, PageHeader, SIGN_OUT_HREF, trpc } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { LogOut } from 'lucide-react';
+import { ExternalLink, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import { tierLabel } from '../../lib/tier';
 
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/_member/profile')({
 
 function ProfilePage() {
   const user = useSignedInUser();
+  const accountUrl = trpc.site.config.useQuery().data?.accountUrl;
   const name = fullName(user);
   const details: { term: string; value: ReactNode }[] = [
     { term: 'Name', value: name || 'Not provided' },
@@ -32,18 +34,29 @@ function ProfilePage() {
     <>
       <PageHeader title="Profile" description="Your account details." />
       <Card>
-        <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:pt-6 sm:text-left">
-          <UserAvatar user={user} className="size-20 text-2xl" />
+        <CardContent className="flex flex-col items-center gap-5 pt-6 text-center sm:flex-row sm:pt-6 sm:text-left">
+          <ProfilePhoto user={user} />
           <div className="grid min-w-0 gap-1">
             <p className="truncate text-xl font-semibold">{name || user.email}</p>
             {name && <p className="truncate text-sm text-muted-foreground">{user.email}</p>}
           </div>
-          <Button asChild variant="outline" className="sm:ml-auto">
-            <a href={SIGN_OUT_HREF}>
-              <LogOut aria-hidden="true" />
-              Sign out
-            </a>
-          </Button>
+          <div className="flex flex-col gap-2 sm:ml-auto">
+            {accountUrl && (
+              <Button asChild variant="outline">
+                <a href={accountUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Manage sign-in account
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            )}
+            <Button asChild variant="outline">
+              <a href={SIGN_OUT_HREF}>
+                <LogOut aria-hidden="true" />
+                Sign out
+              </a>
+            </Button>
+          </div>
         </CardContent>
       </Card>
       <Card>

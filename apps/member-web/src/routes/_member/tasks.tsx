@@ -1,16 +1,76 @@
-import { PageHeader } from '@app/ui';
-import { createFileRoute } from '@tanstack/react-router';
-import { NoTasks } from '../../components/no-tasks';
+import { formatAmount, messages, parsePesos } from '@app/contracts';
+import { Button, EmptyState, isUnauthorizedError, PageHeader, SIGN_IN_HREF, type ToastOptions, toast, trpc, useCurrentUser } from '@app/ui';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LogIn } from 'lucide-react';
+import { z } from 'zod';
+import { isKnownSignedOut } from '../../components/earning/member-data';
+import { searchText } from '../../components/earning/search';
+import { TaskGrid } from '../../components/earning/task-grid';
+
+/** What the task browser sends back: ?success=true&reward=1.50 or ?error=true|<completion error>. */
+const taskResult = z.object({ success: searchText, reward: searchText, error: searchText });
+type TaskResult = z.infer<typeof taskResult>;
+
+/** The toast for a task browser result (spec/member.md section 8); none for a success without a readable reward. */
+function resultToast({ success, reward, error }: TaskResult): ToastOptions | null {
+  if (error) {
+    // Own keys only: the value comes from the address, and "toString" must not find Object's method.
+    const { pageErrors, pageErrorFallback } = messages.tasks;
+    return {
+      variant: 'destructive',
+      title: messages.tasks.errorTitle,
+      description: Object.hasOwn(pageErrors, error) ? pageErrors[error] : pageErrorFallback,
+    };
+  }
+  const centavos = success === 'true' && reward ? parsePesos(reward) : null;
+  if (centavos === null) return null;
+  return { title: messages.tasks.completedTitle, description: messages.tasks.completedBody(formatAmount(centavos)) };
+}
 
 export const Route = createFileRoute('/_member/tasks')({
+  validateSearch: taskResult,
+  // The result is announced once and taken out of the address, so a reload or a shared link does not repeat it.
+  beforeLoad: ({ search }) => {
+    if (search.success === undefined && search.reward === undefined && search.error === undefined) return;
+    const notice = resultToast(search);
+    if (notice) toast(notice);
+    throw redirect({ to: '/tasks', search: {}, replace: true });
+  },
+  loader: ({ context }) => {
+    if (!isKnownSignedOut(context)) void context.trpc.tasks.list.prefetch();
+  },
   component: TasksPage,
 });
 
 function TasksPage() {
+  const { user } = useCurrentUser();
   return (
     <>
       <PageHeader title="Available Tasks" description="Complete tasks to earn rewards. All tasks are verified and safe." />
-      <NoTasks />
+      {user ? <MemberTasks userId={user.id} /> : <SignInPrompt />}
     </>
+  );
+}
+
+function MemberTasks({ userId }: { userId: string }) {
+  const tasks = trpc.tasks.list.useQuery();
+  // A session that ended since the page loaded: the server no longer knows the member.
+  if (isUnauthorizedError(tasks.error)) return <SignInPrompt />;
+  return <TaskGrid tasks={tasks} userId={userId} headingLevel="h2" />;
+}
+
+/** Signed-out visitors see the page inside the layout (spec/member.md section 2), with the way in instead of the list. */
+function SignInPrompt() {
+  return (
+    <EmptyState
+      icon={LogIn}
+      title={messages.tasks.signInTitle}
+      description={messages.tasks.signInBody}
+      action={
+        <Button asChild>
+          <a href={SIGN_IN_HREF}>Sign In</a>
+        </Button>
+      }
+    />
   );
 }

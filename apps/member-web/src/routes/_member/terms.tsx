@@ -1,4 +1,12 @@
-import { formatPesos, PAYOUT_MAX_CENTAVOS, PAYOUT_MIN_CENTAVOS, VIP_VALIDITY_DAYS } from '@app/contracts';
+import {
+  formatPesos,
+  messages,
+  PAYOUT_MAX_CENTAVOS,
+  PAYOUT_MIN_CENTAVOS,
+  REFERRAL_BONUS_CENTAVOS,
+  VIP_SPONSOR_BONUS_CENTAVOS,
+  VIP_VALIDITY_DAYS,
+} from '@app/contracts';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPage, type ContentSection } from '../../components/content-page';
@@ -9,12 +17,22 @@ export const Route = createFileRoute('/_member/terms')({
 
 const SECTIONS: readonly ContentSection[] = [
   {
-    id: 'accounts',
-    title: 'Your account',
+    id: 'eligibility',
+    title: 'Who may join',
     body: (
       <p>
-        One person may hold one account. You are responsible for what happens under your sign-in. Accounts that break these terms may be
-        suspended, which blocks earning and payouts, or closed.
+        You may use {BRAND_NAME} if you are at least 18 years old and can receive payments in your own name through one of the payout
+        methods we offer. By signing in you accept these terms.
+      </p>
+    ),
+  },
+  {
+    id: 'accounts',
+    title: 'One account per person',
+    body: (
+      <p>
+        Each person may hold one account, signed in with their own identity. You are responsible for what happens under your sign-in; do not
+        share it. Accounts created for someone else, in a false name or to collect extra bonuses are closed.
       </p>
     ),
   },
@@ -23,8 +41,9 @@ const SECTIONS: readonly ContentSection[] = [
     title: 'Tasks and rewards',
     body: (
       <p>
-        A reward is credited only when a task is actually completed, with the website kept open for the full viewing time. Automated tools,
-        scripts or several accounts used to complete tasks are not allowed, and rewards obtained that way are removed.
+        A reward is credited only for a task you actually carried out, viewing the partner website for the full time, within your daily
+        limit. Bots, scripts, emulators, several accounts or any other way of completing tasks without a person viewing them are not
+        allowed.
       </p>
     ),
   },
@@ -34,8 +53,9 @@ const SECTIONS: readonly ContentSection[] = [
     body: (
       <p>
         A payout request must be between {formatPesos(PAYOUT_MIN_CENTAVOS)} and {formatPesos(PAYOUT_MAX_CENTAVOS)} and cannot exceed your
-        available balance. Requests are reviewed and processed within 3-7 business days. Make sure your payment details are correct; we
-        cannot recover money sent to details you entered by mistake.
+        available balance. {messages.content.payoutProcessing} Our team may decline a request, in which case the amount returns to your
+        balance. Check your payment details before you send a request: money sent to details you entered by mistake cannot be recovered. A
+        purchase is never a condition for a payout.
       </p>
     ),
   },
@@ -44,8 +64,31 @@ const SECTIONS: readonly ContentSection[] = [
     title: 'VIP plans',
     body: (
       <p>
-        VIP plans last {VIP_VALIDITY_DAYS} days from activation. A plan paid by G-CASH becomes active once our team verifies the payment; a
-        plan paid from earnings is active at once. A new plan replaces the current one.
+        VIP plans are optional and last {VIP_VALIDITY_DAYS} days from activation. A plan paid by G-CASH becomes active once our team has
+        verified the payment; each G-CASH reference number can be used once. A plan paid from your earnings is active at once. A new plan
+        replaces the current one, and the unused days of the replaced plan are not refunded.
+      </p>
+    ),
+  },
+  {
+    id: 'referrals',
+    title: 'Referrals',
+    body: (
+      <p>
+        You earn {formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend who joined with your code completes a first task, and{' '}
+        {formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when that friend's first VIP plan is approved. A member can have one sponsor, set
+        once. Inviting yourself, or people who do not really use the platform, is fraud.
+      </p>
+    ),
+  },
+  {
+    id: 'fraud',
+    title: 'Fraud and suspension',
+    body: (
+      <p>
+        When we find activity these terms do not allow, we may reverse the rewards and bonuses it produced, suspend the account or close it.
+        A suspended account can sign in and read its history but cannot complete tasks, request payouts or buy plans until the suspension is
+        lifted. To ask about a suspension, write to support in the chat. {messages.content.supportReplies}
       </p>
     ),
   },
@@ -53,10 +96,16 @@ const SECTIONS: readonly ContentSection[] = [
     id: 'disclaimer',
     title: 'Disclaimer',
     body: (
-      <p>
-        {BRAND_NAME} is not an investment or employment offer. Earnings depend on the tasks available and on the tasks you complete; no
-        amount of income is promised. Partner websites are operated by third parties and are not under our control.
-      </p>
+      <>
+        <p>
+          {BRAND_NAME} is not an investment, a job or an employment offer. Earnings depend on the tasks available and on the tasks you
+          complete; no amount of income is promised, and tasks may be fewer on some days than on others.
+        </p>
+        <p>
+          Partner websites are run by third parties. We do not control their content and are not responsible for what you do on them; never
+          enter passwords or payment details on a partner website to complete a task.
+        </p>
+      </>
     ),
   },
 ];

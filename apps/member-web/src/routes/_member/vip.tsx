@@ -1,49 +1,39 @@
-import {
-  FREE_DAILY_TASK_LIMIT,
-  FREE_TIER,
-  formatDate,
-  VIP_DAILY_TASK_LIMIT,
-  VIP_TRANSACTION_DIGITS,
-  VIP_VALIDITY_DAYS,
-} from '@app/contracts';
-import { Badge, Card, CardContent, CardHeader, CardTitle, PageHeader } from '@app/ui';
+import { FREE_DAILY_TASK_LIMIT, VIP_DAILY_TASK_LIMIT, VIP_TRANSACTION_DIGITS, VIP_VALIDITY_DAYS } from '@app/contracts';
+import { Card, CardContent, CardHeader, CardTitle, PageHeader, trpc } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { Crown } from 'lucide-react';
+import { isKnownSignedOut } from '../../components/earning/member-data';
+import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
+import { VipPlans } from '../../components/vip/vip-plans';
+import { VipStatusCard } from '../../components/vip/vip-status-card';
 import { useSignedInUser } from '../../lib/signed-in-user';
-import { tierLabel } from '../../lib/tier';
 
 export const Route = createFileRoute('/_member/vip')({
+  // The status and the plans join the user in the first request instead of waiting for it.
+  loader: ({ context }) => {
+    if (isKnownSignedOut(context)) return;
+    void context.trpc.vip.status.prefetch();
+    void context.trpc.vip.plans.prefetch();
+  },
   component: VipPage,
 });
 
 const BENEFITS = [
   `Up to ${VIP_DAILY_TASK_LIMIT} tasks a day instead of ${FREE_DAILY_TASK_LIMIT}.`,
-  'A higher reward for every task, set by your plan.',
+  'A fixed reward for every task, set by your plan, in place of each task’s own reward.',
   `Each plan lasts ${VIP_VALIDITY_DAYS} days. Buying another plan replaces the current one.`,
-  `Pay by G-CASH with your ${VIP_TRANSACTION_DIGITS}-digit transaction number (active once our team verifies the payment), or pay from your earnings and it is active at once.`,
+  `Pay by G-CASH with your ${VIP_TRANSACTION_DIGITS}-digit reference number (active once our team verifies the payment), or pay from your earnings and it is active at once.`,
+  'VIP is optional: free members can complete tasks and request payouts too.',
 ] as const;
 
 function VipPage() {
   const user = useSignedInUser();
-  const isVip = user.vipTier !== FREE_TIER;
+  const status = trpc.vip.status.useQuery();
   return (
     <>
       <PageHeader title="VIP Membership" description="Complete more tasks a day and earn more for each one." />
-      <Card>
-        <CardHeader className="flex-row items-center gap-4">
-          <div className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft">
-            <Crown className="size-6 text-primary" aria-hidden="true" />
-          </div>
-          <div className="grid gap-1">
-            <CardTitle>Your membership</CardTitle>
-            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <Badge variant={isVip ? 'default' : 'secondary'}>{tierLabel(user.vipTier)}</Badge>
-              {isVip && user.vipExpiresAt && <span>Active until {formatDate(user.vipExpiresAt)}</span>}
-              {user.vipPendingApproval && <Badge variant="warning">Upgrade pending approval</Badge>}
-            </div>
-          </div>
-        </CardHeader>
-      </Card>
+      {status.data?.vipPendingApproval && <VipPendingBanner status={status.data} />}
+      <VipStatusCard status={status.data} failed={status.isError} />
+      <VipPlans currentTier={status.data?.vipTier ?? user.vipTier} availableBalance={user.availableBalance} />
       <Card>
         <CardHeader>
           <CardTitle>VIP benefits</CardTitle>

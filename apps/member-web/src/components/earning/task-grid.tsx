@@ -1,0 +1,50 @@
+import { messages, type Task } from '@app/contracts';
+import { Card, EmptyState, Skeleton } from '@app/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ListChecks } from 'lucide-react';
+import { LoadError } from './load-error';
+import { TaskCard } from './task-card';
+
+interface TaskGridProps {
+  tasks: UseQueryResult<Task[], unknown>;
+  userId: string;
+  /** Show at most this many (the dashboard's preview); all when absent. */
+  limit?: number;
+  headingLevel: 'h2' | 'h3';
+}
+
+const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+/** The member's tasks as cards, with skeletons while loading, the error and the empty state. */
+export function TaskGrid({ tasks, userId, limit, headingLevel }: TaskGridProps) {
+  if (tasks.isPending) {
+    return (
+      <div role="status" aria-label="Loading tasks" className={GRID}>
+        {Array.from({ length: limit ?? 6 }, (_, index) => (
+          <Card key={index} className="grid gap-3 p-5">
+            <div className="flex justify-between gap-3">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-5 w-14 rounded-full" />
+            </div>
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="mt-2 h-10 w-full" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  if (tasks.isError) return <LoadError error={tasks.error} fallback={messages.tasks.loadFailed} onRetry={() => void tasks.refetch()} />;
+  if (tasks.data.length === 0) {
+    return <EmptyState icon={ListChecks} title={messages.tasks.emptyTitle} description={messages.tasks.emptyBody} />;
+  }
+  return (
+    <ul className={GRID}>
+      {tasks.data.slice(0, limit).map((task) => (
+        <li key={task.id}>
+          <TaskCard task={task} userId={userId} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,137 @@
+import { capitalize, formatDate, messages, type Transaction, type TransactionType } from '@app/contracts';
+import {
+  Badge,
+  type BadgeProps,
+  cn,
+  EmptyTable,
+  formatPesosAmount,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@app/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { stackedTable } from '../../lib/stacked-table';
+import { LoadError } from './load-error';
+import { ProofOfView } from './proof-of-view';
+
+const COLUMNS = ['Date', 'Type', 'Description', 'Status', 'Amount'] as const;
+
+const TYPE_LABELS: Record<TransactionType, string> = {
+  earning: 'Earning',
+  referral_bonus: 'Referral Bonus',
+  vip_purchase: 'VIP Purchase',
+  payout: 'Payout',
+  payout_approved: 'Payout Approved',
+  payout_declined: 'Payout Declined',
+  admin_adjustment: 'Adjustment',
+};
+
+const STATUS_BADGE: Record<string, BadgeProps['variant']> = {
+  completed: 'success',
+  approved: 'success',
+  paid: 'success',
+  pending: 'warning',
+  declined: 'destructive',
+  rejected: 'destructive',
+};
+
+/**
+ * The amount with the sign of its effect on the available balance: "+₱1.50" for an earning, "-₱150.00"
+ * for a payout request, no sign for rows that move money elsewhere (an approved payout leaves pending).
+ */
+function signedAmount({ amount, availableChange }: Pick<Transaction, 'amount' | 'availableChange'>) {
+  const pesos = formatPesosAmount(amount.replace(/^-/, ''));
+  if (availableChange.startsWith('+')) return { text: `+${pesos}`, tone: 'text-success' };
+  if (availableChange.startsWith('-')) return { text: `-${pesos}`, tone: 'text-destructive' };
+  return { text: pesos, tone: 'text-foreground' };
+}
+
+interface TransactionTableProps {
+  transactions: UseQueryResult<Transaction[], unknown>;
+  emptyText: string;
+  /** Names the table for screen readers. */
+  label: string;
+  /** How many placeholder rows to show while loading. */
+  loadingRows: number;
+}
+
+/*
+ * Below the sm breakpoint each row stacks into two lines instead of scrolling sideways (the amount would
+ * be off screen at 360 px): description and amount, then date, type and status.
+ */
+const CELL: Record<(typeof COLUMNS)[number], string> = {
+  Date: cn('whitespace-nowrap max-sm:col-start-1 max-sm:row-start-2', stackedTable.muted),
+  Type: cn('whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2', stackedTable.muted),
+  Description: 'sm:min-w-48 max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
+  Status: 'max-sm:col-start-3 max-sm:row-start-2 max-sm:justify-self-end max-sm:p-0',
+  Amount: 'whitespace-nowrap text-right font-semibold tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0',
+};
+
+/**
+ * The transaction list of the dashboard and the history page (spec/member.md section 2). Earnings open
+ * their proof of view.
+ */
+export function TransactionTable({ transactions, emptyText, label, loadingRows }: TransactionTableProps) {
+  if (transactions.isPending) {
+    return (
+      <div role="status" aria-label="Loading transactions" className="grid gap-2 p-3">
+        {Array.from({ length: loadingRows }, (_, index) => (
+          <Skeleton key={index} className="h-10" />
+        ))}
+      </div>
+    );
+  }
+  if (transactions.isError) {
+    return (
+      <div className="p-3">
+        <LoadError error={transactions.error} fallback={messages.transactions.loadFailed} onRetry={() => void transactions.refetch()} />
+      </div>
+    );
+  }
+  if (transactions.data.length === 0) return <EmptyTable columns={COLUMNS} message={emptyText} label={label} />;
+
+  return (
+    <Table role="table" aria-label={label} className={stackedTable.table}>
+      <TableHeader role="rowgroup" className={stackedTable.header}>
+        <TableRow role="row" className="hover:bg-transparent">
+          {COLUMNS.map((column) => (
+            <TableHead key={column} role="columnheader" className={column === 'Amount' ? 'text-right' : undefined}>
+              {column}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody role="rowgroup" className={stackedTable.body}>
+        {transactions.data.map((transaction) => {
+          const amount = signedAmount(transaction);
+          return (
+            <TableRow key={transaction.id} role="row" className={stackedTable.row}>
+              <TableCell role="cell" className={CELL.Date}>
+                {formatDate(transaction.createdAt)}
+              </TableCell>
+              <TableCell role="cell" className={CELL.Type}>
+                {TYPE_LABELS[transaction.type]}
+              </TableCell>
+              <TableCell role="cell" className={CELL.Description}>
+                <div className="grid justify-items-start gap-1">
+                  <span className="break-words">{transaction.description}</span>
+                  {transaction.proof && <ProofOfView transaction={transaction} proof={transaction.proof} amount={amount.text} />}
+                </div>
+              </TableCell>
+              <TableCell role="cell" className={CELL.Status}>
+                <Badge variant={STATUS_BADGE[transaction.status] ?? 'secondary'}>{capitalize(transaction.status)}</Badge>
+              </TableCell>
+              <TableCell role="cell" className={cn(CELL.Amount, amount.tone)}>
+                {amount.text}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

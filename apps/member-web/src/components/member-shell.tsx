@@ -1,0 +1,24 @@
+import type { User } from '@app/contracts';
+import { AppShell } from '@app/ui';
+import type { ReactNode } from 'react';
+import { NotificationBell } from './notifications/notification-bell';
+import { ActivePopups } from './popups/active-popups';
+import { ApplyPendingReferral } from './referrals/apply-pending-referral';
+import { SupportChat } from './support/support-chat';
+
+/**
+ * The shared layout with what the member site adds to it: the notification bell, the support chat (which
+ * asks signed-out visitors to sign in), the admins' popups and a referral code kept across sign-in.
+ */
+export function MemberShell({ user, children }: { user: User | null; children: ReactNode }) {
+  return (
+    <>
+      <AppShell user={user} headerActions={user && <NotificationBell />}>
+        {children}
+      </AppShell>
+      <SupportChat user={user} />
+      {user && <ActivePopups />}
+      {user && <ApplyPendingReferral user={user} />}
+    </>
+  );
+}

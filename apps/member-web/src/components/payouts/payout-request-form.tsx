@@ -1,0 +1,127 @@
+import {
+  DEFAULT_PAYOUT_AMOUNT,
+  DEFAULT_PAYOUT_METHOD,
+  formatPesos,
+  messages,
+  PAYOUT_MAX_CENTAVOS,
+  PAYOUT_METHODS,
+  PAYOUT_MIN_CENTAVOS,
+  type PayoutRequestInput,
+  payoutRequestInput,
+} from '@app/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Input,
+  isServerAnswer,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Textarea,
+  toast,
+  trpc,
+} from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle, Send } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+
+/** What the form starts with (spec/member.md section 9): PayPal and ₱10.00, which the minimum then refuses. */
+const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
+
+/** The start of the server's 400 for an amount above the balance; what follows is the balance itself. */
+const INSUFFICIENT_PREFIX = messages.payouts.insufficient('');
+
+function isInsufficientBalance(error: unknown): boolean {
+  return isServerAnswer(error) && error.data?.code === 'BAD_REQUEST' && error.message.startsWith(INSUFFICIENT_PREFIX);
+}
+
+/**
+ * The payout request (spec/member.md sections 2, 5 and 8). The form checks the rules with the server's
+ * own schema; the server checks them again together with the balance.
+ */
+export function PayoutRequestForm() {
+  const utils = trpc.useUtils();
+  // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
+  const form = useForm({ resolver: zodResolver(payoutRequestInput, undefined, { raw: true }), defaultValues: DEFAULTS });
+  const { errors } = form.formState;
+
+  const request = trpc.payouts.request.useMutation({
+    onSuccess: () => {
+      toast({ title: messages.payouts.requestedTitle, description: messages.payouts.requestedBody });
+      form.reset(DEFAULTS);
+      void Promise.all([utils.auth.user.invalidate(), utils.payouts.list.invalidate(), utils.transactions.invalidate()]);
+    },
+    onError: (error) => {
+      if (isInsufficientBalance(error)) {
+        toast({ variant: 'destructive', title: messages.payouts.insufficientTitle, description: error.message });
+        return;
+      }
+      // A refusal with its own reason (a suspended account, maintenance) is worth showing under the fallback.
+      toast({ variant: 'destructive', title: messages.payouts.failed, description: isServerAnswer(error) ? error.message : undefined });
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Request a payout</CardTitle>
+        <CardDescription>
+          Minimum payout {formatPesos(PAYOUT_MIN_CENTAVOS)}, maximum {formatPesos(PAYOUT_MAX_CENTAVOS)} per request.{' '}
+          {messages.content.payoutProcessing} No plan or purchase is needed to withdraw.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="paymentMethod"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <Field id="payout-method" label="Payment method" error={errors.paymentMethod?.message}>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue placeholder="Choose a method" />
+                    </SelectTrigger>
+                  </Field>
+                  <SelectContent>
+                    {PAYOUT_METHODS.map((method) => (
+                      <SelectItem key={method} value={method}>
+                        {method}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <Field id="payout-amount" label="Amount (₱)" error={errors.amount?.message}>
+              <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+            </Field>
+          </div>
+          <Field
+            id="payout-details"
+            label="Payment details"
+            hint="The number, e-mail or account where we send the money, and the account holder's name."
+            error={errors.paymentDetails?.message}
+          >
+            <Textarea rows={3} maxLength={500} {...form.register('paymentDetails')} />
+          </Field>
+          <Button type="submit" disabled={request.isPending} className="justify-self-start">
+            {request.isPending ? (
+              <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            ) : (
+              <Send aria-hidden="true" />
+            )}
+            Request Payout
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

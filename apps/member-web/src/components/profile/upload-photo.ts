@@ -1,0 +1,26 @@
+import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
+
+/** The server's upload route: multipart is not tRPC, so this one call is a plain request (DESIGN.md section 8). */
+const UPLOAD_PHOTO_PATH = '/api/profile/upload-photo';
+
+/** What the browser can tell before sending (spec/member.md section 5); the server checks the bytes again. */
+export function photoProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return messages.profile.invalidFileType;
+  if (file.size > PROFILE_PHOTO_MAX_BYTES) return messages.profile.fileTooLarge;
+  return null;
+}
+
+/** Sends the photo; resolves with its new address, or rejects with the server's message or the spec's fallback. */
+export async function uploadProfilePhoto(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('profilePhoto', file);
+  let response: Response;
+  try {
+    response = await fetch(UPLOAD_PHOTO_PATH, { method: 'POST', body, credentials: 'include' });
+  } catch {
+    throw new Error(messages.profile.uploadFailed);
+  }
+  const answer = (await response.json().catch(() => null)) as { profileImageUrl?: unknown; message?: unknown } | null;
+  if (response.ok && typeof answer?.profileImageUrl === 'string') return answer.profileImageUrl;
+  throw new Error(typeof answer?.message === 'string' && answer.message ? answer.message : messages.profile.uploadFailed);
+}

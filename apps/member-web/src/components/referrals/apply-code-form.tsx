@@ -1,0 +1,42 @@
+import { referralCodeInput } from '@app/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input } from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useApplyReferralCode } from './use-apply-referral-code';
+
+/** For a member who joined without a link: enter the code a friend gave (spec/member.md section 2). */
+export function ApplyCodeForm() {
+  const form = useForm({ resolver: zodResolver(referralCodeInput), defaultValues: { referralCode: '' } });
+  const apply = useApplyReferralCode({ onSuccess: () => form.reset() });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Were you invited?</CardTitle>
+        <CardDescription>Enter the referral code of the friend who invited you. A code can be applied once.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => apply.mutate(values))}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        >
+          <Field id="referral-code" label="Referral code" error={form.formState.errors.referralCode?.message} className="flex-1">
+            <Input
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono"
+              {...form.register('referralCode')}
+            />
+          </Field>
+          <Button type="submit" disabled={apply.isPending} className="sm:mt-6">
+            {apply.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+            Apply Code
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

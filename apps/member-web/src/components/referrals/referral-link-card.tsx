@@ -1,0 +1,51 @@
+import { COPY_CONFIRMATION_MS, messages } from '@app/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, toast } from '@app/ui';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+/** The invite page of a code, on this site: what members share. */
+function referralLink(code: string): string {
+  return `${window.location.origin}/referral/${encodeURIComponent(code)}`;
+}
+
+/** The member's own link with a Copy button that confirms for COPY_CONFIRMATION_MS (spec/member.md section 9). */
+export function ReferralLinkCard({ code }: { code: string }) {
+  const link = referralLink(code);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast({ title: messages.referrals.copied, description: messages.referrals.linkCopied });
+    } catch {
+      // No clipboard (an insecure page, a refused permission): the link stays selectable in the field.
+      toast({ variant: 'destructive', title: messages.referrals.copyFailed });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your referral link</CardTitle>
+        <CardDescription>
+          Your code is <span className="font-mono font-semibold text-foreground">{code}</span>. Share the link; friends who sign up through
+          it are linked to you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <Input readOnly value={link} aria-label="Referral link" onFocus={(event) => event.currentTarget.select()} className="font-mono" />
+        <Button onClick={copyLink} className="sm:w-32">
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? messages.referrals.copied : 'Copy'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

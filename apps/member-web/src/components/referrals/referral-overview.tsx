@@ -1,0 +1,114 @@
+import { capitalize, formatDate, messages, type Referral, type User } from '@app/contracts';
+import {
+  Badge,
+  type BadgeProps,
+  Card,
+  CardHeader,
+  CardTitle,
+  cn,
+  EmptyTable,
+  formatPesosAmount,
+  Skeleton,
+  StatCard,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  trpc,
+} from '@app/ui';
+import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
+import { stackedTable } from '../../lib/stacked-table';
+import { LoadError } from '../earning/load-error';
+
+const COLUMNS = ['Friend', 'Date', 'Status', 'Reward'] as const;
+
+/** On a phone: the friend and the reward, then the date and the status. */
+const CELL: Record<(typeof COLUMNS)[number], string> = {
+  Friend: 'font-medium max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
+  Date: cn('whitespace-nowrap', stackedTable.muted, 'max-sm:col-start-1 max-sm:row-start-2'),
+  Status: 'max-sm:col-start-3 max-sm:row-start-2 max-sm:justify-self-end max-sm:p-0',
+  Reward: 'whitespace-nowrap tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end max-sm:p-0',
+};
+
+const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
+  pending: 'warning',
+  completed: 'success',
+  paid: 'success',
+};
+
+/** Completed and paid referrals have earned their sponsor a bonus (spec/member.md section 4). */
+const hasEarned = (referral: Referral) => referral.status !== 'pending';
+
+/** The four referral figures and the list of invited friends (spec/member.md section 2). */
+export function ReferralOverview({ user }: { user: User }) {
+  const referrals = trpc.referrals.list.useQuery();
+  const list = referrals.data;
+  // Counts that need the list read "—" until it arrives rather than a misleading 0.
+  const count = (match: (referral: Referral) => boolean) => (list ? list.filter(match).length : '—');
+
+  return (
+    <>
+      <section aria-label="Referral figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Referrals" value={user.referralCount} icon={UserPlus} />
+        <StatCard label="Completed" value={count(hasEarned)} icon={CheckCircle2} />
+        <StatCard label="Earned Referral Bonus" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
+        <StatCard label="Pending" value={count((referral) => !hasEarned(referral))} icon={Hourglass} />
+      </section>
+      <Card>
+        <CardHeader>
+          <CardTitle id="referral-history-title">Referral History</CardTitle>
+        </CardHeader>
+        <div className="px-2 pb-2">
+          {referrals.isPending ? (
+            <div role="status" aria-label="Loading referrals" className="grid gap-2 p-3">
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </div>
+          ) : referrals.isError ? (
+            <div className="p-3">
+              <LoadError error={referrals.error} fallback={messages.referrals.historyLoadFailed} onRetry={() => void referrals.refetch()} />
+            </div>
+          ) : referrals.data.length === 0 ? (
+            <EmptyTable columns={COLUMNS} label="Referral history" message={messages.referrals.historyEmpty} />
+          ) : (
+            <Table role="table" aria-labelledby="referral-history-title" className={stackedTable.table}>
+              <TableHeader role="rowgroup" className={stackedTable.header}>
+                <TableRow role="row" className="hover:bg-transparent">
+                  {COLUMNS.map((column) => (
+                    <TableHead key={column} role="columnheader">
+                      {column}
+                    </TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody role="rowgroup" className={stackedTable.body}>
+                {referrals.data.map((referral) => (
+                  <TableRow key={referral.id} role="row" className={stackedTable.row}>
+                    <TableCell role="cell" className={CELL.Friend}>
+                      {referral.referredName}
+                    </TableCell>
+                    <TableCell role="cell" className={CELL.Date}>
+                      {formatDate(referral.createdAt)}
+                    </TableCell>
+                    <TableCell role="cell" className={CELL.Status}>
+                      <Badge variant={STATUS_BADGE[referral.status]}>{capitalize(referral.status)}</Badge>
+                    </TableCell>
+                    <TableCell role="cell" className={CELL.Reward}>
+                      {hasEarned(referral) ? (
+                        formatPesosAmount(referral.reward)
+                      ) : (
+                        <span className="text-muted-foreground">Not yet earned</span>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { messages } from '@app/contracts';
+import { errorMessage, toast, trpc } from '@app/ui';
+
+/**
+ * Applying a sponsor's code, wherever it happens (the Referrals form, the invite page, after sign-in):
+ * the spec's toasts (spec/member.md section 8) and a fresh user, whose sponsor is now set.
+ */
+export function useApplyReferralCode(options: { onSuccess?: () => void } = {}) {
+  const utils = trpc.useUtils();
+  return trpc.referrals.useCode.useMutation({
+    onSuccess: () => {
+      toast({ title: messages.referrals.applied });
+      void utils.auth.user.invalidate();
+      options.onSuccess?.();
+    },
+    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, messages.referrals.failed) }),
+  });
+}

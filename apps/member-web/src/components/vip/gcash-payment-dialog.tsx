@@ -1,0 +1,89 @@
+import { messages, VIP_TRANSACTION_DIGITS, type VipPlan, vipUpgradeInput } from '@app/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  errorMessage,
+  Field,
+  formatPesosAmount,
+  Input,
+  toast,
+  trpc,
+} from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+
+interface GcashPaymentDialogProps {
+  /** The plan being bought; null while the dialog is closed. */
+  plan: VipPlan | null;
+  onClose: () => void;
+}
+
+/**
+ * Buying a plan by G-CASH (spec/member.md sections 2 and 5): the member pays, then gives the receipt's
+ * reference number, and the plan starts once an admin has verified the payment.
+ */
+export function GcashPaymentDialog({ plan, onClose }: GcashPaymentDialogProps) {
+  return (
+    <Dialog open={plan !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{plan && <PaymentForm key={plan.id} plan={plan} onDone={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  // raw: the member's reference goes as typed; the server strips the non-digits itself.
+  const form = useForm({
+    resolver: zodResolver(vipUpgradeInput, undefined, { raw: true }),
+    defaultValues: { vipTier: plan.id, paymentInfo: { transactionProof: '' } },
+  });
+  const proofError = form.formState.errors.paymentInfo?.transactionProof?.message;
+
+  const upgrade = trpc.vip.upgrade.useMutation({
+    onSuccess: () => {
+      toast({ title: messages.vip.requestPending });
+      void Promise.all([utils.auth.user.invalidate(), utils.vip.status.invalidate()]);
+      onDone();
+    },
+    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, messages.vip.failed) }),
+  });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => upgrade.mutate(values))} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle className="px-6 leading-tight sm:pr-6 sm:pl-0">Upgrade to {plan.name}</DialogTitle>
+        <DialogDescription>{messages.vip.proofInstructions}.</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-1 rounded-lg border bg-muted/50 p-4">
+        <p className="text-sm text-muted-foreground">Amount to pay</p>
+        <p className="text-2xl font-bold tabular-nums">{formatPesosAmount(plan.price)}</p>
+        <p className="text-xs text-muted-foreground">
+          {plan.duration} days · {plan.dailyTaskLimit} tasks daily · {formatPesosAmount(plan.rewardPerTask)} per task
+        </p>
+      </div>
+      <Field
+        id="vip-transaction-proof"
+        label="G-CASH reference number"
+        hint={`The ${VIP_TRANSACTION_DIGITS}-digit number on your G-CASH receipt. Spaces and dashes are fine.`}
+        error={proofError}
+      >
+        <Input inputMode="numeric" autoComplete="off" {...form.register('paymentInfo.transactionProof')} />
+      </Field>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={upgrade.isPending}>
+          {upgrade.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+          Submit for approval
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { messages, parsePesos, type VipPlan } from '@app/contracts';
+import { Badge, Button, Card, formatPesosAmount, Skeleton, trpc } from '@app/ui';
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { LoadError } from '../earning/load-error';
+import { EarningsUpgradeDialog } from './earnings-upgrade-dialog';
+import { GcashPaymentDialog } from './gcash-payment-dialog';
+
+interface VipPlansProps {
+  /** The plan running now (its buttons are disabled), or FREE. */
+  currentTier: string;
+  /** The member's available balance as the API gives it ("350.25"). */
+  availableBalance: string;
+}
+
+/** The plans on sale, each bought by G-CASH or, when the balance covers the price, from earnings. */
+export function VipPlans({ currentTier, availableBalance }: VipPlansProps) {
+  const plans = trpc.vip.plans.useQuery();
+  const [gcashPlan, setGcashPlan] = useState<VipPlan | null>(null);
+  const [earningsPlan, setEarningsPlan] = useState<VipPlan | null>(null);
+  const balance = parsePesos(availableBalance) ?? 0;
+
+  if (plans.isError) {
+    return <LoadError error={plans.error} fallback={messages.vip.plansLoadFailed} onRetry={() => void plans.refetch()} />;
+  }
+
+  return (
+    <section aria-labelledby="vip-plans-title" className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="vip-plans-title" className="text-xl font-semibold tracking-tight">
+          Choose a plan
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Your available balance is {formatPesosAmount(availableBalance)}. Plans it covers can be paid from your earnings.
+        </p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {plans.isPending
+          ? [0, 1, 2].map((key) => (
+              <li key={key}>
+                <Skeleton className="h-80 rounded-xl" />
+              </li>
+            ))
+          : plans.data.map((plan) => (
+              <li key={plan.id}>
+                <PlanCard
+                  plan={plan}
+                  current={plan.id === currentTier}
+                  affordable={balance >= (parsePesos(plan.price) ?? Number.POSITIVE_INFINITY)}
+                  onPayWithGcash={() => setGcashPlan(plan)}
+                  onPayWithEarnings={() => setEarningsPlan(plan)}
+                />
+              </li>
+            ))}
+      </ul>
+      <GcashPaymentDialog plan={gcashPlan} onClose={() => setGcashPlan(null)} />
+      <EarningsUpgradeDialog plan={earningsPlan} onClose={() => setEarningsPlan(null)} />
+    </section>
+  );
+}
+
+interface PlanCardProps {
+  plan: VipPlan;
+  current: boolean;
+  affordable: boolean;
+  onPayWithGcash: () => void;
+  onPayWithEarnings: () => void;
+}
+
+function PlanCard({ plan, current, affordable, onPayWithGcash, onPayWithEarnings }: PlanCardProps) {
+  const titleId = `plan-${plan.id}`;
+  const facts = [`${plan.duration} days`, `${plan.dailyTaskLimit} tasks daily`, `${formatPesosAmount(plan.rewardPerTask)} per task`];
+  return (
+    <Card
+      aria-labelledby={titleId}
+      role="group"
+      className={current ? 'flex h-full flex-col border-primary ring-1 ring-primary' : 'flex h-full flex-col'}
+    >
+      <div className="grid gap-3 p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={titleId} className="text-lg font-semibold leading-tight">
+            {plan.name}
+          </h3>
+          {current && <Badge>Current plan</Badge>}
+        </div>
+        <p className="text-3xl font-bold tabular-nums tracking-tight">{formatPesosAmount(plan.price)}</p>
+        <ul aria-label="Plan terms" className="flex flex-wrap gap-1.5">
+          {facts.map((fact) => (
+            <li key={fact}>
+              <Badge variant="secondary">{fact}</Badge>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul aria-label="Benefits" className="grid flex-1 content-start gap-2 px-5 pb-5 text-sm sm:px-6">
+        {plan.benefits.map((benefit) => (
+          <li key={benefit} className="flex gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {benefit}
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-2 border-t p-5 sm:p-6">
+        <Button onClick={onPayWithGcash} disabled={current} aria-describedby={titleId}>
+          Pay with G-CASH
+        </Button>
+        <Button variant="outline" onClick={onPayWithEarnings} disabled={current || !affordable} aria-describedby={titleId}>
+          Use my earnings
+        </Button>
+      </div>
+    </Card>
+  );
+}

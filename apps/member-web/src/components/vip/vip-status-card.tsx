@@ -1,0 +1,57 @@
+import { FREE_TIER, formatDate, messages, type VipStatus } from '@app/contracts';
+import { Badge, Card, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { Crown } from 'lucide-react';
+import { tierLabel } from '../../lib/tier';
+
+interface VipStatusCardProps {
+  /** Undefined while loading, or when loading failed. */
+  status: VipStatus | undefined;
+  failed: boolean;
+}
+
+/** The member's tier, its expiry and today's use of the daily task limit. */
+export function VipStatusCard({ status, failed }: VipStatusCardProps) {
+  const pending = !status && !failed;
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-center">
+        <div className="flex items-center gap-4">
+          <div className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft">
+            <Crown className="size-6 text-primary" aria-hidden="true" />
+          </div>
+          <div className="grid gap-1">
+            <CardTitle>Your membership</CardTitle>
+            {status && (
+              <Badge variant={status.vipTier === FREE_TIER ? 'secondary' : 'default'} className="justify-self-start">
+                {tierLabel(status.vipTier)}
+              </Badge>
+            )}
+            {pending && <Skeleton className="h-5 w-16 rounded-full" />}
+          </div>
+        </div>
+        {status && <StatusFacts status={status} />}
+        {pending && <Skeleton className="h-10 w-full sm:ml-auto sm:w-72" />}
+        {failed && <p className="text-sm text-muted-foreground sm:ml-auto">{messages.vip.statusLoadFailed}</p>}
+      </CardHeader>
+    </Card>
+  );
+}
+
+function StatusFacts({ status }: { status: VipStatus }) {
+  const facts = [
+    { term: 'Daily task limit', value: `${status.dailyTaskLimit} tasks` },
+    { term: 'Tasks today', value: `${status.tasksCompletedToday} of ${status.dailyTaskLimit}` },
+  ];
+  // The free tier never expires; a paid plan shows the day it ends.
+  if (status.vipTier !== FREE_TIER && status.vipExpiresAt) facts.push({ term: 'Active until', value: formatDate(status.vipExpiresAt) });
+  return (
+    <dl className="flex flex-wrap gap-x-8 gap-y-3 sm:ml-auto">
+      {facts.map(({ term, value }) => (
+        <div key={term} className="grid gap-0.5">
+          <dt className="text-xs text-muted-foreground">{term}</dt>
+          <dd className="text-sm font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

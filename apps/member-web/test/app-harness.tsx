@@ -1,0 +1,69 @@
+import { dismissToast } from '@app/ui';
+import { siteOpen } from '@app/ui/testing/fixtures.ts';
+import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { cleanup, render } from '@testing-library/react';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { App } from '../src/app';
+import { createAppRouter } from '../src/router';
+
+/**
+ * Test support for the member app's pages: the real app and tRPC client against msw, with the calls the
+ * signed-in layout makes (site config, notifications, popups, support chat) answered as a quiet account.
+ */
+export const signedOut: ProcedureReply = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
+
+const quietLayout: Record<string, ProcedureHandler> = {
+  'maintenance.status': () => ({ data: siteOpen }),
+  'site.config': () => ({ data: { adClientId: null, accountUrl: null, taskViewSeconds: 20 } }),
+  'notifications.list': () => ({ data: { items: [], unreadCount: 0 } }),
+  'popups.active': () => ({ data: [] }),
+  'support.messages': () => ({ data: [] }),
+};
+
+export interface ProcedureCall {
+  path: string;
+  input: unknown;
+}
+
+/** Starts msw for the test file; `answerWith` sets the replies, `calls` lists what the app asked for. */
+export function setupTrpcServer() {
+  const server = setupServer();
+  const calls: ProcedureCall[] = [];
+
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    calls.length = 0;
+    sessionStorage.clear();
+    // The toast store outlives a render; a toast from one test must not answer for the next.
+    dismissToast();
+  });
+  afterAll(() => server.close());
+
+  function answerWith(handlers: Record<string, ProcedureHandler>) {
+    const all = { ...quietLayout, ...handlers };
+    const recorded = Object.fromEntries(
+      Object.entries(all).map(([path, handler]) => [
+        path,
+        (input: unknown) => {
+          calls.push({ path, input });
+          return handler(input);
+        },
+      ]),
+    );
+    server.use(http.all('*/trpc/*', ({ request }) => answerTrpcBatch(request, recorded)));
+  }
+
+  /** The inputs the app sent to one procedure, in order. */
+  const inputsOf = (path: string) => calls.filter((call) => call.path === path).map((call) => call.input);
+
+  return { server, answerWith, inputsOf };
+}
+
+export function renderAt(path: string) {
+  return render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
+}

@@ -1,0 +1,78 @@
+import { type Task, type Transaction, taskSchema, transactionSchema, type VipStatus, vipStatusSchema } from '@app/contracts';
+
+/*
+ * Test support for the earning pages (dashboard, tasks, task browser, history): tasks, transactions and
+ * VIP statuses as the server returns them, parsed by the real schemas so they cannot drift from them.
+ */
+
+export function testTask(overrides: Partial<Task> = {}): Task {
+  return taskSchema.parse({
+    id: 'task-1',
+    title: 'View Product Page',
+    description: 'Look through a partner product page and its photos.',
+    url: 'https://example.com/products',
+    reward: '1.50',
+    requiredVipTier: null,
+    ...overrides,
+  });
+}
+
+/** `count` distinct tasks, numbered from 1. */
+export function testTasks(count: number): Task[] {
+  return Array.from({ length: count }, (_, index) =>
+    testTask({ id: `task-${index + 1}`, title: `Task number ${index + 1}`, reward: `${index + 1}.00` }),
+  );
+}
+
+export const earning: Transaction = transactionSchema.parse({
+  id: 'tx-earning',
+  type: 'earning',
+  description: 'Task completed: View Product Page',
+  status: 'completed',
+  amount: '1.50',
+  availableChange: '+1.50',
+  createdAt: '2026-03-01T02:00:25.000Z',
+  proof: {
+    taskId: 'task-1',
+    taskTitle: 'View Product Page',
+    startedAt: '2026-03-01T02:00:00.000Z',
+    completedAt: '2026-03-01T02:00:25.000Z',
+    secondsViewed: 25,
+  },
+});
+
+export const payoutRequest: Transaction = transactionSchema.parse({
+  id: 'tx-payout',
+  type: 'payout',
+  description: 'Payout request (G-CASH)',
+  status: 'pending',
+  amount: '150.00',
+  availableChange: '-150.00',
+  createdAt: '2026-03-02T03:00:00.000Z',
+  proof: null,
+});
+
+export const payoutApproved: Transaction = transactionSchema.parse({
+  id: 'tx-approved',
+  type: 'payout_approved',
+  description: 'Payout approved',
+  status: 'approved',
+  amount: '150.00',
+  availableChange: '0.00',
+  createdAt: '2026-03-04T05:00:00.000Z',
+  proof: null,
+});
+
+export function testVipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
+  return vipStatusSchema.parse({
+    vipTier: 'FREE',
+    vipExpiresAt: null,
+    vipPendingApproval: false,
+    vipPaymentStatus: null,
+    pendingVipTier: null,
+    dailyTaskLimit: 5,
+    tasksCompletedToday: 0,
+    tasksRemaining: 5,
+    ...overrides,
+  });
+}

@@ -1,0 +1,61 @@
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, setupTrpcServer } from './app-harness';
+import { earning, payoutApproved, payoutRequest } from './earning-fixtures';
+
+const { answerWith, inputsOf } = setupTrpcServer();
+
+function openHistory(transactions = [payoutApproved, payoutRequest, earning]) {
+  answerWith({ 'auth.user': () => ({ data: testUser() }), 'transactions.list': () => ({ data: transactions }) });
+  renderAt('/history');
+}
+
+describe('history page', () => {
+  it('lists every transaction with its date, type, description, capitalised status and signed amount', async () => {
+    openHistory();
+
+    const table = await screen.findByRole('table', { name: 'Transaction history' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Mar 4, 2026', 'Mar 2, 2026', 'Mar 1, 2026']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['Approved', 'Pending', 'Completed']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[4]?.textContent)).toEqual(['₱150.00', '-₱150.00', '+₱1.50']);
+    // All of them: the page asks for the whole list, not the dashboard's four.
+    expect(inputsOf('transactions.list')).toEqual([undefined]);
+  });
+
+  it('opens an earning’s proof of view: the task, when the view started and ended, and for how long', async () => {
+    openHistory();
+    const user = userEvent.setup();
+
+    const trigger = await screen.findByRole('button', { name: 'Proof of view: View Product Page, Mar 1, 2026' });
+    // Only earnings carry a proof.
+    expect(screen.getAllByRole('button', { name: /Proof of view/ })).toHaveLength(1);
+    await user.click(trigger);
+
+    const proof = within(await screen.findByRole('dialog', { name: 'Proof of view' }));
+    const facts = Object.fromEntries(proof.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(facts).toEqual({
+      Task: 'View Product Page',
+      Started: 'Mar 1, 2026, 10:00:00 AM',
+      Completed: 'Mar 1, 2026, 10:00:25 AM',
+      'Seconds viewed': '25 s',
+      Reward: '+₱1.50',
+    });
+  });
+
+  it('says so when there are no transactions', async () => {
+    openHistory([]);
+
+    expect(await screen.findByText('No transactions found. Complete tasks to start earning!')).toBeTruthy();
+  });
+
+  it('offers the statement as a CSV download', async () => {
+    openHistory();
+
+    const link = await screen.findByRole('link', { name: 'Download statement (CSV)' });
+    expect(link.getAttribute('href')).toBe('/api/transactions/statement.csv');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+});

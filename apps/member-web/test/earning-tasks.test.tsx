@@ -1,0 +1,186 @@
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { App } from '../src/app';
+import { createAppRouter } from '../src/router';
+import { setupTrpcServer } from './app-harness';
+import { testTask, testTasks } from './earning-fixtures';
+
+const { server, answerWith, inputsOf } = setupTrpcServer();
+
+type Handlers = Parameters<typeof answerWith>[0];
+
+/** Renders the app at `path` and returns its router, to read where it ended up. */
+function openTasks(path = '/tasks', handlers: Handlers = {}) {
+  answerWith({ 'auth.user': () => ({ data: testUser() }), 'tasks.list': () => ({ data: [testTask()] }), ...handlers });
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  render(<App router={router} />);
+  return router;
+}
+
+const card = async (title: string) => within(await screen.findByRole('group', { name: title }));
+
+/** A view started in the task browser that ends `secondsFromNow` from now (negative: already over). */
+function viewInProgress(secondsFromNow: number) {
+  sessionStorage.setItem(
+    'openTaskViews',
+    JSON.stringify([{ userId: testUser().id, taskId: 'task-1', endsAt: Date.now() + secondsFromNow * 1000 }]),
+  );
+}
+
+describe('tasks page', () => {
+  it('shows each task with its Active badge, description, reward and a link into the task browser', async () => {
+    openTasks();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Available Tasks' })).toBeTruthy();
+    expect(screen.getByText('Complete tasks to earn rewards. All tasks are verified and safe.')).toBeTruthy();
+    const task = await card('View Product Page');
+    expect(task.getByText('Active')).toBeTruthy();
+    expect(task.getByText('Look through a partner product page and its photos.')).toBeTruthy();
+    expect(task.getByText('Reward: ₱1.50')).toBeTruthy();
+    const href = task.getByRole('link', { name: 'Start Viewing Website' }).getAttribute('href') ?? '';
+    const [path, query] = href.split('?');
+    expect(path).toBe('/task-browser');
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+      taskId: 'task-1',
+      taskUrl: 'https://example.com/products',
+      duration: '20',
+      title: 'View Product Page',
+      reward: '1.50',
+    });
+  });
+
+  it('shows every task, not only the dashboard’s three', async () => {
+    openTasks('/tasks', { 'tasks.list': () => ({ data: testTasks(5) }) });
+
+    expect(await screen.findAllByRole('heading', { level: 2, name: /Task number/ })).toHaveLength(5);
+  });
+
+  it('says so when there are no tasks', async () => {
+    openTasks('/tasks', { 'tasks.list': () => ({ data: [] }) });
+
+    expect(await screen.findByText('No Tasks Available')).toBeTruthy();
+    expect(screen.getByText('There are currently no tasks available. Please check back later.')).toBeTruthy();
+  });
+
+  it('announces a completed task from the query string, then takes the result out of the address', async () => {
+    const router = openTasks('/tasks?success=true&reward=1.50');
+
+    expect(await screen.findByText('Task Completed')).toBeTruthy();
+    expect(screen.getByText('Congratulations! You have earned ₱1.50 for completing this task.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.href).toBe('/tasks'));
+  });
+
+  it.each([
+    ['task-not-found', 'The task you tried to complete was not found.'],
+    ['user-not-found', 'User information could not be retrieved.'],
+    ['daily-limit-reached', 'You have reached your daily task limit. Please try again tomorrow.'],
+    ['true', 'There was an error completing the task.'],
+    ['view-too-short', 'There was an error completing the task.'],
+    ['toString', 'There was an error completing the task.'],
+  ])('reports ?error=%s as "%s"', async (error, text) => {
+    const router = openTasks(`/tasks?error=${error}`);
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.href).toBe('/tasks'));
+  });
+
+  it('shows a view in progress counting down, and Cancel Task makes the task ready again', async () => {
+    viewInProgress(15);
+    openTasks();
+
+    const task = await card('View Product Page');
+    expect(task.getByText('Waiting for Website View')).toBeTruthy();
+    expect(Number.parseInt(task.getByRole('timer').textContent ?? '', 10)).toBeGreaterThan(10);
+    await userEvent.setup().click(task.getByRole('button', { name: 'Cancel Task' }));
+
+    expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    expect(task.getByText('Active')).toBeTruthy();
+    expect(sessionStorage.getItem('openTaskViews')).toBeNull();
+  });
+
+  it('collects the earnings of a finished view, says so and reloads the balance, history and daily count', async () => {
+    viewInProgress(-1);
+    openTasks('/tasks', {
+      'tasks.complete': () => ({ data: { success: true, reward: '1.50' } }),
+      'transactions.list': () => ({ data: [] }),
+      'vip.status': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'unused' } }),
+    });
+
+    const task = await card('View Product Page');
+    expect(task.getByText('Timer Completed!')).toBeTruthy();
+    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+
+    expect(await screen.findByText('Earnings Collected!')).toBeTruthy();
+    expect(screen.getByText('You earned ₱1.50 for completing this task!')).toBeTruthy();
+    expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
+    expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    // The user (balance) is asked for again; history and daily count are reloaded when next shown.
+    await waitFor(() => expect(inputsOf('auth.user').length).toBeGreaterThan(1));
+  });
+
+  it('offers Start Another Task beside Collect Earnings, which makes the task ready again', async () => {
+    viewInProgress(-1);
+    openTasks();
+
+    const task = await card('View Product Page');
+    await userEvent.setup().click(task.getByRole('button', { name: 'Start Another Task' }));
+
+    expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    expect(inputsOf('tasks.complete')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the text for the server’s error value',
+      { data: { success: false, error: 'daily-limit-reached' } },
+      'You have reached your daily task limit. Please try again tomorrow.',
+    ],
+    ['the generic text without an error value', { data: { success: false } }, 'Failed to collect earnings'],
+    ['the server’s message', { error: { code: 'FORBIDDEN', message: 'This account is suspended' } }, 'This account is suspended'],
+  ] as const)('reports a refused collect with %s', async (_case, reply, text) => {
+    viewInProgress(-1);
+    openTasks('/tasks', { 'tasks.complete': () => reply });
+
+    const task = await card('View Product Page');
+    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('asks to try again when collecting fails for want of a connection, and keeps the view', async () => {
+    viewInProgress(-1);
+    openTasks();
+    server.use(http.post('*/trpc/tasks.complete', () => HttpResponse.error()));
+
+    const task = await card('View Product Page');
+    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+
+    expect(await screen.findByText('Failed to collect earnings. Please try again.')).toBeTruthy();
+    expect(task.getByRole('button', { name: 'Collect Earnings' })).toBeTruthy();
+  });
+
+  it('keeps a view the server found too short, so it can be collected once it is long enough', async () => {
+    viewInProgress(-1);
+    openTasks('/tasks', { 'tasks.complete': () => ({ data: { success: false, error: 'view-too-short' } }) });
+
+    const task = await card('View Product Page');
+    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+
+    expect(await screen.findByText('Keep the website open for the full viewing time, then collect your earnings.')).toBeTruthy();
+    expect(task.getByRole('button', { name: 'Collect Earnings' })).toBeTruthy();
+  });
+
+  it('asks a signed-out visitor to sign in instead of listing tasks', async () => {
+    answerWith({ 'auth.user': () => ({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } }) });
+    render(<App router={createAppRouter(createMemoryHistory({ initialEntries: ['/tasks'] }))} />);
+
+    expect(await screen.findByText('Sign in to see your tasks')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Start Viewing Website' })).toBeNull();
+  });
+});

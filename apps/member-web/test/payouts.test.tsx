@@ -1,0 +1,171 @@
+import { type Payout, payoutSchema } from '@app/contracts';
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, setupTrpcServer } from './app-harness';
+
+const { answerWith, inputsOf } = setupTrpcServer();
+
+const approved: Payout = payoutSchema.parse({
+  id: 'payout-1',
+  createdAt: '2026-03-01T02:00:00.000Z',
+  paymentMethod: 'G-CASH',
+  amount: '500.00',
+  paymentDetails: '0917 123 4567 Maria Santos',
+  status: 'approved',
+  timeline: [
+    { status: 'requested', at: '2026-03-01T02:00:00.000Z', note: null },
+    { status: 'approved', at: '2026-03-04T05:00:00.000Z', note: null },
+  ],
+});
+
+async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
+  answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: [] }), ...handlers });
+  renderAt('/payouts');
+  await screen.findByRole('heading', { level: 1, name: 'Payouts' });
+  return {
+    amount: screen.getByLabelText('Amount (₱)'),
+    details: screen.getByLabelText('Payment details'),
+    submit: screen.getByRole('button', { name: 'Request Payout' }),
+  };
+}
+
+describe('payout request form', () => {
+  it('states the limits and processing time, and starts with PayPal and ₱10.00, which the minimum refuses', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts();
+
+    expect(screen.getByText(/Minimum payout ₱150\.00, maximum ₱2,000\.00 per request/)).toBeTruthy();
+    expect(screen.getByText(/processed within 3-7 business days/)).toBeTruthy();
+    expect(screen.getByLabelText('Payment method').textContent).toContain('PayPal');
+    expect((form.amount as HTMLInputElement).value).toBe('10.00');
+
+    await user.type(form.details, 'maria@example.com');
+    await user.click(form.submit);
+
+    expect(await screen.findByText('Minimum payout amount is ₱150.00')).toBeTruthy();
+    expect(inputsOf('payouts.request')).toEqual([]);
+  });
+
+  it.each([
+    ['', 'Amount is required'],
+    ['abc', 'Amount must be a positive number'],
+    ['0', 'Amount must be a positive number'],
+    ['-5', 'Amount must be a positive number'],
+    ['149.99', 'Minimum payout amount is ₱150.00'],
+    ['2000.01', 'Maximum payout amount is ₱2000.00'],
+  ])('refuses the amount "%s" with "%s"', async (amount, message) => {
+    const user = userEvent.setup();
+    const form = await openPayouts();
+
+    await user.clear(form.amount);
+    if (amount) await user.type(form.amount, amount);
+    await user.type(form.details, 'maria@example.com');
+    await user.click(form.submit);
+
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(form.amount.getAttribute('aria-invalid')).toBe('true');
+    expect(inputsOf('payouts.request')).toEqual([]);
+  });
+
+  it('asks for payment details', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts();
+
+    await user.clear(form.amount);
+    await user.type(form.amount, '150');
+    await user.type(form.details, '   ');
+    await user.click(form.submit);
+
+    expect(await screen.findByText('Payment details are required')).toBeTruthy();
+    expect(inputsOf('payouts.request')).toEqual([]);
+  });
+
+  it('sends the amount as typed, confirms, and shows the new payout in the history', async () => {
+    const user = userEvent.setup();
+    const requested = payoutSchema.parse({
+      id: 'payout-2',
+      createdAt: '2026-03-10T02:00:00.000Z',
+      paymentMethod: 'PayPal',
+      amount: '150.00',
+      paymentDetails: 'maria@example.com',
+      status: 'pending',
+      timeline: [{ status: 'requested', at: '2026-03-10T02:00:00.000Z', note: null }],
+    });
+    let payouts: Payout[] = [];
+    const form = await openPayouts({
+      'payouts.list': () => ({ data: payouts }),
+      'payouts.request': () => {
+        payouts = [requested];
+        return { data: requested };
+      },
+      'transactions.list': () => ({ data: [] }),
+    });
+    expect(await screen.findByText('No payout requests yet')).toBeTruthy();
+
+    await user.clear(form.amount);
+    await user.type(form.amount, '150');
+    await user.type(form.details, 'maria@example.com');
+    await user.click(form.submit);
+
+    expect(await screen.findByText('Payout Requested')).toBeTruthy();
+    expect(inputsOf('payouts.request')).toEqual([{ paymentMethod: 'PayPal', amount: '150', paymentDetails: 'maria@example.com' }]);
+    const history = await screen.findByRole('table', { name: 'Payout History' });
+    const row = await within(history).findByRole('row', { name: /Mar 10, 2026/ });
+    expect(within(row).getByText('₱150.00')).toBeTruthy();
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    // The balance changed: the user is asked for again.
+    await waitFor(() => expect(inputsOf('auth.user').length).toBeGreaterThan(1));
+    expect((form.amount as HTMLInputElement).value).toBe('10.00');
+  });
+
+  it('shows the server’s insufficient-balance message under its own title', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts({
+      'payouts.request': () => ({
+        error: { code: 'BAD_REQUEST', message: "You don't have enough balance. Your available balance is ₱8.55" },
+      }),
+    });
+
+    await user.clear(form.amount);
+    await user.type(form.amount, '150');
+    await user.type(form.details, 'maria@example.com');
+    await user.click(form.submit);
+
+    expect(await screen.findByText('Insufficient Balance')).toBeTruthy();
+    expect(screen.getByText("You don't have enough balance. Your available balance is ₱8.55")).toBeTruthy();
+  });
+
+  it('falls back to the spec’s text when the request fails otherwise', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts({
+      'payouts.request': () => ({
+        error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' },
+      }),
+    });
+
+    await user.clear(form.amount);
+    await user.type(form.amount, '200');
+    await user.type(form.details, 'maria@example.com');
+    await user.click(form.submit);
+
+    expect(await screen.findByText('There was an error submitting your payout request. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('Insufficient Balance')).toBeNull();
+  });
+});
+
+describe('payout history', () => {
+  it('lists each payout with its capitalised status and its timeline', async () => {
+    await openPayouts({ 'payouts.list': () => ({ data: [approved] }) });
+
+    const history = await screen.findByRole('table', { name: 'Payout History' });
+    const row = within(history).getByRole('row', { name: /G-CASH/ });
+    expect(within(row).getAllByRole('cell')[0]?.textContent).toBe('Mar 1, 2026');
+    expect(within(row).getByText('₱500.00')).toBeTruthy();
+    expect(within(row).getByText('0917 123 4567 Maria Santos')).toBeTruthy();
+    expect(within(row).getByText('Approved', { selector: 'span.rounded-full' })).toBeTruthy();
+    const timeline = within(row).getByRole('list', { name: 'Progress' });
+    expect(timeline.textContent).toBe('Requested Mar 1, 2026Approved Mar 4, 2026');
+  });
+});

@@ -1,0 +1,178 @@
+import { type Referral, referralSchema } from '@app/contracts';
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAt, setupTrpcServer, signedOut } from './app-harness';
+
+const { answerWith, inputsOf } = setupTrpcServer();
+
+function referral(overrides: Partial<Referral>): Referral {
+  return referralSchema.parse({
+    id: 'ref-1',
+    createdAt: '2026-02-10T02:00:00.000Z',
+    referralCode: 'MARIA2026',
+    status: 'pending',
+    referredUserId: 'user-2',
+    reward: '0.00',
+    referredName: 'Juan D.',
+    ...overrides,
+  });
+}
+
+const applied = referral({ id: 'ref-new', referralCode: 'JUAN2026' });
+
+async function openReferrals(handlers: Parameters<typeof answerWith>[0] = {}) {
+  answerWith({ 'auth.user': () => ({ data: testUser() }), 'referrals.list': () => ({ data: [] }), ...handlers });
+  renderAt('/referrals');
+  await screen.findByRole('heading', { level: 1, name: 'Referrals' });
+}
+
+describe('referral link', () => {
+  it('shows the member’s link and confirms a copy for two seconds', async () => {
+    const user = userEvent.setup();
+    await openReferrals();
+
+    const link = screen.getByLabelText('Referral link') as HTMLInputElement;
+    expect(link.value).toBe('http://localhost:5173/referral/MARIA2026');
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+
+    expect(await navigator.clipboard.readText()).toBe('http://localhost:5173/referral/MARIA2026');
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Copy' }, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    const user = userEvent.setup();
+    await openReferrals();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+
+    expect(await screen.findByText('Failed to copy - Please try again or copy manually.')).toBeTruthy();
+  });
+});
+
+describe('apply-code form', () => {
+  it('requires a code', async () => {
+    const user = userEvent.setup();
+    await openReferrals();
+
+    await user.click(screen.getByRole('button', { name: 'Apply Code' }));
+
+    expect(await screen.findByText('Referral code is required')).toBeTruthy();
+    expect(inputsOf('referrals.useCode')).toEqual([]);
+  });
+
+  it('applies a code and confirms', async () => {
+    const user = userEvent.setup();
+    await openReferrals({ 'referrals.useCode': () => ({ data: applied }) });
+
+    await user.type(screen.getByLabelText('Referral code'), ' juan2026 ');
+    await user.click(screen.getByRole('button', { name: 'Apply Code' }));
+
+    expect(await screen.findByText('Referral code applied successfully!')).toBeTruthy();
+    expect(inputsOf('referrals.useCode')).toEqual([{ referralCode: 'JUAN2026' }]);
+  });
+
+  it('shows the server’s reason, or the spec’s text when there is none', async () => {
+    const user = userEvent.setup();
+    let reply = { code: 'NOT_FOUND' as const, message: 'This referral code does not exist' };
+    await openReferrals({ 'referrals.useCode': () => ({ error: reply }) });
+
+    await user.type(screen.getByLabelText('Referral code'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Apply Code' }));
+    expect(await screen.findByText('This referral code does not exist')).toBeTruthy();
+
+    reply = { code: 'NOT_FOUND', message: '' };
+    await user.click(screen.getByRole('button', { name: 'Apply Code' }));
+    expect(await screen.findByText('Failed to apply referral code. Please try again.')).toBeTruthy();
+  });
+
+  it('is gone once the member has a sponsor', async () => {
+    answerWith({ 'auth.user': () => ({ data: testUser({ referredBy: 'user-9' }) }), 'referrals.list': () => ({ data: [] }) });
+    renderAt('/referrals');
+
+    await screen.findByRole('heading', { level: 1, name: 'Referrals' });
+    expect(screen.queryByRole('button', { name: 'Apply Code' })).toBeNull();
+  });
+});
+
+describe('referral figures and history', () => {
+  it('counts completed and pending friends and shows the reward of those that earned one', async () => {
+    await openReferrals({
+      'auth.user': () => ({ data: testUser({ referralCount: 3, referralEarnings: '150.00' }) }),
+      'referrals.list': () => ({
+        data: [
+          referral({ id: 'r1', referredName: 'Ana P.', status: 'paid', reward: '100.00' }),
+          referral({ id: 'r2', referredName: 'Ben C.', status: 'completed', reward: '50.00' }),
+          referral({ id: 'r3', referredName: 'Carla R.', status: 'pending' }),
+        ],
+      }),
+    });
+
+    const figure = (label: string) => within(screen.getByRole('group', { name: label }));
+    expect(figure('Total Referrals').getByText('3')).toBeTruthy();
+    expect(await figure('Completed').findByText('2')).toBeTruthy();
+    expect(figure('Earned Referral Bonus').getByText('₱150.00')).toBeTruthy();
+    expect(figure('Pending').getByText('1')).toBeTruthy();
+
+    const history = screen.getByRole('table', { name: 'Referral History' });
+    expect(within(within(history).getByRole('row', { name: /Ana P\./ })).getByText('₱100.00')).toBeTruthy();
+    expect(within(within(history).getByRole('row', { name: /Ben C\./ })).getByText('Completed')).toBeTruthy();
+    expect(within(within(history).getByRole('row', { name: /Carla R\./ })).getByText('Not yet earned')).toBeTruthy();
+  });
+});
+
+describe('invite page', () => {
+  const inviter = () => ({ data: { email: 'm***@example.com', firstName: 'Maria' } });
+
+  it('shows the code and the inviter, and keeps the code for a visitor who signs in', async () => {
+    answerWith({ 'auth.user': () => signedOut, 'referrals.inviter': inviter });
+    renderAt('/referral/MARIA2026');
+
+    expect(await screen.findByText('MARIA2026')).toBeTruthy();
+    expect(await screen.findByText('Maria')).toBeTruthy();
+    expect(screen.getByText('(m***@example.com)')).toBeTruthy();
+    expect(inputsOf('referrals.inviter')).toEqual([{ code: 'MARIA2026' }]);
+    expect(screen.getByRole('link', { name: 'Sign in to join' }).getAttribute('href')).toBe('/api/login');
+    await waitFor(() => expect(sessionStorage.getItem('pendingReferralCode')).toBe('MARIA2026'));
+  });
+
+  it('applies the kept code once the visitor is signed in', async () => {
+    sessionStorage.setItem('pendingReferralCode', 'MARIA2026');
+    answerWith({ 'auth.user': () => ({ data: testUser({ referralCode: 'JUAN2026' }) }), 'referrals.useCode': () => ({ data: applied }) });
+    renderAt('/');
+
+    expect(await screen.findByText('Referral code applied successfully!')).toBeTruthy();
+    expect(inputsOf('referrals.useCode')).toEqual([{ referralCode: 'MARIA2026' }]);
+    expect(sessionStorage.getItem('pendingReferralCode')).toBeNull();
+  });
+
+  it('lets a signed-in member without a sponsor apply the code', async () => {
+    const user = userEvent.setup();
+    answerWith({
+      'auth.user': () => ({ data: testUser({ referralCode: 'JUAN2026' }) }),
+      'referrals.inviter': inviter,
+      'referrals.useCode': () => ({ data: applied }),
+    });
+    renderAt('/referral/MARIA2026');
+
+    await user.click(await screen.findByRole('button', { name: 'Apply Referral Code' }));
+
+    expect(await screen.findByText('Referral code applied successfully!')).toBeTruthy();
+    expect(inputsOf('referrals.useCode')).toEqual([{ referralCode: 'MARIA2026' }]);
+  });
+
+  it('says when the code does not exist, and keeps nothing', async () => {
+    answerWith({
+      'auth.user': () => signedOut,
+      'referrals.inviter': () => ({ error: { code: 'NOT_FOUND', message: 'This referral code does not exist' } }),
+    });
+    renderAt('/referral/NOPE');
+
+    expect(await screen.findByText('This referral code does not exist')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in to join' })).toBeNull();
+    expect(sessionStorage.getItem('pendingReferralCode')).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+import { type VipPlan, type VipStatus, vipPlanSchema, vipStatusSchema } from '@app/contracts';
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, setupTrpcServer } from './app-harness';
+
+const { answerWith, inputsOf } = setupTrpcServer();
+
+/** The six plans of spec/member.md section 9, as vip.plans lists them. */
+const PLANS: VipPlan[] = [
+  ['VIP300', 'VIP 300', '300.00', '2.66'],
+  ['VIP400', 'VIP 400', '400.00', '3.66'],
+  ['VIP500', 'VIP 500', '500.00', '4.33'],
+  ['VIPPREMIUM1000', 'VIP Premium 1000', '1000.00', '13.00'],
+  ['VIPGOLD2000', 'VIP Gold 2000', '2000.00', '16.00'],
+  ['VIPSUPERPLAN3000', 'VIP Super Plan 3000', '3000.00', '23.66'],
+].map(([id, name, price, rewardPerTask]) =>
+  vipPlanSchema.parse({
+    id,
+    name,
+    price,
+    duration: 15,
+    dailyTaskLimit: 10,
+    rewardPerTask,
+    benefits: ['10 tasks every day', `₱${rewardPerTask} for every completed task`, 'Valid for 15 days', 'Priority support'],
+  }),
+);
+
+function vipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
+  return vipStatusSchema.parse({
+    vipTier: 'FREE',
+    vipExpiresAt: null,
+    vipPendingApproval: false,
+    vipPaymentStatus: null,
+    pendingVipTier: null,
+    dailyTaskLimit: 5,
+    tasksCompletedToday: 2,
+    tasksRemaining: 3,
+    ...overrides,
+  });
+}
+
+async function openVip(handlers: Parameters<typeof answerWith>[0] = {}) {
+  answerWith({
+    'auth.user': () => ({ data: testUser() }),
+    'vip.status': () => ({ data: vipStatus() }),
+    'vip.plans': () => ({ data: PLANS }),
+    ...handlers,
+  });
+  renderAt('/vip');
+  await screen.findByRole('heading', { level: 1, name: 'VIP Membership' });
+  await screen.findByRole('group', { name: /VIP Super Plan 3000/ });
+}
+
+const plan = (name: string) => within(screen.getByRole('group', { name: new RegExp(`^${name}`) }));
+
+async function openGcashDialog(user: ReturnType<typeof userEvent.setup>, planName: string) {
+  await user.click(plan(planName).getByRole('button', { name: /Pay with G-CASH/ }));
+  return within(await screen.findByRole('dialog', { name: `Upgrade to ${planName}` }));
+}
+
+describe('VIP page', () => {
+  it('shows the membership, today’s use of the limit and the six plans with their terms', async () => {
+    await openVip();
+
+    expect(screen.getByText('Free')).toBeTruthy();
+    expect(screen.getByText('5 tasks')).toBeTruthy();
+    expect(screen.getByText('2 of 5')).toBeTruthy();
+    expect(screen.getAllByRole('group', { name: /^VIP/ })).toHaveLength(6);
+    const premium = plan('VIP Premium 1000');
+    expect(premium.getByText('₱1,000.00')).toBeTruthy();
+    expect(premium.getByText('15 days')).toBeTruthy();
+    expect(premium.getByText('10 tasks daily')).toBeTruthy();
+    expect(premium.getByText('₱13.00 per task')).toBeTruthy();
+    expect(premium.getByText('Priority support')).toBeTruthy();
+  });
+
+  it('disables both buttons of the plan that is running', async () => {
+    await openVip({ 'vip.status': () => ({ data: vipStatus({ vipTier: 'VIP500', vipExpiresAt: '2026-03-20T02:00:00.000Z' }) }) });
+
+    expect(plan('VIP 500').getByText('Current plan')).toBeTruthy();
+    expect(
+      plan('VIP 500')
+        .getByRole('button', { name: /Pay with G-CASH/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(
+      plan('VIP 500')
+        .getByRole('button', { name: /Use my earnings/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(
+      plan('VIP 400')
+        .getByRole('button', { name: /Pay with G-CASH/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
+    expect(screen.getByText('Mar 20, 2026')).toBeTruthy();
+  });
+});
+
+describe('G-CASH payment dialog', () => {
+  it('shows the amount and what to do, and refuses a missing or short reference with the spec’s two messages', async () => {
+    const user = userEvent.setup();
+    await openVip();
+    const dialog = await openGcashDialog(user, 'VIP 500');
+
+    expect(dialog.getByText('₱500.00')).toBeTruthy();
+    expect(dialog.getByText('Pay with G-CASH, then enter the 13-digit reference number from your G-CASH receipt.')).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
+    expect(await dialog.findByText('Please enter a valid 13-digit transaction number')).toBeTruthy();
+
+    await user.type(dialog.getByLabelText('G-CASH reference number'), '12345 678');
+    await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
+    expect(await dialog.findByText('Please enter exactly 13 digits for your transaction number')).toBeTruthy();
+    expect(inputsOf('vip.upgrade')).toEqual([]);
+  });
+
+  it('sends a valid reference, confirms and shows the pending banner', async () => {
+    const user = userEvent.setup();
+    let status = vipStatus();
+    await openVip({
+      'vip.status': () => ({ data: status }),
+      'vip.upgrade': () => {
+        status = vipStatus({ vipPendingApproval: true, vipPaymentStatus: 'pending', pendingVipTier: 'VIP500' });
+        return { data: status };
+      },
+    });
+    const dialog = await openGcashDialog(user, 'VIP 500');
+
+    await user.type(dialog.getByLabelText('G-CASH reference number'), '1012-3456-78901');
+    await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
+
+    expect(await screen.findByText('VIP request pending admin approval')).toBeTruthy();
+    expect(inputsOf('vip.upgrade')).toEqual([{ vipTier: 'VIP500', paymentInfo: { transactionProof: '1012-3456-78901' } }]);
+    expect(
+      await screen.findByText('Your VIP membership upgrade to VIP500 is pending admin approval. Your payment is being verified.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    await openVip({ 'vip.upgrade': () => ({ error: { code: 'CONFLICT', message: 'This transaction number has already been used' } }) });
+    const dialog = await openGcashDialog(user, 'VIP 300');
+
+    await user.type(dialog.getByLabelText('G-CASH reference number'), '1012345678901');
+    await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
+
+    expect(await screen.findByText('This transaction number has already been used')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Upgrade to VIP 300' })).toBeTruthy();
+  });
+});
+
+describe('upgrade with earnings', () => {
+  it('is offered only for plans the balance covers, and asks before buying', async () => {
+    const user = userEvent.setup();
+    await openVip({ 'vip.upgradeWithEarnings': () => ({ data: vipStatus({ vipTier: 'VIP300', dailyTaskLimit: 10 }) }) });
+
+    // testUser has ₱350.25 available.
+    expect(
+      plan('VIP 400')
+        .getByRole('button', { name: /Use my earnings/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    await user.click(plan('VIP 300').getByRole('button', { name: /Use my earnings/ }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Buy VIP 300 with your earnings?' }));
+    expect(inputsOf('vip.upgradeWithEarnings')).toEqual([]);
+
+    await user.click(confirm.getByRole('button', { name: 'Pay ₱300.00' }));
+
+    expect(await screen.findByText('VIP upgrade completed')).toBeTruthy();
+    expect(inputsOf('vip.upgradeWithEarnings')).toEqual([{ vipTier: 'VIP300' }]);
+  });
+
+  it('falls back to the spec’s text when the server gives no reason', async () => {
+    const user = userEvent.setup();
+    await openVip({ 'vip.upgradeWithEarnings': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: '' } }) });
+
+    await user.click(plan('VIP 300').getByRole('button', { name: /Use my earnings/ }));
+    const confirm = within(await screen.findByRole('dialog'));
+    await user.click(confirm.getByRole('button', { name: 'Pay ₱300.00' }));
+
+    expect(await screen.findByText('Failed to upgrade VIP status')).toBeTruthy();
+  });
+});

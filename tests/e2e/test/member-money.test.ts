@@ -1,0 +1,292 @@
+import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const VIEWPORTS = [
+  { label: 'desktop', ...DESKTOP },
+  { label: 'phone', width: 360, height: 780 },
+] as const;
+
+/** The server keeps its data for the whole run (other files sign in too): each test signs up its own people. */
+const run = Date.now().toString(36);
+const emailOf = (name: string) => `${name}-${run}@example.com`;
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signedInPage(name: string, firstName: string, lastName: string): Promise<Page> {
+  const page = await newPage();
+  await signInWithDevForm(page, baseUrl, emailOf(name), { firstName, lastName });
+  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
+  return page;
+}
+
+/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
+async function screenshotBothWidths(page: Page, name: string) {
+  for (const { label, width, height } of VIEWPORTS) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await screenshot(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A call's JSON answer, failing the test with the server's message when it was refused. */
+async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
+  const response = await pending;
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The demo admin with the panel unlocked (the password the global setup starts the server with): the
+ * only way to give a new member money without days of tasks.
+ */
+async function unlockedAdmin(): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  contexts.push(context);
+  await ok(context.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
+  await ok(context.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
+  return context.request;
+}
+
+/** Sets a signed-in member's available balance through the admin's balance editor. */
+async function giveBalance(page: Page, newBalance: string) {
+  const { id } = await ok<{ id: string }>(page.request.get(`${baseUrl}/api/auth/user`));
+  await ok((await unlockedAdmin()).put(`/api/admin/users/${id}/balance`, { data: { newBalance } }));
+}
+
+const figure = (page: Page, label: string) => page.getByRole('group', { name: label });
+
+async function goTo(page: Page, path: string, heading: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+describe("members' money and community", () => {
+  it('refuses a payout below the minimum and one above the balance', async () => {
+    const page = await signedInPage('payout', 'Paolo', 'Cruz');
+    await goTo(page, '/payouts', 'Payouts');
+    await page.getByText('Minimum payout ₱150.00, maximum ₱2,000.00 per request.').waitFor();
+
+    const amount = page.getByLabel('Amount (₱)');
+    await amount.fill('100');
+    await page.getByLabel('Payment details').fill('0917 555 0100 Paolo Cruz');
+    await page.getByRole('button', { name: 'Request Payout' }).click();
+    await page.getByText('Minimum payout amount is ₱150.00').waitFor();
+    await screenshotBothWidths(page, 'payout-minimum');
+
+    // A new member has no balance.
+    await amount.fill('150');
+    await page.getByRole('button', { name: 'Request Payout' }).click();
+    await page.getByText('Insufficient Balance', { exact: true }).waitFor();
+    await page.getByText("You don't have enough balance. Your available balance is ₱0.00", { exact: true }).waitFor();
+    await screenshotBothWidths(page, 'payout-insufficient');
+    expect(await page.getByRole('table', { name: 'Payout history' }).textContent()).toContain('No payout requests yet');
+  });
+
+  it('requests a payout by G-CASH and follows it to its approval', async () => {
+    const page = await signedInPage('cashout', 'Gina', 'Tan');
+    await giveBalance(page, '600.00');
+    await goTo(page, '/payouts', 'Payouts');
+    await figure(page, 'Available Balance').getByText('₱600.00').waitFor();
+
+    await page.getByRole('combobox', { name: 'Payment method' }).click();
+    await page.getByRole('option', { name: 'G-CASH' }).click();
+    await page.getByLabel('Amount (₱)').fill('200');
+    await page.getByLabel('Payment details').fill('0917 555 0199 Gina Tan');
+    await page.getByRole('button', { name: 'Request Payout' }).click();
+    await page.getByText('Payout Requested', { exact: true }).waitFor();
+
+    const row = page.getByRole('table', { name: 'Payout History' }).getByRole('row', { name: /G-CASH/ });
+    await row.getByText('Pending', { exact: true }).waitFor();
+    expect(await row.textContent()).toContain('₱200.00');
+    expect(await row.textContent()).toContain('0917 555 0199 Gina Tan');
+    await figure(page, 'Available Balance').getByText('₱400.00').waitFor();
+    await figure(page, 'Pending Payouts').getByText('₱200.00').waitFor();
+    await screenshotBothWidths(page, 'payout-requested');
+
+    const [payout] = await ok<{ id: string }[]>(page.request.get(`${baseUrl}/api/payouts`));
+    await ok((await unlockedAdmin()).post(`/api/admin/payout/${payout?.id}/status`, { data: { status: 'approved' } }));
+    await page.reload();
+    await row.getByText('Approved', { exact: true }).first().waitFor();
+    expect(await row.getByRole('list', { name: 'Progress' }).textContent()).toMatch(/^Requested .+Approved .+$/);
+    await figure(page, 'Pending Payouts').getByText('₱0.00').waitFor();
+    await screenshotBothWidths(page, 'payout-approved');
+  });
+
+  it('buys a VIP plan with earnings after confirming', async () => {
+    const page = await signedInPage('earnings-vip', 'Nora', 'Aquino');
+    await giveBalance(page, '350.00');
+    await goTo(page, '/vip', 'VIP Membership');
+
+    const plan = page.getByRole('group', { name: 'VIP 300', exact: true });
+    expect(
+      await page.getByRole('group', { name: 'VIP 400', exact: true }).getByRole('button', { name: 'Use my earnings' }).isDisabled(),
+    ).toBe(true);
+    await plan.getByRole('button', { name: 'Use my earnings' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Buy VIP 300 with your earnings?' });
+    await screenshotBothWidths(page, 'vip-earnings-confirm');
+    await confirm.getByRole('button', { name: 'Pay ₱300.00' }).click();
+
+    await page.getByText('VIP upgrade completed', { exact: true }).waitFor();
+    await plan.getByText('Current plan').waitFor();
+    expect(await plan.getByRole('button', { name: 'Pay with G-CASH' }).isDisabled()).toBe(true);
+    await page.getByText('Your available balance is ₱50.00.', { exact: false }).waitFor();
+    await screenshotBothWidths(page, 'vip-earnings-active');
+  });
+
+  it('asks for VIP with a G-CASH reference and shows the request as pending', async () => {
+    const page = await signedInPage('vip', 'Vilma', 'Santos');
+    await goTo(page, '/vip', 'VIP Membership');
+    await screenshotBothWidths(page, 'vip-plans');
+
+    const plan = page.getByRole('group', { name: 'VIP 300', exact: true });
+    expect(await plan.getByRole('button', { name: 'Use my earnings' }).isDisabled()).toBe(true);
+    await plan.getByRole('button', { name: 'Pay with G-CASH' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to VIP 300' });
+    await dialog.getByText('₱300.00').waitFor();
+    const reference = dialog.getByLabel('G-CASH reference number');
+    await reference.fill('12345');
+    await dialog.getByRole('button', { name: 'Submit for approval' }).click();
+    await dialog.getByText('Please enter exactly 13 digits for your transaction number').waitFor();
+    await screenshotBothWidths(page, 'vip-dialog');
+
+    // A reference can be used once ever, so each run uses its own.
+    await reference.fill(String(Date.now()).padStart(13, '7').slice(-13));
+    await dialog.getByRole('button', { name: 'Submit for approval' }).click();
+    await page.getByText('VIP request pending admin approval', { exact: true }).waitFor();
+    await page.getByText('Your VIP membership upgrade to VIP300 is pending admin approval. Your payment is being verified.').waitFor();
+    await screenshotBothWidths(page, 'vip-pending');
+  });
+
+  it('lets an invited friend join through the link after signing in, and shows them to the sponsor', async () => {
+    const sponsor = await signedInPage('sponsor', 'Sofia', 'Reyes');
+    await goTo(sponsor, '/referrals', 'Referrals');
+    const link = await sponsor.getByLabel('Referral link').inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl}/referral/[A-Z0-9]+$`));
+    await screenshotBothWidths(sponsor, 'referrals-sponsor-before');
+
+    const friend = await newPage();
+    await friend.goto(link);
+    await friend.getByRole('heading', { name: 'You have been invited' }).waitFor();
+    await friend.getByText('Sofia', { exact: true }).waitFor();
+    await friend.getByText(/\(s\*\*\*@example\.com\)/).waitFor();
+    await screenshotBothWidths(friend, 'referral-invite');
+
+    await friend.getByRole('link', { name: 'Sign in to join' }).click();
+    await friend.getByLabel('Email').fill(emailOf('friend'));
+    await friend.getByLabel('First name').fill('Rosa');
+    await friend.getByLabel('Last name').fill('Lim');
+    await friend.getByRole('button', { name: 'Sign in' }).click();
+    await friend.waitForURL(`${baseUrl}/`);
+    await friend.getByText('Referral code applied successfully!', { exact: true }).waitFor();
+
+    await sponsor.reload();
+    const row = sponsor.getByRole('table', { name: 'Referral History' }).getByRole('row', { name: /Rosa L\./ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Pending');
+    expect(await sponsor.getByRole('group', { name: 'Total Referrals' }).textContent()).toContain('1');
+    await screenshotBothWidths(sponsor, 'referrals-sponsor-after');
+  });
+
+  it('uploads a profile photo that then shows in the header', async () => {
+    const page = await signedInPage('photo', 'Pia', 'Garcia');
+    await goTo(page, '/profile', 'Profile');
+    // A 4x4 orange PNG: the server checks the bytes, not the name.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGN4VqcERwzEcQCGUhhh8SDxsQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Profile photo updated', { exact: true }).waitFor();
+
+    const headerPhoto = page.getByRole('banner').locator('img');
+    await headerPhoto.waitFor();
+    expect(await headerPhoto.getAttribute('src')).toMatch(/^\/uploads\/avatars\/[0-9a-f]+\.png$/);
+    await screenshotBothWidths(page, 'profile-photo');
+  });
+
+  it('sends a message to support from the chat widget', async () => {
+    const page = await signedInPage('chat', 'Carlo', 'Dizon');
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    const chat = page.getByRole('region', { name: 'Live Support' });
+    await chat.getByText('No messages yet. Ask us anything about your account, tasks or payouts.').waitFor();
+
+    await chat.getByLabel('Message to support').fill('Hello, how long does a G-CASH payout take?');
+    await chat.getByLabel('Message to support').press('Enter');
+    await chat.getByRole('list', { name: 'Messages' }).getByText('Hello, how long does a G-CASH payout take?').waitFor();
+    expect(await chat.getByLabel('Message to support').inputValue()).toBe('');
+    await screenshotBothWidths(page, 'support-chat');
+  });
+
+  it('shows an admin’s notification in the bell and an active popup once, with its sanitized content', async () => {
+    const page = await signedInPage('news', 'Lito', 'Bautista');
+    const { id: userId } = await ok<{ id: string }>(page.request.get(`${baseUrl}/api/auth/user`));
+    const admin = await unlockedAdmin();
+    await ok(
+      admin.post('/api/admin/notifications', {
+        data: { title: 'Payout day', message: 'Approved payouts are sent every Friday.', type: 'success', isGlobal: false, userId },
+      }),
+    );
+    // Popups are for every member: this one is removed at once, so the other browser tests never meet it.
+    const popup = await ok<{ id: string }>(
+      admin.post('/api/admin/popups', {
+        data: {
+          title: `Weekend bonus ${run}`,
+          content: '<p>Tasks pay <strong>more</strong> this weekend.</p><script>window.popupScriptRan = true</script>',
+          url: 'https://example.com/weekend',
+          duration: 60,
+        },
+      }),
+    );
+    try {
+      await page.reload();
+      const dialog = page.getByRole('dialog', { name: `Weekend bonus ${run}` });
+      await dialog.getByText('Closes in', { exact: false }).waitFor();
+      expect(await dialog.locator('strong').textContent()).toBe('more');
+      expect(await page.evaluate(() => (window as { popupScriptRan?: boolean }).popupScriptRan)).toBeUndefined();
+      expect(await dialog.getByRole('link', { name: /Learn more/ }).getAttribute('href')).toBe('https://example.com/weekend');
+      await screenshotBothWidths(page, 'popup');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome back, Lito' }).waitFor();
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+      const item = page.getByRole('menuitem', { name: /Payout day/ });
+      await item.getByText('Approved payouts are sent every Friday.').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await screenshotBothWidths(page, 'notifications');
+      await item.click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    } finally {
+      await ok(admin.delete(`/api/admin/popups/${popup.id}`));
+    }
+  });
+
+  it('shows the help center with a working FAQ search', async () => {
+    const page = await newPage();
+    await goTo(page, '/help', 'Help Center');
+    await page.getByRole('searchbox', { name: 'Search frequently asked questions' }).fill('referral');
+    await page.getByText('How do referrals work?').waitFor();
+    expect(await page.getByText('How do I earn money?').count()).toBe(0);
+    await screenshotBothWidths(page, 'help-center');
+  });
+});
