@@ -19,6 +19,8 @@ import { Route as AdminPagesMaintenanceRouteImport } from './routes/admin/_pages
 import { Route as AdminPagesNotificationsRouteImport } from './routes/admin/_pages/notifications'
 import { Route as AdminPagesPayoutsRouteImport } from './routes/admin/_pages/payouts'
 import { Route as AdminPagesPopupsRouteImport } from './routes/admin/_pages/popups'
+import { Route as AdminPagesSupportRouteImport } from './routes/admin/_pages/support'
+import { Route as AdminPagesTasksRouteImport } from './routes/admin/_pages/tasks'
 import { Route as AdminPagesUsersRouteImport } from './routes/admin/_pages/users'
 
 const AdminPortalRoute = AdminPortalRouteImport.update({
@@ -71,6 +73,16 @@ const AdminPagesPopupsRoute = AdminPagesPopupsRouteImport.update({
   path: '/popups',
   getParentRoute: () => AdminPagesRoute,
 } as any)
+const AdminPagesSupportRoute = AdminPagesSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AdminPagesRoute,
+} as any)
+const AdminPagesTasksRoute = AdminPagesTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AdminPagesRoute,
+} as any)
 const AdminPagesUsersRoute = AdminPagesUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -87,6 +99,8 @@ export interface FileRoutesByFullPath {
   '/admin/notifications': typeof AdminPagesNotificationsRoute
   '/admin/payouts': typeof AdminPagesPayoutsRoute
   '/admin/popups': typeof AdminPagesPopupsRoute
+  '/admin/support': typeof AdminPagesSupportRoute
+  '/admin/tasks': typeof AdminPagesTasksRoute
   '/admin/users': typeof AdminPagesUsersRoute
   '/admin/': typeof AdminPagesIndexRoute
 }
@@ -99,6 +113,8 @@ export interface FileRoutesByTo {
   '/admin/notifications': typeof AdminPagesNotificationsRoute
   '/admin/payouts': typeof AdminPagesPayoutsRoute
   '/admin/popups': typeof AdminPagesPopupsRoute
+  '/admin/support': typeof AdminPagesSupportRoute
+  '/admin/tasks': typeof AdminPagesTasksRoute
   '/admin/users': typeof AdminPagesUsersRoute
   '/admin': typeof AdminPagesIndexRoute
 }
@@ -113,6 +129,8 @@ export interface FileRoutesById {
   '/admin/_pages/notifications': typeof AdminPagesNotificationsRoute
   '/admin/_pages/payouts': typeof AdminPagesPayoutsRoute
   '/admin/_pages/popups': typeof AdminPagesPopupsRoute
+  '/admin/_pages/support': typeof AdminPagesSupportRoute
+  '/admin/_pages/tasks': typeof AdminPagesTasksRoute
   '/admin/_pages/users': typeof AdminPagesUsersRoute
   '/admin/_pages/': typeof AdminPagesIndexRoute
 }
@@ -128,6 +146,8 @@ export interface FileRouteTypes {
     | '/admin/notifications'
     | '/admin/payouts'
     | '/admin/popups'
+    | '/admin/support'
+    | '/admin/tasks'
     | '/admin/users'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -140,6 +160,8 @@ export interface FileRouteTypes {
     | '/admin/notifications'
     | '/admin/payouts'
     | '/admin/popups'
+    | '/admin/support'
+    | '/admin/tasks'
     | '/admin/users'
     | '/admin'
   id:
@@ -153,6 +175,8 @@ export interface FileRouteTypes {
     | '/admin/_pages/notifications'
     | '/admin/_pages/payouts'
     | '/admin/_pages/popups'
+    | '/admin/_pages/support'
+    | '/admin/_pages/tasks'
     | '/admin/_pages/users'
     | '/admin/_pages/'
   fileRoutesById: FileRoutesById
@@ -235,6 +259,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPagesPopupsRouteImport
       parentRoute: typeof AdminPagesRoute
     }
+    '/admin/_pages/support': {
+      id: '/admin/_pages/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminPagesSupportRouteImport
+      parentRoute: typeof AdminPagesRoute
+    }
+    '/admin/_pages/tasks': {
+      id: '/admin/_pages/tasks'
+      path: '/tasks'
+      fullPath: '/admin/tasks'
+      preLoaderRoute: typeof AdminPagesTasksRouteImport
+      parentRoute: typeof AdminPagesRoute
+    }
     '/admin/_pages/users': {
       id: '/admin/_pages/users'
       path: '/users'
@@ -252,6 +290,8 @@ interface AdminPagesRouteChildren {
   AdminPagesNotificationsRoute: typeof AdminPagesNotificationsRoute
   AdminPagesPayoutsRoute: typeof AdminPagesPayoutsRoute
   AdminPagesPopupsRoute: typeof AdminPagesPopupsRoute
+  AdminPagesSupportRoute: typeof AdminPagesSupportRoute
+  AdminPagesTasksRoute: typeof AdminPagesTasksRoute
   AdminPagesUsersRoute: typeof AdminPagesUsersRoute
   AdminPagesIndexRoute: typeof AdminPagesIndexRoute
 }
@@ -263,6 +303,8 @@ const AdminPagesRouteChildren: AdminPagesRouteChildren = {
   AdminPagesNotificationsRoute: AdminPagesNotificationsRoute,
   AdminPagesPayoutsRoute: AdminPagesPayoutsRoute,
   AdminPagesPopupsRoute: AdminPagesPopupsRoute,
+  AdminPagesSupportRoute: AdminPagesSupportRoute,
+  AdminPagesTasksRoute: AdminPagesTasksRoute,
   AdminPagesUsersRoute: AdminPagesUsersRoute,
   AdminPagesIndexRoute: AdminPagesIndexRoute,
 }

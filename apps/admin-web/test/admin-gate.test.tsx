@@ -1,42 +1,10 @@
-import type { User } from '@app/contracts';
-import { dismissToast } from '@app/ui';
-import { siteOpen, testUser } from '@app/ui/testing/fixtures.ts';
-import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { App } from '../src/app';
-import { createAppRouter } from '../src/router';
+import { describe, expect, it } from 'vitest';
+import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  // The toast store lives for the whole page, as in the app; each test starts without toasts.
-  dismissToast();
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
-/** Answers as the server would for a session whose user may change (the unlock and lock calls change it). */
-function serveSession(initial: User | null, extra: Record<string, ProcedureHandler> = {}) {
-  const session = { user: initial };
-  const handlers: Record<string, ProcedureHandler> = {
-    'auth.user': (): ProcedureReply =>
-      session.user ? { data: session.user } : { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } },
-    'maintenance.status': () => ({ data: siteOpen }),
-    ...extra,
-  };
-  server.use(http.all('*/trpc/*', ({ request }) => answerTrpcBatch(request, handlers)));
-  return session;
-}
-
-function renderAt(path: string) {
-  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
-}
+useMockServer();
 
 const lockedAdmin = testUser({ isAdmin: true, adminUnlocked: false });
 
@@ -164,7 +132,7 @@ describe('admin portal gate', () => {
   });
 
   it('shows an unlocked admin the empty list of a tab', async () => {
-    serveSession(testUser({ isAdmin: true, adminUnlocked: true }));
+    serveSession(unlockedAdmin, { 'admin.vip.pending': () => ({ data: [] }) });
     renderAt('/admin/panel');
 
     await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));

@@ -58,12 +58,17 @@ async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): P
  * The demo admin with the panel unlocked (the password the global setup starts the server with): the
  * only way to give a new member money without days of tasks.
  */
-async function unlockedAdmin(): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  contexts.push(context);
-  await ok(context.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
-  await ok(context.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
-  return context.request;
+let adminSession: Promise<APIRequestContext> | undefined;
+function unlockedAdmin(): Promise<APIRequestContext> {
+  // Unlocked once for the whole file: the panel unlock is rate limited per admin.
+  adminSession ??= (async () => {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    contexts.push(context);
+    await ok(context.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
+    await ok(context.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
+    return context.request;
+  })();
+  return adminSession;
 }
 
 /** Sets a signed-in member's available balance through the admin's balance editor. */

@@ -1,11 +1,13 @@
 import { AppLink, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/ui';
-import { ChevronRight, Crown, ScrollText, Settings2, Users } from 'lucide-react';
+import { ChevronRight, Crown, ListChecks, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
 import { SiteStatusCard } from './site-status-card';
 
 const SHORTCUTS = [
   { href: '/admin/users', label: 'Manage Users', description: 'Account status, balances and VIP', icon: Users },
   { href: '/admin/users?filter=pending', label: 'Pending VIP Approvals', description: 'Upgrades waiting for payment checks', icon: Crown },
   { href: '/admin/logs', label: 'Activity Logs', description: 'Every admin action, with its details', icon: ScrollText },
+  { href: '/admin/support', label: 'Support Inbox', description: "Members' questions and your replies", icon: MessageSquare },
+  { href: '/admin/tasks', label: 'Task Management', description: 'The websites members view to earn', icon: ListChecks },
   { href: '/admin/maintenance', label: 'Maintenance Controls', description: 'Maintenance mode and website status', icon: Settings2 },
 ] as const;
 

@@ -1,14 +1,9 @@
 import { ADMIN_PANEL_VERSION, messages } from '@app/contracts';
 import {
+  AppLink,
   Badge,
   BrandLink,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  CommissionRates,
   errorMessage,
   PageHeader,
   SIGN_OUT_HREF,
@@ -19,45 +14,67 @@ import {
   toast,
   trpc,
 } from '@app/ui';
-import { AppWindow, ExternalLink, House, LockKeyhole, LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { AdminList } from './admin-lists';
-import { AdminOverview } from './admin-overview';
-import { SiteStatusCard } from './site-status-card';
+import {
+  AppWindow,
+  Bell,
+  House,
+  ListChecks,
+  LockKeyhole,
+  LogOut,
+  Megaphone,
+  MessageSquare,
+  ScrollText,
+  Settings2,
+  Users,
+} from 'lucide-react';
+import { useState } from 'react';
+import { CommissionOverview } from './commission-overview';
+import { CommissionPayoutsTable } from './commission-payouts-table';
+import { PanelStats } from './panel-stats';
+import { DashboardTab, MonitorTab, NotificationsTab, SystemTab } from './panel-tabs';
+import { PayoutsTable } from './payouts-table';
+import { PendingVipTable } from './pending-vip-table';
+import { PlansTable } from './plans-table';
+import { TransactionsTable } from './transactions-table';
+import { UsersTable } from './users-table';
 
-function CommissionDashboardCard() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Commission dashboard</CardTitle>
-        <CardDescription>The commission operator's earnings and payout requests, behind its own sign-in.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid justify-items-start gap-4">
-        <CommissionRates />
-        <Button asChild variant="outline">
-          <a href="/admin/percentage" target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" />
-            Open Commission Dashboard
-          </a>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
+/** The admin pages the tabs do not cover. */
+const PAGES = [
+  { href: '/admin/users', label: 'User Management', icon: Users },
+  { href: '/admin/support', label: 'Support Inbox', icon: MessageSquare },
+  { href: '/admin/tasks', label: 'Tasks', icon: ListChecks },
+  { href: '/admin/logs', label: 'Activity Logs', icon: ScrollText },
+  { href: '/admin/maintenance', label: 'Maintenance', icon: Settings2 },
+  { href: '/admin/notifications', label: 'Notifications', icon: Bell },
+  { href: '/admin/popups', label: 'Popups', icon: Megaphone },
+] as const;
+
+type TabValue =
+  | 'dashboard'
+  | 'users'
+  | 'vip-approvals'
+  | 'vip-plans'
+  | 'payouts'
+  | 'commission-payouts'
+  | 'transactions'
+  | 'notifications'
+  | 'system'
+  | 'monitor'
+  | 'commission-dashboard';
 
 /** The eleven tabs of spec/admin.md section 2, in order, starting on Dashboard. */
-const TABS: readonly { value: string; label: string; content: ReactNode }[] = [
-  { value: 'dashboard', label: 'Dashboard', content: <AdminOverview /> },
-  { value: 'users', label: 'Users', content: <AdminList list="users" /> },
-  { value: 'vip-approvals', label: 'VIP Approvals', content: <AdminList list="pendingVip" /> },
-  { value: 'vip-plans', label: 'VIP Plans', content: <AdminList list="vipPlans" /> },
-  { value: 'payouts', label: 'Payouts', content: <AdminList list="pendingPayouts" /> },
-  { value: 'commission-payouts', label: '% Payouts', content: <AdminList list="commissionPayouts" /> },
-  { value: 'transactions', label: 'Transactions', content: <AdminList list="transactions" /> },
-  { value: 'notifications', label: 'Notifications', content: <AdminList list="notifications" /> },
-  { value: 'system', label: 'System', content: <SiteStatusCard /> },
-  { value: 'monitor', label: 'Monitor', content: <SiteStatusCard /> },
-  { value: 'commission-dashboard', label: '% Dashboard', content: <CommissionDashboardCard /> },
+const TABS: readonly { value: TabValue; label: string }[] = [
+  { value: 'dashboard', label: 'Dashboard' },
+  { value: 'users', label: 'Users' },
+  { value: 'vip-approvals', label: 'VIP Approvals' },
+  { value: 'vip-plans', label: 'VIP Plans' },
+  { value: 'payouts', label: 'Payouts' },
+  { value: 'commission-payouts', label: '% Payouts' },
+  { value: 'transactions', label: 'Transactions' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'system', label: 'System' },
+  { value: 'monitor', label: 'Monitor' },
+  { value: 'commission-dashboard', label: '% Dashboard' },
 ];
 
 /** Labels stay readable for screen readers on narrow screens, where only the icons show. */
@@ -67,6 +84,7 @@ function ButtonLabel({ children }: { children: string }) {
 
 /** The combined admin panel (/admin-portal, /admin/panel), once its password has been accepted. */
 export function AdminPanel() {
+  const [tab, setTab] = useState<TabValue>('dashboard');
   const utils = trpc.useUtils();
   const lock = trpc.admin.lock.useMutation({
     onSuccess: async () => {
@@ -116,19 +134,59 @@ export function AdminPanel() {
         className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 sm:px-6 sm:py-8"
       >
         <PageHeader title="Admin Portal" description="Manage members, payouts and the site." />
-        <Tabs defaultValue="dashboard">
+        <PanelStats />
+        <nav aria-label="More admin pages" className="flex flex-wrap gap-2">
+          {PAGES.map(({ href, label, icon: Icon }) => (
+            <Button key={href} asChild variant="outline" size="sm">
+              <AppLink href={href}>
+                <Icon aria-hidden="true" />
+                {label}
+              </AppLink>
+            </Button>
+          ))}
+        </nav>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
           <TabsList aria-label="Admin sections">
-            {TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.label}
+            {TABS.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
               </TabsTrigger>
             ))}
           </TabsList>
-          {TABS.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value}>
-              {tab.content}
-            </TabsContent>
-          ))}
+          {/* Only the open tab is mounted, so each tab's lists load and poll while it is shown. */}
+          <TabsContent value="dashboard">
+            <DashboardTab onOpenTab={setTab} />
+          </TabsContent>
+          <TabsContent value="users">
+            <UsersTable />
+          </TabsContent>
+          <TabsContent value="vip-approvals">
+            <PendingVipTable />
+          </TabsContent>
+          <TabsContent value="vip-plans">
+            <PlansTable />
+          </TabsContent>
+          <TabsContent value="payouts">
+            <PayoutsTable />
+          </TabsContent>
+          <TabsContent value="commission-payouts">
+            <CommissionPayoutsTable />
+          </TabsContent>
+          <TabsContent value="transactions">
+            <TransactionsTable />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <NotificationsTab />
+          </TabsContent>
+          <TabsContent value="system">
+            <SystemTab />
+          </TabsContent>
+          <TabsContent value="monitor">
+            <MonitorTab />
+          </TabsContent>
+          <TabsContent value="commission-dashboard">
+            <CommissionOverview />
+          </TabsContent>
         </Tabs>
       </main>
     </div>

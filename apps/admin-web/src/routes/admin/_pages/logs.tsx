@@ -1,6 +1,12 @@
+import { PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminListPage } from '../../../components/admin-list-page';
+import { LogsTable } from '../../../components/logs-table';
 
 export const Route = createFileRoute('/admin/_pages/logs')({
-  component: () => <AdminListPage title="Activity Logs" description="Every change an admin made, newest first." list="activityLogs" />,
+  component: () => (
+    <>
+      <PageHeader title="Activity Logs" description="Every change an admin made, newest first." />
+      <LogsTable />
+    </>
+  ),
 });

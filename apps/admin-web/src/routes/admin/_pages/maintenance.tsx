@@ -1,5 +1,6 @@
 import { PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { MaintenanceControls } from '../../../components/maintenance-controls';
 import { SiteStatusCard } from '../../../components/site-status-card';
 
 export const Route = createFileRoute('/admin/_pages/maintenance')({
@@ -13,7 +14,10 @@ function MaintenancePage() {
         title="Maintenance Controls"
         description="While maintenance is on or the website is off, members see the maintenance page; admins keep access."
       />
-      <SiteStatusCard />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MaintenanceControls />
+        <SiteStatusCard />
+      </div>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { AppLink, Button } from '@app/ui';
+import { AppLink, Button, PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { AdminListPage } from '../../../components/admin-list-page';
+import { PayoutsTable } from '../../../components/payouts-table';
 
 export const Route = createFileRoute('/admin/_pages/payouts')({
   component: PayoutsPage,
@@ -9,18 +9,20 @@ export const Route = createFileRoute('/admin/_pages/payouts')({
 
 function PayoutsPage() {
   return (
-    <AdminListPage
-      title="Payout Management"
-      description="Payout requests waiting for approval."
-      list="pendingPayouts"
-      actions={
-        <Button asChild variant="outline">
-          <AppLink href="/admin-portal">
-            <ArrowLeft aria-hidden="true" />
-            Back to Admin Portal
-          </AppLink>
-        </Button>
-      }
-    />
+    <>
+      <PageHeader
+        title="Payout Management"
+        description="Payout requests waiting for approval."
+        actions={
+          <Button asChild variant="outline">
+            <AppLink href="/admin-portal">
+              <ArrowLeft aria-hidden="true" />
+              Back to Admin Portal
+            </AppLink>
+          </Button>
+        }
+      />
+      <PayoutsTable />
+    </>
   );
 }

@@ -1,6 +1,18 @@
+import { ADMIN_USER_FILTERS } from '@app/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminListPage } from '../../../components/admin-list-page';
+import { z } from 'zod';
+import { UsersPage } from '../../../components/users-page';
+
+/** ?filter= takes one of the filters; anything else is the unfiltered list. */
+const usersSearch = z.object({ filter: z.enum(ADMIN_USER_FILTERS).optional().catch(undefined) });
 
 export const Route = createFileRoute('/admin/_pages/users')({
-  component: () => <AdminListPage title="User Management" description="Members, their balances, account status and VIP." list="users" />,
+  validateSearch: usersSearch,
+  component: UsersRoute,
 });
+
+function UsersRoute() {
+  const { filter } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <UsersPage filter={filter} onFilter={(next) => void navigate({ search: next ? { filter: next } : {} })} />;
+}

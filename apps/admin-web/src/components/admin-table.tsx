@@ -1,0 +1,116 @@
+import { messages } from '@app/contracts';
+import { Button, Card, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+interface AdminTableProps<T> {
+  /** Names the table for screen readers; the cards have no visible caption. */
+  label: string;
+  columns: readonly Column<T>[];
+  /** Undefined while loading or after a failure. */
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  isPending: boolean;
+  isError: boolean;
+  /** The screen's empty text (spec/admin.md section 2). */
+  empty: string;
+  /** What a failed read says; a list without its own text gets the general one. */
+  errorText?: string;
+  /** Paging or other controls under the table. */
+  footer?: ReactNode;
+}
+
+const SKELETON_ROWS = ['a', 'b', 'c'];
+
+/**
+ * Every admin list: its headings, then skeleton rows while loading, the failure text, the empty text
+ * or the rows. One component, so the panel's tabs and the standalone pages show a list the same way.
+ */
+export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError, empty, errorText, footer }: AdminTableProps<T>) {
+  let body: ReactNode;
+  if (isPending) {
+    body = SKELETON_ROWS.map((key) => (
+      <TableRow key={key} className="hover:bg-transparent">
+        <TableCell colSpan={columns.length}>
+          <Skeleton className="h-6 w-full" />
+        </TableCell>
+      </TableRow>
+    ));
+  } else if (isError || !rows) {
+    body = (
+      <TableRow className="hover:bg-transparent">
+        <TableCell colSpan={columns.length} className="py-10 text-center text-destructive" role="alert">
+          {errorText ?? messages.admin.screens.listLoadFailed}
+        </TableCell>
+      </TableRow>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <TableRow className="hover:bg-transparent">
+        <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+          {empty}
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    body = rows.map((row) => (
+      <TableRow key={rowKey(row)}>
+        {columns.map((column) => (
+          <TableCell key={column.header} className={column.className}>
+            {column.cell(row)}
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  }
+
+  return (
+    <Card className="p-2">
+      <Table aria-label={label} aria-busy={isPending || undefined}>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((column) => (
+              <TableHead key={column.header}>{column.header}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>{body}</TableBody>
+      </Table>
+      {footer}
+    </Card>
+  );
+}
+
+interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number | undefined;
+  onPage: (page: number) => void;
+}
+
+/** Previous and next for the lists the server pages (users, logs, transactions). */
+export function Pager({ page, pageSize, total, onPage }: PagerProps) {
+  const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
+      <span className="text-sm text-muted-foreground">
+        Page {page} of {pages}
+      </span>
+      <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+import { ADMIN_PAGE_SIZE, type AdminLog, formatDate, titleCase } from '@app/contracts';
+import { trpc } from '@app/ui';
+import { useState } from 'react';
+import { AdminTable, type Column, Pager } from './admin-table';
+
+/** A detail value as text: strings as they are, anything else as JSON. */
+function detailText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Details as key/value lines (spec/admin.md section 2). */
+function Details({ details }: { details: AdminLog['details'] }) {
+  const entries = Object.entries(details);
+  if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <dl className="grid gap-0.5 text-xs">
+      {entries.map(([key, value]) => (
+        <div key={key} className="flex gap-1">
+          <dt className="font-medium">{key}:</dt>
+          <dd className="break-all">{detailText(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const COLUMNS: readonly Column<AdminLog>[] = [
+  { header: 'Date', cell: (log) => formatDate(log.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Admin', cell: (log) => log.adminEmail ?? log.adminId ?? 'Unknown' },
+  { header: 'Action', cell: (log) => <span className="font-medium">{titleCase(log.action)}</span> },
+  { header: 'Target', cell: (log) => <span className="font-mono text-xs">{log.targetId ?? 'N/A'}</span> },
+  { header: 'Details', cell: (log) => <Details details={log.details} /> },
+  { header: 'IP Address', cell: (log) => <span className="font-mono text-xs">{log.ipAddress ?? 'Unknown'}</span> },
+];
+
+/** /admin/logs: every admin action, newest first. */
+export function LogsTable() {
+  const [page, setPage] = useState(1);
+  const logs = trpc.admin.logs.useQuery({ page, pageSize: ADMIN_PAGE_SIZE });
+  return (
+    <AdminTable
+      label="Admin activity logs"
+      columns={COLUMNS}
+      rows={logs.data?.items}
+      rowKey={(log) => log.id}
+      isPending={logs.isPending}
+      isError={logs.isError}
+      empty="No admin activity logs found"
+      footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={logs.data?.total} onPage={setPage} />}
+    />
+  );
+}

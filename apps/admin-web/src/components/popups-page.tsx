@@ -1,0 +1,89 @@
+import { type AdminPopup, formatDate, messages } from '@app/contracts';
+import { Badge, Button, PageHeader, trpc } from '@app/ui';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { toastFailure, toastSuccess } from '../lib/feedback';
+import { AdminTable, type Column } from './admin-table';
+import { PopupForm } from './popup-form';
+import { PopupPreview } from './popup-preview';
+
+const m = messages.admin.screens;
+
+type Open = { kind: 'create' } | { kind: 'edit'; popup: AdminPopup } | { kind: 'preview'; popup: AdminPopup };
+
+function PopupActions({ popup, onOpen }: { popup: AdminPopup; onOpen: (open: Open) => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.admin.popups.remove.useMutation({
+    onSuccess: async () => {
+      await utils.admin.popups.list.invalidate();
+      toastSuccess(m.popupDeleted);
+    },
+    onError: (error) => toastFailure(error, m.popupDeleteFailed),
+  });
+  return (
+    <div className="flex gap-1">
+      <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'preview', popup })} aria-label={`Preview ${popup.title}`}>
+        <Eye aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'edit', popup })} aria-label={`Edit ${popup.title}`}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => remove.mutate({ id: popup.id })}
+        disabled={remove.isPending}
+        aria-label={`Delete ${popup.title}`}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+/** /admin/popups: the timed popups, with create, edit, preview and delete. */
+export function PopupsPage() {
+  const [open, setOpen] = useState<Open>();
+  const popups = trpc.admin.popups.list.useQuery();
+  // Stable, so the preview's countdown is not restarted when the list reloads.
+  const close = useCallback(() => setOpen(undefined), []);
+
+  const columns: readonly Column<AdminPopup>[] = [
+    { header: 'Title', cell: (popup) => <span className="font-medium">{popup.title}</span> },
+    { header: 'Duration', cell: (popup) => `${popup.duration}s`, className: 'tabular-nums' },
+    {
+      header: 'Active',
+      cell: (popup) => <Badge variant={popup.isActive ? 'success' : 'secondary'}>{popup.isActive ? 'Active' : 'Inactive'}</Badge>,
+    },
+    { header: 'Starts', cell: (popup) => formatDate(popup.startDate), className: 'whitespace-nowrap' },
+    { header: 'Ends', cell: (popup) => (popup.endDate ? formatDate(popup.endDate) : 'No end'), className: 'whitespace-nowrap' },
+    { header: 'Actions', cell: (popup) => <PopupActions popup={popup} onOpen={setOpen} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Browser Popups"
+        description="Timed popups members see once per session."
+        actions={
+          <Button onClick={() => setOpen({ kind: 'create' })}>
+            <Plus aria-hidden="true" />
+            Create Popup
+          </Button>
+        }
+      />
+      <AdminTable
+        label="Popup messages"
+        columns={columns}
+        rows={popups.data}
+        rowKey={(popup) => popup.id}
+        isPending={popups.isPending}
+        isError={popups.isError}
+        empty="No popup messages found"
+      />
+      {open?.kind === 'create' && <PopupForm onClose={close} />}
+      {open?.kind === 'edit' && <PopupForm popup={open.popup} onClose={close} />}
+      {open?.kind === 'preview' && <PopupPreview popup={open.popup} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Field, Textarea } from '@app/ui';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+
+interface ReasonDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** A reason the action cannot go without (a rejection); otherwise a blank one is sent as none. */
+  required?: string;
+  hint?: string;
+  /** Further fields the action needs, above the reason. */
+  children?: ReactNode;
+  destructive?: boolean;
+  /** Resolves when the change is done (the dialog then closes); rejects to keep it open. */
+  onConfirm: (reason: string) => Promise<unknown>;
+}
+
+/** Confirms an admin action and records why (status changes, VIP rejections, maintenance switches). */
+export function ReasonDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  required,
+  hint,
+  children,
+  destructive,
+  onConfirm,
+}: ReasonDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  function change(next: boolean) {
+    if (!next) {
+      setReason('');
+      setError(undefined);
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (required && !reason.trim()) {
+      setError(required);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm(reason.trim());
+      change(false);
+    } catch {
+      // The caller has already said why in a toast; the dialog stays open for another try.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          {children}
+          <Field id={`${id}-reason`} label="Reason" error={error} hint={hint}>
+            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

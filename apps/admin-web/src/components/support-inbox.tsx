@@ -1,0 +1,159 @@
+import { formatDate, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, Textarea, trpc } from '@app/ui';
+import { MessageSquare, Send } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toastFailure, toastSuccess } from '../lib/feedback';
+
+const m = messages.admin.screens;
+
+/** New member messages arrive without a push channel; the inbox looks again this often. */
+const INBOX_REFRESH = { refetchInterval: 30_000, staleTime: 15_000 } as const;
+
+function ConversationList({
+  conversations,
+  selected,
+  onSelect,
+}: {
+  conversations: SupportConversation[];
+  selected: string | undefined;
+  onSelect: (userId: string) => void;
+}) {
+  return (
+    <ul aria-label="Conversations" className="grid gap-1">
+      {conversations.map((conversation) => (
+        <li key={conversation.userId}>
+          <button
+            type="button"
+            aria-current={conversation.userId === selected || undefined}
+            onClick={() => onSelect(conversation.userId)}
+            className={cn(
+              'grid w-full gap-1 rounded-md p-3 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+              conversation.userId === selected && 'bg-accent',
+            )}
+          >
+            <span className="flex items-center justify-between gap-2">
+              <span className="truncate text-sm font-medium">{conversation.email}</span>
+              {conversation.unread > 0 && <Badge aria-label={`${conversation.unread} unread`}>{conversation.unread}</Badge>}
+            </span>
+            <span className="truncate text-xs text-muted-foreground">{conversation.lastMessage}</span>
+            <span className="text-xs text-muted-foreground">{formatDate(conversation.lastAt)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Thread({ userId, email }: { userId: string; email: string }) {
+  const id = useId();
+  const utils = trpc.useUtils();
+  // Opening the thread marks the member's messages read, so the inbox's unread counts change too.
+  const thread = trpc.admin.support.thread.useQuery({ userId }, { ...INBOX_REFRESH });
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const reply = trpc.admin.support.reply.useMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = supportMessageInput.safeParse({ message: text });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await reply.mutateAsync({ userId, message: text });
+    } catch (failure) {
+      toastFailure(failure, m.replyFailed);
+      return;
+    }
+    setText('');
+    await Promise.all([utils.admin.support.thread.invalidate({ userId }), utils.admin.support.conversations.invalidate()]);
+    toastSuccess(m.replySent);
+  }
+
+  return (
+    <Card className="flex min-h-96 flex-col">
+      <CardHeader>
+        <CardTitle className="truncate text-base">{email}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <ol aria-label={`Messages with ${email}`} className="grid max-h-[28rem] flex-1 content-start gap-2 overflow-y-auto">
+          {thread.isPending && <Skeleton className="h-12 w-2/3" />}
+          {thread.isError && (
+            <li role="alert" className="text-sm text-destructive">
+              {m.listLoadFailed}
+            </li>
+          )}
+          {thread.data?.map((message) => (
+            <li
+              key={message.id}
+              className={cn(
+                'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+                message.isUserMessage ? 'justify-self-start bg-muted' : 'justify-self-end bg-primary text-primary-foreground',
+              )}
+            >
+              <span className="sr-only">{message.isUserMessage ? 'Member: ' : 'Support: '}</span>
+              <p className="whitespace-pre-wrap break-words">{message.message}</p>
+              <p className="mt-1 text-xs opacity-75">{formatDate(message.createdAt)}</p>
+            </li>
+          ))}
+        </ol>
+        <form noValidate onSubmit={submit} className="grid gap-2">
+          <label htmlFor={`${id}-reply`} className="sr-only">
+            Reply to {email}
+          </label>
+          <Textarea
+            id={`${id}-reply`}
+            rows={3}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Write a reply"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
+            <Send aria-hidden="true" />
+            {reply.isPending ? 'Sending...' : 'Send Reply'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /admin/support: members' conversations with unread counts, a thread and a reply (DESIGN.md section 5). */
+export function SupportInbox() {
+  const conversations = trpc.admin.support.conversations.useQuery(undefined, INBOX_REFRESH);
+  const [selected, setSelected] = useState<string>();
+  const current = conversations.data?.find((conversation) => conversation.userId === selected);
+
+  if (conversations.isPending) return <Skeleton className="h-64 w-full" />;
+  if (conversations.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {m.listLoadFailed}
+      </p>
+    );
+  }
+  if (conversations.data.length === 0) {
+    return <EmptyState icon={MessageSquare} title="No conversations yet" description="Members' messages to support appear here." />;
+  }
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <Card className="p-2">
+        <ConversationList conversations={conversations.data} selected={selected} onSelect={setSelected} />
+      </Card>
+      {current ? (
+        <Thread key={current.userId} userId={current.userId} email={current.email} />
+      ) : (
+        <EmptyState icon={MessageSquare} title="Choose a conversation" description="Its messages and a reply box open here." />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  ACCOUNT_STATUSES,
+  type AccountStatus,
+  ADMIN_PAGE_SIZE,
+  type AdminUser,
+  type AdminUserFilter,
+  capitalize,
+  formatDate,
+  messages,
+} from '@app/contracts';
+import {
+  Badge,
+  Button,
+  Field,
+  formatPesosAmount,
+  fullName,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  trpc,
+} from '@app/ui';
+import { Check, Pencil, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toastFailure, toastSuccess } from '../lib/feedback';
+import { shortId, tierLabel } from '../lib/labels';
+import { REFRESH } from '../lib/refresh';
+import { AdminTable, type Column, Pager } from './admin-table';
+import { ReasonDialog } from './reason-dialog';
+
+const m = messages.admin.screens;
+
+const STATUS_BADGE: Record<AccountStatus, 'success' | 'warning' | 'destructive'> = {
+  active: 'success',
+  suspended: 'warning',
+  banned: 'destructive',
+};
+
+/** After any change to a user: the lists and the counts that include them. */
+function useReloadUsers() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.admin.users.list.invalidate(), utils.admin.stats.invalidate(), utils.admin.vip.pending.invalidate()]);
+}
+
+/** The Balance cell: the amount, or the inline editor (a number with step 0.01, spec/admin.md section 5). */
+function BalanceCell({ user }: { user: AdminUser }) {
+  const id = useId();
+  const reload = useReloadUsers();
+  const [value, setValue] = useState<string>();
+  const setBalance = trpc.admin.users.setBalance.useMutation();
+
+  if (value === undefined) {
+    return (
+      <span className="flex items-center gap-1 whitespace-nowrap tabular-nums">
+        {formatPesosAmount(user.availableBalance)}
+        <Button variant="ghost" size="sm" onClick={() => setValue(user.availableBalance)} aria-label={`Edit Balance of ${user.email}`}>
+          <Pencil aria-hidden="true" />
+        </Button>
+      </span>
+    );
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await setBalance.mutateAsync({ userId: user.id, newBalance: value ?? '' });
+      await reload();
+      toastSuccess(m.balanceUpdated);
+      setValue(undefined);
+    } catch (error) {
+      toastFailure(error, m.balanceFailed);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={save} className="flex items-center gap-1">
+      <label htmlFor={id} className="sr-only">
+        New balance for {user.email}
+      </label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        className="h-9 w-28"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        autoFocus
+      />
+      <Button type="submit" size="sm" disabled={setBalance.isPending} aria-label="Save balance">
+        <Check aria-hidden="true" />
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={() => setValue(undefined)} aria-label="Cancel">
+        <X aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}
+
+/** Set Status (with a reason) and, for a pending request, Approve VIP. */
+function UserActions({ user }: { user: AdminUser }) {
+  const id = useId();
+  const reload = useReloadUsers();
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<AccountStatus>(user.accountStatus);
+  const setAccountStatus = trpc.admin.users.setStatus.useMutation();
+  const approve = trpc.admin.vip.approveForUser.useMutation({
+    onSuccess: async () => {
+      await reload();
+      toastSuccess(m.vipStatusApproved);
+    },
+    onError: (error) => toastFailure(error, m.vipStatusFailed),
+  });
+
+  async function confirm(reason: string) {
+    try {
+      await setAccountStatus.mutateAsync({ id: user.id, status, reason: reason || null });
+    } catch (error) {
+      toastFailure(error, m.userStatusFailed);
+      throw error;
+    }
+    await reload();
+    toastSuccess(m.userStatusUpdated);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.vipPendingApproval && (
+        <Button size="sm" onClick={() => approve.mutate({ id: user.id })} disabled={approve.isPending}>
+          Approve VIP
+        </Button>
+      )}
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Set Status
+      </Button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (next) setStatus(user.accountStatus);
+        }}
+        title="Set account status"
+        description={`Choose the account status of ${user.email} and say why.`}
+        confirmLabel="Update Status"
+        hint="Shown to the member where it applies, and kept in the activity log."
+        onConfirm={confirm}
+      >
+        <Field id={`${id}-status`} label="Account status">
+          <Select value={status} onValueChange={(next) => setStatus(next as AccountStatus)}>
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ACCOUNT_STATUSES.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {capitalize(option)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+      </ReasonDialog>
+    </div>
+  );
+}
+
+const COLUMNS: readonly Column<AdminUser>[] = [
+  {
+    header: 'ID',
+    cell: (user) => (
+      <span title={user.id} className="font-mono text-xs">
+        {shortId(user.id)}
+      </span>
+    ),
+  },
+  { header: 'Email', cell: (user) => user.email },
+  { header: 'Name', cell: (user) => fullName(user) || '—' },
+  {
+    header: 'VIP Status',
+    cell: (user) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge variant={tierLabel(user.vipTier) === 'Regular' ? 'secondary' : 'default'}>{tierLabel(user.vipTier)}</Badge>
+        {user.vipPendingApproval && <Badge variant="warning">Pending</Badge>}
+      </span>
+    ),
+  },
+  { header: 'Earnings', cell: (user) => formatPesosAmount(user.totalEarnings), className: 'tabular-nums whitespace-nowrap' },
+  { header: 'Balance', cell: (user) => <BalanceCell user={user} /> },
+  {
+    header: 'Status',
+    cell: (user) => (
+      <Badge variant={STATUS_BADGE[user.accountStatus]} title={user.statusReason ?? undefined}>
+        {capitalize(user.accountStatus)}
+      </Badge>
+    ),
+  },
+  { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Actions', cell: (user) => <UserActions user={user} /> },
+];
+
+interface UsersTableProps {
+  filter?: AdminUserFilter;
+  /** Server-side search over e-mail, names and id. */
+  search?: string;
+}
+
+/** The users list of the panel's Users tab and of /admin/users. */
+export function UsersTable({ filter, search }: UsersTableProps) {
+  const [page, setPage] = useState(1);
+  // A new filter or search starts again at its first page.
+  const [query, setQuery] = useState({ filter, search });
+  if (query.filter !== filter || query.search !== search) {
+    setQuery({ filter, search });
+    setPage(1);
+  }
+  const users = trpc.admin.users.list.useQuery({ filter, search: search || undefined, page, pageSize: ADMIN_PAGE_SIZE }, REFRESH.users);
+
+  return (
+    <AdminTable
+      label="Users"
+      columns={COLUMNS}
+      rows={users.data?.items}
+      rowKey={(user) => user.id}
+      isPending={users.isPending}
+      isError={users.isError}
+      errorText={m.usersLoadFailed}
+      empty={search ? 'No users found matching your search' : 'No users found'}
+      footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data?.total} onPage={setPage} />}
+    />
+  );
+}

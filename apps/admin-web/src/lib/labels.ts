@@ -1,0 +1,11 @@
+import { FREE_TIER } from '@app/contracts';
+
+/** A tier as the admin lists show it: an empty tier or FREE is a regular account (spec/admin.md section 3). */
+export function tierLabel(tier: string | null | undefined): string {
+  return !tier || tier === FREE_TIER ? 'Regular' : tier;
+}
+
+/** The first characters of an id: enough to tell rows apart; the full id is in the cell's title. */
+export function shortId(id: string): string {
+  return id.length > 8 ? `${id.slice(0, 8)}…` : id;
+}

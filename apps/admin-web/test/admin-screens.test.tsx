@@ -1,0 +1,302 @@
+import {
+  type AdminStats,
+  type AdminUser,
+  adminStatsSchema,
+  adminUserSchema,
+  type PendingPayout,
+  type PendingVipRequest,
+  pendingPayoutSchema,
+  pendingVipRequestSchema,
+  type SystemSettings,
+} from '@app/contracts';
+import type { ProcedureHandler } from '@app/ui/testing/trpc-batch.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+
+useMockServer();
+
+const stats: AdminStats = adminStatsSchema.parse({
+  totalUsers: 42,
+  activeUsers: 40,
+  vipUsers: 7,
+  pendingVipApprovals: 1,
+  pendingPayouts: '350.00',
+  pendingPayoutCount: 2,
+  totalEarnings: '12345.50',
+  updatedAt: '2026-11-20T02:00:00.000Z',
+});
+
+function adminUser(overrides: Partial<AdminUser>): AdminUser {
+  return adminUserSchema.parse({
+    id: 'user-1',
+    email: 'maria.santos@example.com',
+    firstName: 'Maria',
+    lastName: 'Santos',
+    profileImageUrl: null,
+    accountStatus: 'active',
+    statusReason: null,
+    vipTier: 'FREE',
+    vipExpiresAt: null,
+    vipPendingApproval: false,
+    vipPaymentStatus: null,
+    availableBalance: '350.25',
+    pendingPayout: '0.00',
+    totalEarnings: '1250.50',
+    createdAt: '2026-01-15T02:00:00.000Z',
+    isAdmin: false,
+    ...overrides,
+  });
+}
+
+const vipRequest: PendingVipRequest = pendingVipRequestSchema.parse({
+  id: 'vip-request-1',
+  userId: 'user-2',
+  email: 'juan@example.com',
+  vipTier: 'VIP300',
+  vipPaymentStatus: 'pending',
+  vipTransactionReference: '1234567890123',
+  createdAt: '2026-11-20T02:00:00.000Z',
+});
+
+const payout: PendingPayout = pendingPayoutSchema.parse({
+  id: 'payout-1',
+  userId: 'user-3',
+  firstName: 'Gina',
+  lastName: 'Tan',
+  amount: '200.00',
+  paymentMethod: 'G-CASH',
+  paymentDetails: '0917 555 0199',
+  status: 'pending',
+  createdAt: '2026-11-20T02:00:00.000Z',
+  vipTier: 'VIP500',
+});
+
+const settings: SystemSettings = { maintenance: false, maintenanceMode: false, websiteStatus: 'on', message: '', lastUpdated: null };
+
+/** An unlocked admin's session with the panel's reads answered; `extra` adds or replaces procedures. */
+function servePanel(extra: Record<string, ProcedureHandler> = {}) {
+  return serveSession(unlockedAdmin, {
+    'admin.stats': () => ({ data: stats }),
+    'admin.maintenance.settings': () => ({ data: settings }),
+    ...extra,
+  });
+}
+
+describe('admin panel', () => {
+  it('shows the four stat cards from the statistics', async () => {
+    servePanel();
+    renderAt('/admin-portal');
+
+    const card = (name: string) => screen.findByRole('group', { name });
+    await screen.findByText('₱12,345.50');
+    expect((await card('Total Users')).textContent).toContain('42');
+    expect((await card('VIP Members')).textContent).toContain('7');
+    expect((await card('Total Earnings')).textContent).toContain('₱12,345.50');
+    expect((await card('Pending Approvals')).textContent).toContain('1');
+  });
+
+  it('lists users with their tier, balance and status, and edits a balance inline', async () => {
+    const balances: unknown[] = [];
+    servePanel({
+      'admin.users.list': () => ({
+        data: { items: [adminUser({}), adminUser({ id: 'user-9', email: 'vip@example.com', vipTier: 'VIP500' })], total: 2 },
+      }),
+      'admin.users.setBalance': (input) => {
+        balances.push(input);
+        return { data: adminUser({ availableBalance: '500.00' }) };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const maria = (await within(table).findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
+    expect(maria.textContent).toContain('Regular');
+    expect(maria.textContent).toContain('₱350.25');
+    expect(maria.textContent).toContain('₱1,250.50');
+    expect(maria.textContent).toContain('Active');
+    expect(within(table).getByText('vip@example.com').closest('tr')?.textContent).toContain('VIP500');
+
+    await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
+    const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
+    await userEvent.clear(input);
+    await userEvent.type(input, '500');
+    await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
+
+    await screen.findByText('User balance updated');
+    expect(balances).toEqual([{ userId: 'user-1', newBalance: '500' }]);
+  });
+
+  it('approves a VIP request with a success toast', async () => {
+    const approved: unknown[] = [];
+    servePanel({
+      'admin.vip.pending': () => ({ data: approved.length ? [] : [vipRequest] }),
+      'admin.vip.approve': (input) => {
+        approved.push(input);
+        return { data: adminUser({ id: 'user-2', vipTier: 'VIP300' }) };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
+
+    const row = (await screen.findByText('juan@example.com')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('VIP300');
+    expect(row.textContent).toContain('1234567890123');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve VIP' }));
+
+    await screen.findByText('VIP upgrade approved successfully');
+    expect(approved).toEqual([{ id: 'vip-request-1' }]);
+    expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
+  });
+
+  it('rejects a VIP request only with a reason, and says so when the server refuses', async () => {
+    const rejections: unknown[] = [];
+    servePanel({
+      'admin.vip.pending': () => ({ data: [vipRequest] }),
+      'admin.vip.reject': (input) => {
+        rejections.push(input);
+        return { error: { code: 'CONFLICT', message: 'This VIP request has already been decided' } };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reject VIP request' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please give a reason for the rejection');
+    expect(rejections).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Reference not found in G-CASH');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+
+    await screen.findByText('This VIP request has already been decided');
+    expect(rejections).toEqual([{ id: 'vip-request-1', reason: 'Reference not found in G-CASH' }]);
+  });
+
+  it('approves a payout, showing the account type, with a success toast', async () => {
+    const decisions: unknown[] = [];
+    servePanel({
+      'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
+      'admin.payouts.decide': (input) => {
+        decisions.push(input);
+        return { data: {} };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+
+    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('₱200.00');
+    expect(row.textContent).toContain('VIP (VIP500)');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
+
+    await screen.findByText('Payout approved successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
+    expect(await screen.findByText('No pending payout requests')).toBeTruthy();
+  });
+
+  it('asks for both title and message before sending a global notification', async () => {
+    const sent: unknown[] = [];
+    servePanel({
+      'admin.notifications.send': (input) => {
+        sent.push(input);
+        return { data: {} };
+      },
+    });
+    renderAt('/admin-portal');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Global Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Global Notification' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Payout day');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please fill in both title and message');
+    expect(sent).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Payouts go out today.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
+
+    await screen.findByText('Global notification sent successfully');
+    expect(sent).toEqual([{ title: 'Payout day', message: 'Payouts go out today.', type: 'info', isGlobal: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('user management page', () => {
+  it('reads the filter from the address, searches on the server and offers All Users', async () => {
+    const calls: unknown[] = [];
+    servePanel({
+      'admin.users.list': (input) => {
+        calls.push(input);
+        const { search } = input as { search?: string };
+        return { data: search ? { items: [], total: 0 } : { items: [adminUser({ vipPendingApproval: true })], total: 1 } };
+      },
+    });
+    renderAt('/admin/users?filter=pending');
+
+    await screen.findByText('maria.santos@example.com');
+    expect(calls.at(-1)).toMatchObject({ filter: 'pending', page: 1 });
+    expect(screen.getByRole('button', { name: 'Approve VIP' })).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No users found matching your search')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ filter: 'pending', search: 'nobody' });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter users' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All Users' }));
+    await waitFor(() => expect(calls.at(-1)).not.toHaveProperty('filter'));
+  });
+
+  it('says when there are no users at all', async () => {
+    servePanel({ 'admin.users.list': () => ({ data: { items: [], total: 0 } }) });
+    renderAt('/admin/users');
+
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+});
+
+describe('popup form', () => {
+  it('shows the popup rules of the spec before saving', async () => {
+    const created: unknown[] = [];
+    servePanel({
+      'admin.popups.list': () => ({ data: [] }),
+      'admin.popups.create': (input) => {
+        created.push(input);
+        return { data: {} };
+      },
+    });
+    renderAt('/admin/popups');
+
+    expect(await screen.findByText('No popup messages found')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Popup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Popup' });
+    expect((within(dialog).getByLabelText('Duration (seconds)') as HTMLInputElement).value).toBe('30');
+
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Hi');
+    await userEvent.type(within(dialog).getByLabelText('Content (HTML)'), 'Yo');
+    await userEvent.type(within(dialog).getByLabelText('Link URL (optional)'), 'not a url');
+    const duration = within(dialog).getByLabelText('Duration (seconds)');
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Popup' }));
+
+    const alerts = within(dialog)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent);
+    expect(alerts).toEqual([
+      'Title must be at least 3 characters',
+      'Content must be at least 5 characters',
+      'Please enter a valid URL',
+      'Duration must be at least 5 seconds',
+    ]);
+
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '301');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Popup' }));
+    expect(within(dialog).getByText('Duration cannot exceed 5 minutes')).toBeTruthy();
+    expect(created).toEqual([]);
+  });
+});

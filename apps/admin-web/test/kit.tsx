@@ -1,0 +1,44 @@
+import type { User } from '@app/contracts';
+import { dismissToast } from '@app/ui';
+import { siteOpen, testUser } from '@app/ui/testing/fixtures.ts';
+import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { cleanup, render } from '@testing-library/react';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { App } from '../src/app';
+import { createAppRouter } from '../src/router';
+
+/** Test support for the admin app: msw answering tRPC batches, and the app rendered at a path. */
+export const server = setupServer();
+
+export function useMockServer() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    // The toast store lives for the whole page, as in the app; each test starts without toasts.
+    dismissToast();
+    cleanup();
+    server.resetHandlers();
+  });
+  afterAll(() => server.close());
+}
+
+/** Answers as the server would for a session whose user may change (the unlock and lock calls change it). */
+export function serveSession(initial: User | null, extra: Record<string, ProcedureHandler> = {}) {
+  const session = { user: initial };
+  const handlers: Record<string, ProcedureHandler> = {
+    'auth.user': (): ProcedureReply =>
+      session.user ? { data: session.user } : { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } },
+    'maintenance.status': () => ({ data: siteOpen }),
+    ...extra,
+  };
+  server.use(http.all('*/trpc/*', ({ request }) => answerTrpcBatch(request, handlers)));
+  return session;
+}
+
+export function renderAt(path: string) {
+  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
+}
+
+export const unlockedAdmin = testUser({ id: 'admin-1', email: 'admin@example.com', isAdmin: true, adminUnlocked: true });

@@ -1,0 +1,192 @@
+import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** The demo admin's panel, unlocked once: the unlock is rate limited per admin. */
+let admin: Page;
+
+const DESKTOP = { width: 1280, height: 800 };
+const VIEWPORTS = [
+  { label: 'desktop', ...DESKTOP },
+  { label: 'phone', width: 390, height: 844 },
+] as const;
+
+/** The server keeps its data for the whole run: each test signs up its own members. */
+const run = Date.now().toString(36);
+const emailOf = (name: string) => `admin-${name}-${run}@example.com`;
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function member(name: string, firstName: string, lastName: string): Promise<Page> {
+  const page = await newPage();
+  await signInWithDevForm(page, baseUrl, emailOf(name), { firstName, lastName });
+  return page;
+}
+
+/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
+async function screenshotBothWidths(page: Page, name: string) {
+  for (const { label, width, height } of VIEWPORTS) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await screenshot(page, `admin-${name}-${label}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A call's JSON answer, failing the test with the server's message when it was refused. */
+async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
+  const response = await pending;
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function openTab(name: string) {
+  await admin.goto(`${baseUrl}/admin-portal`);
+  await admin.getByRole('tab', { name, exact: true }).click();
+}
+
+/** Waits for a toast's text; the toaster shows one at a time. */
+const toastSays = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: true })
+    .waitFor();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage();
+  await signInWithDevForm(admin, baseUrl, 'admin@example.com');
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+describe('admin panel', () => {
+  it('unlocks with the panel password and shows the statistics and the eleven tabs', async () => {
+    await admin.goto(`${baseUrl}/admin-portal`);
+    await admin.getByRole('heading', { level: 1, name: 'Admin Authentication' }).waitFor();
+    await screenshotBothWidths(admin, 'gate');
+
+    await admin.getByLabel('Admin Password').fill('e2e-admin-password');
+    await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await toastSays(admin, 'Access Granted');
+    const tabs = admin.getByRole('tablist', { name: 'Admin sections' });
+    expect(await tabs.getByRole('tab').count()).toBe(11);
+    await admin.getByRole('group', { name: 'Total Users' }).getByText(/^\d+$/).waitFor();
+    await screenshotBothWidths(admin, 'panel-dashboard');
+  });
+
+  it("approves a member's VIP request", async () => {
+    const page = await member('vip', 'Vicente', 'Ramos');
+    const reference = String(Date.now()).padStart(13, '3').slice(-13);
+    await ok(
+      page.request.post(`${baseUrl}/api/vip/upgrade`, { data: { vipTier: 'VIP300', paymentInfo: { transactionProof: reference } } }),
+    );
+
+    await openTab('VIP Approvals');
+    const row = admin.getByRole('row', { name: new RegExp(emailOf('vip')) });
+    await row.getByText(reference).waitFor();
+    await screenshotBothWidths(admin, 'vip-approvals');
+    await row.getByRole('button', { name: 'Approve VIP' }).click();
+    await toastSays(admin, 'VIP upgrade approved successfully');
+    await row.waitFor({ state: 'detached' });
+
+    const status = await ok<{ vipTier: string }>(page.request.get(`${baseUrl}/api/vip/status`));
+    expect(status.vipTier).toBe('VIP300');
+  });
+
+  it('gives a member balance, then approves one payout and declines another', async () => {
+    const page = await member('payouts', 'Paz', 'Villanueva');
+
+    await admin.goto(`${baseUrl}/admin/users`);
+    await admin.getByRole('searchbox', { name: 'Search users' }).fill(emailOf('payouts'));
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+    const userRow = admin.getByRole('row', { name: new RegExp(emailOf('payouts')) });
+    await userRow.getByRole('button', { name: `Edit Balance of ${emailOf('payouts')}` }).click();
+    await userRow.getByLabel(`New balance for ${emailOf('payouts')}`).fill('600');
+    await screenshotBothWidths(admin, 'users-balance-edit');
+    await userRow.getByRole('button', { name: 'Save balance' }).click();
+    await toastSays(admin, 'User balance updated');
+    await userRow.getByText('₱600.00').waitFor();
+
+    for (const amount of ['200', '250']) {
+      await ok(
+        page.request.post(`${baseUrl}/api/payouts`, {
+          data: { paymentMethod: 'G-CASH', amount, paymentDetails: `0917 555 ${amount} Paz` },
+        }),
+      );
+    }
+
+    await openTab('Payouts');
+    const first = admin.getByRole('row', { name: /Paz Villanueva/ }).filter({ hasText: '₱200.00' });
+    const second = admin.getByRole('row', { name: /Paz Villanueva/ }).filter({ hasText: '₱250.00' });
+    await first.getByText('Regular Account').waitFor();
+    await screenshotBothWidths(admin, 'payouts');
+    await first.getByRole('button', { name: 'Approve Payout of Paz Villanueva' }).click();
+    await toastSays(admin, 'Payout approved successfully');
+    await first.waitFor({ state: 'detached' });
+    await second.getByRole('button', { name: 'Decline payout of Paz Villanueva' }).click();
+    await toastSays(admin, 'Payout status updated successfully');
+    await second.waitFor({ state: 'detached' });
+
+    const payouts = await ok<{ amount: string; status: string }[]>(page.request.get(`${baseUrl}/api/payouts`));
+    expect(payouts.map(({ amount, status }) => `${amount} ${status}`).sort()).toEqual(['200.00 approved', '250.00 declined']);
+    const user = await ok<{ availableBalance: string; totalPaidOut: string }>(page.request.get(`${baseUrl}/api/auth/user`));
+    expect(user).toMatchObject({ availableBalance: '400.00', totalPaidOut: '200.00' });
+  });
+
+  it('switches maintenance on, which members see, and off again', async () => {
+    const page = await member('maintenance', 'Marta', 'Lopez');
+
+    await openTab('Dashboard');
+    try {
+      await admin.getByRole('switch', { name: 'Maintenance Mode', checked: false }).click();
+      await toastSays(admin, 'Maintenance mode updated');
+      await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).waitFor();
+      await screenshotBothWidths(admin, 'maintenance-on');
+
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('heading', { level: 1, name: 'Under Maintenance' }).waitFor();
+      await screenshotBothWidths(page, 'member-maintenance');
+
+      await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).click();
+      await admin.getByRole('switch', { name: 'Maintenance Mode', checked: false }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome back, Marta' }).waitFor();
+    } finally {
+      // The other test files share this server: never leave it closed to members.
+      await ok(admin.request.post(`${baseUrl}/api/admin/maintenance`, { data: { maintenance: false } }));
+    }
+  });
+
+  it("answers a member's support message from the inbox", async () => {
+    const page = await member('support', 'Sara', 'Gomez');
+    await ok(page.request.post(`${baseUrl}/api/support/messages`, { data: { message: 'When is my payout sent?' } }));
+
+    await admin.goto(`${baseUrl}/admin/support`);
+    await admin.getByRole('button', { name: new RegExp(emailOf('support')) }).click();
+    await admin.getByText('When is my payout sent?', { exact: true }).last().waitFor();
+    await admin.getByLabel(`Reply to ${emailOf('support')}`).fill('Within 3-7 business days.');
+    await admin.getByRole('button', { name: 'Send Reply' }).click();
+    await toastSays(admin, 'Reply sent');
+    await admin
+      .getByRole('list', { name: `Messages with ${emailOf('support')}` })
+      .getByText('Within 3-7 business days.')
+      .waitFor();
+    await screenshotBothWidths(admin, 'support-inbox');
+
+    const messages = await ok<{ message: string; isUserMessage: boolean }[]>(page.request.get(`${baseUrl}/api/support/messages`));
+    expect(messages.map(({ message, isUserMessage }) => ({ message, isUserMessage }))).toEqual([
+      { message: 'When is my payout sent?', isUserMessage: true },
+      { message: 'Within 3-7 business days.', isUserMessage: false },
+    ]);
+  });
+});
