@@ -188,5 +188,11 @@ describe('admin panel', () => {
       { message: 'When is my payout sent?', isUserMessage: true },
       { message: 'Within 3-7 business days.', isUserMessage: false },
     ]);
+
+    // And the member reads it in the chat widget.
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    await page.getByRole('region', { name: 'Live Support' }).getByText('Within 3-7 business days.').waitFor();
+    await screenshotBothWidths(page, 'support-reply-in-chat');
   });
 });
