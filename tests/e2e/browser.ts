@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type APIResponse, type Browser, chromium, type Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/e2e/', import.meta.url));
 
@@ -41,4 +41,28 @@ export async function signInWithDevForm(
   if (names.lastName) await page.getByLabel('Last name').fill(names.lastName);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/`);
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+/** The widths every screen is checked at: a desktop and the narrowest phone the product supports. */
+export const VIEWPORTS = [
+  { label: 'desktop', ...DESKTOP },
+  { label: 'phone', width: 360, height: 780 },
+] as const;
+
+/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  for (const { label, width, height } of VIEWPORTS) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await screenshot(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A call's JSON answer, failing the test with the server's message when it was refused. */
+export async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
+  const response = await pending;
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
 }

@@ -28,6 +28,7 @@ export { Field } from './components/field';
 export { GateCard } from './components/gate-card';
 export { Input, Textarea } from './components/input';
 export { Label } from './components/label';
+export { LoadError } from './components/load-error';
 export { PageHeader } from './components/page-header';
 export { Progress } from './components/progress';
 export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select';

@@ -1,18 +1,12 @@
-import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+import { DESKTOP, launchBrowser, ok, screenshotBothWidths, signInWithDevForm } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** The demo admin's panel, unlocked once: the unlock is rate limited per admin. */
 let admin: Page;
-
-const DESKTOP = { width: 1280, height: 800 };
-const VIEWPORTS = [
-  { label: 'desktop', ...DESKTOP },
-  { label: 'phone', width: 390, height: 844 },
-] as const;
 
 /** The server keeps its data for the whole run: each test signs up its own members. */
 const run = Date.now().toString(36);
@@ -28,23 +22,6 @@ async function member(name: string, firstName: string, lastName: string): Promis
   const page = await newPage();
   await signInWithDevForm(page, baseUrl, emailOf(name), { firstName, lastName });
   return page;
-}
-
-/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
-async function screenshotBothWidths(page: Page, name: string) {
-  for (const { label, width, height } of VIEWPORTS) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await screenshot(page, `admin-${name}-${label}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-/** A call's JSON answer, failing the test with the server's message when it was refused. */
-async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
-  const response = await pending;
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 async function openTab(name: string) {

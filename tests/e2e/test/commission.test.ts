@@ -1,6 +1,6 @@
-import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+import { DESKTOP, launchBrowser, ok, screenshotBothWidths, signInWithDevForm } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,12 +18,6 @@ afterAll(async () => {
 const ADMIN_PANEL_PASSWORD = 'e2e-admin-password';
 const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
 
-const DESKTOP = { width: 1280, height: 800 };
-const VIEWPORTS = [
-  { label: 'desktop', ...DESKTOP },
-  { label: 'phone', width: 360, height: 780 },
-] as const;
-
 /** The server keeps its data for the whole run (other files earn commission too): names carry this run's id. */
 const run = Date.now().toString(36);
 
@@ -31,23 +25,6 @@ async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl });
   contexts.push(context);
   return context;
-}
-
-/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
-async function screenshotBothWidths(page: Page, name: string) {
-  for (const { label, width, height } of VIEWPORTS) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-/** A call's JSON answer, failing the test with the server's message when it was refused. */
-async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
-  const response = await pending;
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** The demo admin, signed in with the panel unlocked; its calls share the browser context's cookies. */

@@ -1,6 +1,6 @@
-import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+import { DESKTOP, launchBrowser, ok, screenshotBothWidths, signInWithDevForm } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,12 +13,6 @@ afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
 });
-
-const DESKTOP = { width: 1280, height: 800 };
-const VIEWPORTS = [
-  { label: 'desktop', ...DESKTOP },
-  { label: 'phone', width: 360, height: 780 },
-] as const;
 
 /** The server keeps its data for the whole run (other files sign in too): each test signs up its own people. */
 const run = Date.now().toString(36);
@@ -35,23 +29,6 @@ async function signedInPage(name: string, firstName: string, lastName: string): 
   await signInWithDevForm(page, baseUrl, emailOf(name), { firstName, lastName });
   await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
   return page;
-}
-
-/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
-async function screenshotBothWidths(page: Page, name: string) {
-  for (const { label, width, height } of VIEWPORTS) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-/** A call's JSON answer, failing the test with the server's message when it was refused. */
-async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
-  const response = await pending;
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   CommissionRates,
   errorMessage,
   isUnauthorizedError,
+  LoadError,
   PageHeader,
   Skeleton,
   toast,
@@ -19,7 +20,6 @@ import { Download, LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
-import { LoadError } from './load-error';
 import { RequestPayoutDialog } from './request-payout-dialog';
 
 /** The ledger as CSV, served by the API with the operator's cookie: a plain download, not a page of this app. */

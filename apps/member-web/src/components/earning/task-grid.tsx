@@ -1,8 +1,7 @@
 import { messages, type Task } from '@app/contracts';
-import { Card, EmptyState, Skeleton } from '@app/ui';
+import { Card, EmptyState, LoadError, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
-import { LoadError } from './load-error';
 import { TaskCard } from './task-card';
 
 interface TaskGridProps {

@@ -5,6 +5,7 @@ import {
   cn,
   EmptyTable,
   formatPesosAmount,
+  LoadError,
   Skeleton,
   Table,
   TableBody,
@@ -15,7 +16,6 @@ import {
 } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { stackedTable } from '../../lib/stacked-table';
-import { LoadError } from './load-error';
 import { ProofOfView } from './proof-of-view';
 
 const COLUMNS = ['Date', 'Type', 'Description', 'Status', 'Amount'] as const;

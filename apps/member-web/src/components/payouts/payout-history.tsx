@@ -8,6 +8,7 @@ import {
   cn,
   EmptyTable,
   formatPesosAmount,
+  LoadError,
   Skeleton,
   Table,
   TableBody,
@@ -18,7 +19,6 @@ import {
   trpc,
 } from '@app/ui';
 import { stackedTable } from '../../lib/stacked-table';
-import { LoadError } from '../earning/load-error';
 
 const COLUMNS = ['Date', 'Method', 'Amount', 'Details', 'Status'] as const;
 

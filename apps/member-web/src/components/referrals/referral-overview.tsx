@@ -8,6 +8,7 @@ import {
   cn,
   EmptyTable,
   formatPesosAmount,
+  LoadError,
   Skeleton,
   StatCard,
   Table,
@@ -20,7 +21,6 @@ import {
 } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
 import { stackedTable } from '../../lib/stacked-table';
-import { LoadError } from '../earning/load-error';
 
 const COLUMNS = ['Friend', 'Date', 'Status', 'Reward'] as const;
 

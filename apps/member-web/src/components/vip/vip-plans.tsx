@@ -1,8 +1,7 @@
 import { messages, parsePesos, type VipPlan } from '@app/contracts';
-import { Badge, Button, Card, formatPesosAmount, Skeleton, trpc } from '@app/ui';
+import { Badge, Button, Card, formatPesosAmount, LoadError, Skeleton, trpc } from '@app/ui';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { LoadError } from '../earning/load-error';
 import { EarningsUpgradeDialog } from './earnings-upgrade-dialog';
 import { GcashPaymentDialog } from './gcash-payment-dialog';
 

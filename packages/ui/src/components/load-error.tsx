@@ -1,5 +1,7 @@
-import { Alert, AlertTitle, Button, errorMessage } from '@app/ui';
 import { CircleAlert, RefreshCw } from 'lucide-react';
+import { errorMessage } from '../trpc';
+import { Alert, AlertTitle } from './alert';
+import { Button } from './button';
 
 interface LoadErrorProps {
   error: unknown;
