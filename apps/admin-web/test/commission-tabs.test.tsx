@@ -1,0 +1,120 @@
+import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema } from '@app/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+
+useMockServer();
+
+const payout = (overrides: Partial<CommissionPayout>): CommissionPayout =>
+  commissionPayoutSchema.parse({
+    id: 'cpay-1',
+    amount: '15.00',
+    paymentMethod: 'G-CASH',
+    accountDetails: '09171234567',
+    status: 'pending',
+    requestedAt: '2026-11-20T02:00:00.000Z',
+    processedAt: null,
+    notes: null,
+    ...overrides,
+  });
+
+const stats: CommissionStats = commissionStatsSchema.parse({
+  totalBalance: '25.00',
+  upgradeEarnings: '15.00',
+  payoutEarnings: '10.00',
+  totalUpgrades: 3,
+  totalPayouts: 1,
+  recentTransactions: [],
+});
+
+function servePanel(handlers: Parameters<typeof serveSession>[1]) {
+  serveSession(unlockedAdmin, {
+    'admin.stats': () => ({
+      data: {
+        totalUsers: 0,
+        activeUsers: 0,
+        vipUsers: 0,
+        pendingVipApprovals: 0,
+        pendingPayouts: '0.00',
+        pendingPayoutCount: 0,
+        totalEarnings: '0.00',
+        updatedAt: '2026-11-20T02:00:00.000Z',
+      },
+    }),
+    ...handlers,
+  });
+}
+
+describe('% Payouts tab', () => {
+  it('offers the actions each status allows and approves with a toast', async () => {
+    const changes: unknown[] = [];
+    servePanel({
+      'commission.payouts': () => ({
+        data: [
+          payout({ status: changes.length ? 'approved' : 'pending' }),
+          payout({ id: 'cpay-2', status: 'paid', notes: 'Payment completed', processedAt: '2026-11-21T02:00:00.000Z' }),
+        ],
+      }),
+      'commission.setPayoutStatus': (input) => {
+        changes.push(input);
+        return { data: payout({ status: 'approved', notes: 'Approved for processing' }) };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: '% Payouts' }));
+
+    const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const [pending, paid] = rows as [HTMLElement, HTMLElement];
+    expect(
+      within(pending)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Approve', 'Reject', 'Mark Paid']);
+    expect(within(paid).queryAllByRole('button')).toHaveLength(0);
+    expect(paid.textContent).toContain('Payment completed');
+
+    await userEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Percentage payout status updated successfully');
+    expect(changes).toEqual([{ payoutId: 'cpay-1', status: 'approved' }]);
+    await waitFor(() =>
+      expect(
+        within(pending)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Mark Paid']),
+    );
+  });
+});
+
+describe('% Dashboard tab', () => {
+  it('shows the figures and refuses statistics that are not numbers', async () => {
+    const updates: unknown[] = [];
+    servePanel({
+      'commission.stats': () => ({ data: stats }),
+      'commission.updateStats': (input) => {
+        updates.push(input);
+        return { data: stats };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: '% Dashboard' }));
+
+    await screen.findByText('₱25.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Statistics' }));
+    const balance = screen.getByLabelText('Total balance (₱)');
+    await userEvent.clear(balance);
+    await userEvent.type(balance, 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Please enter valid numbers');
+    expect(updates).toEqual([]);
+
+    await userEvent.clear(balance);
+    await userEvent.type(balance, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Percentage dashboard stats updated successfully');
+    expect(updates).toEqual([{ totalBalance: '30', upgradeEarnings: '15.00' }]);
+  });
+});
