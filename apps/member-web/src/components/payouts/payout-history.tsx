@@ -1,24 +1,7 @@
 import { capitalize, formatDate, messages, type Payout } from '@app/contracts';
-import {
-  Badge,
-  type BadgeProps,
-  Card,
-  CardHeader,
-  CardTitle,
-  cn,
-  EmptyTable,
-  formatPesosAmount,
-  LoadError,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  trpc,
-} from '@app/ui';
+import { Badge, type BadgeProps, cn, formatPesosAmount, TableCell, trpc } from '@app/ui';
 import { stackedTable } from '../../lib/stacked-table';
+import { HistoryCard } from '../history-card';
 
 const COLUMNS = ['Date', 'Method', 'Amount', 'Details', 'Status'] as const;
 
@@ -41,59 +24,37 @@ const STATUS_BADGE: Record<Payout['status'], BadgeProps['variant']> = {
 export function PayoutHistory() {
   const payouts = trpc.payouts.list.useQuery();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id="payout-history-title">Payout History</CardTitle>
-      </CardHeader>
-      <div className="px-2 pb-2">
-        {payouts.isPending ? (
-          <div role="status" aria-label="Loading payouts" className="grid gap-2 p-3">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : payouts.isError ? (
-          <div className="p-3">
-            <LoadError error={payouts.error} fallback={messages.payouts.historyLoadFailed} onRetry={() => void payouts.refetch()} />
-          </div>
-        ) : payouts.data.length === 0 ? (
-          <EmptyTable columns={COLUMNS} label="Payout history" message={messages.payouts.historyEmpty} />
-        ) : (
-          <Table role="table" aria-labelledby="payout-history-title" className={stackedTable.table}>
-            <TableHeader role="rowgroup" className={stackedTable.header}>
-              <TableRow role="row" className="hover:bg-transparent">
-                {COLUMNS.map((column) => (
-                  <TableHead key={column} role="columnheader">
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody role="rowgroup" className={stackedTable.body}>
-              {payouts.data.map((payout) => (
-                <TableRow key={payout.id} role="row" className={stackedTable.row}>
-                  <TableCell role="cell" className={CELL.Date}>
-                    {formatDate(payout.createdAt)}
-                  </TableCell>
-                  <TableCell role="cell" className={CELL.Method}>
-                    {payout.paymentMethod}
-                  </TableCell>
-                  <TableCell role="cell" className={CELL.Amount}>
-                    {formatPesosAmount(payout.amount)}
-                  </TableCell>
-                  <TableCell role="cell" className={CELL.Details}>
-                    {payout.paymentDetails}
-                  </TableCell>
-                  <TableCell role="cell" className={CELL.Status}>
-                    <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge>
-                    <PayoutTimeline timeline={payout.timeline} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </div>
-    </Card>
+    <HistoryCard
+      title="Payout History"
+      titleId="payout-history-title"
+      query={payouts}
+      columns={COLUMNS}
+      loadingLabel="Loading payouts"
+      emptyLabel="Payout history"
+      emptyMessage={messages.payouts.historyEmpty}
+      loadFailedMessage={messages.payouts.historyLoadFailed}
+      rowKey={(payout) => payout.id}
+      renderCells={(payout) => (
+        <>
+          <TableCell role="cell" className={CELL.Date}>
+            {formatDate(payout.createdAt)}
+          </TableCell>
+          <TableCell role="cell" className={CELL.Method}>
+            {payout.paymentMethod}
+          </TableCell>
+          <TableCell role="cell" className={CELL.Amount}>
+            {formatPesosAmount(payout.amount)}
+          </TableCell>
+          <TableCell role="cell" className={CELL.Details}>
+            {payout.paymentDetails}
+          </TableCell>
+          <TableCell role="cell" className={CELL.Status}>
+            <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge>
+            <PayoutTimeline timeline={payout.timeline} />
+          </TableCell>
+        </>
+      )}
+    />
   );
 }
 

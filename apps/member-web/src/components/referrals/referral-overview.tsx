@@ -1,26 +1,8 @@
 import { capitalize, formatDate, messages, type Referral, type User } from '@app/contracts';
-import {
-  Badge,
-  type BadgeProps,
-  Card,
-  CardHeader,
-  CardTitle,
-  cn,
-  EmptyTable,
-  formatPesosAmount,
-  LoadError,
-  Skeleton,
-  StatCard,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  trpc,
-} from '@app/ui';
+import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard, TableCell, trpc } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
 import { stackedTable } from '../../lib/stacked-table';
+import { HistoryCard } from '../history-card';
 
 const COLUMNS = ['Friend', 'Date', 'Status', 'Reward'] as const;
 
@@ -56,59 +38,33 @@ export function ReferralOverview({ user }: { user: User }) {
         <StatCard label="Earned Referral Bonus" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
         <StatCard label="Pending" value={count((referral) => !hasEarned(referral))} icon={Hourglass} />
       </section>
-      <Card>
-        <CardHeader>
-          <CardTitle id="referral-history-title">Referral History</CardTitle>
-        </CardHeader>
-        <div className="px-2 pb-2">
-          {referrals.isPending ? (
-            <div role="status" aria-label="Loading referrals" className="grid gap-2 p-3">
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </div>
-          ) : referrals.isError ? (
-            <div className="p-3">
-              <LoadError error={referrals.error} fallback={messages.referrals.historyLoadFailed} onRetry={() => void referrals.refetch()} />
-            </div>
-          ) : referrals.data.length === 0 ? (
-            <EmptyTable columns={COLUMNS} label="Referral history" message={messages.referrals.historyEmpty} />
-          ) : (
-            <Table role="table" aria-labelledby="referral-history-title" className={stackedTable.table}>
-              <TableHeader role="rowgroup" className={stackedTable.header}>
-                <TableRow role="row" className="hover:bg-transparent">
-                  {COLUMNS.map((column) => (
-                    <TableHead key={column} role="columnheader">
-                      {column}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody role="rowgroup" className={stackedTable.body}>
-                {referrals.data.map((referral) => (
-                  <TableRow key={referral.id} role="row" className={stackedTable.row}>
-                    <TableCell role="cell" className={CELL.Friend}>
-                      {referral.referredName}
-                    </TableCell>
-                    <TableCell role="cell" className={CELL.Date}>
-                      {formatDate(referral.createdAt)}
-                    </TableCell>
-                    <TableCell role="cell" className={CELL.Status}>
-                      <Badge variant={STATUS_BADGE[referral.status]}>{capitalize(referral.status)}</Badge>
-                    </TableCell>
-                    <TableCell role="cell" className={CELL.Reward}>
-                      {hasEarned(referral) ? (
-                        formatPesosAmount(referral.reward)
-                      ) : (
-                        <span className="text-muted-foreground">Not yet earned</span>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </div>
-      </Card>
+      <HistoryCard
+        title="Referral History"
+        titleId="referral-history-title"
+        query={referrals}
+        columns={COLUMNS}
+        loadingLabel="Loading referrals"
+        emptyLabel="Referral history"
+        emptyMessage={messages.referrals.historyEmpty}
+        loadFailedMessage={messages.referrals.historyLoadFailed}
+        rowKey={(referral) => referral.id}
+        renderCells={(referral) => (
+          <>
+            <TableCell role="cell" className={CELL.Friend}>
+              {referral.referredName}
+            </TableCell>
+            <TableCell role="cell" className={CELL.Date}>
+              {formatDate(referral.createdAt)}
+            </TableCell>
+            <TableCell role="cell" className={CELL.Status}>
+              <Badge variant={STATUS_BADGE[referral.status]}>{capitalize(referral.status)}</Badge>
+            </TableCell>
+            <TableCell role="cell" className={CELL.Reward}>
+              {hasEarned(referral) ? formatPesosAmount(referral.reward) : <span className="text-muted-foreground">Not yet earned</span>}
+            </TableCell>
+          </>
+        )}
+      />
     </>
   );
 }
