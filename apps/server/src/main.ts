@@ -1,5 +1,6 @@
 import { createDb, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
 import { buildApp } from './app';
+import { logBooksCheck } from './books-check';
 import { ConfigError, loadConfig } from './config';
 
 /**
@@ -28,6 +29,7 @@ async function main() {
   const { app } = await buildApp({ config, db: database.db });
   const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info({ database: database.kind }, `database: ${where}`);
+  if (config.NODE_ENV === 'development') await logBooksCheck(database.db, app.log);
   if (!config.isProduction && config.generatedSecrets.length > 0) {
     app.log.warn(`Generated for this run (set them to keep them): ${config.generatedSecrets.join('  ')}`);
   }

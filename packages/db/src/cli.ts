@@ -1,8 +1,12 @@
+import { checkBooks, summarizeBooks } from './books';
 import { createDb } from './create-db';
-import { checkLedger } from './ledger';
 import { migrateToLatest } from './migrate';
 
-/** `migrate` and `ledger-check` against DATABASE_URL, or the PGlite data under DATA_DIR. */
+/**
+ * `migrate`, and `ledger-check` (the full books check: balances against the ledger, task credits,
+ * commission, admin logs; exit code 1 when anything is wrong), against DATABASE_URL or the PGlite data
+ * under DATA_DIR.
+ */
 async function main(command: string | undefined): Promise<number> {
   const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
   try {
@@ -13,10 +17,10 @@ async function main(command: string | undefined): Promise<number> {
     }
     if (command === 'ledger-check') {
       await migrateToLatest(handle.db);
-      const differences = await checkLedger(handle.db);
-      for (const d of differences) console.log(`${d.userId} ${d.column}: cached ${d.cached}, ledger ${d.ledger}`);
-      console.log(differences.length ? `${differences.length} differences found.` : 'Ledger check: every balance matches its ledger.');
-      return differences.length ? 1 : 0;
+      const report = await checkBooks(handle.db);
+      for (const problem of report.problems) console.log(`${problem.kind}: ${problem.description}`);
+      console.log(summarizeBooks(report));
+      return report.problems.length > 0 ? 1 : 0;
     }
     console.error('Usage: cli.js migrate | ledger-check');
     return 2;

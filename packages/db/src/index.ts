@@ -1,3 +1,4 @@
+export { type BookCounts, type BookProblem, type BookProblemKind, type BooksReport, checkBooks, summarizeBooks } from './books';
 export { type CreateDbOptions, createDb, type Db, type DbHandle, type Tx } from './create-db';
 export { jsonb } from './json';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';

@@ -1,0 +1,338 @@
+import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS } from '@app/contracts';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type BookProblem,
+  checkBooks,
+  type Db,
+  type DbHandle,
+  insertUser,
+  jsonb,
+  postToLedger,
+  seedDemoData,
+  summarizeBooks,
+} from '../src';
+import { createTestDb } from '../src/testing';
+
+let handle: DbHandle;
+let db: Db;
+let history: Awaited<ReturnType<typeof writeConsistentHistory>>;
+
+beforeEach(async () => {
+  handle = await createTestDb();
+  db = handle.db;
+  history = await writeConsistentHistory();
+});
+afterEach(async () => {
+  await handle.close();
+});
+
+const log = (adminId: string, action: string, targetId: string, details: Record<string, unknown> = {}) =>
+  db
+    .insertInto('adminLogs')
+    .values({ adminId, action, targetId, details: jsonb(details) })
+    .execute();
+
+/**
+ * Books that balance, written the way the services write them: demo data, an admin's balance edit, a
+ * payout approved and one declined, VIP by payment proof approved and rejected, VIP bought with
+ * earnings, a commission payout paid and a stats edit, each with its ledger, commission and log rows.
+ */
+async function writeConsistentHistory() {
+  await seedDemoData(db);
+  const admin = await insertUser(db, { email: 'books-admin@example.com', isAdmin: true });
+  const member = await insertUser(db, { email: 'books-member@example.com' });
+
+  await db.transaction().execute(async (trx) => {
+    await postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: 100_000, description: 'Bonus', adminId: admin.id });
+  });
+  await log(admin.id, 'update_balance', member.id, { previousBalance: '0.00', newBalance: '1000.00', adjustment: '1000.00' });
+  // An edit to the balance the member already has writes a log row and no ledger row.
+  await log(admin.id, 'update_balance', member.id, { previousBalance: '1000.00', newBalance: '1000.00', adjustment: '0.00' });
+
+  const payoutIds: string[] = [];
+  for (const decision of ['approved', 'declined'] as const) {
+    await db.transaction().execute(async (trx) => {
+      const payout = await trx
+        .insertInto('payouts')
+        .values({
+          userId: member.id,
+          paymentMethod: 'G-CASH',
+          amount: 20_000,
+          paymentDetails: '0917',
+          status: decision,
+          decidedBy: admin.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      payoutIds.push(payout.id);
+      await postToLedger(trx, { userId: member.id, type: 'payout', amount: 20_000, description: 'Payout', payoutId: payout.id });
+      const type = decision === 'approved' ? 'payout_approved' : 'payout_declined';
+      await postToLedger(trx, { userId: member.id, type, amount: 20_000, description: decision, payoutId: payout.id, adminId: admin.id });
+      if (decision === 'approved') {
+        await trx
+          .insertInto('commissionEntries')
+          .values({ kind: 'payout', sourceId: payout.id, amount: COMMISSION_PER_PAYOUT_CENTAVOS, description: 'Payout' })
+          .execute();
+      }
+    });
+  }
+  const [approvedPayoutId = '', declinedPayoutId = ''] = payoutIds;
+  await log(admin.id, 'approve_payout', approvedPayoutId);
+  await log(admin.id, 'decline_payout', declinedPayoutId);
+
+  const vipRequest = (status: 'approved' | 'rejected', proof: string) =>
+    db
+      .insertInto('vipRequests')
+      .values({ userId: member.id, planId: 'VIP300', paymentMethod: 'gcash', transactionProof: proof, price: 30_000, status })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const rejectedVip = await vipRequest('rejected', '1000000000001');
+  await log(admin.id, 'reject_vip', member.id, { requestId: rejectedVip.id });
+  const approvedVip = await vipRequest('approved', '1000000000002');
+  await log(admin.id, 'approve_vip', member.id, { requestId: approvedVip.id });
+  const boughtVip = await db
+    .insertInto('vipRequests')
+    .values({ userId: member.id, planId: 'VIP400', paymentMethod: 'earnings', price: 40_000, status: 'approved' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .transaction()
+    .execute((trx) =>
+      postToLedger(trx, { userId: member.id, type: 'vip_purchase', amount: 40_000, description: 'VIP 400', vipRequestId: boughtVip.id }),
+    );
+  for (const sourceId of [approvedVip.id, boughtVip.id]) {
+    await db
+      .insertInto('commissionEntries')
+      .values({ kind: 'upgrade', sourceId, amount: COMMISSION_PER_UPGRADE_CENTAVOS, description: 'VIP upgrade' })
+      .execute();
+  }
+
+  const editId = 'edit-1';
+  await db
+    .insertInto('commissionEntries')
+    .values({ kind: 'adjustment', sourceId: `payout:${editId}`, amount: 300, description: 'Adjusted', createdBy: admin.id })
+    .execute();
+  await log(admin.id, 'update_commission_stats', editId);
+  // Earned: 10.00 + 2 x 5.00 + 3.00 = 23.00; the operator has been paid 5.00 of it.
+  const commissionPayout = await db
+    .insertInto('commissionPayouts')
+    .values({ amount: 500, paymentMethod: 'G-CASH', accountDetails: '0917', status: 'paid' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await log(admin.id, 'pay_commission_payout', commissionPayout.id);
+
+  return { admin, member, approvedPayoutId, declinedPayoutId, approvedVip, rejectedVip, boughtVip, commissionPayout, editId };
+}
+
+const problemsOf = async () => (await checkBooks(db)).problems;
+const problem = (kind: BookProblem['kind'], description: string): BookProblem => ({ kind, description });
+
+/** A completed view of the demo's first task by the member, credited or not. */
+async function completedView(credited: boolean) {
+  const task = await db.selectFrom('tasks').select('id').limit(1).executeTakeFirstOrThrow();
+  const view = await db
+    .insertInto('taskViews')
+    .values({ userId: history.member.id, taskId: task.id, startedAt: new Date(), completedAt: new Date(), reward: 150 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (credited) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        postToLedger(trx, { userId: history.member.id, type: 'earning', amount: 150, description: 'Task', taskViewId: view.id }),
+      );
+  }
+  return view.id;
+}
+
+describe('checkBooks', () => {
+  it('finds nothing wrong in books kept the way the services keep them, and counts what it read', async () => {
+    const report = await checkBooks(db);
+    expect(report.problems).toEqual([]);
+    expect(report.counts).toEqual({ users: 4, ledgerRows: 12, taskViews: 6, commissionEntries: 4, commissionPayouts: 1, adminLogs: 8 });
+    expect(summarizeBooks(report)).toBe(
+      'Books check: no problems in 4 users, 12 ledger rows, 6 task views, 4 commission entries, 1 commission payouts, 8 admin log rows.',
+    );
+  });
+
+  it('reports a cached balance that differs from its ledger', async () => {
+    await sql`UPDATE users SET total_paid_out = total_paid_out + 150 WHERE id = ${history.member.id}`.execute(db);
+    const report = await checkBooks(db);
+    expect(report.problems).toEqual([
+      problem('balance-mismatch', `User ${history.member.id}: totalPaidOut is ₱201.50 but its ledger rows sum to ₱200.00`),
+    ]);
+    expect(summarizeBooks(report)).toMatch(/^Books check: 1 problems \(1 balance-mismatch\) in 4 users, /);
+  });
+
+  it('reports a balance below zero even where the ledger agrees with it', async () => {
+    // The CHECK constraint refuses it on this schema; the check must still catch a database without it.
+    await sql`ALTER TABLE users DROP CONSTRAINT users_pending_payout_check`.execute(db);
+    await db
+      .insertInto('transactions')
+      .values({
+        userId: history.member.id,
+        type: 'payout_declined',
+        amount: 500,
+        description: 'Forged',
+        pendingDelta: -500,
+        availableDelta: 500,
+      })
+      .execute();
+    await sql`UPDATE users SET pending_payout = pending_payout - 500, available_balance = available_balance + 500 WHERE id = ${history.member.id}`.execute(
+      db,
+    );
+    expect(await problemsOf()).toEqual([problem('negative-balance', `User ${history.member.id}: pendingPayout is -₱5.00, below zero`)]);
+  });
+
+  it('reports a task view credited twice', async () => {
+    const viewId = await completedView(true);
+    // The unique index refuses it on this schema; the check must still catch a database without it.
+    await sql`ALTER TABLE transactions DROP CONSTRAINT transactions_task_view_id_key`.execute(db);
+    await db
+      .transaction()
+      .execute((trx) =>
+        postToLedger(trx, { userId: history.member.id, type: 'earning', amount: 150, description: 'Again', taskViewId: viewId }),
+      );
+    expect(await problemsOf()).toEqual([problem('view-credit', `Task view ${viewId} is credited 2 times`)]);
+  });
+
+  it('reports earnings that credit no completed view of their member, or not its reward', async () => {
+    const task = await db.selectFrom('tasks').select('id').limit(1).executeTakeFirstOrThrow();
+    const openView = await db
+      .insertInto('taskViews')
+      .values({ userId: history.member.id, taskId: task.id, startedAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const othersView = await db
+      .insertInto('taskViews')
+      .values({ userId: history.admin.id, taskId: task.id, startedAt: new Date(), completedAt: new Date(), reward: 150 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const earn = (taskViewId: string | undefined, amount = 150) =>
+      db
+        .transaction()
+        .execute((trx) => postToLedger(trx, { userId: history.member.id, type: 'earning', amount, description: 'Task', taskViewId }));
+    const noView = await earn(undefined);
+    const unfinished = await earn(openView.id);
+    const foreign = await earn(othersView.id);
+    const ownView = await completedView(false);
+    const wrongAmount = await earn(ownView, 999);
+
+    const problems = await problemsOf();
+    const earning = `of user ${history.member.id}`;
+    expect(problems).toHaveLength(4);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        problem('view-credit', `Earning ${noView.id} ${earning} has no task view`),
+        problem('view-credit', `Earning ${unfinished.id} ${earning} credits task view ${openView.id}, which is not completed`),
+        problem('view-credit', `Earning ${foreign.id} ${earning} credits task view ${othersView.id} of user ${history.admin.id}`),
+        problem('view-credit', `Earning ${wrongAmount.id} ${earning} is ₱9.99 but its task view ${ownView} records ₱1.50`),
+      ]),
+    );
+  });
+
+  it('reports a completed view that was never credited', async () => {
+    const viewId = await completedView(false);
+    expect(await problemsOf()).toEqual([
+      problem('view-credit', `Task view ${viewId} of user ${history.member.id} is completed but was never credited`),
+    ]);
+  });
+
+  it('reports upgrades and approved payouts without exactly one commission entry of their amount', async () => {
+    await db.deleteFrom('commissionEntries').where('sourceId', '=', history.approvedPayoutId).execute();
+    await db.updateTable('commissionEntries').set({ amount: 700 }).where('sourceId', '=', history.boughtVip.id).execute();
+    const problems = await problemsOf();
+    expect(problems).toHaveLength(2);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        problem(
+          'commission',
+          `Approved payout ${history.approvedPayoutId} has 0 commission entries totalling ₱0.00; it earns exactly one of ₱10.00`,
+        ),
+        problem(
+          'commission',
+          `VIP upgrade ${history.boughtVip.id} has 1 commission entries totalling ₱7.00; it earns exactly one of ₱5.00`,
+        ),
+      ]),
+    );
+  });
+
+  it('reports commission entries without the event that earns them', async () => {
+    const entry = (kind: 'upgrade' | 'payout' | 'adjustment', sourceId: string | null) =>
+      db
+        .insertInto('commissionEntries')
+        .values({ kind, sourceId, amount: 500, description: 'Forged' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const forRejectedVip = await entry('upgrade', history.rejectedVip.id);
+    const forDeclinedPayout = await entry('payout', history.declinedPayoutId);
+    const unnamedAdjustment = await entry('adjustment', null);
+    // The adjustment also lacks its stats-edit log row.
+    const problems = (await problemsOf()).filter((p) => p.kind === 'commission');
+    expect(problems).toHaveLength(3);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        problem('commission', `Commission entry ${forRejectedVip.id} (upgrade) has no approved VIP request ${history.rejectedVip.id}`),
+        problem('commission', `Commission entry ${forDeclinedPayout.id} (payout) has no approved payout ${history.declinedPayoutId}`),
+        problem('commission', `Commission adjustment ${unnamedAdjustment.id} names no figure (source none)`),
+      ]),
+    );
+  });
+
+  it('reports operator payouts beyond the commission earned, and an upgrade figure below zero', async () => {
+    await db.insertInto('commissionPayouts').values({ amount: 1_801, paymentMethod: 'G-CASH', accountDetails: '0917' }).execute();
+    await db
+      .insertInto('commissionEntries')
+      .values({ kind: 'adjustment', sourceId: 'upgrade:edit-2', amount: -1_100, description: 'Adjusted', createdBy: history.admin.id })
+      .execute();
+    await log(history.admin.id, 'update_commission_stats', 'edit-2');
+    expect(await problemsOf()).toEqual([
+      problem('commission', 'Commission payouts requested (₱23.01) exceed the commission earned (₱12.00)'),
+      problem('commission', 'The upgrade commission figure is -₱1.00, below zero'),
+    ]);
+  });
+
+  it('reports each admin money move or decision that has no log row', async () => {
+    const { admin, member } = history;
+    await db
+      .deleteFrom('adminLogs')
+      .where('action', 'in', ['approve_payout', 'reject_vip', 'pay_commission_payout', 'update_commission_stats'])
+      .execute();
+    // A second adjustment by the same admin: two ledger rows, but only one logged edit that moved money.
+    await db
+      .transaction()
+      .execute((trx) =>
+        postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: -100, description: 'Fix', adminId: admin.id }),
+      );
+    await db
+      .transaction()
+      .execute((trx) => postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: 100, description: 'Opening balance' }));
+    const problems = await problemsOf();
+    expect(problems).toHaveLength(6);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        problem('admin-log-missing', `User ${member.id} has 2 balance adjustments by admin ${admin.id} but 1 update_balance log rows`),
+        problem('admin-log-missing', `User ${member.id} has 1 admin adjustments that name no admin`),
+        problem('admin-log-missing', `Payout ${history.approvedPayoutId} is approved but has no approve_payout log row`),
+        problem('admin-log-missing', `VIP request ${history.rejectedVip.id} is rejected but has no reject_vip log row`),
+        problem('admin-log-missing', `Commission payout ${history.commissionPayout.id} is paid but has no pay_commission_payout log row`),
+        expect.objectContaining({
+          kind: 'admin-log-missing',
+          description: expect.stringMatching(/^Commission adjustment .* has no update_commission_stats log row$/),
+        }),
+      ]),
+    );
+  });
+
+  it('matches a VIP decision’s log row by its request, not only by its member', async () => {
+    await db
+      .updateTable('adminLogs')
+      .set({ details: jsonb({ requestId: history.rejectedVip.id }) })
+      .where('action', '=', 'approve_vip')
+      .execute();
+    expect(await problemsOf()).toEqual([
+      problem('admin-log-missing', `VIP request ${history.approvedVip.id} is approved but has no approve_vip log row`),
+    ]);
+  });
+});
