@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { registerUploadRoutes } from './rest/upload';
+import { answerFrameworkError } from './routes/framework-errors';
 import { registerHealthRoutes } from './routes/health';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
     bodyLimit: 1024 * 1024,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    frameworkErrors: answerFrameworkError,
   });
 
   const deps: ApiDeps = {

@@ -15,6 +15,7 @@ export const messages = {
     amountInvalid: 'Amount must be a positive number',
     invalidOrigin: 'Request origin not allowed',
     nulCharacter: 'Text must not contain NUL characters',
+    badAddress: 'The address of this request is not valid.',
   },
   auth: {
     adminRequired: 'Admin access required',
