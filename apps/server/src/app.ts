@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
 import { registerSessionRoutes } from './routes/session';
+import { registerRateLimits } from './security/rate-limits';
 import { registerWebApps } from './web/apps';
 
 export interface BuildAppOptions {
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
     publicUrl: config.PUBLIC_URL,
     extraOrigins: config.isProduction ? [] : [5173, 5174, 5175].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
   });
+  await registerRateLimits(app, { config, db, sessions: deps.sessions });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

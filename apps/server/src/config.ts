@@ -54,6 +54,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Put before every rate-limit key in Redis, so several sites (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('pesotasks:rate-limit:'),
 });
 
 export type Env = z.infer<typeof envSchema>;

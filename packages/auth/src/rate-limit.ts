@@ -1,23 +1,19 @@
 import type { Db } from '@app/db';
 import { sql } from 'kysely';
 
-export interface RateLimitRule {
-  /** Attempts allowed in one window. */
-  limit: number;
-  windowMs: number;
-}
-
-export interface RateLimitResult {
-  allowed: boolean;
-  retryAfterSeconds: number;
+export interface RateLimitCount {
+  /** Hits counted under the key in the current window, this one included. */
+  hits: number;
+  /** When the current window ends and the count starts again. */
+  resetAt: Date;
 }
 
 /**
- * Counts an attempt under `key` in a fixed window kept in PostgreSQL, so every server instance shares
- * the count. One statement: concurrent attempts cannot both slip under the limit.
+ * Counts a hit under `key` in a fixed window kept in PostgreSQL, so every server instance shares the
+ * count. One statement: concurrent hits are all counted, none can slip under a limit.
  */
-export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
-  const resetAt = new Date(now.getTime() + rule.windowMs);
+export async function countRateLimitHit(db: Db, key: string, windowMs: number, now = new Date()): Promise<RateLimitCount> {
+  const resetAt = new Date(now.getTime() + windowMs);
   const { rows } = await sql<{ hits: number; resetAt: Date }>`
     INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES (${key}, 1, ${resetAt})
     ON CONFLICT (key) DO UPDATE SET
@@ -26,6 +22,5 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule,
     RETURNING hits, reset_at
   `.execute(db);
   const row = rows[0]!;
-  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - now.getTime()) / 1000));
-  return { allowed: row.hits <= rule.limit, retryAfterSeconds };
+  return { hits: Number(row.hits), resetAt: new Date(row.resetAt) };
 }

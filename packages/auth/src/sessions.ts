@@ -138,6 +138,17 @@ export function createSessionManager(db: Db, options: { secureCookies: boolean }
       };
     },
 
+    /** The user a live session belongs to, read without extending it (rate limits key on the user). */
+    async findUserId(token: string, now = new Date()): Promise<string | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('userId')
+        .where('id', '=', hashToken(token))
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      return row?.userId ?? null;
+    },
+
     async invalidateSession(token: string): Promise<void> {
       await lucia.invalidateSession(token);
     },

@@ -3,7 +3,7 @@ import { createTestDb } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountBannedError,
-  consumeRateLimit,
+  countRateLimitHit,
   createOperatorSessions,
   createSessionManager,
   hashToken,
@@ -111,21 +111,21 @@ describe('signing a person in', () => {
 });
 
 describe('rate limits', () => {
-  it('allows the limit in a window, refuses the next, and resets after the window', async () => {
-    const rule = { limit: 3, windowMs: 60_000 };
+  it('counts hits in a window and starts again after it', async () => {
+    const windowMs = 60_000;
     const start = new Date('2026-01-01T00:00:00Z');
-    const results = [];
-    for (let i = 0; i < 4; i++) results.push(await consumeRateLimit(handle.db, 'test:window', rule, start));
-    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
-    expect(results[3]?.retryAfterSeconds).toBe(60);
-    const later = await consumeRateLimit(handle.db, 'test:window', rule, new Date(start.getTime() + 60_001));
-    expect(later.allowed).toBe(true);
+    const counts = [];
+    for (let i = 0; i < 3; i++) counts.push(await countRateLimitHit(handle.db, 'test:window', windowMs, start));
+    expect(counts.map((count) => count.hits)).toEqual([1, 2, 3]);
+    expect(counts.every((count) => count.resetAt.getTime() === start.getTime() + windowMs)).toBe(true);
+    const later = new Date(start.getTime() + windowMs + 1);
+    const next = await countRateLimitHit(handle.db, 'test:window', windowMs, later);
+    expect(next).toEqual({ hits: 1, resetAt: new Date(later.getTime() + windowMs) });
   });
 
-  it('counts concurrent attempts exactly', async () => {
-    const rule = { limit: 5, windowMs: 60_000 };
-    const results = await Promise.all(Array.from({ length: 12 }, () => consumeRateLimit(handle.db, 'test:burst', rule)));
-    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  it('counts concurrent hits exactly', async () => {
+    const counts = await Promise.all(Array.from({ length: 12 }, () => countRateLimitHit(handle.db, 'test:burst', 60_000)));
+    expect(counts.map((count) => count.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 });
 

@@ -71,3 +71,22 @@ export const TRANSACTION_TYPES = [
   'admin_adjustment',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * Rate limits (DESIGN.md section 3): at most `max` calls per `windowMs`. Sign-in, the commission login and
+ * the referral lookup count per client address; the others per signed-in user. The admin unlock and the
+ * commission login guard passwords, so they are the tightest.
+ */
+export const RATE_LIMITS = {
+  signIn: { max: 60, windowMs: 10 * 60_000 },
+  adminUnlock: { max: 5, windowMs: 15 * 60_000 },
+  commissionLogin: { max: 10, windowMs: 15 * 60_000 },
+  photoUpload: { max: 10, windowMs: 60 * 60_000 },
+  supportMessage: { max: 30, windowMs: 5 * 60_000 },
+  payoutRequest: { max: 10, windowMs: 60 * 60_000 },
+  referralLookup: { max: 30, windowMs: 10 * 60_000 },
+} as const satisfies Record<string, { max: number; windowMs: number }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** The ad network's loader (Google AdSense, whose publisher id AD_CLIENT_ID holds). */
+export const AD_SCRIPT_URL = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';

@@ -1,13 +1,14 @@
-import { consumeRateLimit, secretsMatch } from '@app/auth';
+import { secretsMatch } from '@app/auth';
 import { adminUnlockInput, adminUnlockOutput, messages, okOutput } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { adminSessionProcedure, router } from '../trpc';
 import { writeAdminLog } from './log';
 
-const UNLOCK_ATTEMPTS = { limit: 5, windowMs: 15 * 60 * 1000 };
-
-/** The admin step-up of DESIGN.md section 3: the panel password unlocks this session for some hours. */
+/**
+ * The admin step-up of DESIGN.md section 3: the panel password unlocks this session for some hours.
+ * Guesses are rate limited per admin by the server (apps/server/src/security/rate-limits.ts).
+ */
 export const adminAccessRouter = router({
   unlock: adminSessionProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/unlock', tags: ['admin'], summary: 'Unlock the admin panel', protect: true } })
@@ -15,10 +16,6 @@ export const adminAccessRouter = router({
     .output(adminUnlockOutput)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();
-      const attempt = await consumeRateLimit(ctx.db, `admin-unlock:${ctx.user.id}`, UNLOCK_ATTEMPTS, now);
-      if (!attempt.allowed) {
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.common.tooManyRequests });
-      }
       if (!secretsMatch(input.password, ctx.settings.adminPanelPassword)) {
         throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.incorrectPassword });
       }

@@ -1,12 +1,13 @@
-import { consumeRateLimit, secretsMatch } from '@app/auth';
+import { secretsMatch } from '@app/auth';
 import { commissionAuthOutput, commissionLoginInput, messages, okOutput } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { operatorProcedure, publicProcedure, router } from '../trpc';
 
-const LOGIN_ATTEMPTS = { limit: 10, windowMs: 15 * 60 * 1000 };
-
-/** The commission operator's own sign-in (DESIGN.md section 3), with its own cookie. */
+/**
+ * The commission operator's own sign-in (DESIGN.md section 3), with its own cookie. Attempts are rate
+ * limited per client address by the server (apps/server/src/security/rate-limits.ts).
+ */
 export const commissionAccessRouter = router({
   login: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/percentage/login', tags: ['commission'], summary: 'Operator sign-in' } })
@@ -14,8 +15,6 @@ export const commissionAccessRouter = router({
     .output(commissionAuthOutput)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();
-      const attempt = await consumeRateLimit(ctx.db, `commission-login:${ctx.req.ip}`, LOGIN_ATTEMPTS, now);
-      if (!attempt.allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.common.tooManyRequests });
       // Both compared every time, so the answer's timing does not tell which one was wrong.
       const usernameOk = secretsMatch(input.username, ctx.settings.commissionUsername);
       const passwordOk = secretsMatch(input.password, ctx.settings.commissionPassword);

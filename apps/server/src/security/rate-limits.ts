@@ -1,0 +1,222 @@
+import { type AppRouter, appRouter } from '@app/api';
+import { countRateLimitHit, type SessionManager } from '@app/auth';
+import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
+import type { Db } from '@app/db';
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { listRestProcedures } from '../rest/adapter';
+import { UPLOAD_PHOTO_PATH } from '../rest/upload';
+
+/**
+ * What each limit of RATE_LIMITS guards and whom it counts. A procedure is limited however it is called:
+ * at its REST path, or at /trpc, alone or in a batch. Routes that are no procedure are named as
+ * "METHOD /url" with the route's own pattern.
+ */
+const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: string[]; routes?: string[] }> = {
+  signIn: { per: 'address', procedures: ['auth.devLogin'], routes: ['GET /api/login', 'GET /api/callback'] },
+  adminUnlock: { per: 'user', procedures: ['admin.unlock'] },
+  commissionLogin: { per: 'address', procedures: ['commission.login'] },
+  photoUpload: { per: 'user', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
+  supportMessage: { per: 'user', procedures: ['support.send'] },
+  payoutRequest: { per: 'user', procedures: ['payouts.request'] },
+  referralLookup: { per: 'address', procedures: ['referrals.inviter'] },
+};
+
+const TRPC_PREFIX = '/trpc/';
+const REDIS_CONNECT_WAIT_MS = 2000;
+
+/**
+ * The @fastify/rate-limit store over the rate_limits table: the counters live in PostgreSQL, so every
+ * instance on the same database shares them. Each key already names its limit, so children share it.
+ */
+function postgresStore(db: Db): FastifyRateLimitStoreCtor {
+  return class PostgresRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+      const now = new Date();
+      countRateLimitHit(db, key, timeWindow ?? 0, now).then(
+        ({ hits, resetAt }) => callback(null, { current: hits, ttl: resetAt.getTime() - now.getTime() }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/**
+ * Redis for the counters when REDIS_URL is set, its connection named after the key prefix. Commands
+ * fail at once while the connection is down (no offline queue) and give up after a second, so an outage
+ * never holds requests; the outage and the recovery are logged once each, not at every reconnection.
+ */
+async function connectRedis(app: FastifyInstance, url: string, keyPrefix: string): Promise<Redis> {
+  const redis = new Redis(url, { connectionName: keyPrefix, enableOfflineQueue: false, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+  let down = false;
+  redis.on('error', (error) => {
+    if (down) return;
+    down = true;
+    app.log.error({ err: error }, 'Redis for rate limits is unreachable');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    app.log.info('Redis for rate limits is reachable again');
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  // Counting starts with the first request when Redis answers; a Redis that is down delays the start
+  // this long at most and never stops it.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
+}
+
+/** A call of the tRPC endpoint: the procedures named in its path, several when it is a batch. */
+interface TrpcCall {
+  procedures: string[];
+  batch: boolean;
+}
+
+function trpcCall(req: FastifyRequest): TrpcCall | null {
+  const [path = '', query = ''] = req.url.split('?', 2);
+  if (!path.startsWith(TRPC_PREFIX)) return null;
+  return {
+    procedures: safeDecode(path.slice(TRPC_PREFIX.length)).split(','),
+    batch: new URLSearchParams(query).get('batch') === '1',
+  };
+}
+
+/** HEAD runs a GET route's handler, so it is limited as the GET. */
+function routeKey(req: FastifyRequest): string {
+  return `${req.method === 'HEAD' ? 'GET' : req.method} ${req.routeOptions.url}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Fails at start when GUARDED names a procedure the router does not have: a typo must not unguard a call. */
+function checkProceduresExist(router: AppRouter): void {
+  const known = new Set(Object.keys(router._def.procedures));
+  const missing = Object.values(GUARDED)
+    .flatMap((guard) => guard.procedures)
+    .filter((procedure) => !known.has(procedure));
+  if (missing.length) throw new Error(`Rate limits name unknown procedures: ${missing.join(', ')}`);
+}
+
+/**
+ * The rate limits of RATE_LIMITS (DESIGN.md section 3), answered 429 with Retry-After and
+ * `{message, code: 'TOO_MANY_REQUESTS'}` (in tRPC's error envelope at /trpc). One onRequest hook maps the
+ * request to the procedures it calls and counts each under its limit's key, before any of them runs;
+ * a procedure named twice in a batch counts twice.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { config: Config; db: Db; sessions: Pick<SessionManager, 'cookieName' | 'findUserId'> },
+): Promise<void> {
+  const { config, db, sessions } = options;
+  checkProceduresExist(appRouter);
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.REDIS_URL
+      ? { redis: await connectRedis(app, config.REDIS_URL, config.REDIS_KEY_PREFIX), nameSpace: config.REDIS_KEY_PREFIX }
+      : { store: postgresStore(db) }),
+  });
+
+  const guards = Object.entries(GUARDED) as [RateLimitName, (typeof GUARDED)[RateLimitName]][];
+  // The limit of each guarded procedure, and of each guarded route: a REST procedure's path, or a route
+  // that is no procedure.
+  const procedureLimit = new Map(guards.flatMap(([name, guard]) => guard.procedures.map((procedure) => [procedure, name] as const)));
+  const routeLimit = new Map<string, RateLimitName>(
+    guards.flatMap(([name, guard]) => (guard.routes ?? []).map((route) => [route, name] as const)),
+  );
+  for (const route of listRestProcedures(appRouter)) {
+    const name = procedureLimit.get(route.path);
+    if (name) routeLimit.set(`${route.method} ${route.url}`, name);
+  }
+
+  // Who a per-user limit counts, found once per request. Signed out, the caller is counted by address
+  // (the procedure refuses them anyway, but the refusals are counted too).
+  const userKeys = new WeakMap<FastifyRequest, Promise<string>>();
+  const userKey = (req: FastifyRequest): Promise<string> => {
+    let key = userKeys.get(req);
+    if (!key) {
+      const token = req.cookies[sessions.cookieName];
+      key = (token ? sessions.findUserId(token) : Promise.resolve(null)).then((userId) =>
+        userId ? `user:${userId}` : `address:${req.ip}`,
+      );
+      userKeys.set(req, key);
+    }
+    return key;
+  };
+
+  const limiters = Object.fromEntries(
+    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => {
+      const { max, windowMs } = RATE_LIMITS[name];
+      const per = GUARDED[name].per;
+      const limiter = app.createRateLimit({
+        max,
+        timeWindow: windowMs,
+        keyGenerator: async (req) => `${name}:${per === 'user' ? await userKey(req) : `address:${req.ip}`}`,
+      });
+      return [name, limiter];
+    }),
+  ) as Record<RateLimitName, ReturnType<FastifyInstance['createRateLimit']>>;
+
+  const tooManyRequests = new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.common.tooManyRequests });
+  // tRPC clients read errors from tRPC's envelope (one per call of a batch), shaped by the router's own
+  // error formatter; REST clients get DESIGN.md's {message, code}.
+  const refusalBody = (trpc: TrpcCall | null) => {
+    if (!trpc) return { message: tooManyRequests.message, code: tooManyRequests.code };
+    const envelope = (path: string) => ({
+      error: getTRPCErrorShape({
+        config: appRouter._def._config,
+        error: tooManyRequests,
+        type: 'unknown',
+        path,
+        input: undefined,
+        ctx: undefined,
+      }),
+    });
+    return trpc.batch ? trpc.procedures.map(envelope) : envelope(trpc.procedures[0] ?? '');
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    const trpc = trpcCall(req);
+    const limits = trpc
+      ? trpc.procedures.flatMap((procedure) => procedureLimit.get(procedure) ?? [])
+      : [routeLimit.get(routeKey(req))].filter((name) => name !== undefined);
+    let retryAfterSeconds = 0;
+    for (const name of limits) {
+      let outcome: Awaited<ReturnType<(typeof limiters)[RateLimitName]>>;
+      try {
+        outcome = await limiters[name](req);
+      } catch (error) {
+        // Fail open: the counters are a brake on abuse, not the gate itself (passwords and sessions
+        // still are), so a store outage must not take sign-in and payouts down with it. It is logged
+        // so the outage is seen.
+        req.log.error({ err: error, limit: name }, 'rate limit store unavailable; the call was let through');
+        continue;
+      }
+      if (!outcome.isAllowed && outcome.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, outcome.ttlInSeconds, 1);
+    }
+    if (retryAfterSeconds > 0) {
+      return reply.code(429).header('retry-after', String(retryAfterSeconds)).send(refusalBody(trpc));
+    }
+  });
+}

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, freshClientAddress, OPERATOR, signIn, startTestApp, type TestApp } from './helpers';
+
+const TOO_MANY = { message: messages.common.tooManyRequests, code: 'TOO_MANY_REQUESTS' };
+
+/** Who a limit counts: a signed-in member or admin (by user), or a client address. */
+type Subject = 'member' | 'admin' | 'address';
+
+interface LimitedCall {
+  limit: RateLimitName;
+  subject: Subject;
+  rest: { method: 'GET' | 'POST'; url: string; payload?: object };
+  procedure: string;
+  type: 'query' | 'mutation';
+  input: unknown;
+  /** Another procedure of the same type, to batch with. */
+  companion: string;
+  /** What the calls under the limit answer through REST. */
+  restStatusUnderLimit: number;
+}
+
+const LIMITED_CALLS: LimitedCall[] = [
+  {
+    limit: 'signIn',
+    subject: 'address',
+    rest: { method: 'POST', url: '/api/dev/login', payload: { email: 'someone@example.com' } },
+    procedure: 'auth.devLogin',
+    type: 'mutation',
+    input: { email: 'someone@example.com' },
+    companion: 'commission.logout',
+    restStatusUnderLimit: 200,
+  },
+  {
+    limit: 'adminUnlock',
+    subject: 'admin',
+    rest: { method: 'POST', url: '/api/admin/unlock', payload: { password: 'a wrong guess' } },
+    procedure: 'admin.unlock',
+    type: 'mutation',
+    input: { password: 'a wrong guess' },
+    companion: 'admin.lock',
+    restStatusUnderLimit: 401,
+  },
+  {
+    limit: 'commissionLogin',
+    subject: 'address',
+    rest: { method: 'POST', url: '/api/admin/percentage/login', payload: { username: OPERATOR.username, password: 'wrong' } },
+    procedure: 'commission.login',
+    type: 'mutation',
+    input: { username: OPERATOR.username, password: 'wrong' },
+    companion: 'commission.logout',
+    restStatusUnderLimit: 401,
+  },
+  {
+    limit: 'photoUpload',
+    subject: 'member',
+    // Not multipart: refused with 400, and counted all the same.
+    rest: { method: 'POST', url: '/api/profile/upload-photo', payload: {} },
+    procedure: 'profile.uploadPhoto',
+    type: 'mutation',
+    input: {},
+    companion: 'support.markRead',
+    restStatusUnderLimit: 400,
+  },
+  {
+    limit: 'supportMessage',
+    subject: 'member',
+    rest: { method: 'POST', url: '/api/support/messages', payload: { message: 'Hello there' } },
+    procedure: 'support.send',
+    type: 'mutation',
+    input: { message: 'Hello there' },
+    companion: 'support.markRead',
+    restStatusUnderLimit: 200,
+  },
+  {
+    limit: 'payoutRequest',
+    subject: 'member',
+    // A new member has no balance: refused with 400, and counted all the same.
+    rest: { method: 'POST', url: '/api/payouts', payload: { paymentMethod: 'G-CASH', amount: 200, accountDetails: '09171234567' } },
+    procedure: 'payouts.request',
+    type: 'mutation',
+    input: { paymentMethod: 'G-CASH', amount: 200, accountDetails: '09171234567' },
+    companion: 'support.markRead',
+    restStatusUnderLimit: 400,
+  },
+  {
+    limit: 'referralLookup',
+    subject: 'address',
+    rest: { method: 'GET', url: '/api/users/by-referral-code/NOSUCHCODE' },
+    procedure: 'referrals.inviter',
+    type: 'query',
+    input: { code: 'NOSUCHCODE' },
+    companion: 'site.config',
+    restStatusUnderLimit: 404,
+  },
+];
+
+type Way = 'REST' | 'tRPC' | 'tRPC batch';
+
+/** The request of one call made one way: the procedure alone, or second in a batch after its companion. */
+function requestFor(call: LimitedCall, way: Way): InjectOptions {
+  if (way === 'REST') return { method: call.rest.method, url: call.rest.url, ...(call.rest.payload ? { payload: call.rest.payload } : {}) };
+  const batch = way === 'tRPC batch';
+  const path = batch ? `${call.companion},${call.procedure}` : call.procedure;
+  const input = batch ? { 1: call.input } : call.input;
+  if (call.type === 'query') {
+    const query = new URLSearchParams({ input: JSON.stringify(input), ...(batch ? { batch: '1' } : {}) });
+    return { method: 'GET', url: `/trpc/${path}?${query}` };
+  }
+  return { method: 'POST', url: `/trpc/${path}${batch ? '?batch=1' : ''}`, payload: input as object };
+}
+
+let subjects = 0;
+
+/** A caller the limit has not seen: a new member or admin signed in, or a new client address. */
+async function newCaller(t: TestApp, subject: Subject): Promise<Partial<InjectOptions>> {
+  subjects += 1;
+  if (subject === 'address') return { remoteAddress: freshClientAddress() };
+  const email = `${subject}-${subjects}@example.com`;
+  if (subject === 'admin') await createAdmin(t, email);
+  return { headers: { cookie: await signIn(t.app, email) } };
+}
+
+function expectRefused(response: LightMyRequestResponse, call: LimitedCall, way: Way) {
+  expect(response.statusCode).toBe(429);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS[call.limit].windowMs / 1000);
+  const body = response.json();
+  if (way === 'REST') {
+    expect(body).toEqual(TOO_MANY);
+    return;
+  }
+  // tRPC clients read tRPC's error envelope, one per call of a batch.
+  const envelopes = way === 'tRPC batch' ? body : [body];
+  expect(envelopes).toHaveLength(way === 'tRPC batch' ? 2 : 1);
+  for (const envelope of envelopes) {
+    expect(envelope.error.message).toBe(TOO_MANY.message);
+    expect(envelope.error.data).toMatchObject({ code: TOO_MANY.code, httpStatus: 429 });
+  }
+}
+
+describe('rate limits on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe.each(LIMITED_CALLS)('$procedure ($limit, per $subject)', (call) => {
+    const { max } = RATE_LIMITS[call.limit];
+
+    it.each<Way>(['REST', 'tRPC', 'tRPC batch'])(`answers 429 with Retry-After after ${max} calls, through %s`, async (way) => {
+      const caller = await newCaller(t, call.subject);
+      const send = () => t.app.inject({ ...requestFor(call, way), ...caller });
+      const underLimit: number[] = [];
+      for (let i = 0; i < max; i++) underLimit.push((await send()).statusCode);
+      expect(underLimit).not.toContain(429);
+      if (way === 'REST') expect(new Set(underLimit)).toEqual(new Set([call.restStatusUnderLimit]));
+      expectRefused(await send(), call, way);
+
+      // Another caller is not affected.
+      const other = await newCaller(t, call.subject);
+      expect((await t.app.inject({ ...requestFor(call, way), ...other })).statusCode).not.toBe(429);
+    });
+  });
+
+  it('counts the REST path, the tRPC call and every call of a batch under one limit', async () => {
+    const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'supportMessage')!;
+    const { max } = RATE_LIMITS.supportMessage;
+    const caller = await newCaller(t, 'member');
+    // A batch naming the procedure twice counts twice.
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/support.send,support.send?batch=1',
+      payload: { 0: call.input, 1: call.input },
+      ...caller,
+    });
+    expect(twice.statusCode).toBe(200);
+    for (let i = 2; i < max; i++) {
+      const way: Way = i % 2 === 0 ? 'REST' : 'tRPC';
+      expect((await t.app.inject({ ...requestFor(call, way), ...caller })).statusCode).toBe(200);
+    }
+    expectRefused(await t.app.inject({ ...requestFor(call, 'tRPC batch'), ...caller }), call, 'tRPC batch');
+    expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), ...caller }), call, 'REST');
+  });
+
+  it('counts the sign-in page, the provider callback and the development sign-in under one per-address limit', async () => {
+    const { max } = RATE_LIMITS.signIn;
+    const remoteAddress = freshClientAddress();
+    for (let i = 0; i < max; i++) {
+      const url = i % 2 === 0 ? '/api/login' : '/api/callback';
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress })).statusCode).not.toBe(429);
+    }
+    const signInCall = LIMITED_CALLS.find((candidate) => candidate.limit === 'signIn')!;
+    expectRefused(await t.app.inject({ ...requestFor(signInCall, 'REST'), remoteAddress }), signInCall, 'REST');
+    const page = await t.app.inject({ method: 'GET', url: '/api/login', remoteAddress });
+    expect(page.statusCode).toBe(429);
+    expect(page.json()).toEqual(TOO_MANY);
+  });
+
+  it('counts a HEAD request as its GET', async () => {
+    const { max } = RATE_LIMITS.referralLookup;
+    const remoteAddress = freshClientAddress();
+    for (let i = 0; i < max; i++) await t.app.inject({ method: 'HEAD', url: '/api/users/by-referral-code/NOSUCHCODE', remoteAddress });
+    const lookup = await t.app.inject({ method: 'GET', url: '/api/users/by-referral-code/NOSUCHCODE', remoteAddress });
+    expect(lookup.statusCode).toBe(429);
+  });
+
+  it('shares the count between two instances on one database', async () => {
+    const second = await startTestApp({}, { database: t.database });
+    try {
+      const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'commissionLogin')!;
+      const { max } = RATE_LIMITS.commissionLogin;
+      const remoteAddress = freshClientAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < max; i++) {
+        const instance = i % 2 === 0 ? t : second;
+        statuses.push((await instance.app.inject({ ...requestFor(call, 'REST'), remoteAddress })).statusCode);
+      }
+      expect(statuses).toEqual(Array(max).fill(401));
+      expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), remoteAddress }), call, 'REST');
+      expectRefused(await second.app.inject({ ...requestFor(call, 'REST'), remoteAddress }), call, 'REST');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisReachable = await redisAnswers(REDIS_URL);
+
+describe.skipIf(!redisReachable)(`rate limits in Redis (skipped when nothing answers at ${REDIS_URL})`, () => {
+  // Unique to this run, so parallel runs and earlier runs never share counters.
+  const prefix = `test:${randomUUID()}:`;
+  const redisEnv = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
+  let inspector: Redis;
+  beforeAll(() => {
+    inspector = new Redis(REDIS_URL);
+  });
+  afterAll(async () => {
+    const keys = await inspector.keys(`${prefix}*`);
+    if (keys.length) await inspector.del(...keys);
+    inspector.disconnect();
+  });
+
+  it('shares the count between two instances through Redis, not the database', async () => {
+    // Two databases: only Redis can carry the count from one instance to the other.
+    const first = await startTestApp(redisEnv);
+    const second = await startTestApp(redisEnv);
+    try {
+      const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'commissionLogin')!;
+      const { max } = RATE_LIMITS.commissionLogin;
+      const remoteAddress = freshClientAddress();
+      for (let i = 0; i < max; i++) {
+        const instance = i % 2 === 0 ? first : second;
+        expect((await instance.app.inject({ ...requestFor(call, 'REST'), remoteAddress })).statusCode).toBe(401);
+      }
+      expectRefused(await first.app.inject({ ...requestFor(call, 'REST'), remoteAddress }), call, 'REST');
+      expectRefused(await second.app.inject({ ...requestFor(call, 'REST'), remoteAddress }), call, 'REST');
+      for (const instance of [first, second]) {
+        const rows = await instance.database.db.selectFrom('rateLimits').selectAll().execute();
+        expect(rows).toEqual([]);
+      }
+      expect(await inspector.keys(`${prefix}*`)).not.toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('closes its Redis connection when the app closes', async () => {
+    const connectionsOfThisRun = async () => {
+      const clients = await inspector.client('LIST');
+      return String(clients)
+        .split('\n')
+        .filter((line) => line.includes(`name=${prefix}`)).length;
+    };
+    const instance = await startTestApp({ ...redisEnv, REDIS_KEY_PREFIX: `${prefix}closing:` });
+    await instance.app.inject({ method: 'GET', url: '/api/users/by-referral-code/NOSUCHCODE' });
+    await expect.poll(connectionsOfThisRun).toBe(1);
+    await instance.close();
+    await expect.poll(connectionsOfThisRun).toBe(0);
+  });
+});
+
+describe('rate limits when Redis is down', () => {
+  it('lets calls through (fail open) and keeps serving', async () => {
+    // Nothing listens on port 1: every Redis command fails at once.
+    const t = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: `test:${randomUUID()}:` });
+    try {
+      const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'commissionLogin')!;
+      const remoteAddress = freshClientAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i <= RATE_LIMITS.commissionLogin.max; i++) {
+        statuses.push((await t.app.inject({ ...requestFor(call, 'REST'), remoteAddress })).statusCode);
+      }
+      expect(statuses).toEqual(Array(RATE_LIMITS.commissionLogin.max + 1).fill(401));
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
