@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AppRouter } from '@app/api';
-import { type ApiDeps, appRouter, createContext, type RequestScope } from '@app/api';
+import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, type RequestScope } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
-import type { ErrorCode } from '@app/contracts';
-import type { Db } from '@app/db';
+import { type ErrorCode, messages } from '@app/contracts';
+import { type Db, isDatabaseUnavailable } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -85,10 +85,17 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR';
-    const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    const message = status >= 500 ? messages.common.internal : error.message;
     return reply.code(status).send({ message, code });
   });
 
@@ -105,8 +112,14 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
       router: appRouter,
       createContext: ({ req, res }) => contextFor(req, res),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
+        if (isDatabaseUnavailable(error.cause)) app.log.warn({ err: error.cause, procedure: path }, 'database unavailable');
+        else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
       },
+      // The status (503) comes from the error shape (publicCode); this adds when to come back.
+      responseMeta: ({ errors }) =>
+        errors.some((error) => isDatabaseUnavailable(error.cause))
+          ? { headers: new Headers({ 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }) }
+          : {},
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type DbHandle, insertUser } from '@app/db';
-import { createTestDb } from '@app/db/testing';
+import { insertUser } from '@app/db';
+import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -12,7 +12,7 @@ export const OPERATOR = { username: 'operator', password: 'test-operator-passwor
 
 export interface TestApp {
   app: FastifyInstance;
-  database: DbHandle;
+  database: TestDbHandle;
   config: Config;
   /** Moves the server's clock. */
   clock: { now: Date };

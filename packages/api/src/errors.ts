@@ -1,4 +1,5 @@
 import { messages } from '@app/contracts';
+import { isDatabaseUnavailable } from '@app/db';
 import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
@@ -27,11 +28,24 @@ export const HTTP_STATUS: Record<TRPCError['code'], number> = {
   GATEWAY_TIMEOUT: 504,
 };
 
+/** Seconds a client should wait before retrying a call refused because the database was unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The code a client sees: a call that failed because the database cannot be reached is SERVICE_UNAVAILABLE
+ * (503, try again) rather than the INTERNAL_SERVER_ERROR tRPC gives any unexpected error.
+ */
+export function publicCode(error: TRPCError): TRPCError['code'] {
+  return isDatabaseUnavailable(error.cause) ? 'SERVICE_UNAVAILABLE' : error.code;
+}
+
 /**
  * The message a client may see: the first failing validation rule's own text, the error's message for
- * expected errors, and a generic sentence for anything unexpected (never internals).
+ * expected errors, "try again in a moment" when the database is unreachable, and a generic sentence for
+ * anything unexpected (never internals).
  */
 export function publicMessage(error: TRPCError): string {
+  if (isDatabaseUnavailable(error.cause)) return messages.common.serviceUnavailable;
   if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? messages.common.badRequest;
   if (error.code === 'INTERNAL_SERVER_ERROR') return messages.common.internal;
   return error.message;

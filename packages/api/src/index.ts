@@ -1,6 +1,6 @@
 export type { ApiDeps, ApiSettings, Context, RequestScope } from './context';
 export { createContext } from './context';
-export { HTTP_STATUS, publicMessage } from './errors';
+export { DATABASE_RETRY_AFTER_SECONDS, HTTP_STATUS, publicCode, publicMessage } from './errors';
 export { type AppRouter, appRouter } from './root';
 export { type AppMeta, createCallerFactory } from './trpc';
 export { approveVipRequest, rejectVipRequest } from './vip/service';

@@ -1,8 +1,9 @@
 import { messages } from '@app/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { publicMessage } from './errors';
+import { HTTP_STATUS, publicCode, publicMessage } from './errors';
 import { readMaintenance } from './maintenance/service';
 
 /**
@@ -18,10 +19,12 @@ const t = initTRPC
   .create({
     isDev: false,
     errorFormatter({ shape, error }) {
+      const code = publicCode(error);
       return {
         ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
         message: publicMessage(error),
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+        data: { code, httpStatus: HTTP_STATUS[code], path: shape.data.path },
       };
     },
   });

@@ -42,6 +42,11 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
+      // While the database is away, calls fail within seconds (503) instead of queueing for postgres.js's
+      // 30 s default; after it returns, the pool reconnects within a second rather than after a backoff
+      // that grows to 20 s with every refused attempt.
+      connect_timeout: 5,
+      backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
       onnotice: () => {},
       types: {
         bigint: { to: 20, from: [20, 1700], serialize: (value: number) => String(value), parse: toNumber },

@@ -6,4 +6,5 @@ export { migrateToLatest } from './migrate';
 export { PGliteDialect } from './pglite-dialect';
 export type * from './schema';
 export { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, isEmpty, seedDemoData } from './seed';
+export { isDatabaseUnavailable } from './unavailable';
 export { generateReferralCode, insertUser, type NewMember } from './users';

@@ -1,6 +1,7 @@
 import type { AppMeta } from '@app/api';
-import { type AppRouter, type Context, HTTP_STATUS, publicMessage } from '@app/api';
+import { type AppRouter, type Context, DATABASE_RETRY_AFTER_SECONDS, HTTP_STATUS, publicCode, publicMessage } from '@app/api';
 import type { FileOutput } from '@app/contracts';
+import { isDatabaseUnavailable } from '@app/db';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
@@ -86,9 +87,15 @@ export function registerRestRoutes(
 /** A procedure's error as the REST body of DESIGN.md section 6: `{message, code}` with its status. */
 export function sendProcedureError(req: FastifyRequest, reply: FastifyReply, cause: unknown, procedure: string) {
   const error = getTRPCErrorFromUnknown(cause);
-  const status = HTTP_STATUS[error.code] ?? 500;
-  if (status >= 500 && status !== 503) req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
-  return reply.code(status).send({ message: publicMessage(error), code: error.code });
+  const code = publicCode(error);
+  const status = HTTP_STATUS[code] ?? 500;
+  if (isDatabaseUnavailable(error.cause)) {
+    req.log.warn({ err: error.cause, procedure }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (status >= 500 && status !== 503) {
+    req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+  }
+  return reply.code(status).send({ message: publicMessage(error), code });
 }
 
 /** Path parameters win over body fields of the same name; a non-object body stays as it is for zod to refuse. */

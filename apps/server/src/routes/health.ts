@@ -1,17 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@app/api';
+import { messages } from '@app/contracts';
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+
+/** A load balancer gives up on a probe after a few seconds: an unreachable database must say so sooner. */
+const READINESS_TIMEOUT_MS = 2000;
 
 /** /healthz: the process answers. /readyz: it can reach its database (load balancers route on this). */
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (req, reply) => {
+    const timeout = new AbortController();
     try {
-      await sql`SELECT 1`.execute(db);
+      await Promise.race([
+        sql`SELECT 1`.execute(db),
+        sleep(READINESS_TIMEOUT_MS, undefined, { signal: timeout.signal }).then(() => {
+          throw new Error(`no answer from the database within ${READINESS_TIMEOUT_MS} ms`);
+        }),
+      ]);
       return { status: 'ready' };
     } catch (error) {
       req.log.warn({ err: error }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable', message: 'Database not reachable' });
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      timeout.abort();
     }
   });
 }

@@ -1,1 +1,1 @@
-export { createTestDb } from './test-db';
+export { createTestDb, type TestDbHandle } from './test-db';

@@ -7,11 +7,16 @@ import { adminUrl, templateDatabase, withDatabaseName } from './database-url';
 
 let pgliteDump: Blob | undefined;
 
+export interface TestDbHandle extends DbHandle {
+  /** The database's own postgres:// address, on a real PostgreSQL (tests that reach it another way). */
+  databaseUrl?: string;
+}
+
 /**
  * A fresh, migrated database of its own for a test file (or a test): a copy of the run's migrated
  * PGlite, or a new PostgreSQL database made from the template when TEST_DATABASE_URL is set.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(): Promise<TestDbHandle> {
   const url = inject('testDatabaseUrl');
   if (url) {
     const prefix = inject('testDatabasePrefix');
@@ -22,9 +27,11 @@ export async function createTestDb(): Promise<DbHandle> {
     } finally {
       await admin.close();
     }
-    const handle = await createDb({ databaseUrl: withDatabaseName(url, name), maxConnections: 20 });
+    const databaseUrl = withDatabaseName(url, name);
+    const handle = await createDb({ databaseUrl, maxConnections: 20 });
     return {
       ...handle,
+      databaseUrl,
       close: async () => {
         await handle.close();
         const cleanup = await createDb({ databaseUrl: adminUrl(url), maxConnections: 1 });
