@@ -8,6 +8,6 @@ export {
 } from './oidc';
 export { createOperatorSessions, OPERATOR_COOKIE, type OperatorSessions } from './operator-sessions';
 export { countRateLimitHit, type RateLimitCount } from './rate-limit';
-export { createSessionManager, SESSION_COOKIE, type SessionCookie, type SessionManager, type SignedIn } from './sessions';
+export { createSessionManager, endUserSessions, SESSION_COOKIE, type SessionCookie, type SessionManager, type SignedIn } from './sessions';
 export { AccountBannedError, signInPerson, UnverifiedEmailInUseError, type VerifiedPerson } from './sign-in';
 export { generateToken, hashToken, secretsMatch } from './tokens';

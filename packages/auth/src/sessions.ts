@@ -1,4 +1,4 @@
-import type { Db, UserRow } from '@app/db';
+import type { Db, Tx, UserRow } from '@app/db';
 import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, TimeSpan } from 'lucia';
 import { hashToken } from './tokens';
 
@@ -71,6 +71,14 @@ function kyselyAdapter(db: Db): Adapter {
       await db.deleteFrom('sessions').where('expiresAt', '<=', new Date()).execute();
     },
   };
+}
+
+/**
+ * Ends every session of a user inside the caller's transaction, so that a ban and the end of the banned
+ * user's sessions commit together: no request sees one without the other.
+ */
+export async function endUserSessions(trx: Tx, userId: string): Promise<void> {
+  await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
 }
 
 export interface SignedIn {

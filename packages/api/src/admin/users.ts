@@ -1,3 +1,4 @@
+import { endUserSessions } from '@app/auth';
 import {
   type AccountStatus,
   type AdminUser,
@@ -81,8 +82,8 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
 
 /**
  * Sets a user's account status with the admin's reason (DESIGN.md section 3): suspended users can read
- * but not earn or move money, banned users cannot sign in. An admin cannot change their own status, so
- * nobody locks themselves out by a slip.
+ * but not earn or move money, banned users cannot sign in and all their sessions end in the same
+ * transaction as the ban. An admin cannot change their own status, so nobody locks themselves out by a slip.
  */
 export async function setAccountStatus(
   db: Db,
@@ -105,6 +106,7 @@ export async function setAccountStatus(
       .where('id', '=', change.userId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (change.status === 'banned') await endUserSessions(trx, change.userId);
     await logAdminAction(trx, actor, {
       action: 'update_user_status',
       targetId: change.userId,

@@ -57,7 +57,8 @@ export const referralsRouter = router({
         summary: 'Who a referral code belongs to (masked)',
       },
     })
-    .input(z.object({ code: z.string().max(64) }))
+    // Any string: the service answers a malformed code as an unknown one (no 400 that tells them apart).
+    .input(z.object({ code: z.string() }))
     .output(inviterSchema)
     .query(({ ctx, input }) => findInviter(ctx.db, input.code)),
 });

@@ -39,12 +39,20 @@ export async function listReferredUsers(db: Db, sponsorId: string) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** The inviter behind a code, as a stranger may see them: masked e-mail and first name. */
+/** Longer than any code ever handed out; such a "code" is answered without a look-up. */
+const MAX_CODE_LENGTH = 64;
+
+/**
+ * The inviter behind a code, as a stranger may see them: masked e-mail and first name. A malformed code
+ * is answered exactly as an unknown one, so the answers never tell which strings are shaped like codes.
+ */
 export async function findInviter(db: Db, code: string) {
+  const normalized = code.trim().toUpperCase();
+  if (normalized.length === 0 || normalized.length > MAX_CODE_LENGTH) throw notFound(messages.referrals.codeUnknown);
   const sponsor = await db
     .selectFrom('users')
     .select(['email', 'firstName'])
-    .where('referralCode', '=', code.trim().toUpperCase())
+    .where('referralCode', '=', normalized)
     .where('accountStatus', '!=', 'banned')
     .executeTakeFirst();
   if (!sponsor) throw notFound(messages.referrals.codeUnknown);

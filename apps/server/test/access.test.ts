@@ -1,0 +1,224 @@
+import { createSessionManager } from '@app/auth';
+import { messages } from '@app/contracts';
+import { insertUser } from '@app/db';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, freshClientAddress, OPERATOR, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+
+function setCookie(response: LightMyRequestResponse, name: string) {
+  const cookie = response.cookies.find((candidate) => candidate.name === name);
+  expect(cookie, `${name} cookie`).toBeDefined();
+  return cookie!;
+}
+
+const isSignedIn = async (t: TestApp, cookie: string) =>
+  (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('cookies', () => {
+  it('sends the session cookie HttpOnly, SameSite=Lax, for the whole site, and not Secure outside production', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'cookie@example.com' } });
+    const cookie = setCookie(response, 'session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+  });
+
+  it('sends the commission_session cookie the same way', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR });
+    const cookie = setCookie(response, 'commission_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+  });
+
+  it('makes member sessions Secure when asked to (production)', async () => {
+    const user = await insertUser(t.database.db, { email: 'secure@example.com' });
+    const { cookie } = await createSessionManager(t.database.db, { secureCookies: true }).createSession(user.id);
+    expect(cookie.attributes).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/', secure: true });
+  });
+
+  describe('in production', () => {
+    let production: TestApp;
+    beforeAll(async () => {
+      // The provider is not reachable: discovery is retried later and the server starts without it.
+      production = await startTestApp({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://pesotasks.example',
+        OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer',
+        OIDC_CLIENT_ID: 'pesotasks',
+      });
+    });
+    afterAll(async () => {
+      await production?.close();
+    });
+
+    it('sends both session cookies Secure, HttpOnly and SameSite=Lax', async () => {
+      const operator = setCookie(
+        await production.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR }),
+        'commission_session',
+      );
+      expect(operator).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+      // Without a provider nobody signs in here; the cookie that ends a session carries the same attributes.
+      const member = setCookie(await production.app.inject({ url: '/api/logout', headers: { cookie: 'session=unknown' } }), 'session');
+      expect(member).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+    });
+  });
+});
+
+describe('session rotation at sign-in', () => {
+  it('never turns a session id planted before sign-in into a signed-in one', async () => {
+    const planted = 'session=planted-by-someone-else';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      headers: { cookie: planted },
+      payload: { email: 'victim@example.com' },
+    });
+    expect(response.statusCode).toBe(200);
+    const issued = setCookie(response, 'session');
+    expect(issued.value).not.toBe('planted-by-someone-else');
+    expect(await isSignedIn(t, planted)).toBe(false);
+    expect(await isSignedIn(t, cookieHeader(response))).toBe(true);
+  });
+
+  it('ends the session the browser had and issues a new one, even when the old one was valid', async () => {
+    const attackerCookie = await signIn(t.app, 'attacker@example.com');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      headers: { cookie: attackerCookie },
+      payload: { email: 'second-victim@example.com' },
+    });
+    const victimCookie = cookieHeader(response, attackerCookie);
+    expect(victimCookie).not.toBe(attackerCookie);
+    expect(await isSignedIn(t, attackerCookie)).toBe(false);
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: victimCookie } });
+    expect(me.json().email).toBe('second-victim@example.com');
+  });
+});
+
+describe('banning a member', () => {
+  it('ends all of the member’s sessions at once, and the member cannot sign in again', async () => {
+    const adminCookie = await signInUnlockedAdmin(t, 'banner@example.com');
+    const phone = await signIn(t.app, 'banned-soon@example.com');
+    const laptop = await signIn(t.app, 'banned-soon@example.com');
+    const member = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'banned-soon@example.com')
+      .executeTakeFirstOrThrow();
+    const sessionsOf = () => t.database.db.selectFrom('sessions').select('id').where('userId', '=', member.id).execute();
+    expect(await sessionsOf()).toHaveLength(2);
+
+    const ban = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${member.id}/status`,
+      headers: { cookie: adminCookie },
+      payload: { status: 'banned', reason: 'Fraud' },
+    });
+    expect(ban.statusCode).toBe(200);
+    // Gone before the member makes any request.
+    expect(await sessionsOf()).toEqual([]);
+    expect(await isSignedIn(t, phone)).toBe(false);
+    expect(await isSignedIn(t, laptop)).toBe(false);
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'banned-soon@example.com' } });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ message: messages.auth.accountBanned, code: 'FORBIDDEN' });
+    expect(again.cookies.filter((cookie) => cookie.name === 'session' && cookie.value !== '')).toEqual([]);
+  });
+});
+
+describe('the Origin check', () => {
+  const host = 'pesotasks.test';
+  const crossSite = { host, origin: 'https://evil.example' };
+  const refused = { message: messages.common.invalidOrigin, code: 'FORBIDDEN' };
+  let member: string;
+  beforeAll(async () => {
+    member = await signIn(t.app, 'origin@example.com');
+  });
+
+  it.each([
+    ['a REST call', 'POST', '/api/support/messages', { message: 'Hello' }],
+    ['a REST PUT', 'PUT', `/api/admin/users/${'0'.repeat(8)}-0000-0000-0000-000000000000/balance`, { newBalance: 1 }],
+    ['a tRPC mutation', 'POST', '/trpc/support.send', { message: 'Hello' }],
+    ['a tRPC batch', 'POST', '/trpc/support.send,support.markRead?batch=1', { 0: { message: 'Hello' } }],
+    ['the upload route', 'POST', '/api/profile/upload-photo', {}],
+    ['the development sign-in', 'POST', '/api/dev/login', { email: 'origin@example.com' }],
+  ] as const)('refuses %s from another site with 403', async (_name, method, url, payload) => {
+    const response = await t.app.inject({ method, url, payload, headers: { ...crossSite, cookie: member } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(refused);
+    // The same call from the site itself gets past the check.
+    const sameSite = await t.app.inject({ method, url, payload, headers: { host, origin: `http://${host}`, cookie: member } });
+    expect(sameSite.body).not.toContain(refused.message);
+  });
+
+  it('refuses a cross-site request that carries no Origin but says where it came from', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/messages',
+      payload: { message: 'Hello' },
+      headers: { host, 'sec-fetch-site': 'cross-site', cookie: member },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(refused);
+  });
+});
+
+describe('no user enumeration', () => {
+  it('shows the inviter’s e-mail masked, and nothing else but the first name', async () => {
+    const inviter = await insertUser(t.database.db, { email: 'juana.dela.cruz@example.com', firstName: 'Juana', lastName: 'Dela Cruz' });
+    const response = await t.app.inject(`/api/users/by-referral-code/${inviter.referralCode.toLowerCase()}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ email: 'j***@example.com', firstName: 'Juana' });
+  });
+
+  it('answers malformed codes exactly as unknown ones', async () => {
+    const lookUp = (code: string) =>
+      t.app.inject({ url: `/api/users/by-referral-code/${encodeURIComponent(code)}`, remoteAddress: freshClientAddress() });
+    const unknown = await lookUp('ZZZZZZZZ');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: messages.referrals.codeUnknown, code: 'NOT_FOUND' });
+    for (const malformed of ['X'.repeat(65), 'ab$%^&', '   ', 'ÄÖÜ-ß', 'a b', "' OR 1=1 --", '1']) {
+      const response = await lookUp(malformed);
+      expect({ code: malformed, status: response.statusCode, body: response.json() }).toEqual({
+        code: malformed,
+        status: unknown.statusCode,
+        body: unknown.json(),
+      });
+    }
+    const viaTrpc = await t.app.inject(`/trpc/referrals.inviter?input=${encodeURIComponent(JSON.stringify({ code: 'X'.repeat(65) }))}`);
+    expect(viaTrpc.statusCode).toBe(404);
+    expect(viaTrpc.json().error.message).toBe(messages.referrals.codeUnknown);
+  });
+
+  it('answers sign-in the same for a new and an existing e-mail', async () => {
+    await insertUser(t.database.db, { email: 'existing@example.com' });
+    const answers = await Promise.all(
+      ['existing@example.com', 'brand-new@example.com'].map((email) =>
+        t.app.inject({ method: 'POST', url: '/api/dev/login', remoteAddress: freshClientAddress(), payload: { email } }),
+      ),
+    );
+    const shapes = answers.map((answer) => ({
+      status: answer.statusCode,
+      body: answer.body,
+      cookies: answer.cookies.map(({ name, httpOnly, sameSite, path, secure, maxAge }) => ({
+        name,
+        httpOnly,
+        sameSite,
+        path,
+        secure,
+        maxAge,
+      })),
+    }));
+    expect(shapes[0]).toEqual(shapes[1]);
+    expect(shapes[0]?.status).toBe(200);
+  });
+});
