@@ -12,7 +12,7 @@ import type { Config } from './config';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { registerUploadRoutes } from './rest/upload';
-import { answerFrameworkError } from './routes/framework-errors';
+import { answerFrameworkError, refusalMessage } from './routes/framework-errors';
 import { registerHealthRoutes } from './routes/health';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
@@ -95,7 +95,7 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR';
-    const message = status >= 500 ? messages.common.internal : error.message;
+    const message = status >= 500 ? messages.common.internal : refusalMessage(error, status);
     return reply.code(status).send({ message, code });
   });
 

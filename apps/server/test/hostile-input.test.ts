@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { appRouter, HTTP_STATUS } from '@app/api';
-import { COMMISSION_PAYOUT_METHODS, PAYOUT_METHODS } from '@app/contracts';
+import { COMMISSION_PAYOUT_METHODS, isCatalogueText, PAYOUT_METHODS } from '@app/contracts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -183,7 +183,7 @@ function expectExplainedRefusals(body: unknown, context: string): void {
   const refusals = Array.isArray(body) ? body.filter((item) => (item as { error?: unknown })?.error !== undefined) : [body];
   for (const refusal of refusals) {
     const { message, code } = refusalOf(refusal);
-    expect(typeof message === 'string' && message.trim() !== '', `message in ${context}`).toBe(true);
+    expect(typeof message === 'string' && isCatalogueText(message), `catalogue message in ${context}`).toBe(true);
     expect(Object.keys(HTTP_STATUS), `code in ${context}`).toContain(code);
   }
 }

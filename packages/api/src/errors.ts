@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { isCatalogueText, messages } from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/db';
 import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -39,14 +39,27 @@ export function publicCode(error: TRPCError): TRPCError['code'] {
   return isDatabaseUnavailable(error.cause) ? 'SERVICE_UNAVAILABLE' : error.code;
 }
 
+/** The catalogue's general text for a refusal whose own text is not the catalogue's. */
+const GENERAL_TEXT: Partial<Record<TRPCError['code'], string>> = {
+  UNAUTHORIZED: messages.common.unauthorized,
+  FORBIDDEN: messages.common.forbidden,
+  NOT_FOUND: messages.common.notFound,
+  PAYLOAD_TOO_LARGE: messages.common.payloadTooLarge,
+  UNSUPPORTED_MEDIA_TYPE: messages.common.unsupportedMediaType,
+  TOO_MANY_REQUESTS: messages.common.tooManyRequests,
+};
+
 /**
- * The message a client may see: the first failing validation rule's own text, the error's message for
- * expected errors, "try again in a moment" when the database is unreachable, and a generic sentence for
- * anything unexpected (never internals).
+ * The message a client may see: a catalogue text (DESIGN.md section 6), that of the first failing
+ * validation rule or of the refusal; the maintenance text an admin wrote; "try again in a moment" when
+ * the database is unreachable; a generic sentence for anything unexpected (never internals). zod's and
+ * tRPC's own wording (a void input given a value, an input that is not JSON, a path that names no
+ * procedure) names internals or echoes the request, so the general text of its code stands in for it.
  */
 export function publicMessage(error: TRPCError): string {
   if (isDatabaseUnavailable(error.cause)) return messages.common.serviceUnavailable;
-  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? messages.common.badRequest;
   if (error.code === 'INTERNAL_SERVER_ERROR') return messages.common.internal;
-  return error.message;
+  if (error.code === 'SERVICE_UNAVAILABLE') return error.message;
+  const text = error.cause instanceof ZodError ? error.cause.issues[0]?.message : error.message;
+  return text !== undefined && isCatalogueText(text) ? text : (GENERAL_TEXT[error.code] ?? messages.common.badRequest);
 }

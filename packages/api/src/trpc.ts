@@ -75,8 +75,9 @@ export const memberProcedure = sessionProcedure.use(async ({ ctx, next }) => {
 /** A member call that earns or moves money: a suspended account is refused with its reason. */
 export const moneyProcedure = memberProcedure.use(({ ctx, next }) => {
   if (ctx.user.accountStatus === 'suspended') {
-    const reason = ctx.user.statusReason ? `: ${ctx.user.statusReason}` : '';
-    throw new TRPCError({ code: 'FORBIDDEN', message: `${messages.auth.accountSuspended}${reason}` });
+    const { statusReason } = ctx.user;
+    const message = statusReason ? messages.auth.accountSuspendedBecause(statusReason) : messages.auth.accountSuspended;
+    throw new TRPCError({ code: 'FORBIDDEN', message });
   }
   return next();
 });

@@ -16,6 +16,8 @@ export const messages = {
     invalidOrigin: 'Request origin not allowed',
     nulCharacter: 'Text must not contain NUL characters',
     badAddress: 'The address of this request is not valid.',
+    payloadTooLarge: 'The request is too large.',
+    unsupportedMediaType: 'The request is not in a format the server accepts.',
   },
   auth: {
     adminRequired: 'Admin access required',
@@ -27,6 +29,7 @@ export const messages = {
     emailInvalid: 'Please enter a valid email address',
     accountBanned: 'This account has been banned.',
     accountSuspended: 'This account is suspended',
+    accountSuspendedBecause: (reason: string) => `This account is suspended: ${reason}`,
     accessGranted: 'Access Granted',
     accessGrantedDescription: 'Welcome to the Admin Portal',
     loggedOut: 'Logged Out',
@@ -308,3 +311,24 @@ export const messages = {
   },
   notFoundPage: '404 Page Not Found',
 } as const;
+
+type Catalogue = { readonly [key: string]: string | ((...args: string[]) => string) | Catalogue };
+
+/** Each text of a catalogue as a test: fixed texts by equality, texts with blanks by their shape. */
+function textMatchers(node: Catalogue): Array<(text: string) => boolean> {
+  return Object.values(node).flatMap((value): Array<(text: string) => boolean> => {
+    if (typeof value === 'string') return [(text) => text === value];
+    if (typeof value === 'object') return textMatchers(value);
+    const blank = '\u0001';
+    const escaped = value(...Array.from({ length: value.length }, () => blank)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const shape = new RegExp(`^${escaped.replaceAll(blank, '.+')}$`, 's');
+    return [(text) => shape.test(text)];
+  });
+}
+
+const catalogueMatchers = textMatchers(messages as Catalogue);
+
+/** Whether a text is one of the catalogue's (a fixed text, or a text with blanks filled in). */
+export function isCatalogueText(text: string): boolean {
+  return catalogueMatchers.some((matches) => matches(text));
+}

@@ -14,3 +14,15 @@ export function answerFrameworkError(error: FastifyError, _req: unknown, reply: 
   reply.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: messages.common.internal, code: 'INTERNAL_SERVER_ERROR' });
 }
+
+/**
+ * The text for a refused request: Fastify's and its plugins' own refusals (codes FST_...: body too large,
+ * unsupported content type, malformed JSON, broken multipart) in catalogue words, since theirs name
+ * internals or echo the request; any other error's message was written for the client.
+ */
+export function refusalMessage(error: { code?: string; message: string }, status: number): string {
+  if (!error.code?.startsWith('FST_')) return error.message;
+  if (status === 413) return messages.common.payloadTooLarge;
+  if (status === 415) return messages.common.unsupportedMediaType;
+  return messages.common.badRequest;
+}
