@@ -451,9 +451,10 @@ function decideVip(wave: Wave) {
 }
 
 function useReferralCode(wave: Wave) {
+  const variant = random.pick(['friend', 'friend', 'friend', 'own', 'unknown', 'each-other'] as const);
+  if (variant === 'each-other') return useEachOthersCodes(wave);
   const member = random.pick(members);
   if (!wave.claim([member.id], true)) return;
-  const variant = random.pick(['friend', 'friend', 'friend', 'own', 'unknown'] as const);
   const sponsor = variant === 'friend' ? random.pick(members) : variant === 'own' ? member : null;
   const code = sponsor?.referralCode ?? 'NOSUCHCODE';
   let allowed: number[];
@@ -464,10 +465,22 @@ function useReferralCode(wave: Wave) {
   wave.ops.push(referralOp(member, code, sponsor, allowed));
 }
 
-function referralOp(member: Member, code: string, sponsor: Member | null, allowed: readonly number[]): Op {
+/** Two members without a sponsor use each other's code at the same moment: one becomes the other's sponsor, never both. */
+function useEachOthersCodes(wave: Wave) {
+  const unsponsored = members.filter((member) => !member.sponsorId);
+  if (unsponsored.length < 2) return;
+  const one = random.pick(unsponsored);
+  const other = random.pick(unsponsored);
+  if (one === other || !wave.claim([one.id, other.id], true)) return;
+  const group = { id: `referral:${one.id}:${other.id}`, rule: 'at-most-one-200' as const };
+  wave.ops.push(referralOp(one, other.referralCode, other, [200, 400], group), referralOp(other, one.referralCode, one, [200, 400], group));
+}
+
+function referralOp(member: Member, code: string, sponsor: Member | null, allowed: readonly number[], group?: Op['group']): Op {
   return {
     kind: 'referral.use-code',
     allowed,
+    ...(group ? { group } : {}),
     request: as(member.cookie, 'POST', '/api/referrals/use-code', { referralCode: code }),
     settle(response) {
       if (response.statusCode !== 200 || !sponsor) return;

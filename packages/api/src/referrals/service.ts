@@ -1,5 +1,6 @@
 import { formatAmount, maskEmail, messages, REFERRAL_BONUS_CENTAVOS, type Referral, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
 import { type Db, postToLedger, type Tx, type UserRow } from '@app/db';
+import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../lib/errors';
 
 /** How a friend is named to their sponsor: first name and initial, else the masked e-mail. */
@@ -63,12 +64,22 @@ export async function findInviter(db: Db, code: string) {
 const MAX_CHAIN = 100;
 
 /**
+ * Serialises the calls that add a sponsor, so each one's cycle check sees every sponsor added before it.
+ * Without it two members using each other's codes at the same moment both pass the check (neither sees
+ * the other's uncommitted sponsor) and then deadlock on each other's row when counting the referral; one
+ * after the other, the second finds the cycle and is refused. Any fixed number that no other advisory
+ * lock of the product uses.
+ */
+const SPONSOR_GRAPH_LOCK_KEY = 7_336_101_000_002;
+
+/**
  * Makes the code's owner the member's sponsor (DESIGN.md section 5). Refused for one's own code, an
  * unknown code, a member who already has a sponsor, and a code from the member's own downline (a cycle
  * would let bonus postings lock two members in opposite orders).
  */
 export async function applyReferralCode(db: Db, memberId: string, code: string, now: Date): Promise<Referral> {
   return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(SPONSOR_GRAPH_LOCK_KEY)})`.execute(trx);
     const member = await trx
       .selectFrom('users')
       .select(['id', 'referredBy', 'firstName', 'lastName', 'email'])
