@@ -1,13 +1,54 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIResponse, type Browser, chromium, type Page } from 'playwright-core';
+import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach } from 'vitest';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/e2e/', import.meta.url));
 
-/** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Content-Security-Policy violations the pages reported and no test has taken yet. */
+const cspViolations: string[] = [];
+const CSP_REPORT = 'Content-Security-Policy violation:';
+
+/** The violations reported since the last call. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** Every flow is also a check of the policy: a violation anywhere fails the test it happened in. */
+function failOnCspViolations() {
+  const reported = takeCspViolations();
+  if (reported.length) throw new Error(`The page broke the Content-Security-Policy:\n${reported.join('\n')}`);
+}
+afterEach(failOnCspViolations);
+afterAll(failOnCspViolations);
+
+/**
+ * Collects a context's CSP violations: the page's own securitypolicyviolation events (which name what
+ * was blocked) and Chromium's console errors about the policy.
+ */
+async function watchCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  }, CSP_REPORT);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && (text.startsWith(CSP_REPORT) || text.includes('Content Security Policy'))) {
+      cspViolations.push(`${message.page()?.url() ?? 'a page'}: ${text}`);
+    }
+  });
+}
+
+/**
+ * Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. Every context it
+ * makes (browser.newPage makes one too) reports Content-Security-Policy violations to the running test.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -19,6 +60,13 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCspViolations(context);
+    return context;
+  };
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

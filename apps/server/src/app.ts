@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
 import { registerSessionRoutes } from './routes/session';
+import { nonceRoute, registerSecurityHeaders } from './security/headers';
 import { registerRateLimits } from './security/rate-limits';
 import { registerWebApps } from './web/apps';
 
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
     return reply.code(status).send({ message, code });
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   registerOriginCheck(app, {
     publicUrl: config.PUBLIC_URL,
@@ -128,7 +130,9 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
   const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
   const openApi = buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, ''));
   app.get('/api/openapi.json', async () => openApi);
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi)));
+  app.get('/api/docs', nonceRoute, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi, reply.cspNonce.style)),
+  );
 
   registerSessionRoutes(app, config, deps);
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);

@@ -1,3 +1,6 @@
+// First: zod's configuration must be in force before any schema is made.
+import './zod-setup';
+
 export * from './admin';
 export * from './auth';
 export * from './commission';

@@ -1,6 +1,7 @@
 import type { ApiDeps } from '@app/api';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { nonceRoute } from '../security/headers';
 import { renderDevLoginPage } from './dev-login-page';
 
 /**
@@ -10,8 +11,8 @@ import { renderDevLoginPage } from './dev-login-page';
  */
 export function registerSessionRoutes(app: FastifyInstance, config: Config, deps: ApiDeps): void {
   if (!config.oidcEnabled) {
-    app.get('/api/login', async (_req, reply) => {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage());
+    app.get('/api/login', nonceRoute, async (_req, reply) => {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage(reply.cspNonce));
     });
     // Without a provider nothing calls back; a visitor who lands here is sent to sign in.
     app.get('/api/callback', async (_req, reply) => reply.redirect('/api/login'));

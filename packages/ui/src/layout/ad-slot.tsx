@@ -1,9 +1,7 @@
+import { AD_SCRIPT_URL } from '@app/contracts';
 import { useEffect, useRef } from 'react';
 import { cn } from '../lib/cn';
 import { trpc } from '../trpc';
-
-/** The ad network's loader (Google AdSense, whose publisher id AD_CLIENT_ID holds). */
-const AD_SCRIPT_URL = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
 
 declare global {
   interface Window {

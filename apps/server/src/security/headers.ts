@@ -1,0 +1,73 @@
+import { AD_SCRIPT_URL } from '@app/contracts';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * What the ad network's loader needs besides itself: the hosts AdSense loads further scripts from, renders
+ * ads in frames from, and reports to. Allowed only with AD_CLIENT_ID. Google documents only a nonce-based
+ * ("strict") policy for its ad tags and changes these hosts over time, so this list may need additions.
+ */
+const AD_NETWORK = {
+  scripts: [
+    new URL(AD_SCRIPT_URL).origin,
+    'https://partner.googleadservices.com',
+    'https://tpc.googlesyndication.com',
+    'https://www.googletagservices.com',
+    'https://*.adtrafficquality.google',
+  ],
+  frames: [
+    'https://googleads.g.doubleclick.net',
+    'https://tpc.googlesyndication.com',
+    'https://www.google.com',
+    'https://*.adtrafficquality.google',
+  ],
+  connections: [new URL(AD_SCRIPT_URL).origin, 'https://*.adtrafficquality.google'],
+};
+
+/**
+ * The Content-Security-Policy of every response. The three apps are built bundles served from this
+ * origin; the two server-rendered pages (development sign-in, API reference) carry their inline
+ * <style>/<script> under a per-response nonce (see `nonceRoute`).
+ * - style-src allows inline styles: Radix UI sets style attributes (positioning, progress widths) and
+ *   its scroll lock injects a <style> element at run time, which a nonce cannot reach in a static bundle.
+ * - img-src allows any http(s) image: popup HTML may show images from anywhere (the sanitizer keeps
+ *   http and https sources) and ads show theirs; data: is for inline images of the UI kit.
+ * - Partner sites open in a new tab, never in a frame, so frames are refused unless ads are on.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'AD_CLIENT_ID' | 'isProduction'>): Record<string, string[]> {
+  const ads = Boolean(config.AD_CLIENT_ID);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(ads ? AD_NETWORK.scripts : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https:', 'http:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(ads ? AD_NETWORK.connections : [])],
+    'frame-src': ads ? AD_NETWORK.frames : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(config.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** Route options for a server-rendered page whose inline <style> and <script> use `reply.cspNonce`. */
+export const nonceRoute = { helmet: { enableCSPNonces: true } } as const;
+
+/**
+ * Security headers on every response (@fastify/helmet): the policy above, HSTS in production only (a
+ * development server on plain http must not pin browsers to https), no referrer path sent to other
+ * sites, no MIME sniffing, a browsing context of our own (partner tabs get no handle on ours), no framing.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: config.isProduction ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
