@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
-import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import { PGliteDialect } from './pglite-dialect';
+import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -40,6 +40,7 @@ const toNumber = (value: string) => Number(value);
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
+    const closes = new ConnectionCloses();
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       // While the database is away, calls fail within seconds (503) instead of queueing for postgres.js's
@@ -48,11 +49,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       connect_timeout: 5,
       backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
       onnotice: () => {},
+      onclose: closes.record,
       types: {
         bigint: { to: 20, from: [20, 1700], serialize: (value: number) => String(value), parse: toNumber },
       },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }), plugins });
+    const db = new Kysely<Database>({ dialect: new GuardedPostgresJsDialect(client, closes), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 

@@ -1,0 +1,142 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresDriver,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import type postgres from 'postgres';
+
+/**
+ * How often each postgres.js connection (by id) has closed; feed it from postgres.js's `onclose` option.
+ * A reserved connection whose count moved since its first query has lost its session.
+ */
+export class ConnectionCloses {
+  private readonly counts = new Map<number, number>();
+
+  record = (connectionId: number): void => {
+    this.counts.set(connectionId, this.count(connectionId) + 1);
+  };
+
+  count(connectionId: number): number {
+    return this.counts.get(connectionId) ?? 0;
+  }
+}
+
+function connectionLost(): Error {
+  return Object.assign(new Error('The database connection was lost'), { code: 'CONNECTION_CLOSED' });
+}
+
+/**
+ * A connection postgres.js reserved for kysely (one query, or one transaction). postgres.js 3.4.9 keeps
+ * writing to a reserved connection after its socket closed: the next statement (kysely's ROLLBACK) either
+ * throws from a timer, ending the process, or never settles, and `release()` hands the dead connection
+ * back to the pool as open. So once the session is gone this connection refuses every further
+ * statement itself, as a lost connection (503), and is not released: postgres.js already took it back.
+ */
+class GuardedConnection implements DatabaseConnection {
+  private pinned: { id: number; closes: number } | undefined;
+  private lost = false;
+
+  constructor(
+    private readonly reserved: postgres.ReservedSql,
+    private readonly closes: ConnectionCloses,
+  ) {}
+
+  /** Whether the session this connection started on has ended (a close, or a connection error). */
+  get isLost(): boolean {
+    return this.lost || (this.pinned !== undefined && this.closes.count(this.pinned.id) !== this.pinned.closes);
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.isLost) throw connectionLost();
+    // postgres.js's internal per-query hook names the connection the statement runs on; true keeps it usable.
+    const onexecute = (connection: { id: number }) => {
+      this.pinned ??= { id: connection.id, closes: this.closes.count(connection.id) };
+      return true;
+    };
+    try {
+      const result = await this.reserved.unsafe(
+        compiledQuery.sql,
+        [...compiledQuery.parameters] as postgres.ParameterOrJSON<never>[],
+        {
+          onexecute,
+        } as postgres.UnsafeQueryOptions,
+      );
+      const { command, count } = result;
+      const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+      return { rows: Array.from(result) as R[], ...(changed ? { numAffectedRows: BigInt(count) } : {}) };
+    } catch (error) {
+      if (isConnectionError(error)) this.lost = true;
+      throw error;
+    }
+  }
+
+  // biome-ignore lint/correctness/useYield: kysely's interface; this app never streams.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported');
+  }
+
+  release(): void {
+    if (!this.isLost) this.reserved.release();
+  }
+}
+
+/** postgres.js's own connection codes and socket errors (not SQL errors, which keep the session). */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('CONNECT') || code.startsWith('E'));
+}
+
+class GuardedPostgresDriver extends PostgresDriver {
+  constructor(
+    private readonly client: postgres.Sql,
+    private readonly closes: ConnectionCloses,
+  ) {
+    super({ pool: undefined as never });
+  }
+
+  override async init(): Promise<void> {}
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new GuardedConnection(await this.client.reserve(), this.closes);
+  }
+
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as GuardedConnection).release();
+  }
+
+  /** Closing waits up to 5 s for running statements; a statement postgres.js lost with its socket never ends. */
+  override async destroy(): Promise<void> {
+    await this.client.end({ timeout: 5 });
+  }
+}
+
+/** kysely over a postgres.js client created with `onclose: closes.record`. */
+export class GuardedPostgresJsDialect implements Dialect {
+  constructor(
+    private readonly client: postgres.Sql,
+    private readonly closes: ConnectionCloses,
+  ) {}
+
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new GuardedPostgresDriver(this.client, this.closes);
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
