@@ -1,4 +1,4 @@
-import { createDb, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
+import { createDb, isDatabaseUnavailable, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
 import { buildApp } from './app';
 import { logBooksCheck } from './books-check';
 import { ConfigError, loadConfig } from './config';
@@ -33,6 +33,14 @@ async function main() {
   if (!config.isProduction && config.generatedSecrets.length > 0) {
     app.log.warn(`Generated for this run (set them to keep them): ${config.generatedSecrets.join('  ')}`);
   }
+
+  // postgres.js leaves one internal query per new connection unawaited (its array-type lookup): losing the
+  // database while a connection starts is an unhandled rejection, which must not end the process. Any
+  // other unhandled rejection still does.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, 'database connection lost while connecting');
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
