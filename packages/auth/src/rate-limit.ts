@@ -24,3 +24,9 @@ export async function countRateLimitHit(db: Db, key: string, windowMs: number, n
   const row = rows[0]!;
   return { hits: Number(row.hits), resetAt: new Date(row.resetAt) };
 }
+
+/** Deletes the counters whose window ended before `now`: they count nothing any more. */
+export async function purgeEndedRateLimits(db: Db, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('rateLimits').where('resetAt', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -7,6 +7,7 @@ import {
   createOperatorSessions,
   createSessionManager,
   hashToken,
+  purgeEndedRateLimits,
   secretsMatch,
   signInPerson,
   UnverifiedEmailInUseError,
@@ -121,6 +122,16 @@ describe('rate limits', () => {
     const later = new Date(start.getTime() + windowMs + 1);
     const next = await countRateLimitHit(handle.db, 'test:window', windowMs, later);
     expect(next).toEqual({ hits: 1, resetAt: new Date(later.getTime() + windowMs) });
+  });
+
+  it('purges only the windows that have ended', async () => {
+    const start = new Date('2026-02-01T00:00:00Z');
+    await countRateLimitHit(handle.db, 'test:short', 1_000, start);
+    await countRateLimitHit(handle.db, 'test:long', 60_000, start);
+    expect(await purgeEndedRateLimits(handle.db, new Date(start.getTime() + 1_000))).toBeGreaterThanOrEqual(1);
+    const keys = (await handle.db.selectFrom('rateLimits').select('key').execute()).map((row) => row.key);
+    expect(keys).toContain('test:long');
+    expect(keys).not.toContain('test:short');
   });
 
   it('counts concurrent hits exactly', async () => {

@@ -1,5 +1,5 @@
 import { type AppRouter, appRouter } from '@app/api';
-import { countRateLimitHit, type SessionManager } from '@app/auth';
+import { countRateLimitHit, purgeEndedRateLimits, type SessionManager } from '@app/auth';
 import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
 import type { Db } from '@app/db';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -27,6 +27,7 @@ const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: stri
 
 const TRPC_PREFIX = '/trpc/';
 const REDIS_CONNECT_WAIT_MS = 2000;
+const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * The @fastify/rate-limit store over the rate_limits table: the counters live in PostgreSQL, so every
@@ -46,6 +47,18 @@ function postgresStore(db: Db): FastifyRateLimitStoreCtor {
       return this;
     }
   };
+}
+
+/**
+ * Ended windows are deleted now and then, so the table holds about one window's callers, however many
+ * addresses have called over time. Any instance may purge; purging twice is harmless.
+ */
+function purgeEndedWindows(app: FastifyInstance, db: Db): void {
+  const timer = setInterval(() => {
+    purgeEndedRateLimits(db).catch((error) => app.log.warn({ err: error }, 'ended rate-limit windows could not be purged'));
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**
@@ -137,6 +150,7 @@ export async function registerRateLimits(
       ? { redis: await connectRedis(app, config.REDIS_URL, config.REDIS_KEY_PREFIX), nameSpace: config.REDIS_KEY_PREFIX }
       : { store: postgresStore(db) }),
   });
+  if (!config.REDIS_URL) purgeEndedWindows(app, db);
 
   const guards = Object.entries(GUARDED) as [RateLimitName, (typeof GUARDED)[RateLimitName]][];
   // The limit of each guarded procedure, and of each guarded route: a REST procedure's path, or a route
