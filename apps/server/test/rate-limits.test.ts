@@ -281,7 +281,12 @@ describe.skipIf(!redisReachable)(`rate limits in Redis (skipped when nothing ans
         const rows = await instance.database.db.selectFrom('rateLimits').selectAll().execute();
         expect(rows).toEqual([]);
       }
-      expect(await inspector.keys(`${prefix}*`)).not.toEqual([]);
+      const key = `${prefix}commissionLogin:address:${remoteAddress}`;
+      expect(await inspector.keys(`${prefix}*`)).toEqual([key]);
+      expect(Number(await inspector.get(key))).toBe(max + 2);
+      const ttl = await inspector.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(RATE_LIMITS.commissionLogin.windowMs);
     } finally {
       await first.close();
       await second.close();

@@ -50,6 +50,33 @@ function postgresStore(db: Db): FastifyRateLimitStoreCtor {
 }
 
 /**
+ * The same fixed windows in Redis, under `keyPrefix`: one MULTI starts the window if there is none,
+ * counts the hit and reads what is left of the window, so concurrent hits on any instance are all counted.
+ */
+function redisStore(redis: Redis, keyPrefix: string): FastifyRateLimitStoreCtor {
+  return class RedisRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+      const redisKey = `${keyPrefix}${key}`;
+      redis
+        .multi()
+        .set(redisKey, 0, 'PX', timeWindow ?? 0, 'NX')
+        .incr(redisKey)
+        .pttl(redisKey)
+        .exec()
+        .then((replies) => {
+          const failed = replies?.find(([error]) => error)?.[0];
+          if (!replies || failed) return callback(failed ?? new Error('Redis discarded the rate-limit transaction'));
+          callback(null, { current: Number(replies[1]?.[1]), ttl: Number(replies[2]?.[1]) });
+        }, callback);
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/**
  * Ended windows are deleted now and then, so the table holds about one window's callers, however many
  * addresses have called over time. Any instance may purge; purging twice is harmless.
  */
@@ -147,7 +174,7 @@ export async function registerRateLimits(
   await app.register(fastifyRateLimit, {
     global: false,
     ...(config.REDIS_URL
-      ? { redis: await connectRedis(app, config.REDIS_URL, config.REDIS_KEY_PREFIX), nameSpace: config.REDIS_KEY_PREFIX }
+      ? { store: redisStore(await connectRedis(app, config.REDIS_URL, config.REDIS_KEY_PREFIX), config.REDIS_KEY_PREFIX) }
       : { store: postgresStore(db) }),
   });
   if (!config.REDIS_URL) purgeEndedWindows(app, db);
