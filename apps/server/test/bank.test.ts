@@ -6,11 +6,13 @@ import {
   type CommissionPayoutStatus,
   type CommissionPayoutTarget,
   DEFAULT_TASK_VIEW_SECONDS,
+  FREE_DAILY_TASK_LIMIT,
   formatAmount,
   PAYOUT_MAX_CENTAVOS,
   PAYOUT_METHODS,
   PAYOUT_MIN_CENTAVOS,
   REFERRAL_BONUS_CENTAVOS,
+  VIP_DAILY_TASK_LIMIT,
   VIP_SPONSOR_BONUS_CENTAVOS,
 } from '@app/contracts';
 import { checkBooks, summarizeBooks } from '@app/db';
@@ -76,6 +78,8 @@ interface Member {
   /** The referral's progress as the sponsor's bonuses have been paid for it. */
   referral: 'pending' | 'completed' | 'paid' | null;
   friendIds: string[];
+  /** Whether a plan ever started for the member (then up to the plan's daily limit, else the FREE one). */
+  everVip: boolean;
 }
 
 interface OpenView {
@@ -97,6 +101,8 @@ const commissionPayouts = new Map<string, { amount: number; status: CommissionPa
 /** Money that entered or left the members' books, as the answers said. */
 const totals = { earnings: 0, bonuses: 0, adjustments: 0, vipPurchases: 0 };
 const commission = { upgrades: 0, payoutApprovals: 0 };
+/** Credited task views per member and day (in the app's time zone), from the completions' answers. */
+const creditsPerDay = new Map<string, number>();
 /** Answers that contradicted what the call had just done (checked at the end). */
 const contradictions: string[] = [];
 
@@ -200,8 +206,15 @@ class Wave {
 
 const viewKey = (memberId: string, taskId: string) => `${memberId}:${taskId}`;
 
+/**
+ * Most task views come from a few busy members, so they reach their daily limit and completions beyond
+ * it are refused; the rest of the views are spread over everyone.
+ */
+const BUSY_MEMBERS = 8;
+const taskMember = () => (random.chance(0.8) ? members[random.int(0, BUSY_MEMBERS - 1)]! : random.pick(members));
+
 function startTask(wave: Wave) {
-  const member = random.pick(members);
+  const member = taskMember();
   const task = random.pick(tasks);
   if (!wave.aim(viewKey(member.id, task.id)) || !wave.claim([member.id])) return;
   wave.ops.push({
@@ -223,8 +236,7 @@ function startTask(wave: Wave) {
 function completeTask(wave: Wave, waveNumber: number) {
   // Mostly a view the member started; else any task, started or not.
   const open = [...openViews.values()];
-  const chosen =
-    open.length > 0 && random.chance(0.85) ? random.pick(open) : { memberId: random.pick(members).id, taskId: random.pick(tasks).id };
+  const chosen = open.length > 0 && random.chance(0.85) ? random.pick(open) : { memberId: taskMember().id, taskId: random.pick(tasks).id };
   const key = viewKey(chosen.memberId, chosen.taskId);
   if (!wave.aim(key) || !wave.claim([chosen.memberId])) return;
   const member = memberById.get(chosen.memberId)!;
@@ -252,6 +264,8 @@ function completeTask(wave: Wave, waveNumber: number) {
           const reward = centavos(body.reward);
           member.available += reward;
           totals.earnings += reward;
+          const day = `${member.id} ${appDay(t.clock.now)}`;
+          creditsPerDay.set(day, (creditsPerDay.get(day) ?? 0) + 1);
           openViews.delete(key);
           creditSponsor(member, 'first-task');
         } else if (body.error === 'already-completed' || body.error === 'view-not-started') {
@@ -427,6 +441,7 @@ function buyVipWithEarnings(wave: Wave) {
     settle(response) {
       if (response.statusCode !== 200) return;
       member.available -= plan.price;
+      member.everVip = true;
       totals.vipPurchases += plan.price;
       commission.upgrades += 1;
     },
@@ -475,7 +490,9 @@ function decideVip(wave: Wave) {
       decidedVipRequests.push(requestId);
       if (!approve) return;
       commission.upgrades += 1;
-      creditSponsor(memberById.get(response.json().id)!, 'first-vip');
+      const member = memberById.get(response.json().id)!;
+      member.everVip = true;
+      creditSponsor(member, 'first-vip');
     },
   });
 
@@ -698,7 +715,16 @@ describe('bank workload', () => {
       }),
     );
     for (const person of signedIn) {
-      const member: Member = { ...person, available: 0, pending: 0, paidOut: 0, sponsorId: null, referral: null, friendIds: [] };
+      const member: Member = {
+        ...person,
+        available: 0,
+        pending: 0,
+        paidOut: 0,
+        sponsorId: null,
+        referral: null,
+        friendIds: [],
+        everVip: false,
+      };
       members.push(member);
       memberById.set(member.id, member);
     }
@@ -768,10 +794,21 @@ describe('bank workload', () => {
     });
     expect(operatorBalance()).toBeGreaterThanOrEqual(0);
 
+    // No member was credited more tasks in a day than their daily limit allows.
+    const overLimit = [...creditsPerDay].filter(([day, credits]) => {
+      const member = memberById.get(day.split(' ')[0]!)!;
+      return credits > (member.everVip ? VIP_DAILY_TASK_LIMIT : FREE_DAILY_TASK_LIMIT);
+    });
+    expect(overLimit).toEqual([]);
+
     // Sponsorship never loops back to the member (a loop would let two bonus postings lock in opposite orders).
     expect(members.filter((member) => sponsorChainLoops(member)).map((member) => member.id)).toEqual([]);
   });
 });
+
+function appDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: t.config.APP_TIMEZONE }).format(date);
+}
 
 function describeResult(result: Result): string {
   const context = result.op.context ? ` (${result.op.context})` : '';
