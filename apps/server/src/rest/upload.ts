@@ -29,10 +29,14 @@ export async function registerUploadRoutes(
       if (file?.fieldname !== 'profilePhoto') return reply.code(400).send({ message: messages.profile.fileMissing, code: 'BAD_REQUEST' });
       bytes = new Uint8Array(await file.toBuffer());
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const { code, statusCode } = error as { code?: string; statusCode?: number };
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
         return reply.code(413).send({ message: messages.profile.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
       }
-      throw error;
+      // @fastify/multipart's own refusals (too many parts) carry their status. Anything else that breaks
+      // while the body is read is a malformed body: no boundary, a boundary never found, cut short.
+      if (statusCode !== undefined) throw error;
+      return reply.code(400).send({ message: messages.common.badRequest, code: 'BAD_REQUEST' });
     }
     try {
       return await caller.profile.uploadPhoto({ bytes });
