@@ -33,22 +33,38 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-/** True when a NUL character hides anywhere in a value (strings, keys, arrays, nested objects). */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return false;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+/** Half of a surrogate pair: no character at all, which UTF-8 (so PostgreSQL, and its json) cannot carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The refusal for a text PostgreSQL cannot hold as sent, or null. */
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return messages.common.nulCharacter;
+  return LONE_SURROGATE.test(text) ? messages.common.invalidCharacter : null;
 }
 
-/** PostgreSQL text cannot hold NUL: refuse it for every procedure at once rather than fail in SQL. */
-const refuseNul = t.middleware(async ({ getRawInput, next }) => {
-  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.common.nulCharacter });
+/** The refusal for the first such text anywhere in a value (strings, keys, arrays, nested objects), or null. */
+function unstorableIn(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return unstorable(value);
+  if (depth > 20 || typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return null;
+  for (const item of Array.isArray(value) ? value : Object.entries(value).flat()) {
+    const refusal = unstorableIn(item, depth + 1);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL, and a lone surrogate is either replaced on the way (text) or refused
+ * (jsonb, as in the admin log): refuse both for every procedure at once rather than fail in SQL.
+ */
+const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  const refusal = unstorableIn(await getRawInput());
+  if (refusal) throw new TRPCError({ code: 'BAD_REQUEST', message: refusal });
   return next();
 });
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(refuseNul);
+export const publicProcedure = t.procedure.use(refuseUnstorableText);
 
 const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });

@@ -15,6 +15,7 @@ export const messages = {
     amountInvalid: 'Amount must be a positive number',
     invalidOrigin: 'Request origin not allowed',
     nulCharacter: 'Text must not contain NUL characters',
+    invalidCharacter: 'Text must not contain invalid characters',
     badAddress: 'The address of this request is not valid.',
     payloadTooLarge: 'The request is too large.',
     unsupportedMediaType: 'The request is not in a format the server accepts.',
