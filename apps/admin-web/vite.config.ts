@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
-import { appServer, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { appBuild, appServer, sourceConditions } from '../../packages/ui/src/vite-config.ts';
 
 /** Addresses of the app outside its /admin/ base: /admin-portal, and /admin without its slash. */
 const OUTSIDE_BASE = /^\/(?:admin|admin-portal(?:\/[^?#]*)?)(?:[?#]|$)/;
@@ -33,6 +33,7 @@ export default defineConfig({
   // The route generator and code splitter must see the route files before the React transform does.
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), servePortalPath()],
   resolve: { conditions: sourceConditions },
+  build: appBuild,
   server: appServer(5174),
   preview: appServer(5174),
 });

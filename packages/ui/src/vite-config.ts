@@ -9,6 +9,12 @@ import { defaultClientConditions } from 'vite';
 /** Workspace packages resolve to their TypeScript source through the custom "source" export condition. */
 export const sourceConditions = ['source', ...defaultClientConditions];
 
+/**
+ * Production build settings of every app. The manifest lists each chunk's static imports: the
+ * initial-JavaScript budget test (tests/system) reads it to find what loads before any route runs.
+ */
+export const appBuild = { manifest: true };
+
 const API_SERVER = 'http://127.0.0.1:3000';
 
 /** The dev (and preview) server of one app: its own port, API calls and uploads forwarded to the API server. */

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One chunk of an app's manifest (Vite's `build.manifest`): its file and the chunks it imports statically. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+export interface InitialJs {
+  /** Each JS file loaded before any route runs, relative to dist, with its gzip size in bytes. */
+  files: { file: string; gzipBytes: number }[];
+  gzipBytes: number;
+}
+
+const MANIFEST = path.join('.vite', 'manifest.json');
+
+/** The asset paths index.html loads as scripts or preloads as modules, relative to dist (base stripped). */
+function htmlScripts(html: string, base: string): string[] {
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  return tags
+    .filter((tag) => /^<script\b/.test(tag) || /\brel="modulepreload"/.test(tag))
+    .map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1])
+    .filter((url): url is string => url?.endsWith('.js') === true)
+    .map((url) => {
+      if (!url.startsWith(base)) throw new Error(`${url} is not under the app's base ${base}`);
+      return url.slice(base.length);
+    });
+}
+
+/**
+ * The JavaScript a built app's page loads before any route runs: the entry script and its modulepreload
+ * links from dist/index.html, plus every chunk the entry imports statically according to the manifest
+ * (a static import the page does not preload still loads before the entry runs). Each file is gzipped at
+ * the default level, as a server compresses it, and the sizes are summed.
+ */
+export function measureInitialJs(distDir: string, base: string): InitialJs {
+  const indexHtml = path.join(distDir, 'index.html');
+  const manifestPath = path.join(distDir, MANIFEST);
+  for (const needed of [indexHtml, manifestPath]) {
+    if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`pnpm build\` first (pnpm test does).`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error(`${manifestPath} has no index.html entry`);
+
+  const files = new Set(htmlScripts(readFileSync(indexHtml, 'utf8'), base));
+  const visit = (chunk: ManifestChunk) => {
+    files.add(chunk.file);
+    for (const key of chunk.imports ?? []) {
+      const imported = manifest[key];
+      if (!imported) throw new Error(`${manifestPath}: ${key} is imported but not listed`);
+      if (!files.has(imported.file)) visit(imported);
+    }
+  };
+  visit(entry);
+
+  const measured = [...files].map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(distDir, file))).length }));
+  return { files: measured, gzipBytes: measured.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) };
+}
