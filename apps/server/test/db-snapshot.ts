@@ -2,9 +2,10 @@ import type { Db } from '@app/db';
 import { sql } from 'kysely';
 
 /**
- * Tables a call may write even when it is refused, left out of the snapshot: sessions and
- * commission_sessions slide their expiry on every signed-in request, and rate_limits counts every
- * attempt, refused ones included (that is its job). kysely's own migration tables are not app data.
+ * Tables a call may write even when it is refused, left out of the snapshot: sessions slide their
+ * expiry on signed-in requests, both session tables lose an expired session whenever one is presented,
+ * and rate_limits counts every attempt, refused ones included (that is its job). kysely's own migration
+ * tables are not app data.
  */
 const VOLATILE_TABLES = new Set(['sessions', 'commission_sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock']);
 
