@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS, messages, PAYOUT_METHODS } from '@app/contracts';
+import { checkBooks, createDb, type Db, isEmpty, migrateToLatest, summarizeBooks } from '@app/db';
+import { sql } from 'kysely';
+
+/** The demo-sized data of issue 8. */
+export const BENCH_SIZES = {
+  members: 10_000,
+  tasks: 100,
+  ledgerRows: 500_000,
+  payouts: 20_000,
+} as const;
+
+export type BenchSizes = typeof BENCH_SIZES;
+
+export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
+
+/**
+ * Ids are deterministic UUIDs (md5 of a label and a number), so each statement can name the rows of an
+ * earlier one without reading them back, and a run.ts can find member number n again.
+ */
+const idOf = (label: string, n: string) => sql<string>`md5(${label}::text || (${sql.raw(n)})::text)::uuid::text`;
+
+/** md5(text)::uuid::text of PostgreSQL. */
+function md5Uuid(text: string): string {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The id of member number n (1 to sizes.members). */
+export const benchMemberId = (n: number): string => md5Uuid(`bench-member-${n}`);
+
+const FIRST_NAMES = [
+  'Maria',
+  'Jose',
+  'Ana',
+  'Juan',
+  'Liza',
+  'Mark',
+  'Grace',
+  'Paolo',
+  'Joy',
+  'Carlo',
+  'Bea',
+  'Miguel',
+  'Rina',
+  'Enzo',
+  'Tess',
+  'Nico',
+];
+const LAST_NAMES = [
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Garcia',
+  'Mendoza',
+  'Torres',
+  'Flores',
+  'Ramos',
+  'Aquino',
+  'Castro',
+  'Navarro',
+  'Lim',
+  'Tan',
+];
+const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.ph'];
+const TOPICS = [
+  'Product Page',
+  'Partner Blog',
+  'Travel Deals',
+  'Recipe',
+  'Gadget Review',
+  'Local News',
+  'Furniture Catalog',
+  'Fitness Tips',
+];
+/** VIP plans of migration 0002 and the reward each pays per task. */
+const PLANS = [
+  ['VIP300', 266],
+  ['VIP400', 366],
+  ['VIP500', 433],
+  ['VIPPREMIUM1000', 1_300],
+  ['VIPGOLD2000', 1_600],
+  ['VIPSUPERPLAN3000', 2_366],
+] as const;
+
+const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}::text`))}]`;
+/** values[1 + (index mod length)], in SQL. */
+const pick = (values: readonly string[], index: string) => sql`(${textArray(values)})[1 + (${sql.raw(index)}) % ${values.length}]`;
+
+/**
+ * Fills an empty, migrated database with the demo-sized data in a few set-based statements:
+ * - one admin and `members` members (varied names and e-mails; 1 in 100 banned, 3 in 100 suspended;
+ *   1 in 10 on a VIP plan approved from a G-CASH proof, a few of those expired; 1 in 50 with a request
+ *   waiting), 1 in 10 members referred by an earlier member;
+ * - `tasks` tasks, four in five free, the rest for a VIP tier, a few inactive;
+ * - `payouts` payouts, two per member: half approved, a quarter declined, a quarter pending, each with its
+ *   ledger rows (the request, and the decision), admin log row and, when approved, operator commission;
+ * - the rest of `ledgerRows` as task earnings, each with its completed task view, all before today so the
+ *   members' daily task limits are untouched.
+ * The cached balances are then set to the sums of each member's ledger rows, so the books balance by
+ * construction; every member ends with enough available balance for a few more payouts.
+ */
+export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Promise<void> {
+  const { members, tasks, payouts } = sizes;
+  const decidedPayouts = payouts - Math.floor(payouts / 4);
+  const earnings = sizes.ledgerRows - payouts - decidedPayouts;
+  if (earnings < members) throw new Error(`${sizes.ledgerRows} ledger rows leave fewer earnings than members`);
+  const freeTasks = tasks - Math.floor(tasks / 5);
+  const admin = md5Uuid('bench-admin');
+
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      INSERT INTO users (id, email, first_name, last_name, is_admin, referral_code, created_at)
+      VALUES (${admin}, ${BENCH_ADMIN_EMAIL}, 'Bench', 'Admin', true, 'BENCHADM', now() - interval '400 days')
+    `.execute(trx);
+
+    const first = pick(FIRST_NAMES, 'i');
+    const last = pick(LAST_NAMES, 'i / 7');
+    const plan = pick(
+      PLANS.map(([id]) => id),
+      'i / 10',
+    );
+    const reward = sql`(${sql`ARRAY[${sql.join(PLANS.map(([, perTask]) => sql`${perTask}::bigint`))}]`})[1 + (i / 10) % ${PLANS.length}]`;
+    await sql`
+      INSERT INTO users (id, email, first_name, last_name, account_status, status_reason, vip_tier, vip_expires_at,
+        vip_daily_task_limit, vip_reward_per_task, vip_pending_approval, vip_payment_status, referral_code, referred_by, created_at)
+      SELECT
+        ${idOf('bench-member-', 'i')},
+        lower(${first} || '.' || ${last} || i || '@' || ${pick(DOMAINS, 'i / 3')}),
+        ${first},
+        CASE WHEN i % 13 = 0 THEN NULL ELSE ${last} END,
+        CASE WHEN i % 100 = 0 THEN 'banned' WHEN i % 100 < 4 THEN 'suspended' ELSE 'active' END,
+        CASE WHEN i % 100 < 4 THEN 'Benchmark data' END,
+        CASE WHEN i % 10 = 7 THEN ${plan} ELSE 'FREE' END,
+        CASE WHEN i % 10 = 7 THEN now() + ((i % 30) - 5) * interval '1 day' END,
+        CASE WHEN i % 10 = 7 THEN 10 END,
+        CASE WHEN i % 10 = 7 THEN ${reward} END,
+        i % 50 = 3,
+        CASE WHEN i % 10 = 7 THEN 'approved' WHEN i % 50 = 3 THEN 'pending' END,
+        'BM' || upper(to_hex(i)),
+        CASE WHEN i % 10 = 5 AND i > 10 THEN ${idOf('bench-member-', 'i / 10')} END,
+        now() - interval '2 days' - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second'
+      FROM generate_series(1, ${members}::int) AS i
+    `.execute(trx);
+    await sql`
+      INSERT INTO referrals (referrer_id, referred_user_id, referral_code, status, created_at)
+      SELECT u.referred_by, u.id, r.referral_code, 'pending', u.created_at
+      FROM users u JOIN users r ON r.id = u.referred_by
+    `.execute(trx);
+    await sql`
+      UPDATE users u SET referral_count = c.n
+      FROM (SELECT referrer_id, count(*) AS n FROM referrals GROUP BY referrer_id) c
+      WHERE c.referrer_id = u.id
+    `.execute(trx);
+
+    await sql`
+      INSERT INTO vip_requests (id, user_id, plan_id, payment_method, transaction_proof, price, status, decided_by, decided_at, created_at)
+      SELECT ${idOf('bench-vip-', 'i')}, ${idOf('bench-member-', 'i')}, p.id, 'gcash', (9000000000000 + i)::text, p.price, 'approved',
+        ${admin}, now() - (35 - i % 30) * interval '1 day', now() - (36 - i % 30) * interval '1 day'
+      FROM generate_series(1, ${members}::int) AS i JOIN vip_plans p ON p.id = ${plan}
+      WHERE i % 10 = 7
+    `.execute(trx);
+    await sql`
+      INSERT INTO vip_requests (user_id, plan_id, payment_method, transaction_proof, price, status, created_at)
+      SELECT ${idOf('bench-member-', 'i')}, p.id, 'gcash', (8000000000000 + i)::text, p.price, 'pending', now() - (i % 48) * interval '1 hour'
+      FROM generate_series(1, ${members}::int) AS i JOIN vip_plans p ON p.id = ${plan}
+      WHERE i % 50 = 3
+    `.execute(trx);
+    await sql`
+      INSERT INTO commission_entries (kind, source_id, amount, description, created_at)
+      SELECT 'upgrade', r.id, ${COMMISSION_PER_UPGRADE_CENTAVOS}::bigint, 'VIP upgrade to ' || p.name, r.decided_at
+      FROM vip_requests r JOIN vip_plans p ON p.id = r.plan_id WHERE r.status = 'approved'
+    `.execute(trx);
+    await sql`
+      INSERT INTO admin_logs (admin_id, action, target_id, details, ip_address, created_at)
+      SELECT ${admin}, 'approve_vip', r.user_id, jsonb_build_object('requestId', r.id, 'plan', r.plan_id), '127.0.0.1', r.decided_at
+      FROM vip_requests r WHERE r.status = 'approved'
+    `.execute(trx);
+
+    await sql`
+      INSERT INTO tasks (id, title, description, url, reward, required_vip_tier, is_active, created_at)
+      SELECT ${idOf('bench-task-', 't')},
+        'Bench task ' || t || ': ' || ${pick(TOPICS, 't')},
+        'Look through a partner page about ' || lower(${pick(TOPICS, 't')}) || '.',
+        'https://example.com/bench/' || t,
+        800 + (t * 37 % 16) * 100,
+        CASE WHEN t > ${freeTasks}::int THEN ${pick(
+          PLANS.map(([id]) => id),
+          't',
+        )} END,
+        t % 25 <> 0,
+        now() - interval '400 days' + t * interval '1 hour'
+      FROM generate_series(1, ${tasks}::int) AS t
+    `.execute(trx);
+
+    // Earning e belongs to member 1 + (e - 1) mod members, on a free task that moves with e; every
+    // member has at least floor(earnings / members) of them, spread over the 400 days before yesterday.
+    await sql`
+      INSERT INTO task_views (id, user_id, task_id, started_at, completed_at, seconds_viewed, reward)
+      SELECT ${idOf('bench-view-', 'e')}, ${idOf('bench-member-', `1 + (e - 1) % ${members}`)}, t.id,
+        s.started_at, s.started_at + interval '25 seconds', 25, t.reward
+      FROM generate_series(1, ${earnings}::int) AS e
+      CROSS JOIN LATERAL (SELECT now() - interval '2 days' - (e % 400) * interval '1 day' - (e % 80000) * interval '1 second' AS started_at) s
+      JOIN tasks t ON t.id = ${idOf('bench-task-', `1 + (e / ${members} + e) % ${freeTasks}`)}
+    `.execute(trx);
+    await sql`
+      INSERT INTO transactions (user_id, type, amount, description, available_delta, earnings_delta, task_view_id, created_at)
+      SELECT v.user_id, 'earning', v.reward, 'Task completed: ' || t.title, v.reward, v.reward, v.id, v.completed_at
+      FROM task_views v JOIN tasks t ON t.id = v.task_id
+    `.execute(trx);
+
+    // Payouts k and k + members belong to the same member and share k mod 4, the status: two approved,
+    // two declined or two pending. Each asks 150 to 180 pesos, below the cheapest member's earnings halved.
+    await sql`
+      INSERT INTO payouts (id, user_id, payment_method, amount, payment_details, status, decided_by, decided_at, created_at)
+      SELECT ${idOf('bench-payout-', 'k')}, ${idOf('bench-member-', `1 + (k - 1) % ${members}`)},
+        ${pick(PAYOUT_METHODS, 'k / 4')},
+        15000 + (k % 7) * 500,
+        'Account 09' || lpad((k * 7919 % 1000000000)::text, 9, '0'),
+        (ARRAY['approved', 'approved', 'declined', 'pending'])[1 + k % 4],
+        CASE WHEN k % 4 <> 3 THEN ${admin} END,
+        CASE WHEN k % 4 <> 3 THEN now() - (k % 30) * interval '1 day' + interval '1 hour' END,
+        now() - (k % 30) * interval '1 day' - interval '1 day'
+      FROM generate_series(1, ${payouts}::int) AS k
+    `.execute(trx);
+    const approvedText = messages.admin.payoutApproved('%s');
+    await sql`
+      INSERT INTO transactions (user_id, type, amount, description, status, available_delta, pending_delta, payout_id, created_at)
+      SELECT user_id, 'payout', amount, 'Payout request via ' || payment_method, status, -amount, amount, id, created_at FROM payouts
+    `.execute(trx);
+    await sql`
+      INSERT INTO transactions (user_id, type, amount, description, available_delta, pending_delta, paid_out_delta, payout_id, admin_id, created_at)
+      SELECT user_id,
+        CASE status WHEN 'approved' THEN 'payout_approved' ELSE 'payout_declined' END,
+        amount,
+        CASE status WHEN 'approved' THEN format(${approvedText}::text, payment_method) ELSE ${messages.admin.payoutDeclined}::text END,
+        CASE status WHEN 'declined' THEN amount ELSE 0 END,
+        -amount,
+        CASE status WHEN 'approved' THEN amount ELSE 0 END,
+        id, decided_by, decided_at
+      FROM payouts WHERE status <> 'pending'
+    `.execute(trx);
+    await sql`
+      INSERT INTO commission_entries (kind, source_id, amount, description, created_at)
+      SELECT 'payout', id, ${COMMISSION_PER_PAYOUT_CENTAVOS}::bigint,
+        format(${messages.admin.payoutCommission('%s')}::text, '₱' || to_char(amount / 100.0, 'FM999,999,990.00')), decided_at
+      FROM payouts WHERE status = 'approved'
+    `.execute(trx);
+    await sql`
+      INSERT INTO admin_logs (admin_id, action, target_id, details, ip_address, created_at)
+      SELECT decided_by, CASE status WHEN 'approved' THEN 'approve_payout' ELSE 'decline_payout' END, id,
+        jsonb_build_object('userId', user_id, 'amount', to_char(amount / 100.0, 'FM999999990.00'), 'paymentMethod', payment_method),
+        '127.0.0.1', decided_at
+      FROM payouts WHERE status <> 'pending'
+    `.execute(trx);
+
+    await sql`
+      UPDATE users u SET
+        available_balance = l.available, pending_payout = l.pending, total_earnings = l.earnings,
+        referral_earnings = l.referral, total_paid_out = l.paid_out
+      FROM (
+        SELECT user_id, sum(available_delta) AS available, sum(pending_delta) AS pending, sum(earnings_delta) AS earnings,
+          sum(referral_delta) AS referral, sum(paid_out_delta) AS paid_out
+        FROM transactions GROUP BY user_id
+      ) l
+      WHERE l.user_id = u.id
+    `.execute(trx);
+  });
+  await sql`ANALYZE`.execute(db);
+}
+
+/** `seed.ts` against DATABASE_URL or the PGlite data under DATA_DIR: migrate, seed if empty, check the books. */
+async function main(): Promise<number> {
+  const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  try {
+    await migrateToLatest(handle.db);
+    if (!(await isEmpty(handle.db))) {
+      console.error('The database already holds users; the bench seed only fills an empty one.');
+      return 1;
+    }
+    const started = performance.now();
+    await seedBenchData(handle.db);
+    console.log(`Seeded ${handle.kind} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    const report = await checkBooks(handle.db);
+    console.log(summarizeBooks(report));
+    return report.problems.length > 0 ? 1 : 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
