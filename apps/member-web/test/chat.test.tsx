@@ -58,7 +58,7 @@ describe('support chat', () => {
     expect(await screen.findByRole('button', { name: 'Open support chat, 1 unread' })).toBeTruthy();
     const chat = await openChat(user);
 
-    const list = chat.getByRole('list', { name: 'Messages' });
+    const list = await chat.findByRole('list', { name: 'Messages' });
     const [mine, reply] = within(list).getAllByRole('listitem');
     expect(mine?.textContent).toContain('You: When will my payout arrive?');
     expect(reply?.textContent).toContain('Support: It was approved today.');

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId } from './inputs';
-import { WEBSITE_STATUSES } from './maintenance';
 import { messages } from './messages';
-import { amountString, pesosInput } from './money';
+import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
+import { WEBSITE_STATUSES } from './site-status';
 import { supportMessageInput } from './support';
 
 const m = messages.admin;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMISSION_PAYOUT_METHODS } from './constants';
 import { recordId } from './inputs';
 import { messages } from './messages';
-import { amountString, pesosInput } from './money';
+import { amountString, pesosInput } from './money-schemas';
 
 const m = messages.commission;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const WEBSITE_STATUSES = ['on', 'off'] as const;
+import { WEBSITE_STATUSES } from './site-status';
 
 export const maintenanceStatusSchema = z.object({
   maintenance: z.boolean(),
@@ -9,8 +8,3 @@ export const maintenanceStatusSchema = z.object({
   lastUpdated: z.string().nullable(),
 });
 export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
-
-/** The member-facing site is closed when maintenance is on or the website is switched off. */
-export function isSiteClosed(status: Pick<MaintenanceStatus, 'maintenance' | 'websiteStatus'>): boolean {
-  return status.maintenance || status.websiteStatus === 'off';
-}

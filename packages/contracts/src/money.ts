@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { messages } from './messages';
-
 /** Money travels as integer centavos inside the system and as "150.00" strings at its edges. */
 export type Centavos = number;
 
@@ -43,28 +40,4 @@ export function formatPesos(centavos: Centavos): string {
   const [whole = '0', fraction] = formatAmount(Math.abs(centavos)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${centavos < 0 ? '-' : ''}₱${grouped}.${fraction}`;
-}
-
-/** An amount as the API returns it: a string with exactly two decimals. */
-export const amountString = z.string().regex(/^-?\d+\.\d{2}$/);
-
-/**
- * An amount as the API accepts it: a number or decimal string with at most two decimals, turned into
- * centavos. `required` and `invalid` are the catalogue texts to report.
- */
-export function pesosInput(opts: { required?: string; invalid?: string } = {}) {
-  const required = opts.required ?? messages.common.amountRequired;
-  const invalid = opts.invalid ?? messages.common.amountInvalid;
-  return z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    const centavos = parsePesos(value);
-    if (centavos === null) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    return centavos;
-  });
 }

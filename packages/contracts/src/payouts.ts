@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAYOUT_MAX_CENTAVOS, PAYOUT_METHODS, PAYOUT_MIN_CENTAVOS } from './constants';
 import { messages } from './messages';
-import { amountString, parsePesos } from './money';
+import { parsePesos } from './money';
+import { amountString } from './money-schemas';
 
 const m = messages.payouts;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { amountString } from './money';
+import { amountString } from './money-schemas';
 
 export const REFERRAL_STATUSES = ['pending', 'completed', 'paid'] as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPesos, parsePesos, pesosInput } from '../src/money';
+import { formatAmount, formatPesos, parsePesos } from '../src/money';
+import { pesosInput } from '../src/money-schemas';
 
 describe('parsePesos', () => {
   it.each([

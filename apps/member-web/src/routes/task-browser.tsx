@@ -3,18 +3,26 @@ import { Alert, AlertDescription, AppLink, BrandLink, Button, Card, isServerAnsw
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink, Eye, Globe, LoaderCircle, TimerOff } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { rememberView } from '../components/earning/open-views';
-import { searchText } from '../components/earning/search';
+import { searchPositiveInteger, searchText } from '../components/earning/search';
 import { useCompleteTask } from '../components/earning/use-complete-task';
 import { useSecondsLeft } from '../components/earning/use-seconds-left';
 
-const taskSearch = z.object({
-  taskId: searchText,
-  taskUrl: searchText,
-  title: searchText,
-  reward: searchText,
-  duration: z.coerce.number().int().positive().optional().catch(undefined),
+/** A task link's query string; any part may be missing or unreadable. */
+interface TaskSearch {
+  taskId?: string;
+  taskUrl?: string;
+  title?: string;
+  reward?: string;
+  duration?: number;
+}
+
+const taskSearch = (search: Record<string, unknown>): TaskSearch => ({
+  taskId: searchText(search.taskId),
+  taskUrl: searchText(search.taskUrl),
+  title: searchText(search.title),
+  reward: searchText(search.reward),
+  duration: searchPositiveInteger(search.duration),
 });
 
 /** The address if it is http(s), else null (a task link must never open javascript: or data: URLs). */

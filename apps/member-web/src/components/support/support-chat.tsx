@@ -1,8 +1,14 @@
-import { CHAT_STALE_MS, messages, SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage, supportMessageInput, type User } from '@app/contracts';
-import { Button, cn, SIGN_IN_HREF, Textarea, toast, trpc } from '@app/ui';
-import { LoaderCircle, LogIn, MessageCircle, SendHorizontal, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { formatMessageTime } from '../../lib/time';
+import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
+import { Button, SIGN_IN_HREF, trpc } from '@app/ui';
+import { LogIn, MessageCircle, X } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { LoadingMessages } from './loading-messages';
+
+/**
+ * The conversation and its message form load when the chat first opens: they carry the message schema
+ * (and with it zod), which the first screen of every page would otherwise download.
+ */
+const Conversation = lazy(() => import('./support-conversation').then((module) => ({ default: module.Conversation })));
 
 /** How often an open conversation checks for replies. */
 const OPEN_POLL_MS = 10_000;
@@ -80,7 +86,14 @@ export function SupportChat({ user }: { user: User | null }) {
             </Button>
           </header>
           {user ? (
-            <Conversation conversation={conversation.data} loading={conversation.isPending} failed={conversation.isError} unread={unread} />
+            <Suspense fallback={<LoadingMessages />}>
+              <Conversation
+                conversation={conversation.data}
+                loading={conversation.isPending}
+                failed={conversation.isError}
+                unread={unread}
+              />
+            </Suspense>
           ) : (
             <SignInToChat />
           )}
@@ -102,133 +115,5 @@ function SignInToChat() {
         </a>
       </Button>
     </div>
-  );
-}
-
-interface ConversationProps {
-  conversation: SupportMessage[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  /** Replies the member has not read yet. */
-  unread: number;
-}
-
-function Conversation({ conversation, loading, failed, unread }: ConversationProps) {
-  const utils = trpc.useUtils();
-  const scroller = useRef<HTMLDivElement>(null);
-  const markRead = trpc.support.markRead.useMutation({ onSuccess: () => utils.support.messages.invalidate() });
-  const { mutate: markAllRead, isPending: marking } = markRead;
-
-  // Open means seen: replies are marked read on opening and as they arrive while open (spec/member.md section 4).
-  useEffect(() => {
-    if (unread > 0 && !marking) markAllRead();
-  }, [unread, marking, markAllRead]);
-
-  const count = conversation?.length ?? 0;
-  useEffect(() => {
-    if (count > 0) scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-  }, [count]);
-
-  return (
-    <>
-      <div ref={scroller} className="flex-1 overflow-y-auto p-4">
-        {loading && (
-          <div role="status" className="flex h-full items-center justify-center text-muted-foreground">
-            <LoaderCircle className="size-6 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            <span className="sr-only">Loading messages</span>
-          </div>
-        )}
-        {failed && <p className="text-center text-sm text-muted-foreground">{messages.support.chatLoadFailed}</p>}
-        {conversation?.length === 0 && <p className="text-center text-sm text-muted-foreground">{messages.support.chatEmpty}</p>}
-        {conversation && conversation.length > 0 && (
-          <ol aria-label="Messages" aria-live="polite" className="grid gap-3">
-            {conversation.map((message) => (
-              <ChatMessage key={message.id} message={message} />
-            ))}
-          </ol>
-        )}
-      </div>
-      <MessageInput />
-    </>
-  );
-}
-
-function ChatMessage({ message }: { message: SupportMessage }) {
-  const mine = message.isUserMessage;
-  return (
-    <li className={cn('grid max-w-[85%] gap-1', mine ? 'justify-self-end justify-items-end' : 'justify-self-start')}>
-      <p
-        className={cn(
-          'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
-          mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
-        )}
-      >
-        <span className="sr-only">{mine ? 'You: ' : 'Support: '}</span>
-        {message.message}
-      </p>
-      <time dateTime={message.createdAt} className="px-1 text-xs text-muted-foreground">
-        {formatMessageTime(message.createdAt)}
-      </time>
-    </li>
-  );
-}
-
-function MessageInput() {
-  const utils = trpc.useUtils();
-  const [text, setText] = useState('');
-  const inputId = useId();
-  const send = trpc.support.send.useMutation({
-    onSuccess: (sent) => {
-      setText('');
-      utils.support.messages.setData(undefined, (messages) => [...(messages ?? []), sent]);
-    },
-    onError: () => toast({ variant: 'destructive', title: messages.support.sendFailed }),
-  });
-
-  function submit() {
-    const parsed = supportMessageInput.safeParse({ message: text });
-    if (parsed.success && !send.isPending) send.mutate(parsed.data);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends, Shift+Enter starts a new line; Enter that confirms an IME composition does neither.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  }
-
-  return (
-    <form
-      className="flex items-end gap-2 border-t p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={inputId} className="sr-only">
-        Message to support
-      </label>
-      <Textarea
-        id={inputId}
-        rows={2}
-        value={text}
-        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Type a message..."
-        aria-describedby={`${inputId}-hint`}
-        className="min-h-0 resize-none"
-      />
-      <p id={`${inputId}-hint`} className="sr-only">
-        Enter sends, Shift+Enter adds a new line.
-      </p>
-      <Button type="submit" size="icon" disabled={send.isPending || text.trim() === ''} aria-label="Send message">
-        {send.isPending ? (
-          <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-        ) : (
-          <SendHorizontal aria-hidden="true" />
-        )}
-      </Button>
-    </form>
   );
 }

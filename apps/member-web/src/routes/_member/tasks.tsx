@@ -2,14 +2,22 @@ import { formatAmount, messages, parsePesos } from '@app/contracts';
 import { Button, EmptyState, isUnauthorizedError, PageHeader, SIGN_IN_HREF, type ToastOptions, toast, trpc, useCurrentUser } from '@app/ui';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
-import { z } from 'zod';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { searchText } from '../../components/earning/search';
 import { TaskGrid } from '../../components/earning/task-grid';
 
 /** What the task browser sends back: ?success=true&reward=1.50 or ?error=true|<completion error>. */
-const taskResult = z.object({ success: searchText, reward: searchText, error: searchText });
-type TaskResult = z.infer<typeof taskResult>;
+interface TaskResult {
+  success?: string;
+  reward?: string;
+  error?: string;
+}
+
+const taskResult = (search: Record<string, unknown>): TaskResult => ({
+  success: searchText(search.success),
+  reward: searchText(search.reward),
+  error: searchText(search.error),
+});
 
 /** The toast for a task browser result (spec/member.md section 8); none for a success without a readable reward. */
 function resultToast({ success, reward, error }: TaskResult): ToastOptions | null {

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { parsePesos } from './money';
+
+// Apart from money.ts so that formatting an amount on a first screen does not bring zod along.
+
+/** An amount as the API returns it: a string with exactly two decimals. */
+export const amountString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * An amount as the API accepts it: a number or decimal string with at most two decimals, turned into
+ * centavos. `required` and `invalid` are the catalogue texts to report.
+ */
+export function pesosInput(opts: { required?: string; invalid?: string } = {}) {
+  const required = opts.required ?? messages.common.amountRequired;
+  const invalid = opts.invalid ?? messages.common.amountInvalid;
+  return z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const centavos = parsePesos(value);
+    if (centavos === null) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return centavos;
+  });
+}
