@@ -1,0 +1,80 @@
+import http from 'node:http';
+import net from 'node:net';
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface HttpCall {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  /** The client address to connect from (any of 127.0.0.0/8 reaches a server on 127.0.0.1). */
+  localAddress?: string;
+}
+
+/** One HTTP/1.1 call to the server on 127.0.0.1:port, without keep-alive. */
+export function call(port: number, { method = 'GET', path, headers = {}, json, localAddress }: HttpCall): Promise<HttpAnswer> {
+  const payload = json === undefined ? undefined : JSON.stringify(json);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        localAddress,
+        agent: false,
+        headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** The `name=value` pairs a browser would send back after this answer. */
+export function cookieOf(answer: HttpAnswer): string {
+  return (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Polls `path` until it answers 200 and returns the milliseconds from `since` (performance.now()) to
+ * that answer; gives up after `timeoutMs`.
+ */
+export async function waitForOk(port: number, path: string, since: number, timeoutMs: number): Promise<number> {
+  for (;;) {
+    try {
+      const answer = await call(port, { path });
+      if (answer.status === 200) return performance.now() - since;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - since > timeoutMs) throw new Error(`127.0.0.1:${port}${path} did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

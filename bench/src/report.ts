@@ -1,0 +1,136 @@
+import type { CycleCounts, Measurement } from './scenarios';
+import type { BenchSizes } from './seed';
+
+/** A target of issue 8, judged on the real PostgreSQL only. */
+export interface Target {
+  text: string;
+  met(row: ScenarioRow, ceiling: Measurement): boolean;
+}
+
+export interface ScenarioRow {
+  name: string;
+  measurement: Measurement;
+  target?: Target;
+  /** Credited views per second, for the task cycle. */
+  viewsPerSecond?: number;
+  note?: string;
+}
+
+export interface DatabaseRun {
+  label: string;
+  version: string;
+  seedSeconds: number;
+  signInSeconds: number;
+  signedInMembers: number;
+  serverStartMs: number;
+  rows: ScenarioRow[];
+  cycle?: CycleCounts;
+  exactlyOnce?: string;
+  booksAfter: string;
+  coldStartMs?: number;
+  judgeTargets: boolean;
+}
+
+export interface Environment {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  pglitePackage: string;
+  loadAtStart: string;
+  loadAtEnd: string;
+  settings: { connections: number; warmupSeconds: number; seconds: number };
+  sizes: BenchSizes;
+}
+
+const number = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const statuses = (measurement: Measurement) =>
+  Object.entries(measurement.statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
+
+function table(run: DatabaseRun, ceiling: Measurement): string {
+  const lines = [
+    '| scenario | requests/s | p50 ms | p99 ms | non-2xx | ratio to ceiling | target (PostgreSQL) | met? |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const row of run.rows) {
+    const m = row.measurement;
+    const non2xx = m.non2xx === 0 ? '0' : `${m.non2xx} (${statuses(m)})`;
+    const errors = m.errors > 0 ? `; ${m.errors} connection errors` : '';
+    const ratio = `${((m.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(1)}%`;
+    const views = row.viewsPerSecond === undefined ? '' : ` (${number(row.viewsPerSecond)} credited views/s)`;
+    const met = !row.target ? '' : run.judgeTargets ? (row.target.met(row, ceiling) ? 'yes' : '**no**') : 'n/a';
+    lines.push(
+      `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${number(m.requestsPerSecond)}${views} | ${m.p50Ms} | ${m.p99Ms} | ${non2xx}${errors} | ${ratio} | ${row.target?.text ?? ''} | ${met} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function resultsMarkdown(env: Environment, ceiling: Measurement, runs: DatabaseRun[]): string {
+  const s = env.settings;
+  const out = [
+    `Measured ${env.date} by \`pnpm bench\` (bench/src/run.ts).`,
+    '',
+    `- Machine: ${env.cpu}, ${env.cores} cores, ${number(env.memoryGb, 1)} GB memory, ${env.os}`,
+    `- Load average (1, 5, 15 min) at start: ${env.loadAtStart}; at end: ${env.loadAtEnd}. The machine is shared with other work.`,
+    `- Node ${env.node}; ${runs.map((run) => `${run.label}: ${run.version}`).join('; ')}; PGlite package ${env.pglitePackage}`,
+    `- Data: ${number(env.sizes.members)} members and 1 admin, ${number(env.sizes.tasks)} tasks, ${number(env.sizes.ledgerRows)} ledger rows, ${number(env.sizes.payouts)} payouts (bench/src/seed.ts)`,
+    `- Load: autocannon, ${s.connections} connections, one request in flight each, ${s.warmupSeconds} s warm-up then ${s.seconds} s measured, in the same process as the harness and on the same 2 cores as the server`,
+    `- Ceiling (bare Fastify route, constant JSON, own process): ${number(ceiling.requestsPerSecond)} requests/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`,
+    '',
+  ];
+  for (const run of runs) {
+    out.push(
+      `### ${run.label}`,
+      '',
+      `Seeded in ${number(run.seedSeconds, 1)} s; server up in ${number(run.serverStartMs)} ms; ${number(run.signedInMembers)} members signed in over HTTP in ${number(run.signInSeconds, 1)} s.`,
+      '',
+      table(run, ceiling),
+      '',
+    );
+    if (run.cycle) {
+      const c = run.cycle;
+      const refusals = Object.entries(c.refusals)
+        .map(([reason, count]) => `${count} × ${reason}`)
+        .join(', ');
+      const startsRefused = Object.entries(c.startsRefused)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ');
+      out.push(
+        `Task cycle: ${number(c.creditedInWindow)} views credited in the measured window, ${number(c.creditedTotal)} with the warm-up; ` +
+          `${number(c.duplicatesSent)} deliberate duplicate completions; completions refused: ${refusals || 'none'}; ` +
+          `starts refused: ${startsRefused || 'none'}; views credited twice by the answers: ${c.viewsCreditedTwice}` +
+          `${c.ranDry ? '; **the members ran out of tasks for the day, so the cycle ran dry**' : ''}.`,
+        '',
+        `Exactly-once: ${run.exactlyOnce ?? 'not checked'}`,
+        '',
+      );
+    }
+    out.push(`Books after the run: ${run.booksAfter}`, '');
+    if (run.coldStartMs !== undefined) {
+      out.push(
+        `Cold start: the built server (\`node apps/server/dist/main.js\`, environment as \`pnpm start\`) on this PGlite data answered its first 200 (/readyz) ${number(run.coldStartMs)} ms after being spawned (target 3,000 ms: ${run.coldStartMs <= 3000 ? 'met' : '**missed**'}).`,
+        '',
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the generated block of RESULTS.md, keeping the hand-written analysis around it. */
+export function spliceResults(existing: string | undefined, generated: string): string {
+  const block = `${START}\n${generated}\n${END}`;
+  if (!existing?.includes(START) || !existing.includes(END)) {
+    return `# Benchmark results\n\nRun with \`pnpm bench\`; the block below is rewritten by each run, the rest is written by hand.\n\n${block}\n`;
+  }
+  return existing.slice(0, existing.indexOf(START)) + block + existing.slice(existing.indexOf(END) + END.length);
+}

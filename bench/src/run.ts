@@ -1,0 +1,423 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BooksReport, checkBooks, createDb, type Db, isEmpty, migrateToLatest, summarizeBooks } from '@app/db';
+import { sql } from 'kysely';
+import { call, cookieOf } from './http';
+import { REPO_ROOT, startCeiling, startServer } from './processes';
+import { profileMarkdown, profilesIn, summarizeProfile } from './profile';
+import { type DatabaseRun, type Environment, resultsMarkdown, type ScenarioRow, spliceResults, type Target } from './report';
+import {
+  type CycleCounts,
+  ceilingScenario,
+  cycleScenario,
+  DASHBOARD_BATCH_PATH,
+  type LoadSettings,
+  measure,
+  PAYOUT_REQUEST,
+  payoutScenario,
+  readScenario,
+  type Scenario,
+  type SignedIn,
+  type StartedView,
+} from './scenarios';
+import { BENCH_ADMIN_EMAIL, BENCH_SIZES, benchMemberId, seedBenchData } from './seed';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    scenarios: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+
+const SETTINGS: LoadSettings = { connections: 50, warmupSeconds: 3, seconds: Number(args.seconds) };
+const ADMIN_PANEL_PASSWORD = 'bench-admin-panel-password';
+const VIEW_SECONDS = 1;
+const FREE_DAILY_TASKS = 5;
+/**
+ * Enough members for the cycle target (1,500 views/s over warm-up and window, 5 free tasks each a day)
+ * and for two 150-peso payouts each, without signing in all 10,000 (a minute and more per database).
+ */
+const SIGNED_IN_MEMBERS = 4_000;
+const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432';
+const BENCH_DATABASE = 'pesotasks_bench';
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench/RESULTS.md');
+const PROFILE_FILE = path.join(REPO_ROOT, 'bench/PROFILE.md');
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
+const readTarget: Target = {
+  text: '>= 30% of ceiling, p99 <= 25 ms',
+  met: (row, ceiling) => row.measurement.requestsPerSecond >= 0.3 * ceiling.requestsPerSecond && row.measurement.p99Ms <= 25,
+};
+const adminTarget: Target = { text: 'p99 <= 50 ms', met: (row) => row.measurement.p99Ms <= 50 };
+const cycleTarget: Target = { text: '>= 1,500 credited views/s, exactly once', met: (row) => (row.viewsPerSecond ?? 0) >= 1500 };
+
+interface DatabaseTarget {
+  label: string;
+  kind: 'postgres' | 'pglite';
+  database: { databaseUrl: string } | { dataDir: string };
+}
+
+/** PostgreSQL: DATABASE_URL (which must be empty), else a fresh `pesotasks_bench` on the local server if one answers. */
+async function postgresTarget(): Promise<DatabaseTarget | undefined> {
+  if (process.env.DATABASE_URL) return { label: 'PostgreSQL', kind: 'postgres', database: { databaseUrl: process.env.DATABASE_URL } };
+  const admin = await createDb({ databaseUrl: `${DEFAULT_POSTGRES}/postgres`, maxConnections: 1 });
+  try {
+    await sql.raw(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`).execute(admin.db);
+    await sql.raw(`CREATE DATABASE ${BENCH_DATABASE}`).execute(admin.db);
+    return { label: 'PostgreSQL', kind: 'postgres', database: { databaseUrl: `${DEFAULT_POSTGRES}/${BENCH_DATABASE}` } };
+  } catch (error) {
+    log(`No PostgreSQL at ${DEFAULT_POSTGRES} and no DATABASE_URL (${(error as Error).message}); skipping PostgreSQL.`);
+    return undefined;
+  } finally {
+    await admin.close();
+  }
+}
+
+async function withDb<T>(target: DatabaseTarget, use: (db: Db) => Promise<T>): Promise<T> {
+  const handle = await createDb({ ...target.database, maxConnections: 2 });
+  try {
+    return await use(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function prepare(target: DatabaseTarget): Promise<{ seedSeconds: number; version: string }> {
+  return withDb(target, async (db) => {
+    await migrateToLatest(db);
+    if (!(await isEmpty(db))) throw new Error(`${target.label}: the database already holds users; the benchmark needs an empty one`);
+    const started = performance.now();
+    await seedBenchData(db);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const { rows } = await sql<{ version: string }>`SELECT version()`.execute(db);
+    return { seedSeconds, version: (rows[0]?.version ?? '').replace(/ on .*| \(.*/, '') };
+  });
+}
+
+/** Every active member as the seed made them, with their seed number (for spreading tasks over them). */
+async function activeMembers(target: DatabaseTarget): Promise<{ number: number; email: string }[]> {
+  const numbers = new Map(Array.from({ length: BENCH_SIZES.members }, (_, index) => [benchMemberId(index + 1), index + 1]));
+  return withDb(target, async (db) => {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('accountStatus', '=', 'active')
+      .where('isAdmin', '=', false)
+      .execute();
+    return rows.flatMap((row) => {
+      const number = numbers.get(row.id);
+      return number === undefined ? [] : [{ number, email: row.email }];
+    });
+  });
+}
+
+async function freeTaskIds(target: DatabaseTarget): Promise<string[]> {
+  return withDb(target, async (db) => {
+    const rows = await db
+      .selectFrom('tasks')
+      .select('id')
+      .where('isActive', '=', true)
+      .where('requiredVipTier', 'is', null)
+      .orderBy('createdAt')
+      .execute();
+    return rows.map((row) => row.id);
+  });
+}
+
+/**
+ * Signs people in through the development sign-in, as a browser would. The sign-in limit counts per
+ * client address, so each address (of 127.0.0.0/8, all of which reach the server) signs in fewer people
+ * than the limit allows, as many people on their own devices would.
+ */
+async function signInAll(port: number, people: { number: number; email: string }[]): Promise<SignedIn[]> {
+  const perAddress = 50;
+  const signedIn: SignedIn[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < people.length; index = next++) {
+      const person = people[index] as { number: number; email: string };
+      const slot = Math.floor(index / perAddress);
+      const localAddress = `127.1.${(slot >> 8) & 255}.${(slot & 255) + 1}`;
+      const answer = await call(port, { method: 'POST', path: '/api/dev/login', json: { email: person.email }, localAddress });
+      if (answer.status !== 200) throw new Error(`sign-in of ${person.email} answered ${answer.status}: ${answer.body}`);
+      signedIn.push({ number: person.number, cookie: cookieOf(answer) });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return signedIn.sort((a, b) => a.number - b.number);
+}
+
+async function signInAdmin(port: number): Promise<string> {
+  const answer = await call(port, {
+    method: 'POST',
+    path: '/api/dev/login',
+    json: { email: BENCH_ADMIN_EMAIL },
+    localAddress: '127.2.0.1',
+  });
+  if (answer.status !== 200) throw new Error(`admin sign-in answered ${answer.status}: ${answer.body}`);
+  const cookie = cookieOf(answer);
+  const unlocked = await call(port, {
+    method: 'POST',
+    path: '/api/admin/unlock',
+    headers: { cookie },
+    json: { password: ADMIN_PANEL_PASSWORD },
+  });
+  if (unlocked.status !== 200) throw new Error(`admin unlock answered ${unlocked.status}: ${unlocked.body}`);
+  return cookie;
+}
+
+/** One request before the load, so a scenario that only gets errors fails loudly instead of timing them. */
+async function expectOk(port: number, method: string, requestPath: string, cookie: string, json?: unknown): Promise<void> {
+  const answer = await call(port, { method, path: requestPath, headers: { cookie }, json });
+  if (answer.status !== 200) throw new Error(`${method} ${requestPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+}
+
+interface Settled {
+  /** Unanswered completions that, sent again, were already completed: the lost answer had credited them. */
+  creditedUnseen: number;
+  /** Unanswered completions that the server had not received: credited now, by the second sending. */
+  creditedNow: number;
+  other: Record<string, number>;
+}
+
+/**
+ * Sends again each completion whose answer autocannon dropped when it stopped: `already-completed` means
+ * the dropped one was credited, `success` that it never arrived. With these, every earning row written
+ * since the cycle began is accounted for by exactly one answer.
+ */
+async function settleUnanswered(port: number, unanswered: StartedView[]): Promise<Settled> {
+  const settled: Settled = { creditedUnseen: 0, creditedNow: 0, other: {} };
+  const seen = new Set<string>();
+  for (const view of unanswered) {
+    const key = `${view.person.number}:${view.taskId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const answer = await call(port, { path: `/api/tasks/${view.taskId}/redirect-complete`, headers: { cookie: view.person.cookie } });
+    const result =
+      answer.status === 200
+        ? (JSON.parse(answer.body) as { success: boolean; error?: string })
+        : { success: false, error: `HTTP ${answer.status}` };
+    if (result.success) settled.creditedNow += 1;
+    else if (result.error === 'already-completed') settled.creditedUnseen += 1;
+    else settled.other[result.error ?? 'unknown'] = (settled.other[result.error ?? 'unknown'] ?? 0) + 1;
+  }
+  return settled;
+}
+
+/**
+ * Exactly-once: the earning rows written since the cycle began equal the completions answered
+ * `success: true` plus those settled afterwards; the books show no view credited twice or left
+ * uncredited; no view got two `success` answers; every deliberate duplicate was refused.
+ */
+async function proveExactlyOnce(db: Db, report: BooksReport, counts: CycleCounts, settled: Settled, since: Date): Promise<string> {
+  const { rows } = await sql<{ count: number }>`
+    SELECT count(*) AS count FROM transactions WHERE type = 'earning' AND created_at >= ${since}
+  `.execute(db);
+  const ledger = Number(rows[0]?.count ?? 0);
+  const accounted = counts.creditedTotal + settled.creditedUnseen + settled.creditedNow;
+  const viewProblems = report.problems.filter((problem) => problem.kind === 'view-credit').length;
+  const duplicatesRefused = counts.refusals['already-completed'] ?? 0;
+  const proven = ledger === accounted && viewProblems === 0 && counts.viewsCreditedTwice === 0;
+  return (
+    `${proven ? 'proven' : '**NOT proven**'}: ${ledger} earning rows written since the cycle began = ${counts.creditedTotal} completions answered \`success: true\` ` +
+    `+ ${settled.creditedUnseen} whose answer autocannon dropped at a stop (sent again: already-completed) + ${settled.creditedNow} that had not reached the server (sent again: credited)` +
+    `${ledger === accounted ? '' : ` **(= ${accounted}, a mismatch)**`}; ${viewProblems} view-credit problems in the books check; ` +
+    `${counts.viewsCreditedTwice} views with two success answers; ${duplicatesRefused} completions refused as already-completed ` +
+    `for ${counts.duplicatesSent} deliberate duplicates (a duplicate still queued when the run stopped was never sent)` +
+    `${Object.keys(settled.other).length ? `; settling also answered ${JSON.stringify(settled.other)}` : ''}.`
+  );
+}
+
+const ADMIN_USERS_PATH = '/api/admin/users?filter=active&search=maria';
+
+async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir: string | undefined): Promise<DatabaseRun> {
+  log(`${target.label}: migrating and seeding`);
+  const { seedSeconds, version } = await prepare(target);
+  log(`${target.label}: seeded in ${seedSeconds.toFixed(1)} s (${version})`);
+  const [people, taskIds] = [(await activeMembers(target)).slice(0, SIGNED_IN_MEMBERS), await freeTaskIds(target)];
+
+  const env = {
+    NODE_ENV: 'development',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    TASK_VIEW_SECONDS: String(VIEW_SECONDS),
+    ADMIN_PANEL_PASSWORD,
+    COMMISSION_PASSWORD: 'bench-commission-password',
+  };
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer(target.database, env, path.join(workDir, `${target.kind}-server.log`), nodeArgs);
+  const rows: ScenarioRow[] = [];
+  let cycle: ReturnType<typeof cycleScenario> | undefined;
+  let cycleStartedAt = new Date();
+  let settled: Settled | undefined;
+  let signInSeconds = 0;
+  let members: SignedIn[] = [];
+  try {
+    log(`${target.label}: server up in ${server.startMs.toFixed(0)} ms; signing in ${people.length} members`);
+    const signInStarted = performance.now();
+    members = await signInAll(server.port, people);
+    signInSeconds = (performance.now() - signInStarted) / 1000;
+    const adminCookie = await signInAdmin(server.port);
+    const member = members[0] as SignedIn;
+
+    const wanted = args.scenarios?.split(',');
+    const run = async (key: string, scenario: Scenario, extra: Omit<ScenarioRow, 'name' | 'measurement'> = {}) => {
+      if (wanted && !wanted.includes(key)) return;
+      log(`${target.label}: ${scenario.name}`);
+      const measurement = await measure(server.port, scenario, SETTINGS);
+      rows.push({ name: scenario.name, measurement, ...extra });
+      log(
+        `  ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms, non-2xx ${measurement.non2xx}`,
+      );
+    };
+
+    for (const [key, name, requestPath] of [
+      ['auth-user', 'GET /api/auth/user', '/api/auth/user'],
+      ['tasks', 'GET /api/tasks', '/api/tasks'],
+      [
+        'dashboard',
+        'Dashboard batch (tRPC auth.user, maintenance.status, tasks.list, transactions.list, vip.status)',
+        DASHBOARD_BATCH_PATH,
+      ],
+    ] as const) {
+      await expectOk(server.port, 'GET', requestPath, member.cookie);
+      await run(key, readScenario(name, requestPath, members), { target: readTarget });
+    }
+    await expectOk(server.port, 'GET', '/api/transactions', member.cookie);
+    await run('transactions', readScenario('GET /api/transactions', '/api/transactions', members));
+
+    cycle = cycleScenario(members, taskIds, { viewSeconds: VIEW_SECONDS, perMember: FREE_DAILY_TASKS, duplicateEvery: 25 });
+    cycleStartedAt = new Date();
+    const counts = cycle.counts;
+    if (!wanted || wanted.includes('cycle')) {
+      await run('cycle', cycle.scenario, { target: cycleTarget, note: 'POST start, then GET redirect-complete >= 1 s later' });
+      const row = rows.at(-1);
+      if (row) row.viewsPerSecond = counts.creditedInWindow / row.measurement.seconds;
+      settled = await settleUnanswered(server.port, counts.unanswered);
+    }
+
+    await expectOk(server.port, 'POST', '/api/payouts', member.cookie, PAYOUT_REQUEST);
+    await run('payouts', payoutScenario(members.slice(1)), { note: '150 pesos, each request by the next member' });
+
+    await expectOk(server.port, 'GET', ADMIN_USERS_PATH, adminCookie);
+    await run('admin-users', readScenario(`GET ${ADMIN_USERS_PATH}`, ADMIN_USERS_PATH, [{ number: 0, cookie: adminCookie }]), {
+      target: adminTarget,
+    });
+    await expectOk(server.port, 'GET', '/api/admin/stats', adminCookie);
+    await run('admin-stats', readScenario('GET /api/admin/stats', '/api/admin/stats', [{ number: 0, cookie: adminCookie }]), {
+      target: adminTarget,
+    });
+  } finally {
+    await server.stop();
+  }
+
+  log(`${target.label}: checking the books`);
+  const { booksAfter, exactlyOnce } = await withDb(target, async (db) => {
+    const report = await checkBooks(db);
+    return {
+      booksAfter: summarizeBooks(report),
+      exactlyOnce: cycle && settled ? await proveExactlyOnce(db, report, cycle.counts, settled, cycleStartedAt) : undefined,
+    };
+  });
+  log(`${target.label}: ${booksAfter}`);
+
+  let coldStartMs: number | undefined;
+  if (target.kind === 'pglite' && 'dataDir' in target.database) {
+    const cold = await startServer({ dataDir: target.database.dataDir }, {}, path.join(workDir, 'pglite-cold-start.log'));
+    coldStartMs = cold.startMs;
+    await cold.stop();
+    log(`${target.label}: cold start ${coldStartMs.toFixed(0)} ms`);
+  }
+
+  return {
+    label: target.label,
+    version,
+    seedSeconds,
+    signInSeconds,
+    signedInMembers: members.length,
+    serverStartMs: server.startMs,
+    rows,
+    ...(cycle && rows.some((row) => row.viewsPerSecond !== undefined) ? { cycle: cycle.counts } : {}),
+    ...(exactlyOnce ? { exactlyOnce } : {}),
+    booksAfter,
+    ...(coldStartMs === undefined ? {} : { coldStartMs }),
+    judgeTargets: target.kind === 'postgres',
+  };
+}
+
+function pglitePackageVersion(): string {
+  const manifest = path.join(REPO_ROOT, 'packages/db/node_modules/@electric-sql/pglite/package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : 'unknown';
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'pesotasks-bench-'));
+  const loadAtStart = loadAverage();
+  log(`load average at start: ${loadAtStart}; work files in ${workDir}`);
+
+  const targets: DatabaseTarget[] = [];
+  if (!args.only || args.only === 'postgres') {
+    const postgres = await postgresTarget();
+    if (postgres) targets.push(postgres);
+  }
+  if (!args.only || args.only === 'pglite')
+    targets.push({ label: 'PGlite', kind: 'pglite', database: { dataDir: path.join(workDir, 'pglite') } });
+
+  log('ceiling: bare Fastify route');
+  const ceilingServer = await startCeiling(path.join(workDir, 'ceiling.log'));
+  const ceiling = await measure(ceilingServer.port, ceilingScenario(), SETTINGS).finally(() => ceilingServer.stop());
+  log(`  ${ceiling.requestsPerSecond.toFixed(0)} req/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`);
+
+  const runs: DatabaseRun[] = [];
+  const profiles: string[] = [];
+  for (const target of targets) {
+    const profileDir = args.profile ? path.join(workDir, `profile-${target.kind}`) : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    runs.push(await benchDatabase(target, workDir, profileDir));
+    if (profileDir) {
+      for (const file of profilesIn(profileDir)) {
+        profiles.push(profileMarkdown(`${target.label}: ${args.scenarios ?? 'all scenarios'}`, summarizeProfile(file)));
+      }
+    }
+  }
+
+  const cpus = os.cpus();
+  const environment: Environment = {
+    date: new Date().toISOString().replace('T', ' ').slice(0, 16).concat(' UTC'),
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: os.totalmem() / 1024 ** 3,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    pglitePackage: pglitePackageVersion(),
+    loadAtStart,
+    loadAtEnd: loadAverage(),
+    settings: SETTINGS,
+    sizes: BENCH_SIZES,
+  };
+  const generated = resultsMarkdown(environment, ceiling, runs);
+  if (args.profile) {
+    // Numbers taken under the profiler are not the benchmark's: they go to PROFILE.md only.
+    writeFileSync(PROFILE_FILE, `# CPU profiles of the server under the benchmark\n\n${generated}\n${profiles.join('\n')}`);
+    log(`wrote ${PROFILE_FILE}`);
+  } else if (args.scenarios || args.only) {
+    console.log(generated);
+    log('a partial run (--only or --scenarios): RESULTS.md left as it was');
+  } else {
+    writeFileSync(RESULTS_FILE, spliceResults(existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : undefined, generated));
+    log(`wrote ${RESULTS_FILE}`);
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+await main();
