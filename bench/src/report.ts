@@ -27,6 +27,8 @@ export interface DatabaseRun {
   cycle?: CycleCounts;
   exactlyOnce?: string;
   booksAfter: string;
+  /** The dashboard's Largest Contentful Paint in Chromium, or why it was not measured. */
+  lcp?: string;
   coldStartMs?: number;
   judgeTargets: boolean;
 }
@@ -113,6 +115,7 @@ export function resultsMarkdown(env: Environment, ceiling: Measurement, runs: Da
       );
     }
     out.push(`Books after the run: ${run.booksAfter}`, '');
+    if (run.lcp) out.push(`Dashboard Largest Contentful Paint (Chromium, localhost, a member of the bench data): ${run.lcp}.`, '');
     if (run.coldStartMs !== undefined) {
       out.push(
         `Cold start: the built server (\`node apps/server/dist/main.js\`, environment as \`pnpm start\`) on this PGlite data answered its first 200 (/readyz) ${number(run.coldStartMs)} ms after being spawned (target 3,000 ms: ${run.coldStartMs <= 3000 ? 'met' : '**missed**'}).`,

@@ -182,6 +182,25 @@ async function expectOk(port: number, method: string, requestPath: string, cooki
   if (answer.status !== 200) throw new Error(`${method} ${requestPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
 }
 
+/**
+ * The member dashboard's Largest Contentful Paint (bench/src/lcp.ts) for a member of the bench data, or
+ * why it could not be measured: lcp.ts drives Chromium through playwright-core, which has to be a
+ * dependency of @app/bench for the import to resolve.
+ */
+async function dashboardLcp(baseUrl: string, email: string): Promise<string> {
+  try {
+    const { measureDashboardLcp } = await import('./lcp');
+    const result = await measureDashboardLcp(baseUrl, { email });
+    const met = result.lcpMs <= 1000 ? 'met' : '**missed**';
+    return (
+      `median ${result.lcpMs.toFixed(0)} ms cold (loads: ${result.coldLoadsMs.map((ms) => ms.toFixed(0)).join(', ')} ms), ` +
+      `${result.warmLcpMs.toFixed(0)} ms warm; largest paint ${result.element} (target 1,000 ms: ${met})`
+    );
+  } catch (error) {
+    return `not measured: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
 interface Settled {
   /** Unanswered completions that, sent again, were already completed: the lost answer had credited them. */
   creditedUnseen: number;
@@ -260,6 +279,7 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
   let cycle: ReturnType<typeof cycleScenario> | undefined;
   let cycleStartedAt = new Date();
   let settled: Settled | undefined;
+  let lcp: string | undefined;
   let signInSeconds = 0;
   let members: SignedIn[] = [];
   try {
@@ -317,6 +337,10 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     await run('admin-stats', readScenario('GET /api/admin/stats', '/api/admin/stats', [{ number: 0, cookie: adminCookie }]), {
       target: adminTarget,
     });
+    if (target.kind === 'postgres' && (!wanted || wanted.includes('lcp'))) {
+      log(`${target.label}: dashboard Largest Contentful Paint in Chromium`);
+      lcp = await dashboardLcp(`http://127.0.0.1:${server.port}`, (people[0] as { email: string }).email);
+    }
   } finally {
     await server.stop();
   }
@@ -350,6 +374,7 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     ...(cycle && rows.some((row) => row.viewsPerSecond !== undefined) ? { cycle: cycle.counts } : {}),
     ...(exactlyOnce ? { exactlyOnce } : {}),
     booksAfter,
+    ...(lcp ? { lcp } : {}),
     ...(coldStartMs === undefined ? {} : { coldStartMs }),
     judgeTargets: target.kind === 'postgres',
   };
