@@ -1,5 +1,7 @@
 import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth';
+import type { MaintenanceStatus } from '@app/contracts';
 import type { Db, UserRow } from '@app/db';
+import { readMaintenance } from './maintenance/service';
 
 /** What the API needs from the configuration; the server reads and validates it. */
 export interface ApiSettings {
@@ -45,6 +47,11 @@ export interface Context extends ApiDeps {
   sessionToken: string | null;
   adminUnlockedUntil: Date | null;
   operator: { username: string; token: string } | null;
+  /**
+   * The site's maintenance status, read at most once per request: the procedures of one tRPC batch
+   * share it rather than each reading the settings row.
+   */
+  siteStatus(): Promise<MaintenanceStatus>;
 }
 
 /**
@@ -52,7 +59,19 @@ export interface Context extends ApiDeps {
  * operator session when its cookie is present. A banned member's sessions all end here.
  */
 export async function createContext(deps: ApiDeps, req: RequestScope): Promise<Context> {
-  const context: Context = { ...deps, req, user: null, sessionToken: null, adminUnlockedUntil: null, operator: null };
+  let siteStatus: Promise<MaintenanceStatus> | undefined;
+  const context: Context = {
+    ...deps,
+    req,
+    user: null,
+    sessionToken: null,
+    adminUnlockedUntil: null,
+    operator: null,
+    siteStatus: () => {
+      siteStatus ??= readMaintenance(deps.db);
+      return siteStatus;
+    },
+  };
 
   const token = req.cookie(deps.sessions.cookieName);
   if (token) {

@@ -4,7 +4,6 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { HTTP_STATUS, publicCode, publicMessage } from './errors';
-import { readMaintenance } from './maintenance/service';
 
 /**
  * The first failing rule's own text is the message (DESIGN.md section 6), so a client can show it as is.
@@ -80,7 +79,7 @@ export const sessionProcedure = publicProcedure.use(signedIn);
  */
 export const memberProcedure = sessionProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.isAdmin) {
-    const status = await readMaintenance(ctx.db);
+    const status = await ctx.siteStatus();
     if (status.maintenance || status.websiteStatus === 'off') {
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: status.message });
     }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
 import { PGliteDialect } from './pglite-dialect';
@@ -68,6 +69,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     ...(pgDataDir ? { dataDir: pgDataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber },
+    // The admin user search's trigram indexes (migration 0003); PGlite loads contrib extensions only when asked.
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pg), plugins });
   return { db, kind: 'pglite', pglite: pg, close: () => db.destroy() };

@@ -55,24 +55,39 @@ export class InsufficientFundsError extends Error {
 
 /**
  * Writes one ledger row and moves the user's cached balances by it, inside the caller's transaction.
- * The user row is locked first, so concurrent postings for one user are applied one after another;
- * a posting that would take a balance below zero throws InsufficientFundsError and writes nothing.
- * FOR NO KEY UPDATE, not FOR UPDATE: rows that reference the user (a new payout, say) take a key-share
- * lock on it, and FOR UPDATE would deadlock two such transactions against each other.
+ * The balances move first, in one UPDATE that only matches while no balance would go below zero: it
+ * locks the user row, so concurrent postings for one user are applied one after another, and checks
+ * the balance under that lock. A posting that would take a balance below zero throws
+ * InsufficientFundsError and writes nothing. The UPDATE takes the FOR NO KEY UPDATE lock, not FOR
+ * UPDATE: rows that reference the user (a new payout, say) take a key-share lock on it, and FOR UPDATE
+ * would deadlock two such transactions against each other. Two statements per posting.
  */
 export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
   const deltas = deltasFor(entry.type, entry.amount);
-  const user = await trx
-    .selectFrom('users')
-    .select(['availableBalance', 'pendingPayout'])
+  const moved = await trx
+    .updateTable('users')
+    .set((eb) => ({
+      availableBalance: eb('availableBalance', '+', deltas.availableDelta),
+      pendingPayout: eb('pendingPayout', '+', deltas.pendingDelta),
+      totalEarnings: eb('totalEarnings', '+', deltas.earningsDelta),
+      referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
+      totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
+      ledgerRows: eb('ledgerRows', '+', 1),
+      updatedAt: sql<Date>`now()`,
+    }))
     .where('id', '=', entry.userId)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
-  if (user.availableBalance + deltas.availableDelta < 0 || user.pendingPayout + deltas.pendingDelta < 0) {
+    .where((eb) =>
+      eb.and([eb(eb('availableBalance', '+', deltas.availableDelta), '>=', 0), eb(eb('pendingPayout', '+', deltas.pendingDelta), '>=', 0)]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) {
+    // No such user (NoResultError, as a missing user always was), or not enough money.
+    const user = await trx.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
     throw new InsufficientFundsError(user.availableBalance);
   }
 
-  const row = await trx
+  return trx
     .insertInto('transactions')
     .values({
       userId: entry.userId,
@@ -91,21 +106,6 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-
-  await trx
-    .updateTable('users')
-    .set((eb) => ({
-      availableBalance: eb('availableBalance', '+', deltas.availableDelta),
-      pendingPayout: eb('pendingPayout', '+', deltas.pendingDelta),
-      totalEarnings: eb('totalEarnings', '+', deltas.earningsDelta),
-      referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
-      totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
-      updatedAt: sql<Date>`now()`,
-    }))
-    .where('id', '=', entry.userId)
-    .execute();
-
-  return row;
 }
 
 export interface LedgerDifference {

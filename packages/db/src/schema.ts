@@ -35,6 +35,8 @@ export interface UsersTable {
   totalEarnings: Generated<number>;
   referralEarnings: Generated<number>;
   totalPaidOut: Generated<number>;
+  /** How many ledger rows the user has (postToLedger counts them): the admin ledger total sums these. */
+  ledgerRows: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,12 +1,11 @@
 import { maintenanceStatusSchema } from '@app/contracts';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
-import { readMaintenance } from './service';
 
 export const maintenanceRouter = router({
   status: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/maintenance-status', tags: ['site'], summary: 'Maintenance and website status' } })
     .input(z.void())
     .output(maintenanceStatusSchema)
-    .query(({ ctx }) => readMaintenance(ctx.db)),
+    .query(({ ctx }) => ctx.siteStatus()),
 });

@@ -8,18 +8,29 @@ export interface DailyProgress {
   remaining: number;
 }
 
-/** Tasks credited today (the day in APP_TIMEZONE) against the limit of the tier in force now. */
-export async function dailyProgress(db: Db, user: UserRow, now: Date, timeZone: string): Promise<DailyProgress> {
-  const tier = effectiveTier(user, now);
+/**
+ * The count of tasks a member was credited for today (the day in APP_TIMEZONE): a query to run, or to
+ * put inside another as a subquery (one round trip for the task and the count).
+ */
+export function completedTodayQuery(db: Db, userId: string, now: Date, timeZone: string) {
   const { start, end } = dayRange(now, timeZone);
-  const row = await db
+  return db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', user.id)
+    .where('userId', '=', userId)
     .where('type', '=', 'earning')
     .where('createdAt', '>=', start)
-    .where('createdAt', '<', end)
-    .executeTakeFirstOrThrow();
-  const completedToday = Number(row.count);
+    .where('createdAt', '<', end);
+}
+
+/** Tasks credited today against the limit of the tier in force now. */
+export function progressOf(user: UserRow, now: Date, completedToday: number): DailyProgress {
+  const tier = effectiveTier(user, now);
   return { tier, completedToday, remaining: Math.max(0, tier.dailyTaskLimit - completedToday) };
+}
+
+/** Tasks credited today (the day in APP_TIMEZONE) against the limit of the tier in force now. */
+export async function dailyProgress(db: Db, user: UserRow, now: Date, timeZone: string): Promise<DailyProgress> {
+  const row = await completedTodayQuery(db, user.id, now, timeZone).executeTakeFirstOrThrow();
+  return progressOf(user, now, Number(row.count));
 }

@@ -1,1 +1,2 @@
+export { countStatements, type StatementCounter } from './statement-counter';
 export { createTestDb, type TestDbHandle } from './test-db';

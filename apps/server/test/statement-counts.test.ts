@@ -1,0 +1,388 @@
+import { type Db, insertUser, jsonb, postToLedger } from '@app/db';
+import { countStatements, createTestDb, type StatementCounter, type TestDbHandle } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFixtures } from './admin-fixtures';
+import { signInOperator, startTestApp, type TestApp } from './helpers';
+
+/**
+ * No N+1 (issue 8): every procedure that answers a list runs as many SQL statements for a long list as
+ * for a short one, session validation and everything else of the request included. Each list is
+ * measured with SHORT rows and again after growing to LONG rows; the counts are printed so the hot
+ * reads' cost stays visible.
+ */
+const SHORT = 2;
+const LONG = 25;
+
+let database: TestDbHandle;
+let counter: StatementCounter;
+let t: TestApp;
+let db: Db;
+let f: Awaited<ReturnType<typeof adminFixtures>>;
+let member: Awaited<ReturnType<Awaited<ReturnType<typeof adminFixtures>>['member']>>;
+let operatorCookie: string;
+let otherPeople = 0;
+
+beforeAll(async () => {
+  database = await createTestDb();
+  counter = countStatements(database.db);
+  t = await startTestApp({}, { database: { ...database, db: counter.db } });
+  db = database.db;
+  f = await adminFixtures(t, 'counts');
+  member = await f.member();
+  operatorCookie = await signInOperator(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
+
+const past = (minutes: number) => new Date(t.clock.now.getTime() - minutes * 60_000);
+
+/** Another member, not signed in: the owner of rows an admin list shows one per person. */
+async function otherMember() {
+  otherPeople += 1;
+  return insertUser(db, { email: `counts-other${otherPeople}@example.com`, firstName: 'Other', lastName: `Person${otherPeople}` });
+}
+
+async function times(count: number, add: (index: number) => Promise<unknown>) {
+  for (let index = 0; index < count; index++) await add(index);
+}
+
+type Who = 'member' | 'admin' | 'operator';
+
+interface ListCase {
+  procedure: string;
+  who: Who;
+  url: () => string;
+  /** The list inside the answer. */
+  items: (body: never) => unknown[];
+  /** Adds `count` rows the list shows. */
+  grow: (count: number) => Promise<unknown>;
+}
+
+const array = (body: unknown[]) => body;
+const paged = (body: { items: unknown[] }) => body.items;
+
+const lists: ListCase[] = [
+  {
+    procedure: 'tasks.list',
+    who: 'member',
+    url: () => '/api/tasks',
+    items: array,
+    grow: (count) =>
+      times(count, (i) =>
+        db
+          .insertInto('tasks')
+          .values({ title: `Task ${i}`, url: 'https://example.com/t', reward: 100 })
+          .execute(),
+      ),
+  },
+  {
+    procedure: 'transactions.list',
+    who: 'member',
+    url: () => '/api/transactions',
+    items: array,
+    grow: (count) =>
+      times(count, () =>
+        db
+          .transaction()
+          .execute((trx) =>
+            postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: 100, description: 'Gift', createdAt: past(5) }),
+          ),
+      ),
+  },
+  {
+    procedure: 'payouts.list',
+    who: 'member',
+    url: () => '/api/payouts',
+    items: array,
+    grow: (count) =>
+      times(count, () =>
+        db.insertInto('payouts').values({ userId: member.id, paymentMethod: 'G-CASH', amount: 15_000, paymentDetails: '0917' }).execute(),
+      ),
+  },
+  {
+    procedure: 'referrals.list',
+    who: 'member',
+    url: () => '/api/referrals',
+    items: array,
+    grow: (count) => times(count, () => referFriend()),
+  },
+  {
+    procedure: 'referrals.referredUsers',
+    who: 'member',
+    url: () => '/api/referrals/referred-users',
+    items: array,
+    grow: async () => {},
+  },
+  {
+    procedure: 'notifications.list',
+    who: 'member',
+    url: () => '/api/notifications',
+    items: paged,
+    grow: (count) =>
+      times(count, (i) =>
+        db
+          .insertInto('notifications')
+          .values({ title: `Note ${i}`, message: 'Hello', isGlobal: false, userId: member.id })
+          .execute(),
+      ),
+  },
+  {
+    procedure: 'support.messages',
+    who: 'member',
+    url: () => '/api/support/messages',
+    items: array,
+    grow: (count) =>
+      times(count, (i) =>
+        db
+          .insertInto('supportMessages')
+          .values({ userId: member.id, message: `Help ${i}`, isUserMessage: true })
+          .execute(),
+      ),
+  },
+  {
+    procedure: 'popups.active',
+    who: 'member',
+    url: () => '/api/popups/active',
+    items: array,
+    grow: (count) =>
+      times(count, (i) =>
+        db
+          .insertInto('popups')
+          .values({ title: `Popup ${i}`, content: 'Buy now', startDate: past(60) })
+          .execute(),
+      ),
+  },
+  {
+    procedure: 'vip.plans',
+    who: 'member',
+    url: () => '/api/vip/plans',
+    items: array,
+    grow: (count) => times(count, () => addPlan()),
+  },
+  {
+    procedure: 'admin.users.list',
+    who: 'admin',
+    url: () => '/api/admin/users?search=counts-other',
+    items: paged,
+    grow: async () => {},
+  },
+  {
+    procedure: 'admin.payouts.pending',
+    who: 'admin',
+    url: () => '/api/admin/pending-payouts',
+    items: array,
+    grow: async () => {},
+  },
+  {
+    procedure: 'admin.vip.pending',
+    who: 'admin',
+    url: () => '/api/admin/pending-vip',
+    items: array,
+    grow: (count) =>
+      times(count, async () => {
+        const person = await otherMember();
+        await db.updateTable('users').set({ vipPendingApproval: true }).where('id', '=', person.id).execute();
+        await db
+          .insertInto('vipRequests')
+          .values({ userId: person.id, planId: 'VIP300', paymentMethod: 'earnings', price: 30_000, status: 'pending' })
+          .execute();
+      }),
+  },
+  { procedure: 'admin.tasks.list', who: 'admin', url: () => '/api/admin/tasks', items: array, grow: async () => {} },
+  { procedure: 'admin.plans.list', who: 'admin', url: () => '/api/admin/quick-plan-settings', items: array, grow: async () => {} },
+  {
+    procedure: 'admin.logs',
+    who: 'admin',
+    url: () => '/api/admin/logs',
+    items: paged,
+    grow: (count) =>
+      times(count, (i) =>
+        db
+          .insertInto('adminLogs')
+          .values({ action: `counted_${i}`, details: jsonb({}) })
+          .execute(),
+      ),
+  },
+  { procedure: 'admin.transactions', who: 'admin', url: () => '/api/admin/transactions', items: paged, grow: async () => {} },
+  {
+    procedure: 'admin.notifications.all',
+    who: 'admin',
+    url: () => '/api/notifications/all',
+    items: array,
+    grow: async () => {},
+  },
+  { procedure: 'admin.popups.list', who: 'admin', url: () => '/api/admin/popups', items: array, grow: async () => {} },
+  {
+    procedure: 'admin.support.conversations',
+    who: 'admin',
+    url: () => '/api/admin/support/conversations',
+    items: array,
+    grow: (count) =>
+      times(count, async () => {
+        const person = await otherMember();
+        await db.insertInto('supportMessages').values({ userId: person.id, message: 'Hello?', isUserMessage: true }).execute();
+      }),
+  },
+  {
+    procedure: 'admin.support.thread',
+    who: 'admin',
+    url: () => `/api/admin/support/conversations/${member.id}`,
+    items: array,
+    grow: async () => {},
+  },
+  {
+    procedure: 'commission.payouts',
+    who: 'operator',
+    url: () => '/api/admin/percentage/payouts',
+    items: array,
+    grow: (count) =>
+      times(count, () =>
+        db.insertInto('commissionPayouts').values({ amount: 1_000, paymentMethod: 'G-CASH', accountDetails: '0917' }).execute(),
+      ),
+  },
+  {
+    procedure: 'commission.stats',
+    who: 'operator',
+    url: () => '/api/admin/percentage/stats',
+    items: (body: { recentTransactions: unknown[] }) => body.recentTransactions,
+    grow: (count) =>
+      times(count, (i) =>
+        db
+          .insertInto('commissionEntries')
+          .values({ kind: 'adjustment', amount: 100, description: `Entry ${i}` })
+          .execute(),
+      ),
+  },
+];
+
+async function referFriend() {
+  const friend = await otherMember();
+  await db.updateTable('users').set({ referredBy: member.id }).where('id', '=', friend.id).execute();
+  await db
+    .insertInto('referrals')
+    .values({ referrerId: member.id, referredUserId: friend.id, referralCode: member.user.referralCode })
+    .execute();
+}
+
+let plans = 0;
+async function addPlan() {
+  plans += 1;
+  await db
+    .insertInto('vipPlans')
+    .values({
+      id: `COUNTED${plans}`,
+      name: `Counted ${plans}`,
+      price: 1_000,
+      validityDays: 15,
+      dailyTaskLimit: 10,
+      rewardPerTask: 100,
+      benefits: jsonb([]),
+    })
+    .execute();
+}
+
+function cookieOf(who: Who): string {
+  if (who === 'admin') return f.adminCookie;
+  if (who === 'operator') return operatorCookie;
+  return member.cookie;
+}
+
+/** The statements one request runs, from its arrival to its answer. */
+async function measure(who: Who, url: string) {
+  counter.reset();
+  const response = await t.app.inject({ method: 'GET', url, headers: { cookie: cookieOf(who) } });
+  const statements = counter.statements();
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return { body: response.json(), statements };
+}
+
+const report: string[] = [];
+
+describe('statements per request', () => {
+  it('stay the same for a long list as for a short one, for every list procedure', async () => {
+    const measured = new Map<string, { short: number; shortLength: number }>();
+    // Some lists grow only with another's rows (the admin's user list with the referred friends, the
+    // pending payouts with the people), so every list is measured short before any grows long.
+    for (const list of lists) await list.grow(SHORT);
+    for (const list of lists) {
+      const { body, statements } = await measure(list.who, list.url());
+      measured.set(list.procedure, { short: statements.length, shortLength: list.items(body as never).length });
+    }
+    for (const list of lists) await list.grow(LONG - SHORT);
+    await payOutEveryone();
+
+    const problems: string[] = [];
+    for (const list of lists) {
+      const { body, statements } = await measure(list.who, list.url());
+      const before = measured.get(list.procedure)!;
+      const length = list.items(body as never).length;
+      report.push(`${list.procedure}: ${before.short} statements for ${before.shortLength} rows, ${statements.length} for ${length}`);
+      if (length < before.shortLength + SHORT) problems.push(`${list.procedure} did not grow (${before.shortLength} -> ${length} rows)`);
+      if (statements.length !== before.short) {
+        problems.push(`${list.procedure}: ${before.short} -> ${statements.length} statements: ${statements.join(', ')}`);
+      }
+    }
+    console.log(`statements per list request:\n  ${report.join('\n  ')}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * The hot paths' statements, printed and held to what they cost now: a rise is a new round trip on
+ * every request of its kind. BEGIN and COMMIT come on top for the task calls (see countStatements).
+ */
+describe('hot paths', () => {
+  const dashboard = ['auth.user', 'vip.status', 'tasks.list', 'transactions.list', 'notifications.list', 'popups.active'];
+  const expected: Record<string, number> = {
+    'auth.user': 2,
+    'tasks.list': 3,
+    'transactions.list': 3,
+    [`dashboard batch (${dashboard.join(', ')})`]: 9,
+    'admin.stats': 4,
+    'tasks.start': 4,
+    'tasks.complete': 8,
+  };
+
+  it('run no more statements than they need', async () => {
+    const task = await db
+      .insertInto('tasks')
+      .values({ title: 'Hot task', url: 'https://example.com/h', reward: 100 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const counts: Record<string, number> = {};
+    const count = async (name: string, method: 'GET' | 'POST', url: string, cookie = member.cookie) => {
+      counter.reset();
+      const response = await t.app.inject({ method, url, headers: { cookie } });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      counts[name] = counter.statements().length;
+      return response;
+    };
+    await count('auth.user', 'GET', '/api/auth/user');
+    await count('tasks.list', 'GET', '/api/tasks');
+    await count('transactions.list', 'GET', '/api/transactions');
+    const batch = await count(`dashboard batch (${dashboard.join(', ')})`, 'GET', `/trpc/${dashboard.join(',')}?batch=1&input={}`);
+    expect((batch.json() as unknown[]).length).toBe(dashboard.length);
+    await count('admin.stats', 'GET', '/api/admin/stats', f.adminCookie);
+    await count('tasks.start', 'POST', `/api/tasks/${task.id}/start`);
+    t.clock.now = new Date(t.clock.now.getTime() + t.config.TASK_VIEW_SECONDS * 1000);
+    const completed = await count('tasks.complete', 'GET', `/api/tasks/${task.id}/redirect-complete`);
+    expect(completed.json()).toMatchObject({ success: true });
+
+    console.log(
+      `statements per hot request:\n  ${Object.entries(counts)
+        .map(([name, n]) => `${name}: ${n}`)
+        .join('\n  ')}`,
+    );
+    expect(counts).toEqual(expected);
+  });
+});
+
+/** Pending payouts for many people, so the admin's pending list grows with people rather than rows. */
+async function payOutEveryone() {
+  const people = await db.selectFrom('users').select('id').where('email', 'like', 'counts-other%').execute();
+  for (const person of people) {
+    await db.insertInto('payouts').values({ userId: person.id, paymentMethod: 'G-CASH', amount: 15_000, paymentDetails: '0917' }).execute();
+  }
+}
