@@ -20,7 +20,7 @@ import {
   readScenario,
   type Scenario,
   type SignedIn,
-  type StartedView,
+  viewKey,
 } from './scenarios';
 import { BENCH_ADMIN_EMAIL, BENCH_SIZES, benchMemberId, seedBenchData } from './seed';
 
@@ -214,11 +214,12 @@ interface Settled {
  * the dropped one was credited, `success` that it never arrived. With these, every earning row written
  * since the cycle began is accounted for by exactly one answer.
  */
-async function settleUnanswered(port: number, unanswered: StartedView[]): Promise<Settled> {
+async function settleUnanswered(port: number, counts: CycleCounts): Promise<Settled> {
   const settled: Settled = { creditedUnseen: 0, creditedNow: 0, other: {} };
-  const seen = new Set<string>();
-  for (const view of unanswered) {
-    const key = `${view.person.number}:${view.taskId}`;
+  // A dropped answer of a view that another answer already credited (a deliberate duplicate) adds nothing.
+  const seen = new Set(counts.creditedViews);
+  for (const view of counts.unanswered) {
+    const key = viewKey(view);
     if (seen.has(key)) continue;
     seen.add(key);
     const answer = await call(port, { path: `/api/tasks/${view.taskId}/redirect-complete`, headers: { cookie: view.person.cookie } });
@@ -323,7 +324,7 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
       await run('cycle', cycle.scenario, { target: cycleTarget, note: 'POST start, then GET redirect-complete >= 1 s later' });
       const row = rows.at(-1);
       if (row) row.viewsPerSecond = counts.creditedInWindow / row.measurement.seconds;
-      settled = await settleUnanswered(server.port, counts.unanswered);
+      settled = await settleUnanswered(server.port, counts);
     }
 
     await expectOk(server.port, 'POST', '/api/payouts', member.cookie, PAYOUT_REQUEST);

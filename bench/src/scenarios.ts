@@ -137,9 +137,13 @@ export interface CycleCounts {
   startsRefused: Record<string, number>;
   /** Completions sent whose answers autocannon never read (in flight when it stopped a run). */
   unanswered: StartedView[];
+  /** `member:task` of every view a `success: true` answer credited. */
+  creditedViews: Set<string>;
   /** Set when every member had used up the day's tasks and the cycle ran dry. */
   ranDry: boolean;
 }
+
+export const viewKey = (view: StartedView): string => `${view.person.number}:${view.taskId}`;
 
 export interface StartedView {
   person: SignedIn;
@@ -171,11 +175,12 @@ export function cycleScenario(
     duplicatesSent: 0,
     startsRefused: {},
     unanswered: [],
+    creditedViews: new Set(),
     ranDry: false,
   };
   const inFlight = new Set<CycleStep>();
   const ready: StartedView[] = [];
-  const credited = new Set<string>();
+  const credited = counts.creditedViews;
   let measuring = false;
   let started = 0;
   const plannedViews = people.length * Math.min(options.perMember, taskIds.length);
@@ -244,7 +249,7 @@ export function cycleScenario(
             const answer =
               status === 200 ? (JSON.parse(body) as { success: boolean; error?: string }) : { success: false, error: `HTTP ${status}` };
             if (answer.success) {
-              const key = `${step.view.person.number}:${step.view.taskId}`;
+              const key = viewKey(step.view);
               if (credited.has(key)) counts.viewsCreditedTwice += 1;
               credited.add(key);
               counts.creditedTotal += 1;
