@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ACCOUNT_STATUSES, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId } from './inputs';
 import { messages } from './messages';
@@ -6,6 +5,7 @@ import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { supportMessageInput } from './support';
+import { z } from './zod';
 
 const m = messages.admin;
 

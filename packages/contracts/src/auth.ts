@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { z } from './zod';
 
 /** The signed-in user as GET /api/auth/user returns it (spec/member.md section 3). */
 export const userSchema = z.object({

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { COMMISSION_PAYOUT_METHODS } from './constants';
 import { recordId } from './inputs';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
+import { z } from './zod';
 
 const m = messages.commission;
 

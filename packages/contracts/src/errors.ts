@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error body of the HTTP API (DESIGN.md section 6). */
 export const errorBodySchema = z.object({

@@ -1,6 +1,3 @@
-// First: zod's configuration must be in force before any schema is made.
-import './zod-setup';
-
 export * from './admin';
 export * from './auth';
 export * from './commission';
@@ -23,3 +20,4 @@ export * from './tasks';
 export * from './transactions';
 export * from './vip';
 export * from './vip-plans';
+export { z } from './zod';

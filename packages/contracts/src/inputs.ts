@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from './messages';
+import { z } from './zod';
 
 /** A record id from a path: any string (one that matches nothing is simply not found), bounded. */
 export const recordId = z.string({ error: messages.admin.idInvalid }).max(200, messages.admin.idInvalid);

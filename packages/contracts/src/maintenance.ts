@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { WEBSITE_STATUSES } from './site-status';
+import { z } from './zod';
 
 export const maintenanceStatusSchema = z.object({
   maintenance: z.boolean(),

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { messages } from './messages';
 import { parsePesos } from './money';
+import { z } from './zod';
 
 // Apart from money.ts so that formatting an amount on a first screen does not bring zod along.
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { NOTIFICATION_TYPES } from './constants';
 import { isoDateInput } from './inputs';
 import { messages } from './messages';
+import { z } from './zod';
 
 /** The newest notifications a member's list carries; the unread count still covers all of them. */
 export const NOTIFICATION_LIST_LIMIT = 100;

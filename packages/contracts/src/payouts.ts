@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { PAYOUT_MAX_CENTAVOS, PAYOUT_METHODS, PAYOUT_MIN_CENTAVOS } from './constants';
 import { messages } from './messages';
 import { parsePesos } from './money';
 import { amountString } from './money-schemas';
+import { z } from './zod';
 
 const m = messages.payouts;
 

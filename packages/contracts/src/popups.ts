@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
 import { isHttpUrl, isoDateInput, recordId } from './inputs';
 import { messages } from './messages';
+import { z } from './zod';
 
 /**
  * A popup as members get it while it is active (DESIGN.md section 5). `content` is HTML that was

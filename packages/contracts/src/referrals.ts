@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { z } from './zod';
 
 export const REFERRAL_STATUSES = ['pending', 'completed', 'paid'] as const;
 

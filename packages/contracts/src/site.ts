@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const siteConfigSchema = z.object({
   /** The ad network's client id; without it ad slots render nothing and load nothing. */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from './messages';
+import { z } from './zod';
 
 export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { amountString } from './money-schemas';
+import { z } from './zod';
 
 /** A task as a member sees it: `reward` is what this member would earn for it now. */
 export const taskSchema = z.object({

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { TRANSACTION_TYPES } from './constants';
 import { amountString } from './money-schemas';
+import { z } from './zod';
 
 /** The proof of view kept with each earning (issue: members earn). */
 export const viewProofSchema = z.object({

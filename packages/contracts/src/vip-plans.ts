@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { VIP_TRANSACTION_DIGITS } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { z } from './zod';
 
 export const vipPlanSchema = z.object({
   id: z.string(),

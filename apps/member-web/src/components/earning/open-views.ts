@@ -1,5 +1,5 @@
+import { z } from '@app/contracts';
 import { useMemo, useSyncExternalStore } from 'react';
-import { z } from 'zod';
 
 /**
  * Task views in progress in this tab. The proof of view lives on the server (tasks.start); this keeps

@@ -1,6 +1,5 @@
-import { ADMIN_USER_FILTERS } from '@app/contracts';
+import { ADMIN_USER_FILTERS, z } from '@app/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { UsersPage } from '../../../components/users-page';
 
 /** ?filter= takes one of the filters; anything else is the unfiltered list. */
