@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions } from 'vite';
 
 /**
@@ -38,6 +39,7 @@ export function componentTests(name: string, pageUrl: string) {
     // Relative fetches (the tRPC client calls /trpc) need a page address to resolve against.
     environmentOptions: { happyDOM: { url: pageUrl } },
     include: ['test/**/*.test.tsx'],
+    setupFiles: [fileURLToPath(new URL('./testing/setup.ts', import.meta.url))],
     globals: false,
   };
 }
