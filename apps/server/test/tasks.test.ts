@@ -167,7 +167,7 @@ describe('proof of view', () => {
     }
   });
 
-  it('credits one of 1,000 concurrent completions of one view', async () => {
+  it('credits one of 1,000 concurrent completions of one view', { timeout: 120_000 }, async () => {
     t.clock.now = MANILA_MORNING;
     const cookie = await member();
     await start(tasks['Read Blog']!, cookie);
