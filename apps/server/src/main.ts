@@ -29,7 +29,6 @@ async function main() {
   const { app } = await buildApp({ config, db: database.db });
   const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info({ database: database.kind }, `database: ${where}`);
-  if (config.NODE_ENV === 'development') await logBooksCheck(database.db, app.log);
   if (!config.isProduction && config.generatedSecrets.length > 0) {
     app.log.warn(`Generated for this run (set them to keep them): ${config.generatedSecrets.join('  ')}`);
   }
@@ -66,6 +65,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // After listening: the check reads every ledger row, and a start must not wait for it.
+  if (config.NODE_ENV === 'development') void logBooksCheck(database.db, app.log);
 }
 
 await main();
