@@ -84,7 +84,10 @@ async function balanceMismatches(db: Db): Promise<BookProblem[]> {
   const differences = await checkLedger(db);
   return differences.map((d) => ({
     kind: 'balance-mismatch',
-    description: `User ${d.userId}: ${d.column} is ${formatPesos(d.cached)} but its ledger rows sum to ${formatPesos(d.ledger)}`,
+    description:
+      d.column === 'ledgerRows'
+        ? `User ${d.userId}: ledgerRows is ${d.cached} but the user has ${d.ledger} ledger rows`
+        : `User ${d.userId}: ${d.column} is ${formatPesos(d.cached)} but its ledger rows sum to ${formatPesos(d.ledger)}`,
   }));
 }
 

@@ -110,13 +110,14 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
 
 export interface LedgerDifference {
   userId: string;
-  column: 'availableBalance' | 'pendingPayout' | 'totalEarnings' | 'referralEarnings' | 'totalPaidOut';
+  /** A cached balance, or `ledgerRows`: the cached count of the user's ledger rows (admin totals read it). */
+  column: 'availableBalance' | 'pendingPayout' | 'totalEarnings' | 'referralEarnings' | 'totalPaidOut' | 'ledgerRows';
   cached: number;
   ledger: number;
 }
 
 /**
- * Recomputes every user's cached balances from the ledger and lists each one that differs.
+ * Recomputes every user's cached balances (and ledger row count) from the ledger and lists each one that differs.
  * An empty list means the books balance.
  */
 export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
@@ -128,6 +129,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
           .selectFrom('transactions')
           .select((t) => [
             'userId',
+            t.fn.countAll<number>().as('rows'),
             t.fn.sum<number>('availableDelta').as('available'),
             t.fn.sum<number>('pendingDelta').as('pending'),
             t.fn.sum<number>('earningsDelta').as('earnings'),
@@ -145,6 +147,8 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       'u.totalEarnings',
       'u.referralEarnings',
       'u.totalPaidOut',
+      'u.ledgerRows',
+      'l.rows',
       'l.available',
       'l.pending',
       'l.earnings',
@@ -161,6 +165,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       ['totalEarnings', row.totalEarnings, row.earnings],
       ['referralEarnings', row.referralEarnings, row.referral],
       ['totalPaidOut', row.totalPaidOut, row.paidOut],
+      ['ledgerRows', row.ledgerRows, row.rows],
     ] as const;
     for (const [column, cached, ledger] of pairs) {
       const expected = Number(ledger ?? 0);
