@@ -65,8 +65,6 @@ export interface ServerProcess {
   baseUrl: string;
   port: number;
   child: ChildProcess;
-  /** Milliseconds from spawning the process to the first 200 from /readyz (polled every 100 ms). */
-  readyMs: number;
   /** What the server wrote to stdout and stderr, for failure messages. */
   output(): string;
   /** Resolves with the exit code once the process has ended. */
@@ -82,7 +80,6 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `pnpm build` first (pnpm test does).');
   const port = await freePort();
-  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
@@ -125,11 +122,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const readyMs = performance.now() - spawnedAt;
   return {
     baseUrl,
     port,
-    readyMs,
     child,
     output: () => output,
     exited,
