@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { describe, expect, it } from 'vitest';
-import { sanitizePopupHtml } from '../src/popups/service';
+import { POPUP_TAGS, sanitizePopupHtml } from '../src/popups/service';
 
 /**
  * The sanitized popup HTML is judged the way a browser reads it: parsed by an HTML parser (happy-dom),
@@ -12,31 +12,6 @@ import { sanitizePopupHtml } from '../src/popups/service';
  * in which every parser agrees: only the popup's own tags, no comment, CDATA or doctype, no stray `<`.
  */
 
-/** The tags DESIGN.md section 5 lets popup HTML keep. */
-const POPUP_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'span',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'hr',
-  'a',
-  'img',
-];
 /** Every `<` of the output opens or closes one of those tags. */
 const STRAY_ANGLE = new RegExp(`<(?!/?(?:${POPUP_TAGS.join('|')})[\\s/>])`, 'i');
 

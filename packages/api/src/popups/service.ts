@@ -31,36 +31,39 @@ function keepAddress(attribs: sanitizeHtml.Attributes, name: string, allowed: Re
   return Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== name));
 }
 
+/** The tags DESIGN.md section 5 lets popup HTML keep. */
+export const POPUP_TAGS: readonly string[] = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'span',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'hr',
+  'a',
+  'img',
+];
+
 /**
  * What popup HTML may hold (DESIGN.md section 5): basic formatting, lists, links and images. No script,
  * no style, no event handlers, no frames or SVG; every link opens in a new tab without access to this
  * window (rel=noopener noreferrer).
  */
 const POPUP_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'span',
-    'div',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'hr',
-    'a',
-    'img',
-  ],
+  allowedTags: [...POPUP_TAGS],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
