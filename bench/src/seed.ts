@@ -260,9 +260,9 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
     await sql`
       UPDATE users u SET
         available_balance = l.available, pending_payout = l.pending, total_earnings = l.earnings,
-        referral_earnings = l.referral, total_paid_out = l.paid_out, ledger_rows = l.rows
+        referral_earnings = l.referral, total_paid_out = l.paid_out, ledger_rows = l.rows, completed_tasks = l.earning_rows
       FROM (
-        SELECT user_id, count(*) AS rows, sum(available_delta) AS available, sum(pending_delta) AS pending, sum(earnings_delta) AS earnings,
+        SELECT user_id, count(*) AS rows, count(*) FILTER (WHERE type = 'earning') AS earning_rows, sum(available_delta) AS available, sum(pending_delta) AS pending, sum(earnings_delta) AS earnings,
           sum(referral_delta) AS referral, sum(paid_out_delta) AS paid_out
         FROM transactions GROUP BY user_id
       ) l

@@ -336,10 +336,10 @@ describe('statements per request', () => {
 describe('hot paths', () => {
   const dashboard = ['auth.user', 'vip.status', 'tasks.list', 'transactions.list', 'notifications.list', 'popups.active'];
   const expected: Record<string, number> = {
-    'auth.user': 2,
+    'auth.user': 1,
     'tasks.list': 3,
     'transactions.list': 3,
-    [`dashboard batch (${dashboard.join(', ')})`]: 9,
+    [`dashboard batch (${dashboard.join(', ')})`]: 8,
     'admin.stats': 4,
     'tasks.start': 4,
     'tasks.complete': 8,

@@ -85,8 +85,8 @@ async function balanceMismatches(db: Db): Promise<BookProblem[]> {
   return differences.map((d) => ({
     kind: 'balance-mismatch',
     description:
-      d.column === 'ledgerRows'
-        ? `User ${d.userId}: ledgerRows is ${d.cached} but the user has ${d.ledger} ledger rows`
+      d.column === 'ledgerRows' || d.column === 'completedTasks'
+        ? `User ${d.userId}: ${d.column} is ${d.cached} but the user has ${d.ledger} ${d.column === 'ledgerRows' ? 'ledger' : 'earning'} rows`
         : `User ${d.userId}: ${d.column} is ${formatPesos(d.cached)} but its ledger rows sum to ${formatPesos(d.ledger)}`,
   }));
 }

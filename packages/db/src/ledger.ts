@@ -73,6 +73,7 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
       referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
       totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
       ledgerRows: eb('ledgerRows', '+', 1),
+      completedTasks: eb('completedTasks', '+', entry.type === 'earning' ? 1 : 0),
       updatedAt: sql<Date>`now()`,
     }))
     .where('id', '=', entry.userId)
@@ -110,14 +111,17 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
 
 export interface LedgerDifference {
   userId: string;
-  /** A cached balance, or `ledgerRows`: the cached count of the user's ledger rows (admin totals read it). */
-  column: 'availableBalance' | 'pendingPayout' | 'totalEarnings' | 'referralEarnings' | 'totalPaidOut' | 'ledgerRows';
+  /**
+   * A cached balance, or a cached count: `ledgerRows` (the user's ledger rows, which admin totals read) or
+   * `completedTasks` (the user's earning rows, which the signed-in user shows).
+   */
+  column: 'availableBalance' | 'pendingPayout' | 'totalEarnings' | 'referralEarnings' | 'totalPaidOut' | 'ledgerRows' | 'completedTasks';
   cached: number;
   ledger: number;
 }
 
 /**
- * Recomputes every user's cached balances (and ledger row count) from the ledger and lists each one that differs.
+ * Recomputes every user's cached balances (and ledger and earning row counts) from the ledger and lists each one that differs.
  * An empty list means the books balance.
  */
 export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
@@ -130,6 +134,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
           .select((t) => [
             'userId',
             t.fn.countAll<number>().as('rows'),
+            t.fn.countAll<number>().filterWhere('type', '=', 'earning').as('earningRows'),
             t.fn.sum<number>('availableDelta').as('available'),
             t.fn.sum<number>('pendingDelta').as('pending'),
             t.fn.sum<number>('earningsDelta').as('earnings'),
@@ -148,7 +153,9 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       'u.referralEarnings',
       'u.totalPaidOut',
       'u.ledgerRows',
+      'u.completedTasks',
       'l.rows',
+      'l.earningRows',
       'l.available',
       'l.pending',
       'l.earnings',
@@ -166,6 +173,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       ['referralEarnings', row.referralEarnings, row.referral],
       ['totalPaidOut', row.totalPaidOut, row.paidOut],
       ['ledgerRows', row.ledgerRows, row.rows],
+      ['completedTasks', row.completedTasks, row.earningRows],
     ] as const;
     for (const [column, cached, ledger] of pairs) {
       const expected = Number(ledger ?? 0);

@@ -37,6 +37,8 @@ export interface UsersTable {
   totalPaidOut: Generated<number>;
   /** How many ledger rows the user has (postToLedger counts them): the admin ledger total sums these. */
   ledgerRows: Generated<number>;
+  /** How many earning rows (completed tasks) the user has, counted by postToLedger like ledgerRows. */
+  completedTasks: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -165,6 +165,19 @@ describe('checkBooks', () => {
     expect(summarizeBooks(report)).toMatch(/^Books check: 1 problems \(1 balance-mismatch\) in 4 users, /);
   });
 
+  it('reports a cached completed-task count that differs from the earning rows', async () => {
+    const { completedTasks } = await db
+      .selectFrom('users')
+      .select('completedTasks')
+      .where('id', '=', history.member.id)
+      .executeTakeFirstOrThrow();
+    const earnings = Number(completedTasks);
+    await sql`UPDATE users SET completed_tasks = completed_tasks + 1 WHERE id = ${history.member.id}`.execute(db);
+    expect((await checkBooks(db)).problems).toEqual([
+      problem('balance-mismatch', `User ${history.member.id}: completedTasks is ${earnings + 1} but the user has ${earnings} earning rows`),
+    ]);
+  });
+
   it('reports a balance below zero even where the ledger agrees with it', async () => {
     // The CHECK constraint refuses it on this schema; the check must still catch a database without it.
     await sql`ALTER TABLE users DROP CONSTRAINT users_pending_payout_check`.execute(db);

@@ -3,18 +3,17 @@ import { devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router, sessionProcedure } from '../trpc';
-import { countCompletedTasks, toUser } from './service';
+import { toUser } from './service';
 
 export const authRouter = router({
   user: sessionProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user', protect: true } })
     .input(z.void())
     .output(userSchema)
-    .query(async ({ ctx }) => {
+    .query(({ ctx }) => {
       const now = ctx.now();
-      const completedTasks = await countCompletedTasks(ctx.db, ctx.user.id);
       const adminUnlocked = ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > now;
-      return toUser(ctx.user, { completedTasks, adminUnlocked, now });
+      return toUser(ctx.user, { adminUnlocked, now });
     }),
 
   /** Development sign-in (DESIGN.md section 3): absent whenever an identity provider is configured. */

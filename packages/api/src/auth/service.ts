@@ -1,19 +1,12 @@
 import { formatAmount, type User } from '@app/contracts';
-import type { Db, UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
 import { effectiveTier } from '../vip/tier';
 
-export async function countCompletedTasks(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .where('type', '=', 'earning')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** The user as members see themselves: live balances, the tier in force now, and the task count. */
-export function toUser(row: UserRow, extra: { completedTasks: number; adminUnlocked: boolean; now: Date }): User {
+/**
+ * The user as members see themselves: live balances, the tier in force now, and the task count, all from
+ * the user row the session brought (its cached balances and counts move with every ledger row).
+ */
+export function toUser(row: UserRow, extra: { adminUnlocked: boolean; now: Date }): User {
   const tier = effectiveTier(row, extra.now);
   return {
     id: row.id,
@@ -36,7 +29,7 @@ export function toUser(row: UserRow, extra: { completedTasks: number; adminUnloc
     pendingPayout: formatAmount(row.pendingPayout),
     totalPaidOut: formatAmount(row.totalPaidOut),
     referralEarnings: formatAmount(row.referralEarnings),
-    completedTasks: extra.completedTasks,
+    completedTasks: Number(row.completedTasks),
     adminUnlocked: row.isAdmin && extra.adminUnlocked,
   };
 }

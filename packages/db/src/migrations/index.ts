@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as schema from './0001_schema';
 import * as vipPlans from './0002_vip_plans';
 import * as listIndexes from './0003_list_indexes';
+import * as completedTasks from './0004_completed_tasks';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
   '0001_schema': schema,
   '0002_vip_plans': vipPlans,
   '0003_list_indexes': listIndexes,
+  '0004_completed_tasks': completedTasks,
 };
