@@ -1,8 +1,8 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToast } from './use-toast';
 
-/** Renders the toast store; mount once per app. */
-export function Toaster() {
+/** The toast store's toasts in Radix's toast region; loaded by <Toaster> after the first paint. */
+export function ToastList() {
   const { toasts } = useToast();
   return (
     <ToastProvider>

@@ -1,13 +1,15 @@
 import type { User } from '@app/contracts';
 import { Menu } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Button } from '../components/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../components/sheet';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Button, type ButtonProps } from '../components/button';
 import { AdSlot } from './ad-slot';
 import { BrandLink } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
+
+/** The drawer (Radix's dialog) is not needed for the first paint, and on a wide screen not at all. */
+const MobileNav = lazy(() => import('./mobile-nav').then((module) => ({ default: module.MobileNav })));
 
 interface AppShellProps {
   user: User | null;
@@ -22,7 +24,6 @@ interface AppShellProps {
  */
 export function AppShell({ user, headerActions, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const closeDrawer = () => setDrawerOpen(false);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -33,20 +34,10 @@ export function AppShell({ user, headerActions, children }: AppShellProps) {
       </a>
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
         <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
-          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-                <Menu className="size-5" aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" className="gap-0 p-0">
-              <SheetHeader className="border-b">
-                <SheetTitle>Menu</SheetTitle>
-                <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              </SheetHeader>
-              <SidebarNav user={user} onNavigate={closeDrawer} />
-            </SheetContent>
-          </Sheet>
+          {/* Until the drawer's code arrives the same button stands in, and a tap on it opens the drawer once it has. */}
+          <Suspense fallback={<MenuButton onClick={() => setDrawerOpen(true)} />}>
+            <MobileNav user={user} open={drawerOpen} onOpenChange={setDrawerOpen} trigger={<MenuButton />} />
+          </Suspense>
           <BrandLink />
           <div className="ml-auto flex items-center gap-1">
             {headerActions}
@@ -73,5 +64,13 @@ export function AppShell({ user, headerActions, children }: AppShellProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+function MenuButton(props: ButtonProps) {
+  return (
+    <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" {...props}>
+      <Menu className="size-5" aria-hidden="true" />
+    </Button>
   );
 }

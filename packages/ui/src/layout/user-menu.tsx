@@ -1,17 +1,12 @@
 import type { User } from '@app/contracts';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { UserAvatar } from '../components/avatar';
-import { Button } from '../components/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../components/dropdown-menu';
-import { SIGN_IN_HREF, SIGN_OUT_HREF } from './links';
-import { AppLink } from './navigation';
+import { Button, type ButtonProps } from '../components/button';
+import { SIGN_IN_HREF } from './links';
+
+/** The menu itself (Radix's dropdown) is not needed for the first paint. */
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -19,6 +14,7 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
 
 /** The header's account control: the user menu when signed in, a Sign In button otherwise. */
 export function UserMenu({ user }: { user: User | null }) {
+  const [open, setOpen] = useState(false);
   if (!user) {
     return (
       <Button asChild size="sm">
@@ -26,35 +22,20 @@ export function UserMenu({ user }: { user: User | null }) {
       </Button>
     );
   }
-  const name = fullName(user);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-11 gap-2 px-2" aria-label="Open user menu">
-          <UserAvatar user={user} />
-          <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{name || user.email}</span>
-          <ChevronDown className="hidden text-muted-foreground sm:block" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="grid gap-0.5">
-          {name && <span className="truncate font-medium">{name}</span>}
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <AppLink href="/profile">
-            <UserRound aria-hidden="true" />
-            Your Profile
-          </AppLink>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={SIGN_OUT_HREF}>
-            <LogOut aria-hidden="true" />
-            Sign out
-          </a>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    // Until the menu's code arrives the same button stands in, and a press on it opens the menu once it has.
+    <Suspense fallback={<AccountButton user={user} onClick={() => setOpen(true)} />}>
+      <AccountMenu user={user} open={open} onOpenChange={setOpen} trigger={<AccountButton user={user} />} />
+    </Suspense>
+  );
+}
+
+function AccountButton({ user, ...props }: { user: User } & ButtonProps) {
+  return (
+    <Button variant="ghost" className="h-11 gap-2 px-2" aria-label="Open user menu" {...props}>
+      <UserAvatar user={user} />
+      <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{fullName(user) || user.email}</span>
+      <ChevronDown className="hidden text-muted-foreground sm:block" aria-hidden="true" />
+    </Button>
   );
 }

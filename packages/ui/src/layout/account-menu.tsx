@@ -1,0 +1,51 @@
+import type { User } from '@app/contracts';
+import { LogOut, UserRound } from 'lucide-react';
+import type { ReactElement } from 'react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/dropdown-menu';
+import { SIGN_OUT_HREF } from './links';
+import { AppLink } from './navigation';
+import { fullName } from './user-menu';
+
+interface AccountMenuProps {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header's account button, which opens the menu and gets the focus back when it closes. */
+  trigger: ReactElement;
+}
+
+/** The signed-in user's menu: who is signed in, their profile, sign-out. UserMenu loads it after the first paint. */
+export function AccountMenu({ user, open, onOpenChange, trigger }: AccountMenuProps) {
+  const name = fullName(user);
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid gap-0.5">
+          {name && <span className="truncate font-medium">{name}</span>}
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <AppLink href="/profile">
+            <UserRound aria-hidden="true" />
+            Your Profile
+          </AppLink>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href={SIGN_OUT_HREF}>
+            <LogOut aria-hidden="true" />
+            Sign out
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,28 @@
+import type { User } from '@app/contracts';
+import type { ReactElement } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../components/sheet';
+import { SidebarNav } from './sidebar-nav';
+
+interface MobileNavProps {
+  user: User | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header's menu button, which opens the drawer and gets the focus back when it closes. */
+  trigger: ReactElement;
+}
+
+/** The menu in a drawer, below the lg breakpoint; AppShell loads it after the first paint. */
+export function MobileNav({ user, open, onOpenChange, trigger }: MobileNavProps) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
+      <SheetContent side="left" className="gap-0 p-0">
+        <SheetHeader className="border-b">
+          <SheetTitle>Menu</SheetTitle>
+          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        </SheetHeader>
+        <SidebarNav user={user} onNavigate={() => onOpenChange(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}
