@@ -1,13 +1,4 @@
-import {
-  currentUserQuery,
-  LoadingScreen,
-  MaintenanceScreen,
-  NavigationProvider,
-  NotFound,
-  Toaster,
-  TooltipProvider,
-  useCurrentUser,
-} from '@app/ui';
+import { currentUserQuery, LoadingScreen, MaintenanceScreen, NavigationProvider, NotFound, Toaster, useCurrentUser } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';
@@ -46,10 +37,8 @@ function Root() {
 
   return (
     <NavigationProvider value={navigation}>
-      <TooltipProvider>
-        {page}
-        <Toaster />
-      </TooltipProvider>
+      {page}
+      <Toaster />
     </NavigationProvider>
   );
 }

@@ -1,98 +1,57 @@
-import { type MemberNotification, messages } from '@app/contracts';
-import {
-  Button,
-  cn,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  trpc,
-} from '@app/ui';
-import { Bell, CircleAlert, CircleCheck, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
-import { formatMessageTime } from '../../lib/time';
+import { Button, type ButtonProps, trpc } from '@app/ui';
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 
-/** Each notification type's colour and icon, so the kind reads at a glance and not by colour alone. */
-const TYPE_STYLE: Record<MemberNotification['type'], { icon: LucideIcon; className: string }> = {
-  info: { icon: Info, className: 'text-sky-700' },
-  success: { icon: CircleCheck, className: 'text-success' },
-  warning: { icon: TriangleAlert, className: 'text-warning' },
-  error: { icon: CircleAlert, className: 'text-destructive' },
-};
+/** The list (Radix's dropdown and the type icons) is not needed for the first paint. */
+const NotificationMenu = lazy(() => import('./notification-menu').then((module) => ({ default: module.NotificationMenu })));
 
 /** The header's bell: the unread count, and the list in a menu where choosing one marks it read. */
 export function NotificationBell() {
   const utils = trpc.useUtils();
   const notifications = trpc.notifications.list.useQuery();
   const markRead = trpc.notifications.markRead.useMutation({ onSuccess: () => utils.notifications.list.invalidate() });
+  const [open, setOpen] = useState(false);
   const unread = notifications.data?.unreadCount ?? 0;
-  const items = notifications.data?.items ?? [];
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    // Admins may have posted since the page loaded; opening shows the latest.
+    if (next) void notifications.refetch();
+  }
 
   return (
-    <DropdownMenu
-      onOpenChange={(open) => {
-        // Admins may have posted since the page loaded; opening shows the latest.
-        if (open) void notifications.refetch();
-      }}
+    // Until the menu's code arrives the same bell stands in, and a press on it opens the menu once it has.
+    <Suspense fallback={<BellButton unread={unread} onClick={() => changeOpen(true)} />}>
+      <NotificationMenu
+        items={notifications.data?.items ?? []}
+        unread={unread}
+        open={open}
+        onOpenChange={changeOpen}
+        onRead={(id) => markRead.mutate({ id })}
+        trigger={<BellButton unread={unread} />}
+      />
+    </Suspense>
+  );
+}
+
+function BellButton({ unread, ...props }: { unread: number } & ButtonProps) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      {...props}
     >
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      <Bell className="size-5" aria-hidden="true" />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold text-destructive-foreground"
         >
-          <Bell className="size-5" aria-hidden="true" />
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold text-destructive-foreground"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" collisionPadding={12} className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
-        <DropdownMenuLabel className="flex items-center justify-between px-3 py-2.5">
-          <span className="font-semibold">Notifications</span>
-          {unread > 0 && <span className="text-xs font-normal text-muted-foreground">{unread} unread</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator className="mx-0 my-0" />
-        {items.length === 0 ? (
-          <p className="px-3 py-6 text-center text-sm text-muted-foreground">{messages.notifications.empty}</p>
-        ) : (
-          <div className="max-h-[min(24rem,70dvh)] overflow-y-auto p-1">
-            {items.map((notification) => {
-              const { icon: Icon, className } = TYPE_STYLE[notification.type];
-              return (
-                <DropdownMenuItem
-                  key={notification.id}
-                  className={cn('items-start gap-3 px-2 py-2.5', !notification.read && 'bg-brand-soft/50')}
-                  onSelect={(event) => {
-                    // Keep the list open so the member can read on; only an unread one needs telling the server.
-                    event.preventDefault();
-                    if (!notification.read) markRead.mutate({ id: notification.id });
-                  }}
-                >
-                  <Icon className={cn('mt-0.5', className)} aria-hidden="true" />
-                  <div className="grid min-w-0 flex-1 gap-0.5">
-                    <p className="flex items-baseline justify-between gap-2">
-                      <span className={cn('truncate', notification.read ? 'font-medium' : 'font-semibold')}>{notification.title}</span>
-                      {!notification.read && <span className="sr-only">(unread)</span>}
-                      <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
-                        {formatMessageTime(notification.createdAt)}
-                      </time>
-                    </p>
-                    <p className="text-xs break-words whitespace-pre-line text-muted-foreground">{notification.message}</p>
-                  </div>
-                </DropdownMenuItem>
-              );
-            })}
-          </div>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Button>
   );
 }

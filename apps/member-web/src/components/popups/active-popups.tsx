@@ -1,7 +1,8 @@
-import type { Popup } from '@app/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, trpc } from '@app/ui';
-import { ExternalLink } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { trpc } from '@app/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+/** Most pages have no popup to show: the dialog (Radix's) loads only when one is due. */
+const PopupDialog = lazy(() => import('./popup-dialog').then((module) => ({ default: module.PopupDialog })));
 
 /** Ids of the popups this browser tab has shown: each appears at most once a session (DESIGN.md section 5). */
 const SEEN_POPUPS_KEY = 'seenPopups';
@@ -32,47 +33,9 @@ export function ActivePopups() {
   }, [current]);
 
   if (!current) return null;
-  return <PopupDialog key={current.id} popup={current} onClose={() => setClosed((ids) => [...ids, current.id])} />;
-}
-
-function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) {
-  const [secondsLeft, setSecondsLeft] = useState(popup.duration);
-
-  useEffect(() => {
-    const timer = setInterval(() => setSecondsLeft((left) => Math.max(left - 1, 0)), 1000);
-    return () => clearInterval(timer);
-  }, []);
-
-  useEffect(() => {
-    if (secondsLeft === 0) onClose();
-  }, [secondsLeft, onClose]);
-
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      {/* Radix's way to say "no description": the content below is what the dialog says. */}
-      <DialogContent {...(popup.description ? {} : { 'aria-describedby': undefined })}>
-        <DialogHeader>
-          <DialogTitle className="px-6 leading-tight sm:pr-6 sm:pl-0">{popup.title}</DialogTitle>
-          {popup.description && <DialogDescription>{popup.description}</DialogDescription>}
-        </DialogHeader>
-        <div
-          className="grid gap-2 text-sm leading-relaxed break-words [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_img]:h-auto [&_img]:max-w-full [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
-          // The server sanitizes popup content with an allow-list when an admin saves it (DESIGN.md section 5).
-          dangerouslySetInnerHTML={{ __html: popup.content }}
-        />
-        <DialogFooter className="items-center sm:justify-between">
-          <p className="text-xs text-muted-foreground">Closes in {secondsLeft} s</p>
-          {popup.url && (
-            <Button asChild>
-              <a href={popup.url} target="_blank" rel="noopener noreferrer">
-                Learn more
-                <ExternalLink aria-hidden="true" />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <PopupDialog key={current.id} popup={current} onClose={() => setClosed((ids) => [...ids, current.id])} />
+    </Suspense>
   );
 }
