@@ -1,4 +1,4 @@
-import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema } from '@app/contracts';
+import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema, messages } from '@app/contracts';
 import { dismissToast } from '@app/ui';
 import { answerTrpcBatch, type ProcedureHandler } from '@app/ui/testing/trpc-batch.ts';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -93,8 +93,8 @@ function serveOperator(signedIn: boolean, extra: Record<string, ProcedureHandler
   return { inputsOf: (path: string) => inputs[path] ?? [] };
 }
 
-function renderApp() {
-  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: ['/admin/percentage/'] }))} />);
+function renderApp(path = '/admin/percentage/') {
+  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
 }
 
 async function fillLogin(username: string, password: string) {
@@ -108,6 +108,15 @@ async function toastTitled(title: string) {
   const toastTitle = await screen.findByText(title);
   return within(toastTitle.closest('li') as HTMLElement);
 }
+
+describe('unknown paths', () => {
+  it('shows the 404 screen with the way back to the dashboard', async () => {
+    renderApp('/admin/percentage/nowhere');
+
+    expect(await screen.findByRole('heading', { level: 1, name: messages.notFoundPage })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Commission Dashboard' }).getAttribute('href')).toBe('/admin/percentage');
+  });
+});
 
 describe('commission login', () => {
   it('checks the operator session before showing anything', async () => {

@@ -2,6 +2,7 @@ import { messages } from '@app/contracts';
 import {
   BrandLink,
   Button,
+  type ButtonProps,
   Card,
   CardContent,
   CardDescription,
@@ -16,11 +17,13 @@ import {
   toast,
   trpc,
 } from '@app/ui';
-import { Download, LogOut } from 'lucide-react';
-import { useEffect } from 'react';
+import { Download, HandCoins, LogOut } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
-import { RequestPayoutDialog } from './request-payout-dialog';
+
+/** The dialog and its form (react-hook-form, zod, Radix's dialog and select) are not needed for the first paint. */
+const RequestPayoutDialog = lazy(() => import('./request-payout-dialog').then((module) => ({ default: module.RequestPayoutDialog })));
 
 /** The ledger as CSV, served by the API with the operator's cookie: a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/admin/percentage/statement.csv';
@@ -36,6 +39,25 @@ function TableSkeleton({ label }: { label: string }) {
       <Skeleton className="h-10" />
       <Skeleton className="h-10" />
     </div>
+  );
+}
+
+function RequestPayoutButton(props: ButtonProps) {
+  return (
+    <Button {...props}>
+      <HandCoins aria-hidden="true" />
+      Request Payout
+    </Button>
+  );
+}
+
+/** Until the dialog's code arrives the same button stands in, and a press on it opens the dialog once it has. */
+function RequestPayout({ balance }: { balance: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Suspense fallback={<RequestPayoutButton onClick={() => setOpen(true)} />}>
+      <RequestPayoutDialog balance={balance} open={open} onOpenChange={setOpen} trigger={<RequestPayoutButton />} />
+    </Suspense>
   );
 }
 
@@ -78,7 +100,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
           description="What the platform owes the commission operator, and why."
           actions={
             <>
-              {stats.data && <RequestPayoutDialog balance={stats.data.totalBalance} />}
+              {stats.data && <RequestPayout balance={stats.data.totalBalance} />}
               <Button asChild variant="outline">
                 <a href={STATEMENT_HREF} download>
                   <Download aria-hidden="true" />

@@ -30,8 +30,8 @@ import {
   trpc,
 } from '@app/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HandCoins, LoaderCircle, Send } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { LoaderCircle, Send } from 'lucide-react';
+import { type ReactElement, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 const m = messages.commission;
@@ -50,10 +50,20 @@ function requestRules(balance: string) {
   });
 }
 
-/** The operator's request-payout dialog (spec/admin.md sections 2, 5 and 8). */
-export function RequestPayoutDialog({ balance }: { balance: string }) {
+interface RequestPayoutDialogProps {
+  balance: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dashboard's Request Payout button, which opens the dialog and gets the focus back when it closes. */
+  trigger: ReactElement;
+}
+
+/**
+ * The operator's request-payout dialog (spec/admin.md sections 2, 5 and 8); the dashboard loads it after
+ * its first paint, with the form's react-hook-form, zod and Radix dialog and select.
+ */
+export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: RequestPayoutDialogProps) {
   const utils = trpc.useUtils();
-  const [open, setOpen] = useState(false);
   const rules = useMemo(() => requestRules(balance), [balance]);
   // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
   const form = useForm<CommissionPayoutRequestInput>({ resolver: zodResolver(rules, undefined, { raw: true }), defaultValues: EMPTY });
@@ -62,7 +72,7 @@ export function RequestPayoutDialog({ balance }: { balance: string }) {
   const request = trpc.commission.requestPayout.useMutation({
     onSuccess: () => {
       toast({ title: m.requestedTitle, description: m.requestedBody });
-      setOpen(false);
+      onOpenChange(false);
       form.reset(EMPTY);
       void Promise.all([utils.commission.stats.invalidate(), utils.commission.payouts.invalidate()]);
     },
@@ -78,18 +88,13 @@ export function RequestPayoutDialog({ balance }: { balance: string }) {
   });
 
   function changeOpen(next: boolean) {
-    setOpen(next);
+    onOpenChange(next);
     if (!next) form.reset(EMPTY);
   }
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <HandCoins aria-hidden="true" />
-          Request Payout
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Request Payout</DialogTitle>

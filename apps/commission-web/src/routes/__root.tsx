@@ -1,13 +1,10 @@
-import { NotFound, Toaster } from '@app/ui';
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { Toaster } from '@app/ui';
+import { createRootRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 
 export const Route = createRootRoute({
   component: Root,
-  notFoundComponent: () => (
-    <div className="px-4">
-      <NotFound homeHref="/admin/percentage" homeLabel="Go to Commission Dashboard" />
-    </div>
-  ),
+  // The root route is never split by the router plugin: the 404 screen loads only when a path is unknown.
+  notFoundComponent: lazyRouteComponent(() => import('../components/unknown-path'), 'UnknownPath'),
 });
 
 function Root() {

@@ -1,16 +1,35 @@
-import { LoadingScreen, useOperatorSession } from '@app/ui';
+import { LoadingScreen, TrpcProvider, useOperatorSession } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { CommissionDashboard } from '../components/commission-dashboard';
-import { OperatorLogin } from '../components/operator-login';
+
+/** The login form (with react-hook-form and zod) loads only for an operator who is not signed in. */
+const OperatorLogin = lazy(() => import('../components/operator-login').then((module) => ({ default: module.OperatorLogin })));
 
 export const Route = createFileRoute('/')({
-  component: CommissionHome,
+  component: CommissionPage,
 });
+
+/** The app's one page brings the data layer with it (see app.tsx). */
+function CommissionPage() {
+  return (
+    <TrpcProvider>
+      <CommissionHome />
+    </TrpcProvider>
+  );
+}
 
 /** Checking, then the login form or the dashboard (spec/admin.md section 4, commission dashboard). */
 function CommissionHome() {
   const { operator, isChecking } = useOperatorSession();
-  if (isChecking) return <LoadingScreen label="Checking your session..." className="min-h-dvh" />;
-  if (!operator) return <OperatorLogin />;
+  const checking = <LoadingScreen label="Checking your session..." className="min-h-dvh" />;
+  if (isChecking) return checking;
+  if (!operator) {
+    return (
+      <Suspense fallback={checking}>
+        <OperatorLogin />
+      </Suspense>
+    );
+  }
   return <CommissionDashboard username={operator.username} />;
 }
