@@ -6,15 +6,14 @@ const KB = 1024;
 
 /**
  * Each app's initial JavaScript (gzip): `targetBytes` is the budget the product aims at; `ceilingBytes`
- * is what the test enforces. Where an app already meets its target the two are equal. Where it does not
- * yet (member-web: Radix menus, dialogs and sheets of the first screen; commission-web: react-dom, the
- * router and the data layer alone outweigh 100 KB), the ceiling is today's size, so the bundle can only
- * shrink towards the target; lower it with every cut, and set it to the target once reached.
+ * is what the test enforces. Every app now meets its target, so the two are equal: what the first screen
+ * does not need (Radix menus, dialogs, drawers and toasts; commission-web's data layer, login form and
+ * payout dialog) loads after the first paint or with the route that uses it. A ceiling may only fall.
  */
 const BUDGETS = [
-  { app: 'member-web', base: '/', targetBytes: 150 * KB, ceilingBytes: 183 * KB },
+  { app: 'member-web', base: '/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
   { app: 'admin-web', base: '/admin/', targetBytes: 200 * KB, ceilingBytes: 200 * KB },
-  { app: 'commission-web', base: '/admin/percentage/', targetBytes: 100 * KB, ceilingBytes: 141 * KB },
+  { app: 'commission-web', base: '/admin/percentage/', targetBytes: 100 * KB, ceilingBytes: 100 * KB },
 ] as const;
 
 const distOf = (app: string) => fileURLToPath(new URL(`../../../apps/${app}/dist`, import.meta.url));
