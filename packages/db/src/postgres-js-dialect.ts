@@ -61,10 +61,14 @@ class GuardedConnection implements DatabaseConnection {
       return true;
     };
     try {
+      // Prepared: each connection parses and plans a statement once and then only binds it (postgres.js
+      // keeps them per connection by text; `unsafe` alone would parse and plan every call afresh). A plan
+      // made stale by a migration is prepared again by postgres.js (its retry on RevalidateCachedQuery).
       const result = await this.reserved.unsafe(
         compiledQuery.sql,
         [...compiledQuery.parameters] as postgres.ParameterOrJSON<never>[],
         {
+          prepare: true,
           onexecute,
         } as postgres.UnsafeQueryOptions,
       );
