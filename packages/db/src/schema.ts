@@ -39,6 +39,8 @@ export interface UsersTable {
   ledgerRows: Generated<number>;
   /** How many earning rows (completed tasks) the user has, counted by postToLedger like ledgerRows. */
   completedTasks: Generated<number>;
+  /** e-mail, "first last" and id, lower-cased (a generated column): what the admin user search matches. */
+  searchText: Generated<string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -3,6 +3,7 @@ import * as schema from './0001_schema';
 import * as vipPlans from './0002_vip_plans';
 import * as listIndexes from './0003_list_indexes';
 import * as completedTasks from './0004_completed_tasks';
+import * as userSearch from './0005_user_search';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_vip_plans': vipPlans,
   '0003_list_indexes': listIndexes,
   '0004_completed_tasks': completedTasks,
+  '0005_user_search': userSearch,
 };
