@@ -1,8 +1,26 @@
 import { type AdminStats, FREE_TIER, formatAmount } from '@app/contracts';
 import type { Db } from '@app/db';
 
-/** The dashboard's figures, counted by the database at `now` (spec/admin.md section 3). */
-export async function readAdminStats(db: Db, now: Date): Promise<AdminStats> {
+const statsInFlight = new WeakMap<Db, Promise<AdminStats>>();
+
+/**
+ * The dashboard's figures (spec/admin.md section 3). Admins who ask while a count is running share it
+ * rather than each starting one: the counts read every user, and a burst of dashboards (many admins, or
+ * one polling from several tabs) would otherwise queue one full count per request. The shared answer is
+ * at most one count's duration older than the request, and says when it was counted (`updatedAt`).
+ * Only the running promise is kept: nothing outlives the count.
+ */
+export function readAdminStats(db: Db, now: Date): Promise<AdminStats> {
+  let running = statsInFlight.get(db);
+  if (!running) {
+    running = countAdminStats(db, now).finally(() => statsInFlight.delete(db));
+    statsInFlight.set(db, running);
+  }
+  return running;
+}
+
+/** The figures counted by the database at `now`: cached user totals and the pending requests, never the ledger. */
+async function countAdminStats(db: Db, now: Date): Promise<AdminStats> {
   const [users, vipRequests, payouts] = await Promise.all([
     db
       .selectFrom('users')
