@@ -123,6 +123,21 @@ describe('the user list', () => {
     expect(await ids('zep_yrine')).toEqual([]);
   });
 
+  it('counts every match of a search on each page of it, past its last page and when nothing matches', async () => {
+    const matches = await Promise.all([1, 2, 3].map((n) => f.member({ firstName: 'Quillon', lastName: `Paging${n}` })));
+    const search = async (query: string) => (await f.admin('GET', `/api/admin/users?${query}`)).json();
+    const ids = (page: { items: { id: string }[] }) => page.items.map((u) => u.id);
+    const newestFirst = matches.map((m) => m.id).reverse();
+
+    expect(await search('search=quillon&pageSize=2')).toMatchObject({ total: 3 });
+    expect(ids(await search('search=quillon&pageSize=2'))).toEqual(newestFirst.slice(0, 2));
+    const lastPage = await search('search=quillon&pageSize=2&page=2');
+    expect({ ids: ids(lastPage), total: lastPage.total }).toEqual({ ids: newestFirst.slice(2), total: 3 });
+    expect(await search('search=quillon&pageSize=2&page=5')).toEqual({ items: [], total: 3 });
+    expect(await search('search=no-such-person-anywhere')).toEqual({ items: [], total: 0 });
+    expect(await search('search=quillon&filter=banned')).toEqual({ items: [], total: 0 });
+  });
+
   it('filters by pending VIP, VIP in force and account status', async () => {
     const pending = await f.member();
     await f.as(pending.cookie, 'POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: '3000000000011' } });

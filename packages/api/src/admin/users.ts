@@ -58,21 +58,29 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
   if (input.filter === 'pending') query = query.where('vipPendingApproval', '=', true);
   else if (input.filter === 'vip') query = query.where('vipTier', '!=', FREE_TIER).where('vipExpiresAt', '>', now);
   else if (input.filter) query = query.where('accountStatus', '=', input.filter);
-  if (input.search) {
-    const pattern = containing(input.search);
-    query = query.where('searchText', 'like', sql<string>`lower(${pattern})`);
-  }
-  const [rows, count] = await Promise.all([
-    query
+  const page = (matching: typeof query) =>
+    matching
       .selectAll()
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((row) => toAdminUser(row, now)), total: Number(count.total) };
+      .offset((input.page - 1) * input.pageSize);
+  const countAll = (matching: typeof query) => matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+
+  if (!input.search) {
+    // The page is read from an index in list order and stops at its last row; only the count reads every match.
+    const [rows, count] = await Promise.all([page(query).execute(), countAll(query)]);
+    return { items: rows.map((row) => toAdminUser(row, now)), total: Number(count.total) };
+  }
+  // A search reads every match through the trigram index anyway (the page must sort them), so the same
+  // scan counts them (a window count) instead of a second query finding them all again. Only a page past
+  // the last match has no row to carry the count.
+  const matching = query.where('searchText', 'like', sql<string>`lower(${containing(input.search)})`);
+  const rows = await page(matching)
+    .select((eb) => eb.fn.countAll<number>().over().as('matches'))
+    .execute();
+  const total = rows[0]?.matches ?? (input.page === 1 ? 0 : (await countAll(matching)).total);
+  return { items: rows.map((row) => toAdminUser(row, now)), total: Number(total) };
 }
 
 /**
