@@ -18,6 +18,16 @@ describe('dayRange', () => {
     expect(start).toEqual(new Date('2026-03-08T05:00:00Z'));
     expect(end).toEqual(new Date('2026-03-09T04:00:00Z'));
   });
+
+  it('gives each instant its own day when asked in any order (the last day is remembered)', () => {
+    const manila = (instant: string) => dayRange(new Date(instant), 'Asia/Manila').start.toISOString();
+    expect(manila('2026-03-01T15:59:59Z')).toBe('2026-02-28T16:00:00.000Z');
+    expect(manila('2026-03-01T16:00:00Z')).toBe('2026-03-01T16:00:00.000Z');
+    expect(manila('2026-03-01T15:59:59.999Z')).toBe('2026-02-28T16:00:00.000Z');
+    expect(manila('2026-02-28T15:59:59.999Z')).toBe('2026-02-27T16:00:00.000Z');
+    expect(dayRange(new Date('2026-03-01T12:00:00Z'), 'America/New_York').start).toEqual(new Date('2026-03-01T05:00:00Z'));
+    expect(manila('2026-03-01T12:00:00Z')).toBe('2026-02-28T16:00:00.000Z');
+  });
 });
 
 describe('csvLine', () => {

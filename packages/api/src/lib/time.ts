@@ -27,16 +27,29 @@ function zoneOffset(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+/** The last day computed per zone, as UTC milliseconds: every task call in a day asks for the same one. */
+const lastDays = new Map<string, { start: number; end: number }>();
+
 /**
  * The calendar day containing `now` in `timeZone` (DESIGN.md section 4: "today" is the day in
  * APP_TIMEZONE), as the UTC instants [start, end).
  */
 export function dayRange(now: Date, timeZone: string): { start: Date; end: Date } {
-  const local = new Date(now.getTime() + zoneOffset(now.getTime(), timeZone));
+  const instant = now.getTime();
+  let day = lastDays.get(timeZone);
+  if (!day || instant < day.start || instant >= day.end) {
+    day = computeDay(instant, timeZone);
+    lastDays.set(timeZone, day);
+  }
+  return { start: new Date(day.start), end: new Date(day.end) };
+}
+
+function computeDay(instant: number, timeZone: string): { start: number; end: number } {
+  const local = new Date(instant + zoneOffset(instant, timeZone));
   const midnightAsUtc = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   // The offset at midnight can differ from the one now where the zone changes its clocks that day.
   const start = midnightAsUtc - zoneOffset(midnightAsUtc - zoneOffset(midnightAsUtc, timeZone), timeZone);
   const nextMidnightAsUtc = midnightAsUtc + 24 * 60 * 60 * 1000;
   const end = nextMidnightAsUtc - zoneOffset(nextMidnightAsUtc - zoneOffset(nextMidnightAsUtc, timeZone), timeZone);
-  return { start: new Date(start), end: new Date(end) };
+  return { start, end };
 }
