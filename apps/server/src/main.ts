@@ -1,6 +1,6 @@
 import { createDb, isDatabaseUnavailable, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
 import { buildApp } from './app';
-import { logBooksCheck } from './books-check';
+import { logBooksCheck, PGLITE_START_CHECK_MAX_LEDGER_BYTES } from './books-check';
 import { ConfigError, loadConfig } from './config';
 
 /**
@@ -66,7 +66,10 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // After listening: the check reads every ledger row, and a start must not wait for it.
-  if (config.NODE_ENV === 'development') void logBooksCheck(database.db, app.log);
+  if (config.NODE_ENV === 'development') {
+    const limit = database.kind === 'pglite' ? { maxLedgerBytes: PGLITE_START_CHECK_MAX_LEDGER_BYTES } : {};
+    void logBooksCheck(database.db, app.log, limit);
+  }
 }
 
 await main();

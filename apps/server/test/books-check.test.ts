@@ -1,4 +1,4 @@
-import { type DbHandle, insertUser } from '@app/db';
+import { type DbHandle, insertUser, postToLedger } from '@app/db';
 import { createTestDb } from '@app/db/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -46,6 +46,29 @@ describe('the books check at start-up', () => {
         ],
       }),
       expect.stringMatching(/^Books check: 1 problems \(1 balance-mismatch\) in 2 users, /),
+    );
+  });
+
+  it('skips a ledger larger than its limit, saying so, and checks one within it', async () => {
+    const user = await insertUser(handle.db, { email: 'sized@example.com' });
+    await handle.db
+      .transaction()
+      .execute((trx) => postToLedger(trx, { userId: user.id, type: 'admin_adjustment', amount: 100, description: 'Sized' }));
+
+    const skipped = recordingLogger();
+    await logBooksCheck(handle.db, skipped.log, { maxLedgerBytes: 0 });
+    expect(skipped.info).toHaveBeenCalledWith(
+      { ledgerBytes: expect.any(Number) },
+      'Books check skipped at start-up: the ledger is too large to check without holding up requests; run pnpm ledger:check',
+    );
+    expect(skipped.info).toHaveBeenCalledTimes(1);
+
+    const checked = recordingLogger();
+    await logBooksCheck(handle.db, checked.log, { maxLedgerBytes: 1024 * 1024 * 1024 });
+    // Earlier tests left problems behind (and this adjustment names no admin), so the check that ran warns.
+    expect(checked.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ counts: expect.objectContaining({ ledgerRows: 1 }) }),
+      expect.stringMatching(/^Books check: \d+ problems /),
     );
   });
 
