@@ -68,6 +68,14 @@ describe('member sessions', () => {
   });
 });
 
+describe('token hashes', () => {
+  it('are the SHA-256 in lower-case hex, so sessions stored before stay valid', () => {
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    // Of the UTF-8 bytes.
+    expect(hashToken('ñ')).toBe('024bb90888ca89a15a19e9bdd8c712bfb070465fce1ef25e43c170ea44fc5e5f');
+  });
+});
+
 describe('operator sessions', () => {
   it('live 12 hours and end at logout', async () => {
     const operator = createOperatorSessions(handle.db, { secureCookies: false });
