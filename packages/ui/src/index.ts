@@ -4,6 +4,7 @@ export { Badge, type BadgeProps, badgeVariants } from './components/badge';
 export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export { CommissionRates } from './components/commission-rates';
+export { DeferredControl, type DeferredControlState } from './components/deferred-control';
 export {
   Dialog,
   DialogClose,

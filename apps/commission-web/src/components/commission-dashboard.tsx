@@ -2,13 +2,13 @@ import { messages } from '@app/contracts';
 import {
   BrandLink,
   Button,
-  type ButtonProps,
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
   CommissionRates,
+  DeferredControl,
   errorMessage,
   isUnauthorizedError,
   LoadError,
@@ -18,7 +18,7 @@ import {
   trpc,
 } from '@app/ui';
 import { Download, HandCoins, LogOut } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
 
@@ -39,25 +39,6 @@ function TableSkeleton({ label }: { label: string }) {
       <Skeleton className="h-10" />
       <Skeleton className="h-10" />
     </div>
-  );
-}
-
-function RequestPayoutButton(props: ButtonProps) {
-  return (
-    <Button {...props}>
-      <HandCoins aria-hidden="true" />
-      Request Payout
-    </Button>
-  );
-}
-
-/** Until the dialog's code arrives the same button stands in, and a press on it opens the dialog once it has. */
-function RequestPayout({ balance }: { balance: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Suspense fallback={<RequestPayoutButton onClick={() => setOpen(true)} />}>
-      <RequestPayoutDialog balance={balance} open={open} onOpenChange={setOpen} trigger={<RequestPayoutButton />} />
-    </Suspense>
   );
 }
 
@@ -100,7 +81,18 @@ export function CommissionDashboard({ username }: { username?: string }) {
           description="What the platform owes the commission operator, and why."
           actions={
             <>
-              {stats.data && <RequestPayout balance={stats.data.totalBalance} />}
+              {stats.data && (
+                <DeferredControl
+                  button={
+                    <Button>
+                      <HandCoins aria-hidden="true" />
+                      Request Payout
+                    </Button>
+                  }
+                >
+                  {(dialog) => <RequestPayoutDialog balance={stats.data.totalBalance} {...dialog} />}
+                </DeferredControl>
+              )}
               <Button asChild variant="outline">
                 <a href={STATEMENT_HREF} download>
                   <Download aria-hidden="true" />

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import {
   Button,
+  type DeferredControlState,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -31,7 +32,7 @@ import {
 } from '@app/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
-import { type ReactElement, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 const m = messages.commission;
@@ -50,12 +51,8 @@ function requestRules(balance: string) {
   });
 }
 
-interface RequestPayoutDialogProps {
+interface RequestPayoutDialogProps extends DeferredControlState {
   balance: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dashboard's Request Payout button, which opens the dialog and gets the focus back when it closes. */
-  trigger: ReactElement;
 }
 
 /**

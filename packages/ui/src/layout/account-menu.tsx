@@ -1,6 +1,6 @@
 import type { User } from '@app/contracts';
 import { LogOut, UserRound } from 'lucide-react';
-import type { ReactElement } from 'react';
+import type { DeferredControlState } from '../components/deferred-control';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,12 +13,8 @@ import { SIGN_OUT_HREF } from './links';
 import { AppLink } from './navigation';
 import { fullName } from './user-menu';
 
-interface AccountMenuProps {
+interface AccountMenuProps extends DeferredControlState {
   user: User;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The header's account button, which opens the menu and gets the focus back when it closes. */
-  trigger: ReactElement;
 }
 
 /** The signed-in user's menu: who is signed in, their profile, sign-out. UserMenu loads it after the first paint. */

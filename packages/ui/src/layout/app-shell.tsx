@@ -1,7 +1,8 @@
 import type { User } from '@app/contracts';
 import { Menu } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Button, type ButtonProps } from '../components/button';
+import { lazy, type ReactNode } from 'react';
+import { Button } from '../components/button';
+import { DeferredControl } from '../components/deferred-control';
 import { AdSlot } from './ad-slot';
 import { BrandLink } from './brand';
 import { SidebarNav } from './sidebar-nav';
@@ -23,7 +24,6 @@ interface AppShellProps {
  * behind the menu button below the lg breakpoint), ad banner at the top of the main area, footer.
  */
 export function AppShell({ user, headerActions, children }: AppShellProps) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,10 +34,15 @@ export function AppShell({ user, headerActions, children }: AppShellProps) {
       </a>
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
         <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
-          {/* Until the drawer's code arrives the same button stands in, and a tap on it opens the drawer once it has. */}
-          <Suspense fallback={<MenuButton onClick={() => setDrawerOpen(true)} />}>
-            <MobileNav user={user} open={drawerOpen} onOpenChange={setDrawerOpen} trigger={<MenuButton />} />
-          </Suspense>
+          <DeferredControl
+            button={
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                <Menu className="size-5" aria-hidden="true" />
+              </Button>
+            }
+          >
+            {(drawer) => <MobileNav user={user} {...drawer} />}
+          </DeferredControl>
           <BrandLink />
           <div className="ml-auto flex items-center gap-1">
             {headerActions}
@@ -64,13 +69,5 @@ export function AppShell({ user, headerActions, children }: AppShellProps) {
         </div>
       </div>
     </div>
-  );
-}
-
-function MenuButton(props: ButtonProps) {
-  return (
-    <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" {...props}>
-      <Menu className="size-5" aria-hidden="true" />
-    </Button>
   );
 }

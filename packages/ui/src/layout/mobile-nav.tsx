@@ -1,14 +1,10 @@
 import type { User } from '@app/contracts';
-import type { ReactElement } from 'react';
+import type { DeferredControlState } from '../components/deferred-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../components/sheet';
 import { SidebarNav } from './sidebar-nav';
 
-interface MobileNavProps {
+interface MobileNavProps extends DeferredControlState {
   user: User | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The header's menu button, which opens the drawer and gets the focus back when it closes. */
-  trigger: ReactElement;
 }
 
 /** The menu in a drawer, below the lg breakpoint; AppShell loads it after the first paint. */

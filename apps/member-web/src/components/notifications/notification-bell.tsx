@@ -1,6 +1,6 @@
-import { Button, type ButtonProps, trpc } from '@app/ui';
+import { Button, DeferredControl, trpc } from '@app/ui';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 
 /** The list (Radix's dropdown and the type icons) is not needed for the first paint. */
 const NotificationMenu = lazy(() => import('./notification-menu').then((module) => ({ default: module.NotificationMenu })));
@@ -10,48 +10,36 @@ export function NotificationBell() {
   const utils = trpc.useUtils();
   const notifications = trpc.notifications.list.useQuery();
   const markRead = trpc.notifications.markRead.useMutation({ onSuccess: () => utils.notifications.list.invalidate() });
-  const [open, setOpen] = useState(false);
   const unread = notifications.data?.unreadCount ?? 0;
 
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    // Admins may have posted since the page loaded; opening shows the latest.
-    if (next) void notifications.refetch();
-  }
-
   return (
-    // Until the menu's code arrives the same bell stands in, and a press on it opens the menu once it has.
-    <Suspense fallback={<BellButton unread={unread} onClick={() => changeOpen(true)} />}>
-      <NotificationMenu
-        items={notifications.data?.items ?? []}
-        unread={unread}
-        open={open}
-        onOpenChange={changeOpen}
-        onRead={(id) => markRead.mutate({ id })}
-        trigger={<BellButton unread={unread} />}
-      />
-    </Suspense>
-  );
-}
-
-function BellButton({ unread, ...props }: { unread: number } & ButtonProps) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="relative"
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-      {...props}
-    >
-      <Bell className="size-5" aria-hidden="true" />
-      {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold text-destructive-foreground"
+    <DeferredControl
+      button={
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         >
-          {unread > 99 ? '99+' : unread}
-        </span>
+          <Bell className="size-5" aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold text-destructive-foreground"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Button>
+      }
+      onOpenChange={(open) => {
+        // Admins may have posted since the page loaded; opening shows the latest.
+        if (open) void notifications.refetch();
+      }}
+    >
+      {(menu) => (
+        <NotificationMenu items={notifications.data?.items ?? []} unread={unread} onRead={(id) => markRead.mutate({ id })} {...menu} />
       )}
-    </Button>
+    </DeferredControl>
   );
 }

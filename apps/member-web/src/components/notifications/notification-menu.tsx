@@ -1,6 +1,7 @@
 import { type MemberNotification, messages } from '@app/contracts';
 import {
   cn,
+  type DeferredControlState,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -9,7 +10,6 @@ import {
   DropdownMenuTrigger,
 } from '@app/ui';
 import { CircleAlert, CircleCheck, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
-import type { ReactElement } from 'react';
 import { formatMessageTime } from '../../lib/time';
 
 /** Each notification type's colour and icon, so the kind reads at a glance and not by colour alone. */
@@ -20,15 +20,11 @@ const TYPE_STYLE: Record<MemberNotification['type'], { icon: LucideIcon; classNa
   error: { icon: CircleAlert, className: 'text-destructive' },
 };
 
-interface NotificationMenuProps {
+interface NotificationMenuProps extends DeferredControlState {
   items: MemberNotification[];
   unread: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** Called when the member chooses an unread notification, which then counts as read. */
   onRead: (id: string) => void;
-  /** The bell, which opens the menu and gets the focus back when it closes. */
-  trigger: ReactElement;
 }
 
 /** The bell's list, where choosing a notification marks it read; NotificationBell loads it after the first paint. */
