@@ -1,4 +1,3 @@
-import { z } from '@app/contracts';
 import { useMemo, useSyncExternalStore } from 'react';
 
 /**
@@ -9,8 +8,22 @@ import { useMemo, useSyncExternalStore } from 'react';
  */
 const STORAGE_KEY = 'openTaskViews';
 
-const openViewSchema = z.object({ userId: z.string(), taskId: z.string(), endsAt: z.number() });
-export type OpenView = z.infer<typeof openViewSchema>;
+export interface OpenView {
+  userId: string;
+  taskId: string;
+  /** When the countdown ends, in epoch ms. */
+  endsAt: number;
+}
+
+/**
+ * Checked by hand rather than with a zod schema: the dashboard's task cards read these views, and zod
+ * would be most of the dashboard's JavaScript.
+ */
+function isOpenView(value: unknown): value is OpenView {
+  if (typeof value !== 'object' || value === null) return false;
+  const view = value as Record<string, unknown>;
+  return typeof view.userId === 'string' && typeof view.taskId === 'string' && typeof view.endsAt === 'number';
+}
 
 const listeners = new Set<() => void>();
 
@@ -26,8 +39,9 @@ function readRaw(): string | null {
 function parse(raw: string | null): OpenView[] {
   if (!raw) return [];
   try {
-    const parsed = z.array(openViewSchema).safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    const stored: unknown = JSON.parse(raw);
+    // Anything else in the key (another format, an edit by hand) means no views, as a failed parse does.
+    return Array.isArray(stored) && stored.every(isOpenView) ? stored : [];
   } catch {
     return [];
   }
