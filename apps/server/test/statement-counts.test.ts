@@ -379,21 +379,6 @@ describe('hot paths', () => {
   });
 });
 
-describe('admin stats', () => {
-  it('are counted once for admins who ask at the same time, and all of them get that count', async () => {
-    const admins = 20;
-    counter.reset();
-    const responses = await Promise.all(
-      Array.from({ length: admins }, () => t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: f.adminCookie } })),
-    );
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(admins).fill(200));
-    const counts = counter.statements().filter((statement) => statement === 'Select vip_requests').length;
-    console.log(`admin stats: ${admins} requests at once counted ${counts} times`);
-    expect(counts).toBe(1);
-    expect(new Set(responses.map((response) => response.body)).size).toBe(1);
-  });
-});
-
 /** Pending payouts for many people, so the admin's pending list grows with people rather than rows. */
 async function payOutEveryone() {
   const people = await db.selectFrom('users').select('id').where('email', 'like', 'counts-other%').execute();

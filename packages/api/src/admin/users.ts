@@ -8,8 +8,8 @@ import {
   formatAmount,
   messages,
 } from '@app/contracts';
-import { type Db, postToLedger, type UserRow } from '@app/db';
-import { sql } from 'kysely';
+import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { badRequest, notFound } from '../lib/errors';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
@@ -48,38 +48,79 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** The users an admin list shows: its filter and, if any, its search. */
+function listedBy(input: AdminUserListInput, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (input.filter === 'pending') conditions.push(eb('vipPendingApproval', '=', true));
+    else if (input.filter === 'vip') conditions.push(eb('vipTier', '!=', FREE_TIER), eb('vipExpiresAt', '>', now));
+    else if (input.filter) conditions.push(eb('accountStatus', '=', input.filter));
+    if (input.search) conditions.push(eb('searchText', 'like', sql<string>`lower(${containing(input.search)})`));
+    return eb.and(conditions);
+  };
+}
+
 /**
  * The user list (spec/admin.md section 2), newest first, one page at a time. `search` is matched, ignoring
  * case, against the e-mail, the full name (so first name, last name and "first last" all match) and the id:
  * the column users.search_text holds the three, with a trigram index.
  */
 export async function listUsers(db: Db, input: AdminUserListInput, now: Date): Promise<AdminUserList> {
-  let query = db.selectFrom('users');
-  if (input.filter === 'pending') query = query.where('vipPendingApproval', '=', true);
-  else if (input.filter === 'vip') query = query.where('vipTier', '!=', FREE_TIER).where('vipExpiresAt', '>', now);
-  else if (input.filter) query = query.where('accountStatus', '=', input.filter);
-  const page = (matching: typeof query) =>
-    matching
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize);
-  const countAll = (matching: typeof query) => matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const listed = listedBy(input, now);
+  const offset = (input.page - 1) * input.pageSize;
+  const countListed = () =>
+    db
+      .selectFrom('users')
+      .where(listed)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
 
   if (!input.search) {
     // The page is read from an index in list order and stops at its last row; only the count reads every match.
-    const [rows, count] = await Promise.all([page(query).execute(), countAll(query)]);
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom('users')
+        .where(listed)
+        .selectAll()
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset(offset)
+        .execute(),
+      countListed(),
+    ]);
     return { items: rows.map((row) => toAdminUser(row, now)), total: Number(count.total) };
   }
-  // A search reads every match through the trigram index anyway (the page must sort them), so the same
-  // scan counts them (a window count) instead of a second query finding them all again. Only a page past
-  // the last match has no row to carry the count.
-  const matching = query.where('searchText', 'like', sql<string>`lower(${containing(input.search)})`);
-  const rows = await page(matching)
-    .select((eb) => eb.fn.countAll<number>().over().as('matches'))
+
+  // A search finds its matches once, through the trigram index (a materialized CTE, so the planner cannot
+  // trade that for walking the list's order index past every user), then counts them and takes the page
+  // from them. Only a page past the last match has no row to carry the count.
+  const rows = await db
+    .with(
+      (cte) => cte('matches').materialized(),
+      (query) => query.selectFrom('users').where(listed).select(['id', 'createdAt']),
+    )
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .selectFrom('matches')
+        .select((count) => count.fn.countAll<number>().as('total'))
+        .as('matches'),
+    )
+    .where('users.id', 'in', (eb) =>
+      eb
+        .selectFrom('matches')
+        .select('matches.id')
+        .orderBy('matches.createdAt', 'desc')
+        .orderBy('matches.id', 'desc')
+        .limit(input.pageSize)
+        .offset(offset),
+    )
+    .orderBy('users.createdAt', 'desc')
+    .orderBy('users.id', 'desc')
     .execute();
-  const total = rows[0]?.matches ?? (input.page === 1 ? 0 : (await countAll(matching)).total);
+  const total = rows[0]?.matches ?? (input.page === 1 ? 0 : (await countListed()).total);
   return { items: rows.map((row) => toAdminUser(row, now)), total: Number(total) };
 }
 
