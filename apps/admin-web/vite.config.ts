@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
-import { appBuild, appServer, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../packages/ui/src/vite-config.ts';
 
 /** Addresses of the app outside its /admin/ base: /admin-portal, and /admin without its slash. */
 const OUTSIDE_BASE = /^\/(?:admin|admin-portal(?:\/[^?#]*)?)(?:[?#]|$)/;
@@ -34,6 +34,7 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), servePortalPath()],
   resolve: { conditions: sourceConditions },
   build: appBuild,
+  publicDir: sharedPublicDir,
   server: appServer(5174),
   preview: appServer(5174),
 });

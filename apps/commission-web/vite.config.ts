@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appBuild, appServer, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../packages/ui/src/vite-config.ts';
 
 export default defineConfig({
   base: '/admin/percentage/',
@@ -10,6 +10,7 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   resolve: { conditions: sourceConditions },
   build: appBuild,
+  publicDir: sharedPublicDir,
   server: appServer(5175),
   preview: appServer(5175),
 });

@@ -2,13 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appBuild, appServer, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../packages/ui/src/vite-config.ts';
 
 export default defineConfig({
   // The route generator and code splitter must see the route files before the React transform does.
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   resolve: { conditions: sourceConditions },
   build: appBuild,
+  publicDir: sharedPublicDir,
   server: appServer(5173),
   preview: appServer(5173),
 });

@@ -22,6 +22,9 @@ export const appBuild = {
   rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial' as const] }] } } },
 };
 
+/** Files every app serves as they are, under its own base: the icon its index.html links to. */
+export const sharedPublicDir = fileURLToPath(new URL('../public', import.meta.url));
+
 const API_SERVER = 'http://127.0.0.1:3000';
 
 /** The dev (and preview) server of one app: its own port, API calls and uploads forwarded to the API server. */
