@@ -12,4 +12,12 @@ describe("each app's icon", () => {
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
     expect(await icon.text()).toMatch(/^<svg /);
   });
+
+  it.each(['/api/login', '/api/docs'])('is linked from the server-rendered page %s', async (pagePath) => {
+    const page = await fetch(`${baseUrl}${pagePath}`);
+    expect(page.status).toBe(200);
+    const href = /<link rel="icon"[^>]*href="([^"]+)"/.exec(await page.text())?.[1];
+    expect(href).toBe('/favicon.svg');
+    expect((await fetch(`${baseUrl}${href}`)).status).toBe(200);
+  });
 });

@@ -1,5 +1,6 @@
 import type { AppRouter } from '@app/api';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { escapeHtml, serverPageHead } from '../web/server-page';
 import { REST_PREFIX } from './adapter';
 import { UPLOAD_PHOTO_PATH } from './upload';
 
@@ -45,8 +46,6 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
   return doc;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * A readable page of the document, rendered on the server: no script, nothing fetched from elsewhere;
  * its inline style carries the response's Content-Security-Policy nonce.
@@ -62,8 +61,7 @@ export function renderDocsPage(doc: OpenApiDocument, styleNonce: string): string
       );
     }
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(doc.info.title)} reference</title>
+  return `${serverPageHead(`${doc.info.title} reference`)}
 <style nonce="${styleNonce}">body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2937}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.4rem .6rem;text-align:left;vertical-align:top}
 code{font:13px ui-monospace,monospace}.m{font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put{color:#b45309}.delete{color:#b91c1c}</style></head>

@@ -1,12 +1,12 @@
+import { serverPageHead } from '../web/server-page';
+
 /**
  * The development sign-in form (DESIGN.md section 3). Any e-mail signs in as that person, creating the
  * account; admin@example.com is the demo admin and member@example.com the demo member. Its inline style
  * and script carry this response's Content-Security-Policy nonces.
  */
 export function renderDevLoginPage(nonce: { script: string; style: string }): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in (development)</title>
+  return `${serverPageHead('Sign in (development)')}
 <style nonce="${nonce.style}">
   body{font:16px/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem;box-sizing:border-box}
   form{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:1.5rem;width:100%;max-width:22rem;box-shadow:0 1px 3px rgba(0,0,0,.06)}
