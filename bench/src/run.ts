@@ -358,11 +358,14 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
   log(`${target.label}: ${booksAfter}`);
 
   let coldStartMs: number | undefined;
+  let firstStartsMs: number[] | undefined;
   if (target.kind === 'pglite' && 'dataDir' in target.database) {
     const cold = await startServer({ dataDir: target.database.dataDir }, {}, path.join(workDir, 'pglite-cold-start.log'));
     coldStartMs = cold.startMs;
     await cold.stop();
     log(`${target.label}: cold start ${coldStartMs.toFixed(0)} ms`);
+    firstStartsMs = await measureFirstStarts(workDir);
+    log(`${target.label}: first starts on an empty DATA_DIR ${firstStartsMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   }
 
   return {
@@ -378,8 +381,24 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     booksAfter,
     ...(lcp ? { lcp } : {}),
     ...(coldStartMs === undefined ? {} : { coldStartMs }),
+    ...(firstStartsMs === undefined ? {} : { firstStartsMs }),
     judgeTargets: target.kind === 'postgres',
   };
+}
+
+/**
+ * The start a new user makes: the built server on a DATA_DIR that does not exist yet, with the defaults of
+ * `pnpm start` (demo data loaded). Three starts, each on its own new folder.
+ */
+async function measureFirstStarts(workDir: string): Promise<number[]> {
+  const starts: number[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const dataDir = path.join(workDir, `first-start-${attempt}`);
+    const first = await startServer({ dataDir }, {}, path.join(workDir, `pglite-first-start-${attempt}.log`));
+    starts.push(first.startMs);
+    await first.stop();
+  }
+  return starts;
 }
 
 function pglitePackageVersion(): string {

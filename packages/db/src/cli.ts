@@ -1,13 +1,19 @@
 import { checkBooks, summarizeBooks } from './books';
 import { createDb } from './create-db';
 import { migrateToLatest } from './migrate';
+import { PGLITE_TEMPLATE_DIR } from './pglite-template';
+import { writePgliteTemplate } from './write-pglite-template';
 
 /**
  * `migrate`, and `ledger-check` (the full books check: balances against the ledger, task credits,
  * commission, admin logs; exit code 1 when anything is wrong), against DATABASE_URL or the PGlite data
- * under DATA_DIR.
+ * under DATA_DIR; `pglite-template` (run by the build) writes the migrated cluster a first start copies.
  */
 async function main(command: string | undefined): Promise<number> {
+  if (command === 'pglite-template') {
+    await writePgliteTemplate(PGLITE_TEMPLATE_DIR);
+    return 0;
+  }
   const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
   try {
     if (command === 'migrate') {
@@ -22,7 +28,7 @@ async function main(command: string | undefined): Promise<number> {
       console.log(summarizeBooks(report));
       return report.problems.length > 0 ? 1 : 0;
     }
-    console.error('Usage: cli.js migrate | ledger-check');
+    console.error('Usage: cli.js migrate | ledger-check | pglite-template');
     return 2;
   } finally {
     await handle.close();

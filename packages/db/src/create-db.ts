@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
 import { PGliteDialect } from './pglite-dialect';
+import { copyPgliteTemplate, PGLITE_TEMPLATE_DIR } from './pglite-template';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
 import type { Database } from './schema';
 
@@ -28,6 +29,8 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** A PGlite data directory dump to start from (tests boot one migrated database and copy it). */
   loadDataDir?: Blob | undefined;
+  /** Where a new dataDir is copied from (default: the build's template); null creates the cluster anew. */
+  pgliteTemplateDir?: string | null | undefined;
   /** Pool size for postgres.js. */
   maxConnections?: number | undefined;
 }
@@ -63,6 +66,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   let pgDataDir: string | undefined;
   if (dataDir !== 'memory://') {
     pgDataDir = path.resolve(dataDir, 'pglite');
+    const templateDir = options.pgliteTemplateDir === undefined ? PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir;
+    if (templateDir !== null && !options.loadDataDir) copyPgliteTemplate(pgDataDir, templateDir);
     mkdirSync(pgDataDir, { recursive: true });
   }
   const pg = await PGlite.create({

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyPgliteTemplate, createDb, insertUser, migrateToLatest } from '../src';
+import { writePgliteTemplate } from '../src/write-pglite-template';
+
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'pglite-template-'));
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('copyPgliteTemplate', () => {
+  const fakeTemplate = () => {
+    const dir = path.join(root, `fake-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(path.join(dir, 'base', '1'), { recursive: true });
+    writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
+    writeFileSync(path.join(dir, 'base', '1', '1259'), 'catalog');
+    return dir;
+  };
+
+  it('fills an absent folder and leaves no copy in progress behind', () => {
+    const target = path.join(root, 'absent', 'pglite');
+    expect(copyPgliteTemplate(target, fakeTemplate())).toBe(true);
+    expect(readFileSync(path.join(target, 'base', '1', '1259'), 'utf8')).toBe('catalog');
+    expect(readdirSync(path.dirname(target))).toEqual(['pglite']);
+  });
+
+  it('fills an empty folder', () => {
+    const target = path.join(root, 'empty');
+    mkdirSync(target);
+    expect(copyPgliteTemplate(target, fakeTemplate())).toBe(true);
+    expect(existsSync(path.join(target, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('leaves a folder that holds anything to PGlite', () => {
+    const target = path.join(root, 'in-use');
+    mkdirSync(target);
+    writeFileSync(path.join(target, 'PG_VERSION'), '16\n');
+    expect(copyPgliteTemplate(target, fakeTemplate())).toBe(false);
+    expect(readdirSync(target)).toEqual(['PG_VERSION']);
+    expect(readFileSync(path.join(target, 'PG_VERSION'), 'utf8')).toBe('16\n');
+  });
+
+  it('does nothing without a built template', () => {
+    const target = path.join(root, 'no-template');
+    expect(copyPgliteTemplate(target, path.join(root, 'never-built'))).toBe(false);
+    expect(existsSync(target)).toBe(false);
+  });
+});
+
+describe('a first start from the written template', () => {
+  it('opens a migrated, empty database that keeps its data on the next start', async () => {
+    const template = path.join(root, 'template');
+    await writePgliteTemplate(template);
+    expect(existsSync(`${template}.writing`)).toBe(false);
+
+    const dataDir = path.join(root, 'data');
+    const first = await createDb({ dataDir, pgliteTemplateDir: template });
+    try {
+      expect(await migrateToLatest(first.db)).toEqual([]);
+      expect(await first.db.selectFrom('users').select('id').execute()).toEqual([]);
+      await insertUser(first.db, { email: 'first@example.com' });
+    } finally {
+      await first.close();
+    }
+
+    const second = await createDb({ dataDir, pgliteTemplateDir: template });
+    try {
+      const users = await second.db.selectFrom('users').select('email').execute();
+      expect(users).toEqual([{ email: 'first@example.com' }]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
