@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
  */
 export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
+/** The template's layout: the cluster's files, and the list of its folders. */
+export const templateCluster = (templateDir: string) => path.join(templateDir, 'cluster');
+/**
+ * Packing the build (`pnpm deploy` for the image) drops empty folders, and PostgreSQL will not start
+ * without pg_tblspc, pg_notify and the like, so the template lists its folders and a copy makes them.
+ */
+export const templateFolderList = (templateDir: string) => path.join(templateDir, 'folders.json');
+
 /**
  * Fills an absent or empty PGlite folder with a copy of the template and says whether it did. Creating a
  * cluster (initdb in WebAssembly, then every file written through its file system) takes PGlite about 3 s
@@ -16,11 +24,16 @@ export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', im
  * no half cluster behind.
  */
 export function copyPgliteTemplate(pgDataDir: string, templateDir: string): boolean {
-  if (!existsSync(path.join(templateDir, 'PG_VERSION'))) return false;
+  const cluster = templateCluster(templateDir);
+  const folderList = templateFolderList(templateDir);
+  if (!existsSync(path.join(cluster, 'PG_VERSION')) || !existsSync(folderList)) return false;
   if (existsSync(pgDataDir) && readdirSync(pgDataDir).length > 0) return false;
   const staging = `${pgDataDir}.copying`;
   rmSync(staging, { recursive: true, force: true });
-  cpSync(templateDir, staging, { recursive: true });
+  cpSync(cluster, staging, { recursive: true });
+  for (const folder of JSON.parse(readFileSync(folderList, 'utf8')) as string[]) {
+    mkdirSync(path.join(staging, folder), { recursive: true });
+  }
   rmSync(pgDataDir, { recursive: true, force: true });
   renameSync(staging, pgDataDir);
   return true;
