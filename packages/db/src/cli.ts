@@ -1,7 +1,7 @@
 import { checkBooks, summarizeBooks } from './books';
 import { createDb } from './create-db';
 import { migrateToLatest } from './migrate';
-import { PGLITE_TEMPLATE_DIR } from './pglite-template';
+import { builtPgliteTemplateDir } from './pglite-template';
 import { writePgliteTemplate } from './write-pglite-template';
 
 /**
@@ -11,7 +11,7 @@ import { writePgliteTemplate } from './write-pglite-template';
  */
 async function main(command: string | undefined): Promise<number> {
   if (command === 'pglite-template') {
-    await writePgliteTemplate(PGLITE_TEMPLATE_DIR);
+    await writePgliteTemplate(builtPgliteTemplateDir());
     return 0;
   }
   const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });

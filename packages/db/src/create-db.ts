@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
 import { PGliteDialect } from './pglite-dialect';
-import { copyPgliteTemplate, PGLITE_TEMPLATE_DIR } from './pglite-template';
+import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
 import type { Database } from './schema';
 
@@ -66,7 +66,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   let pgDataDir: string | undefined;
   if (dataDir !== 'memory://') {
     pgDataDir = path.resolve(dataDir, 'pglite');
-    const templateDir = options.pgliteTemplateDir === undefined ? PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir;
+    const templateDir = options.pgliteTemplateDir === undefined ? builtPgliteTemplateDir() : options.pgliteTemplateDir;
     if (templateDir !== null && !options.loadDataDir) copyPgliteTemplate(pgDataDir, templateDir);
     mkdirSync(pgDataDir, { recursive: true });
   }

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The migrated, empty PGlite cluster that `pnpm build` writes beside the built code (dist/pglite-template).
- * From sources (tests, `pnpm dev`) there is none, and PGlite creates its cluster itself.
+ * From sources (tests, `pnpm dev`) there is none, and PGlite creates its cluster itself. A function: a
+ * browser-like test environment imports this module with a URL that is no file.
  */
-export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
+export const builtPgliteTemplateDir = () => fileURLToPath(new URL('./pglite-template', import.meta.url));
 
 /** The template's layout: the cluster's files, and the list of its folders. */
 export const templateCluster = (templateDir: string) => path.join(templateDir, 'cluster');
