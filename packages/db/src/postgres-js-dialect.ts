@@ -4,11 +4,13 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
+  type MigrationLockOptions,
   PostgresAdapter,
   PostgresDriver,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 import type postgres from 'postgres';
 
@@ -33,13 +35,36 @@ function connectionLost(): Error {
 }
 
 /**
- * A connection postgres.js reserved for kysely (one query, or one transaction). postgres.js 3.4.9 keeps
- * writing to a reserved connection after its socket closed: the next statement (kysely's ROLLBACK) either
- * throws from a timer, ending the process, or never settles, and `release()` hands the dead connection
- * back to the pool as open. So once the session is gone this connection refuses every further
- * statement itself, as a lost connection (503), and is not released: postgres.js already took it back.
+ * Runs one statement. Prepared: each connection parses and plans a statement once and then only binds it
+ * (postgres.js keeps them per connection by text; `unsafe` alone would parse and plan every call afresh).
+ * A plan made stale by a migration is prepared again by postgres.js (its retry on RevalidateCachedQuery).
  */
-class GuardedConnection implements DatabaseConnection {
+async function runStatement<R>(
+  target: postgres.Sql,
+  compiledQuery: CompiledQuery,
+  options: { onexecute?: (connection: { id: number }) => boolean } = {},
+): Promise<QueryResult<R>> {
+  const result = await target.unsafe(
+    compiledQuery.sql,
+    [...compiledQuery.parameters] as postgres.ParameterOrJSON<never>[],
+    {
+      prepare: true,
+      ...options,
+    } as postgres.UnsafeQueryOptions,
+  );
+  const { command, count } = result;
+  const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+  return { rows: Array.from(result) as R[], ...(changed ? { numAffectedRows: BigInt(count) } : {}) };
+}
+
+/**
+ * A connection postgres.js reserved for kysely (a transaction, or the migrator's session lock). postgres.js
+ * 3.4.9 keeps writing to a reserved connection after its socket closed: the next statement (kysely's
+ * ROLLBACK) either throws from a timer, ending the process, or never settles, and `release()` hands the
+ * dead connection back to the pool as open. So once the session is gone this connection refuses every
+ * further statement itself, as a lost connection (503), and is not released: postgres.js already took it back.
+ */
+class ReservedConnection {
   private pinned: { id: number; closes: number } | undefined;
   private lost = false;
 
@@ -61,24 +86,40 @@ class GuardedConnection implements DatabaseConnection {
       return true;
     };
     try {
-      // Prepared: each connection parses and plans a statement once and then only binds it (postgres.js
-      // keeps them per connection by text; `unsafe` alone would parse and plan every call afresh). A plan
-      // made stale by a migration is prepared again by postgres.js (its retry on RevalidateCachedQuery).
-      const result = await this.reserved.unsafe(
-        compiledQuery.sql,
-        [...compiledQuery.parameters] as postgres.ParameterOrJSON<never>[],
-        {
-          prepare: true,
-          onexecute,
-        } as postgres.UnsafeQueryOptions,
-      );
-      const { command, count } = result;
-      const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
-      return { rows: Array.from(result) as R[], ...(changed ? { numAffectedRows: BigInt(count) } : {}) };
+      return await runStatement<R>(this.reserved, compiledQuery, { onexecute });
     } catch (error) {
       if (isConnectionError(error)) this.lost = true;
       throw error;
     }
+  }
+
+  release(): void {
+    if (!this.isLost) this.reserved.release();
+  }
+}
+
+/**
+ * What kysely acquires for each statement, transaction or migration run. Until pinned, each statement goes
+ * to postgres.js's pool, which pipelines the statements of concurrent requests over its connections (one
+ * socket write and one read for several), where reserving a connection per statement made each wait for
+ * a free connection and cost a write and a read of its own. A transaction, and the migrator's session-level
+ * lock, pin one reserved connection for the rest of the acquisition. `db.connection()` alone does not pin:
+ * session state (SET, session locks) belongs in a transaction.
+ */
+class PoolConnection implements DatabaseConnection {
+  private reserved: ReservedConnection | undefined;
+
+  constructor(
+    private readonly client: postgres.Sql,
+    private readonly closes: ConnectionCloses,
+  ) {}
+
+  async pin(): Promise<void> {
+    this.reserved ??= new ReservedConnection(await this.client.reserve(), this.closes);
+  }
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    return this.reserved ? this.reserved.executeQuery<R>(compiledQuery) : runStatement<R>(this.client, compiledQuery);
   }
 
   // biome-ignore lint/correctness/useYield: kysely's interface; this app never streams.
@@ -87,7 +128,7 @@ class GuardedConnection implements DatabaseConnection {
   }
 
   release(): void {
-    if (!this.isLost) this.reserved.release();
+    this.reserved?.release();
   }
 }
 
@@ -108,16 +149,29 @@ class GuardedPostgresDriver extends PostgresDriver {
   override async init(): Promise<void> {}
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    return new GuardedConnection(await this.client.reserve(), this.closes);
+    return new PoolConnection(this.client, this.closes);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await (connection as PoolConnection).pin();
+    await super.beginTransaction(connection, settings);
   }
 
   override async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    (connection as GuardedConnection).release();
+    (connection as PoolConnection).release();
   }
 
   /** Closing waits up to 5 s for running statements; a statement postgres.js lost with its socket never ends. */
   override async destroy(): Promise<void> {
     await this.client.end({ timeout: 5 });
+  }
+}
+
+/** The migrator takes a session-level lock and releases it after its transaction: both on one pinned connection. */
+class PinningPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    await db.getExecutor().provideConnection((connection) => (connection as PoolConnection).pin());
+    await super.acquireMigrationLock(db, options);
   }
 }
 
@@ -129,7 +183,7 @@ export class GuardedPostgresJsDialect implements Dialect {
   ) {}
 
   createAdapter() {
-    return new PostgresAdapter();
+    return new PinningPostgresAdapter();
   }
 
   createDriver(): Driver {
