@@ -14,7 +14,29 @@ import { badRequest, notFound } from '../lib/errors';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
 
-export function toAdminUser(row: UserRow, now: Date): AdminUser {
+/** The columns an admin's view of a user reads; the list selects these and no more of its 29. */
+const ADMIN_USER_COLUMNS = [
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'profileImageUrl',
+  'accountStatus',
+  'statusReason',
+  'vipTier',
+  'vipExpiresAt',
+  'vipDailyTaskLimit',
+  'vipRewardPerTask',
+  'vipPendingApproval',
+  'vipPaymentStatus',
+  'availableBalance',
+  'pendingPayout',
+  'totalEarnings',
+  'createdAt',
+  'isAdmin',
+] as const satisfies readonly (keyof UserRow)[];
+
+export function toAdminUser(row: Pick<UserRow, (typeof ADMIN_USER_COLUMNS)[number]>, now: Date): AdminUser {
   const tier = effectiveTier(row, now);
   return {
     id: row.id,
@@ -81,7 +103,7 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
       db
         .selectFrom('users')
         .where(listed)
-        .selectAll()
+        .select(ADMIN_USER_COLUMNS)
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .limit(input.pageSize)
@@ -101,7 +123,7 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
       (query) => query.selectFrom('users').where(listed).select(['id', 'createdAt']),
     )
     .selectFrom('users')
-    .selectAll('users')
+    .select(ADMIN_USER_COLUMNS)
     .select((eb) =>
       eb
         .selectFrom('matches')
