@@ -29,6 +29,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections each instance opens to DATABASE_URL: instances × this must stay under the server's limit. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DEMO_DATA: flag.default(true),
   /** Behind a load balancer: read the client address from X-Forwarded-For. */
   TRUST_PROXY: flag.default(false),

@@ -20,7 +20,11 @@ async function main() {
     throw error;
   }
 
-  const database = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await createDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    maxConnections: config.DATABASE_POOL_SIZE,
+  });
   await migrateToLatest(database.db);
   if (config.DEMO_DATA && !config.isProduction && (await isEmpty(database.db))) {
     await seedDemoData(database.db);

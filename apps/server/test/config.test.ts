@@ -11,6 +11,7 @@ describe('configuration', () => {
       APP_TIMEZONE: 'Asia/Manila',
       TASK_VIEW_SECONDS: 20,
       DEMO_DATA: true,
+      DATABASE_POOL_SIZE: 10,
     });
     expect(config.oidcEnabled).toBe(false);
     expect(config.generatedSecrets.map((line) => line.split('=')[0])).toEqual(['ADMIN_PANEL_PASSWORD', 'COMMISSION_PASSWORD']);
@@ -20,6 +21,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Base' })).toThrow(/APP_TIMEZONE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
   });
 
