@@ -57,7 +57,6 @@ export const TOAST = {
   removeDelayMs: 1_000_000,
 } as const;
 
-export const TOOLTIP_DELAY_MS = 700;
 export const DATE_FORMAT = 'MMM d, yyyy';
 
 /** Transaction kinds of the ledger (DESIGN.md section 4). */

@@ -40,7 +40,6 @@ export { Switch } from './components/switch';
 export { EmptyTable, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Toaster } from './components/toaster';
-export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
 export { dismissToast, type ToastOptions, toast, useToast } from './components/use-toast';
 export { AdSlot } from './layout/ad-slot';
 export { AppShell } from './layout/app-shell';

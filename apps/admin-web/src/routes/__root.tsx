@@ -1,4 +1,4 @@
-import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster, TooltipProvider, useCurrentUser } from '@app/ui';
+import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster, useCurrentUser } from '@app/ui';
 import { createRootRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { isAdminAppHref } from '../lib/navigation';
@@ -20,10 +20,8 @@ function Root() {
 
   return (
     <NavigationProvider value={navigation}>
-      <TooltipProvider>
-        {isLoading ? <LoadingScreen /> : <Outlet />}
-        <Toaster />
-      </TooltipProvider>
+      {isLoading ? <LoadingScreen /> : <Outlet />}
+      <Toaster />
     </NavigationProvider>
   );
 }
