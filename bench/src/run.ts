@@ -274,6 +274,8 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     TASK_VIEW_SECONDS: String(VIEW_SECONDS),
     ADMIN_PANEL_PASSWORD,
     COMMISSION_PASSWORD: 'bench-commission-password',
+    // Uploads go under DATA_DIR even on PostgreSQL: keep them with the run's other files, not in ./data.
+    ...(target.kind === 'postgres' ? { DATA_DIR: path.join(workDir, 'postgres-data') } : {}),
   };
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server = await startServer(target.database, env, path.join(workDir, `${target.kind}-server.log`), nodeArgs);
