@@ -4,7 +4,6 @@ export { jsonb } from './json';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
 export { migrateToLatest } from './migrate';
 export { PGliteDialect } from './pglite-dialect';
-export { copyPgliteTemplate } from './pglite-template';
 export type * from './schema';
 export { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, isEmpty, seedDemoData } from './seed';
 export { isDatabaseUnavailable } from './unavailable';

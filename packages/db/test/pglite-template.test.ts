@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyPgliteTemplate, createDb, insertUser, migrateToLatest } from '../src';
+import { createDb, insertUser, migrateToLatest } from '../src';
+import { copyPgliteTemplate } from '../src/pglite-template';
 import { writePgliteTemplate } from '../src/write-pglite-template';
 
 let root: string;
