@@ -19,6 +19,8 @@ const isValidTimeZone = (zone: string) => {
   }
 };
 
+const POOL_SIZE_RULE = 'must be a whole number from 1 to 100';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -30,7 +32,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   /** Connections each instance opens to DATABASE_URL: instances × this must stay under the server's limit. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: POOL_SIZE_RULE })
+    .int(POOL_SIZE_RULE)
+    .min(1, POOL_SIZE_RULE)
+    .max(100, POOL_SIZE_RULE)
+    .default(10),
   DEMO_DATA: flag.default(true),
   /** Behind a load balancer: read the client address from X-Forwarded-For. */
   TRUST_PROXY: flag.default(false),

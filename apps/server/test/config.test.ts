@@ -21,8 +21,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Base' })).toThrow(/APP_TIMEZONE/);
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+    for (const size of ['0', 'many', '2.5', '101']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: size })).toThrow('DATABASE_POOL_SIZE: must be a whole number from 1 to 100');
+    }
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
   });
 
