@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS, messages, PAYOUT_METHODS } from '@app/contracts';
-import { checkBooks, createDb, type Db, isEmpty, migrateToLatest, summarizeBooks } from '@app/db';
+import { checkBooks, createDb, type Db, isEmpty, migrateToLatest, rechainAdminLogs, rechainLedger, summarizeBooks } from '@app/db';
 import { sql } from 'kysely';
 
 /** The demo-sized data of issue 8. */
@@ -268,6 +268,9 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       ) l
       WHERE l.user_id = u.id
     `.execute(trx);
+    // Rows written in bulk are chained as postToLedger and logAdminAction chain one row at a time.
+    await rechainLedger(trx);
+    await rechainAdminLogs(trx);
   });
   // As autovacuum would have on a live database: statistics for the planner, and the visibility map that
   // lets index-only scans (the pending payouts' sum, say) skip the table.

@@ -71,6 +71,9 @@ const payout: PendingPayout = pendingPayoutSchema.parse({
   status: 'pending',
   createdAt: '2026-11-20T02:00:00.000Z',
   vipTier: 'VIP500',
+  email: 'gina@example.com',
+  flags: [],
+  linkedAccounts: [],
 });
 
 const settings: SystemSettings = { maintenance: false, maintenanceMode: false, websiteStatus: 'on', message: '', lastUpdated: null };
@@ -125,8 +128,61 @@ describe('admin panel', () => {
     await userEvent.type(input, '500');
     await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
 
+    // The change is restated and needs a reason before anything is sent.
+    const dialog = await screen.findByRole('dialog', { name: 'Change balance' });
+    expect(dialog.textContent).toContain('from ₱350.25 to ₱500.00 (+₱149.75)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
+    expect(await within(dialog).findByText('Please give a reason for the balance change')).toBeTruthy();
+    expect(balances).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Goodwill credit for ticket 42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
+
     await screen.findByText('User balance updated');
-    expect(balances).toEqual([{ userId: 'user-1', newBalance: '500' }]);
+    expect(balances).toEqual([{ userId: 'user-1', newBalance: '500', expectedBalance: '350.25', reason: 'Goodwill credit for ticket 42' }]);
+  });
+
+  it('shows a balance that changed while the editor was open and saves against it', async () => {
+    const balances: Array<{ expectedBalance?: string }> = [];
+    servePanel({
+      'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
+      'admin.users.setBalance': (input) => {
+        balances.push(input as { expectedBalance?: string });
+        if (balances.length === 1) {
+          return {
+            error: {
+              code: 'CONFLICT',
+              message: 'The balance changed to ₱120.00 since you opened it. Check it and save again.',
+              details: { currentBalance: '120.00' },
+            },
+          };
+        }
+        return { data: adminUser({ availableBalance: '500.00' }) };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const maria = (await within(table).findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
+    await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
+    const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
+    await userEvent.clear(input);
+    await userEvent.type(input, '500');
+
+    const save = async () => {
+      await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change balance' });
+      await userEvent.type(within(dialog).getByLabelText('Reason'), 'Correction');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
+    };
+    await save();
+    expect((await within(maria).findByRole('alert')).textContent).toBe(
+      'The balance changed to ₱120.00 since you opened it. Check it and save again.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await save();
+    await screen.findByText('User balance updated');
+    expect(balances.map((call) => call.expectedBalance)).toEqual(['350.25', '120.00']);
   });
 
   it('approves a VIP request with a success toast', async () => {

@@ -15,6 +15,8 @@ function referral(overrides: Partial<Referral>): Referral {
     status: 'pending',
     referredUserId: 'user-2',
     reward: '0.00',
+    heldReward: '0.00',
+    reviewNote: null,
     referredName: 'Juan D.',
     ...overrides,
   });

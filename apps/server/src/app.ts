@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AppRouter } from '@app/api';
-import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, type RequestScope } from '@app/api';
+import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, retryAfterSeconds } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ErrorCode, messages } from '@app/contracts';
 import { type Db, isDatabaseUnavailable } from '@app/db';
@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
+import { requestScope } from './request-scope';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { registerUploadRoutes } from './rest/upload';
@@ -17,8 +18,10 @@ import { registerHealthRoutes } from './routes/health';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
 import { registerSessionRoutes } from './routes/session';
+import { JSON_BODY_LIMIT_BYTES, registerBodyRules } from './security/body-rules';
+import { registerDeviceCookie } from './security/device-cookie';
 import { nonceRoute, registerSecurityHeaders } from './security/headers';
-import { registerRateLimits } from './security/rate-limits';
+import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
 import { registerWebApps } from './web/apps';
 
 export interface BuildAppOptions {
@@ -26,6 +29,8 @@ export interface BuildAppOptions {
   db: Db;
   /** The server's clock; tests move it. */
   now?: () => Date;
+  /** Whose clock times task views: the database's, unless a test moves the server's clock to time them. */
+  viewClock?: 'database' | 'server';
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -44,23 +49,26 @@ const STATUS_CODES: Record<number, ErrorCode | 'UNSUPPORTED_MEDIA_TYPE' | 'METHO
 };
 
 /** One Fastify server: tRPC at /trpc, the same procedures as REST under /api, sign-in routes, the three apps. */
-export async function buildApp({ config, db, now = () => new Date(), logger }: BuildAppOptions) {
+export async function buildApp({ config, db, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies nearest the server (Fastify's own reading of a number, which its types omit).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustNearestHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors: answerFrameworkError,
   });
 
+  const counters = await createCounterStore(app, config, db);
   const deps: ApiDeps = {
     db,
     now,
+    attempts: attemptCounter(app, counters),
     sessions: createSessionManager(db, { secureCookies: config.isProduction }),
     operatorSessions: createOperatorSessions(db, { secureCookies: config.isProduction }),
     settings: {
@@ -72,10 +80,11 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
       commissionPassword: config.commissionPassword,
       secureCookies: config.isProduction,
       adminEmails: config.ADMIN_EMAILS,
-      devLoginEnabled: !config.oidcEnabled && !config.isProduction,
+      devLoginEnabled: config.devLoginEnabled,
       uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
       adClientId: config.AD_CLIENT_ID,
       accountUrl: config.OIDC_ACCOUNT_URL,
+      viewClock,
     },
   };
 
@@ -102,11 +111,13 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  registerBodyRules(app, deps.sessions);
+  registerDeviceCookie(app, { secure: config.isProduction });
   registerOriginCheck(app, {
     publicUrl: config.PUBLIC_URL,
     extraOrigins: config.isProduction ? [] : [5173, 5174, 5175].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
   });
-  await registerRateLimits(app, { config, db, sessions: deps.sessions });
+  await registerRateLimits(app, { counters, sessions: deps.sessions });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -117,11 +128,11 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
         if (isDatabaseUnavailable(error.cause)) app.log.warn({ err: error.cause, procedure: path }, 'database unavailable');
         else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
       },
-      // The status (503) comes from the error shape (publicCode); this adds when to come back.
-      responseMeta: ({ errors }) =>
-        errors.some((error) => isDatabaseUnavailable(error.cause))
-          ? { headers: new Headers({ 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }) }
-          : {},
+      // The status (503, 429) comes from the error shape (publicCode); this adds when to come back.
+      responseMeta: ({ errors }) => {
+        const waits = errors.map(retryAfterSeconds).filter((seconds) => seconds !== null);
+        return waits.length > 0 ? { headers: new Headers({ 'retry-after': String(Math.max(...waits)) }) } : {};
+      },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
@@ -142,12 +153,6 @@ export async function buildApp({ config, db, now = () => new Date(), logger }: B
   return { app, deps };
 }
 
-function requestScope(req: FastifyRequest, reply: FastifyReply): RequestScope {
-  return {
-    ip: req.ip,
-    cookie: (name) => req.cookies[name],
-    setCookie: (cookie) => {
-      reply.setCookie(cookie.name, cookie.value, cookie.attributes);
-    },
-  };
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { DEFAULT_TASK_VIEW_SECONDS } from '@app/contracts';
 import { z } from 'zod';
 
@@ -21,6 +22,58 @@ const isValidTimeZone = (zone: string) => {
 
 const POOL_SIZE_RULE = 'must be a whole number from 1 to 100';
 
+const TRUST_PROXY_RULE =
+  'set the number of proxies in front of the server (for example 1) or their addresses and CIDR ranges, comma-separated ' +
+  '(for example 10.0.0.0/8,192.168.1.10); "false" when clients connect directly';
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: a hop count or an allow-list. `true`
+ * (Fastify's "trust every hop") is refused: any client could then write its own X-Forwarded-For and
+ * pick the address that per-address limits count and the admin log records.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({ code: 'custom', message: `"true" would trust a forged X-Forwarded-For from any client: ${TRUST_PROXY_RULE}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every(isAddressOrRange)) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Addresses that only this machine can reach: development sign-in is safe to offer there. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** The demo data's admin: an admin in development unless ADMIN_EMAILS says otherwise. */
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -39,10 +92,12 @@ const envSchema = z.object({
     .max(100, POOL_SIZE_RULE)
     .default(10),
   DEMO_DATA: flag.default(true),
-  /** Behind a load balancer: read the client address from X-Forwarded-For. */
-  TRUST_PROXY: flag.default(false),
+  /** Behind a load balancer: how many proxies, or which ones, may tell the client's address (X-Forwarded-For). */
+  TRUST_PROXY: trustProxy.default(false),
+  /** Development sign-in on a server that does not listen on a loopback address (never in production). */
+  DEV_LOGIN: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_EMAILS: list.default([]),
+  ADMIN_EMAILS: list.optional(),
   ADMIN_PANEL_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_UNLOCK_HOURS: z.coerce
     .number()
@@ -69,9 +124,16 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'ADMIN_EMAILS'> {
   isProduction: boolean;
   oidcEnabled: boolean;
+  /**
+   * Development sign-in (any e-mail signs in as that person): only without an identity provider, never in
+   * production, and only on a loopback address unless DEV_LOGIN=true says so.
+   */
+  devLoginEnabled: boolean;
+  /** Lower-case e-mails that are admins; in development, the demo admin when ADMIN_EMAILS is unset. */
+  ADMIN_EMAILS: string[];
   /** The admin panel password in force: configured, or generated for this development run. */
   adminPanelPassword: string;
   commissionUsername: string;
@@ -95,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const oidcEnabled = Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID);
+  const devLoginEnabled = !oidcEnabled && !isProduction && (env.DEV_LOGIN ?? isLoopbackHost(env.HOST));
 
   const problems: string[] = [];
   if (Boolean(env.OIDC_ISSUER_URL) !== Boolean(env.OIDC_CLIENT_ID)) {
@@ -106,6 +169,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.COMMISSION_USERNAME || !env.COMMISSION_PASSWORD)
       problems.push('  COMMISSION_USERNAME, COMMISSION_PASSWORD: required in production');
     if (!env.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (allowed origin and sign-in redirects)');
+    if (env.DEV_LOGIN) problems.push('  DEV_LOGIN: development sign-in lets anyone sign in as any e-mail; it is never on in production');
+  } else if (!oidcEnabled && env.DEV_LOGIN === false) {
+    problems.push('  DEV_LOGIN: false, with no identity provider, leaves no way to sign in: set OIDC_ISSUER_URL and OIDC_CLIENT_ID');
+  } else if (!oidcEnabled && !devLoginEnabled) {
+    problems.push(
+      `  HOST: ${env.HOST} is reachable from other machines and no identity provider is configured: set OIDC_ISSUER_URL and ` +
+        'OIDC_CLIENT_ID, or DEV_LOGIN=true to offer development sign-in (anyone can sign in as any e-mail) on that address',
+    );
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
@@ -120,6 +191,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     isProduction,
     oidcEnabled,
+    devLoginEnabled,
+    ADMIN_EMAILS: env.ADMIN_EMAILS ?? (isProduction ? [] : [DEMO_ADMIN_EMAIL]),
     adminPanelPassword: env.ADMIN_PANEL_PASSWORD ?? generate('ADMIN_PANEL_PASSWORD'),
     commissionUsername: env.COMMISSION_USERNAME ?? 'operator',
     commissionPassword: env.COMMISSION_PASSWORD ?? generate('COMMISSION_PASSWORD'),

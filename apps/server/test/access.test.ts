@@ -71,6 +71,25 @@ describe('cookies', () => {
   });
 });
 
+describe('concurrent first sign-ins', () => {
+  it('make one account for twenty sign-ins of one new person at once, each answered with a session', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/dev/login',
+          remoteAddress: freshClientAddress(),
+          payload: { email: 'Twenty@Example.com' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    const users = await t.database.db.selectFrom('users').select('id').where('email', '=', 'twenty@example.com').execute();
+    expect(users).toHaveLength(1);
+    for (const answer of answers) expect(await isSignedIn(t, cookieHeader(answer))).toBe(true);
+  });
+});
+
 describe('session rotation at sign-in', () => {
   it('never turns a session id planted before sign-in into a signed-in one', async () => {
     const planted = 'session=planted-by-someone-else';
@@ -220,5 +239,67 @@ describe('no user enumeration', () => {
     }));
     expect(shapes[0]).toEqual(shapes[1]);
     expect(shapes[0]?.status).toBe(200);
+  });
+});
+
+describe('signing out', () => {
+  const logout = (cookie: string, site?: string) =>
+    t.app.inject({ url: '/api/logout', headers: { cookie, ...(site ? { 'sec-fetch-site': site } : {}) } });
+
+  it('is not done by a navigation another site started', async () => {
+    const cookie = await signIn(t.app, 'stays-in@example.com');
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await logout(cookie, site);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/');
+      expect(response.cookies.find((candidate) => candidate.name === 'session')).toBeUndefined();
+      expect(await isSignedIn(t, cookie)).toBe(true);
+    }
+  });
+
+  it('ends the session from our own pages, a typed address, or a client that does not say', async () => {
+    for (const site of ['same-origin', 'none', undefined]) {
+      const cookie = await signIn(t.app, `leaves-${site ?? 'unsaid'}@example.com`);
+      const response = await logout(cookie, site);
+      expect(response.statusCode).toBe(302);
+      expect(setCookie(response, 'session').value).toBe('');
+      expect(await isSignedIn(t, cookie)).toBe(false);
+    }
+  });
+});
+
+describe('development sign-in', () => {
+  const tryIt = (app: TestApp) =>
+    app.app.inject({ method: 'POST', url: '/api/dev/login', remoteAddress: freshClientAddress(), payload: { email: 'admin@example.com' } });
+
+  it('is offered on a loopback address', async () => {
+    expect((await tryIt(t)).statusCode).toBe(200);
+    expect((await t.app.inject('/api/login')).headers['content-type']).toContain('text/html');
+  });
+
+  it('is not offered on another address unless DEV_LOGIN=true says so', async () => {
+    // A deploy that forgot NODE_ENV does not start open to anyone who types an admin's e-mail.
+    await expect(startTestApp({ HOST: '0.0.0.0' })).rejects.toThrow(/HOST: 0\.0\.0\.0 is reachable from other machines/);
+    const exposed = await startTestApp({ HOST: '0.0.0.0', DEV_LOGIN: 'true' });
+    try {
+      expect((await tryIt(exposed)).statusCode).toBe(200);
+    } finally {
+      await exposed.close();
+    }
+  });
+
+  it('is never offered with an identity provider, whatever DEV_LOGIN says', async () => {
+    const withProvider = await startTestApp({
+      OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer',
+      OIDC_CLIENT_ID: 'pesotasks',
+      DEV_LOGIN: 'true',
+    });
+    try {
+      const response = await tryIt(withProvider);
+      expect(response.statusCode).toBe(404);
+      expect(await withProvider.database.db.selectFrom('sessions').select('id').execute()).toEqual([]);
+    } finally {
+      await withProvider.close();
+    }
   });
 });

@@ -157,16 +157,14 @@ describe('VIP approvals', () => {
 });
 
 describe('payouts', () => {
-  /** A member with ₱500.00 who asked for a payout of ₱200.00. */
+  let wallets = 0;
+  /** A member with ₱500.00 who asked for a payout of ₱200.00 to a G-CASH number of their own. */
   async function payoutRequester() {
     const requester = await f.member({ balance: 50_000, firstName: 'Paz', lastName: 'Reyes' });
-    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
-      paymentMethod: 'G-CASH',
-      amount: '200',
-      paymentDetails: '09171234567',
-    });
+    const paymentDetails = `0917${String(1_000_000 + ++wallets)}`;
+    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '200', paymentDetails });
     expect(asked.statusCode).toBe(200);
-    return { ...requester, payoutId: asked.json().id as string };
+    return { ...requester, payoutId: asked.json().id as string, paymentDetails };
   }
   const money = async (cookie: string) => {
     const me = (await f.as(cookie, 'GET', '/api/auth/user')).json();
@@ -174,19 +172,22 @@ describe('payouts', () => {
   };
 
   it('lists pending payouts with the member and the account type', async () => {
-    const { id, payoutId } = await payoutRequester();
+    const { id, user, payoutId, paymentDetails } = await payoutRequester();
     const listed = (await f.admin('GET', '/api/admin/pending-payouts')).json();
     expect(listed).toContainEqual({
       id: payoutId,
       userId: id,
+      email: user.email,
       firstName: 'Paz',
       lastName: 'Reyes',
       amount: '200.00',
       paymentMethod: 'G-CASH',
-      paymentDetails: '09171234567',
+      paymentDetails,
       status: 'pending',
       createdAt: t.clock.now.toISOString(),
       vipTier: 'FREE',
+      flags: [],
+      linkedAccounts: [],
     });
   });
 

@@ -251,7 +251,11 @@ describe('balance editor', () => {
     expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('250.50');
 
     later();
-    const lowered = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 0 });
+    const lowered = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
+      newBalance: 0,
+      expectedBalance: '250.50',
+      reason: 'Survey bonus paid twice',
+    });
     expect(lowered.json().availableBalance).toBe('0.00');
 
     const rows = await db
@@ -263,7 +267,7 @@ describe('balance editor', () => {
     expect(rows).toEqual([
       { type: 'admin_adjustment', amount: 10_000, description: 'Opening balance', adminId: null },
       { type: 'admin_adjustment', amount: 15_050, description: 'Bonus for the survey', adminId: f.adminId },
-      { type: 'admin_adjustment', amount: -25_050, description: 'Balance adjusted by an admin', adminId: f.adminId },
+      { type: 'admin_adjustment', amount: -25_050, description: 'Survey bonus paid twice', adminId: f.adminId },
     ]);
     const [latest] = (await f.as(cookie, 'GET', '/api/transactions')).json();
     expect(latest).toMatchObject({ type: 'admin_adjustment', amount: '-250.50', availableChange: '-250.50' });
@@ -271,14 +275,14 @@ describe('balance editor', () => {
     const logs = await f.logs('update_balance', id);
     expect(logs.map((log) => log.details)).toEqual([
       { previousBalance: '100.00', newBalance: '250.50', adjustment: '150.50', reason: 'Bonus for the survey' },
-      { previousBalance: '250.50', newBalance: '0.00', adjustment: '-250.50', reason: 'Balance adjusted by an admin' },
+      { previousBalance: '250.50', newBalance: '0.00', adjustment: '-250.50', reason: 'Survey bonus paid twice' },
     ]);
     expect(logs.every((log) => log.ipAddress === ADMIN_IP && log.adminId === f.adminId)).toBe(true);
   });
 
   it('writes no ledger row when the balance is already right, but still logs the edit', async () => {
     const { id } = await f.member({ balance: 5_000 });
-    const same = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '50' });
+    const same = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '50', reason: 'Checked' });
     expect(same.json().availableBalance).toBe('50.00');
     const rows = await db.selectFrom('transactions').select('id').where('userId', '=', id).execute();
     expect(rows).toHaveLength(1);
@@ -288,14 +292,14 @@ describe('balance editor', () => {
   it('leaves a pending payout pending', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
     await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '0917' });
-    const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10 });
+    const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10, reason: 'Correction' });
     expect(edited.json()).toMatchObject({ availableBalance: '10.00', pendingPayout: '200.00' });
   });
 
   it('lands on one of many concurrent edits, never between them, with the books balanced', async () => {
     const { id } = await f.member({ balance: 1_000 });
     const answers = await Promise.all(
-      [5, 17, 0, 42.5, 3].map((newBalance) => f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance })),
+      [5, 17, 0, 42.5, 3].map((newBalance) => f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance, reason: 'Race' })),
     );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     const user = await db.selectFrom('users').select('availableBalance').where('id', '=', id).executeTakeFirstOrThrow();
@@ -303,15 +307,20 @@ describe('balance editor', () => {
   });
 
   it.each([
-    [{}, 'New balance is required'],
-    [{ newBalance: '' }, 'New balance is required'],
-    [{ newBalance: null }, 'New balance is required'],
-    [{ newBalance: -1 }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '-1' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '1e3' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '10.001' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: 'ten' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: 'Infinity' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ reason: 'r' }, 'New balance is required'],
+    [{ newBalance: '', reason: 'r' }, 'New balance is required'],
+    [{ newBalance: null, reason: 'r' }, 'New balance is required'],
+    [{ newBalance: -1, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '-1', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '1e3', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '10.001', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 'ten', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 'Infinity', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 10, expectedBalance: 'ten', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 10, expectedBalance: -5, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 10 }, 'Please give a reason for the balance change'],
+    [{ newBalance: 10, reason: '   ' }, 'Please give a reason for the balance change'],
+    [{ newBalance: 10, reason: null }, 'Please give a reason for the balance change'],
     [{ newBalance: 10, reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { id } = await f.member({ balance: 1_000 });
@@ -321,8 +330,46 @@ describe('balance editor', () => {
     expect(await f.logs('update_balance', id)).toEqual([]);
   });
 
+  it('refuses an edit made on a balance that has changed since, with the balance as it is now, and changes nothing', async () => {
+    const { cookie, id } = await f.member({ balance: 50_000 });
+    // The admin opens the editor at ₱500.00; the member requests a payout before the admin saves.
+    await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234567' });
+    const stale = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
+      newBalance: '600.00',
+      expectedBalance: '500.00',
+      reason: 'Goodwill credit',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: 'The balance changed to ₱300.00 since you opened it. Check it and save again.',
+      code: 'CONFLICT',
+      currentBalance: '300.00',
+    });
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '300.00', pendingPayout: '200.00' });
+    expect(await f.logs('update_balance', id)).toEqual([]);
+
+    // Saved again against what it is now, the edit goes through.
+    const fresh = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
+      newBalance: '600.00',
+      expectedBalance: '300.00',
+      reason: 'Goodwill credit',
+    });
+    expect(fresh.json()).toMatchObject({ availableBalance: '600.00', pendingPayout: '200.00' });
+  });
+
+  it('lets exactly one of several admins editing the same balance through', async () => {
+    const { id } = await f.member({ balance: 1_000 });
+    const answers = await Promise.all(
+      [5, 17, 0, 42.5, 3].map((newBalance) =>
+        f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance, expectedBalance: '10.00', reason: 'Race' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await f.logs('update_balance', id)).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown user', async () => {
-    const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10 });
+    const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10, reason: 'r' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('User not found');
   });

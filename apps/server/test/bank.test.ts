@@ -11,6 +11,7 @@ import {
   PAYOUT_METHODS,
   PAYOUT_MIN_CENTAVOS,
   REFERRAL_BONUS_CENTAVOS,
+  VIEW_EXPIRY_SECONDS,
   VIP_DAILY_TASK_LIMIT,
   VIP_SPONSOR_BONUS_CENTAVOS,
 } from '@app/contracts';
@@ -79,6 +80,8 @@ interface Member {
   friendIds: string[];
   /** Whether a plan ever started for the member (then up to the plan's daily limit, else the FREE one). */
   everVip: boolean;
+  /** Tasks credited: a code can be applied only before the first (and within 24 hours of joining, by the database's clock, which the run never reaches). */
+  tasksCompleted: number;
 }
 
 interface OpenView {
@@ -204,6 +207,12 @@ class Wave {
 }
 
 const viewKey = (memberId: string, taskId: string) => `${memberId}:${taskId}`;
+/**
+ * A member has one open view: two task calls of one member in a wave would race for it, and which one
+ * wins is not the model's to guess, so a wave holds at most one task call (or one burst of a completion)
+ * per member. Concurrent starts of one member are tested on their own in tasks.test.ts.
+ */
+const viewSlot = (memberId: string) => `view:${memberId}`;
 
 /**
  * Most task views come from a few busy members, so they reach their daily limit and completions beyond
@@ -215,7 +224,7 @@ const taskMember = () => (random.chance(0.8) ? members[random.int(0, BUSY_MEMBER
 function startTask(wave: Wave) {
   const member = taskMember();
   const task = random.pick(tasks);
-  if (!wave.aim(viewKey(member.id, task.id)) || !wave.claim([member.id])) return;
+  if (!wave.aim(viewSlot(member.id)) || !wave.claim([member.id])) return;
   wave.ops.push({
     kind: 'task.start',
     // 403: the day's limit is reached; 404: a VIP task the member's tier does not show.
@@ -223,6 +232,8 @@ function startTask(wave: Wave) {
     request: as(member.cookie, 'POST', `/api/tasks/${task.id}/start`),
     settle(response) {
       if (response.statusCode !== 200) return;
+      // One open view per member: a view of another task ended without credit.
+      for (const [key, view] of openViews) if (view.memberId === member.id && view.taskId !== task.id) openViews.delete(key);
       openViews.set(viewKey(member.id, task.id), {
         memberId: member.id,
         taskId: task.id,
@@ -237,17 +248,20 @@ function completeTask(wave: Wave, waveNumber: number) {
   const open = [...openViews.values()];
   const chosen = open.length > 0 && random.chance(0.85) ? random.pick(open) : { memberId: taskMember().id, taskId: random.pick(tasks).id };
   const key = viewKey(chosen.memberId, chosen.taskId);
-  if (!wave.aim(key) || !wave.claim([chosen.memberId])) return;
+  if (!wave.aim(viewSlot(chosen.memberId)) || !wave.claim([chosen.memberId])) return;
   const member = memberById.get(chosen.memberId)!;
   const vipOnly = tasks.find((task) => task.id === chosen.taskId)!.vipOnly;
   const view = openViews.get(key);
-  const matured = view !== undefined && t.clock.now.getTime() - view.startedAt >= t.config.TASK_VIEW_SECONDS * 1000;
+  const age = view === undefined ? 0 : t.clock.now.getTime() - view.startedAt;
+  const matured = view !== undefined && age >= t.config.TASK_VIEW_SECONDS * 1000;
+  const expired = view !== undefined && age >= VIEW_EXPIRY_SECONDS * 1000;
   // Duplicates: the same completion sent two or three times at the same moment.
   const copies = matured && random.chance(0.35) ? random.int(2, 3) : 1;
   const hidden = vipOnly ? ['task-not-found'] : [];
   let outcomes: string[];
   if (!view) outcomes = ['view-not-started', 'already-completed', ...hidden];
   else if (!matured) outcomes = ['view-too-short', ...hidden];
+  else if (expired) outcomes = ['view-expired', ...hidden];
   else outcomes = ['success', 'daily-limit-reached', ...(copies > 1 ? ['already-completed'] : []), ...hidden];
   for (let copy = 0; copy < copies; copy++) {
     wave.ops.push({
@@ -261,13 +275,14 @@ function completeTask(wave: Wave, waveNumber: number) {
         const body = response.json();
         if (body.success) {
           const reward = centavos(body.reward);
+          member.tasksCompleted += 1;
           member.available += reward;
           totals.earnings += reward;
           const day = `${member.id} ${appDay(t.clock.now)}`;
           creditsPerDay.set(day, (creditsPerDay.get(day) ?? 0) + 1);
           openViews.delete(key);
           creditSponsor(member, 'first-task');
-        } else if (body.error === 'already-completed' || body.error === 'view-not-started') {
+        } else if (body.error === 'already-completed' || body.error === 'view-not-started' || body.error === 'view-expired') {
           openViews.delete(key);
         }
       },
@@ -393,18 +408,26 @@ function editBalanceDuringPayout(wave: Wave) {
     },
     {
       kind: 'admin.balance.edit',
-      allowed: [200],
-      request: as(random.pick(admins), 'PUT', `/api/admin/users/${member.id}/balance`, { newBalance: formatAmount(newBalance) }),
+      // 409: the payout went first, so the balance the admin saw is gone and the edit changes nothing.
+      allowed: [200, 409],
+      request: as(random.pick(admins), 'PUT', `/api/admin/users/${member.id}/balance`, {
+        newBalance: formatAmount(newBalance),
+        expectedBalance: formatAmount(before.available),
+        reason: 'Bank workload race',
+      }),
       // Settled after the payout request (run() settles in order), so payoutId is known here.
       settle(response) {
-        if (response.statusCode !== 200) return;
-        const payoutFirst = payoutId !== null && centavos(response.json().pendingPayout) === before.pending + amount;
+        const editFirst = response.statusCode === 200;
+        if (!editFirst && payoutId === null) contradictions.push(`a balance edit was refused but no payout came first: ${response.body}`);
+        if (editFirst) {
+          totals.adjustments += newBalance - before.available;
+          member.available = newBalance;
+        }
         if (payoutId) {
           pendingPayouts.set(payoutId, { memberId: member.id, amount });
           member.pending += amount;
+          member.available -= amount;
         }
-        totals.adjustments += newBalance - (payoutFirst ? before.available - amount : before.available);
-        member.available = payoutId && !payoutFirst ? newBalance - amount : newBalance;
       },
     },
   );
@@ -417,6 +440,7 @@ function balanceEdit(member: Member, newBalance: number): Op {
     allowed: newBalance < 0 ? [400] : [200],
     request: as(random.pick(admins), 'PUT', `/api/admin/users/${member.id}/balance`, {
       newBalance: formatAmount(newBalance),
+      expectedBalance: formatAmount(member.available),
       reason: 'Bank workload',
     }),
     settle(response) {
@@ -510,6 +534,8 @@ function decideVip(wave: Wave) {
   } else wave.ops.push(decide(random.pick(admins), request.id, random.chance(0.65), [200]));
 }
 
+const mayStillApplyCode = (member: Member) => member.tasksCompleted === 0;
+
 function useReferralCode(wave: Wave) {
   const variant = random.pick(['friend', 'friend', 'friend', 'own', 'unknown', 'each-other'] as const);
   if (variant === 'each-other') return useEachOthersCodes(wave);
@@ -519,6 +545,7 @@ function useReferralCode(wave: Wave) {
   const code = sponsor?.referralCode ?? 'NOSUCHCODE';
   let allowed: number[];
   if (member.sponsorId) allowed = [409];
+  else if (!mayStillApplyCode(member)) allowed = [400];
   else if (variant === 'unknown') allowed = [404];
   // 400: one's own code, or a code from one's own downline.
   else allowed = sponsor === member ? [400] : [200, 400];
@@ -725,6 +752,7 @@ describe('bank workload', () => {
         referral: null,
         friendIds: [],
         everVip: false,
+        tasksCompleted: 0,
       };
       members.push(member);
       memberById.set(member.id, member);

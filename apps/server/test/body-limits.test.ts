@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { messages } from '@app/contracts';
@@ -150,5 +152,109 @@ describe('profile photo type from its bytes', () => {
     expect(response.json().profileImageUrl).toMatch(new RegExp(`^/uploads/avatars/[0-9a-f]{32}\\.${extension}$`));
     const served = await t.app.inject(response.json().profileImageUrl);
     expect(served.rawPayload.equals(content)).toBe(true);
+  });
+});
+
+/**
+ * A body's type and size are judged from the headers, before any of it is read: the answer arrives while
+ * the client has sent only its first bytes, and the socket closes so the rest is never taken in. Over a
+ * real socket, since inject hands the server the whole body at once.
+ */
+describe('bodies refused before they are read', () => {
+  const TWENTY_MB = 20 * 1024 * 1024;
+  const HALF_MB = 512 * 1024;
+  const CHUNK = Buffer.alloc(64 * 1024, 'a');
+  let port: number;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  /**
+   * Sends the request head and one 64 KB chunk, then keeps sending the declared body in 64 KB chunks
+   * only if no answer has come within `patienceMs`. Resolves with the answer's status line, the bytes
+   * sent before it and whether the server closed the socket.
+   */
+  async function sendSlowly(head: string, declared: number, patienceMs = 2000) {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    let sent = 0;
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('data', (data) => {
+      answer += data.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    socket.write(head);
+    socket.write(CHUNK);
+    sent += CHUNK.length;
+    const deadline = Date.now() + patienceMs;
+    while (!answer.includes('\r\n\r\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A server that waits for the body gets it all: it must then have answered after reading 20 MB.
+    while (!answer.includes('\r\n\r\n') && sent < declared && !socket.destroyed) {
+      const ok = socket.write(CHUNK);
+      sent += CHUNK.length;
+      if (!ok) await Promise.race([once(socket, 'drain'), closed]);
+    }
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    const status = Number(answer.slice(9, 12));
+    socket.destroy();
+    return { status, sentBeforeAnswer: sent, closedByServer: answer.includes('\r\n\r\n'), answer };
+  }
+
+  const headFor = (path: string, contentType: string, length: number, cookie?: string) =>
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n` +
+    `${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`;
+
+  it('answers an anonymous 20 MB multipart body to a tRPC procedure with 413 after its first 64 KB', async () => {
+    const heapBefore = process.memoryUsage().arrayBuffers;
+    const result = await sendSlowly(headFor('/trpc/auth.user', 'multipart/form-data; boundary=x', TWENTY_MB), TWENTY_MB);
+    expect(result.status, result.answer.slice(0, 200)).toBe(413);
+    expect(result.sentBeforeAnswer).toBe(CHUNK.length);
+    expect(result.answer).toContain(messages.common.payloadTooLarge);
+    expect(result.closedByServer).toBe(true);
+    // Nothing of the body was buffered on the server's side of this process.
+    expect(process.memoryUsage().arrayBuffers - heapBefore).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('answers any body but JSON to a tRPC procedure with 415 after its first 64 KB, whatever its size', async () => {
+    for (const type of ['multipart/form-data; boundary=x', 'text/plain', 'application/octet-stream', '']) {
+      const result = await sendSlowly(headFor('/trpc/support.send', type, HALF_MB, member.cookie), HALF_MB);
+      expect(result.status, type).toBe(415);
+      expect(result.sentBeforeAnswer).toBe(CHUNK.length);
+      expect(result.answer).toContain(messages.common.unsupportedMediaType);
+    }
+  });
+
+  it('answers a JSON body that declares more than 1 MB with 413, signed in or not', async () => {
+    for (const cookie of [undefined, member.cookie]) {
+      const result = await sendSlowly(headFor('/trpc/support.send', 'application/json', TWENTY_MB, cookie), TWENTY_MB);
+      expect(result.status).toBe(413);
+      expect(result.sentBeforeAnswer).toBe(CHUNK.length);
+    }
+  });
+
+  it('takes only JSON on every REST path but the photo upload', async () => {
+    for (const type of ['multipart/form-data; boundary=x', 'text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream']) {
+      const result = await sendSlowly(headFor('/api/payouts', type, HALF_MB, member.cookie), HALF_MB);
+      expect(result.status, type).toBe(415);
+      expect(result.sentBeforeAnswer).toBe(CHUNK.length);
+    }
+  });
+
+  it('refuses an anonymous photo upload with 401, and a member’s over 5 MB with 413, before reading it', async () => {
+    const anonymous = await sendSlowly(headFor(UPLOAD_PHOTO_PATH, 'multipart/form-data; boundary=x', TWENTY_MB), TWENTY_MB);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.sentBeforeAnswer).toBe(CHUNK.length);
+    const tooLarge = await sendSlowly(headFor(UPLOAD_PHOTO_PATH, 'multipart/form-data; boundary=x', TWENTY_MB, member.cookie), TWENTY_MB);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.sentBeforeAnswer).toBe(CHUNK.length);
+  });
+
+  it('refuses a forged session cookie on the upload like no cookie', async () => {
+    const forged = await sendSlowly(headFor(UPLOAD_PHOTO_PATH, 'multipart/form-data; boundary=x', TWENTY_MB, 'session=made-up'), TWENTY_MB);
+    expect(forged.status).toBe(401);
+    expect(forged.sentBeforeAnswer).toBe(CHUNK.length);
   });
 });

@@ -457,12 +457,15 @@ describe('who may call what', () => {
   });
 
   it('refuses wrong operator credentials with 401 and limits the attempts per address', async () => {
+    // A username of its own for each wrong guess: wrong passwords also lock a username out
+    // (wrong-passwords.test.ts), which must not stand in for the per-address limit here.
+    let guesses = 0;
     const attempt = (password: string) =>
       t.app.inject({
         method: 'POST',
         url: `${BASE}/login`,
         remoteAddress: '198.51.100.23',
-        payload: { username: OPERATOR.username, password },
+        payload: { username: password === OPERATOR.password ? OPERATOR.username : `guesser-${++guesses}`, password },
       });
     const wrong = await attempt('not-the-password');
     expect(wrong.statusCode).toBe(401);

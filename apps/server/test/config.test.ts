@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, DEMO_ADMIN_EMAIL, loadConfig } from '../src/config';
+
+const OIDC = { OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'pesotasks' };
+/** Everything production requires. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ...OIDC,
+  ADMIN_PANEL_PASSWORD: 'a-long-password',
+  COMMISSION_USERNAME: 'operator',
+  COMMISSION_PASSWORD: 'another-long-one',
+  PUBLIC_URL: 'https://pesotasks.example.com',
+};
 
 describe('configuration', () => {
   it('has working defaults for development', () => {
@@ -30,15 +41,41 @@ describe('configuration', () => {
   it('refuses to start in production without an identity provider and secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_ISSUER_URL/);
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      OIDC_ISSUER_URL: 'https://id.example.com',
-      OIDC_CLIENT_ID: 'pesotasks',
-      ADMIN_PANEL_PASSWORD: 'a-long-password',
-      COMMISSION_USERNAME: 'operator',
-      COMMISSION_PASSWORD: 'another-long-one',
-      PUBLIC_URL: 'https://pesotasks.example.com',
-    });
+    const production = loadConfig(PRODUCTION);
     expect(production.generatedSecrets).toEqual([]);
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses "true"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.10', '::1']);
+    for (const value of ['true', 'TRUE', ' true ']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: "true" would trust a forged X-Forwarded-For.*number of proxies/,
+      );
+    }
+    for (const value of ['yes', '10.0.0.0/33', '300.1.1.1', '11', 'proxy.example.com', '10.0.0.1/8/2', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: set the number of proxies/);
+    }
+  });
+
+  it('offers development sign-in only on a loopback address, or with DEV_LOGIN=true, and never in production', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST: host }).devLoginEnabled, host).toBe(true);
+    expect(() => loadConfig({ HOST: '127.0.0.1', DEV_LOGIN: 'false' })).toThrow(/DEV_LOGIN: false.*no way to sign in/);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_LOGIN: 'true' }).devLoginEnabled).toBe(true);
+    // A deploy that forgot NODE_ENV and an identity provider does not start open to anyone who types an e-mail.
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST: 0\.0\.0\.0 is reachable from other machines.*DEV_LOGIN=true/);
+    expect(loadConfig({ HOST: '0.0.0.0', ...OIDC }).devLoginEnabled).toBe(false);
+    expect(loadConfig({ ...OIDC, DEV_LOGIN: 'true' }).devLoginEnabled).toBe(false);
+    expect(loadConfig(PRODUCTION).devLoginEnabled).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, DEV_LOGIN: 'true' })).toThrow(/DEV_LOGIN: .*never on in production/);
+  });
+
+  it('makes the demo admin the admin of a development run unless ADMIN_EMAILS is set', () => {
+    expect(loadConfig({}).ADMIN_EMAILS).toEqual([DEMO_ADMIN_EMAIL]);
+    expect(loadConfig({ ADMIN_EMAILS: 'Ops@Example.com, boss@example.com' }).ADMIN_EMAILS).toEqual(['ops@example.com', 'boss@example.com']);
+    const production = loadConfig(PRODUCTION);
+    expect(production.ADMIN_EMAILS).toEqual([]);
   });
 });

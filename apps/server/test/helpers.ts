@@ -21,9 +21,14 @@ export interface TestApp {
 
 /**
  * A server on a fresh migrated database, driven through Fastify's inject (no port). Given another test
- * app's database it is a second instance on that database, which leaves the database open at close.
+ * app's database it is a second instance on that database, which leaves the database open at close;
+ * given the other test app itself, it also shares its ADMIN_EMAILS, as instances of one deployment do.
  */
-export async function startTestApp(env: Record<string, string> = {}, shared?: { database: TestApp['database'] }): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  shared?: { database: TestApp['database']; config?: Config },
+  options: { viewClock?: 'database' | 'server'; clock?: { now: Date } } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'server-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,9 +38,17 @@ export async function startTestApp(env: Record<string, string> = {}, shared?: { 
     COMMISSION_PASSWORD: OPERATOR.password,
     ...env,
   });
+  if (shared?.config) config.ADMIN_EMAILS = shared.config.ADMIN_EMAILS;
   const database = shared?.database ?? (await createTestDb());
-  const clock = { now: new Date() };
-  const { app } = await buildApp({ config, db: database.db, now: () => clock.now, logger: false });
+  const clock = options.clock ?? { now: new Date() };
+  // Views are timed by the clock the tests move, unless a test is about the database's clock itself.
+  const { app } = await buildApp({
+    config,
+    db: database.db,
+    now: () => clock.now,
+    viewClock: options.viewClock ?? 'server',
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -89,7 +102,12 @@ export async function signIn(app: FastifyInstance, email: string, names: { first
   return cookieHeader(response);
 }
 
+/**
+ * An admin as an operator makes one: the e-mail goes into ADMIN_EMAILS (this app's live list, which the
+ * server reads at every request) and the account is marked admin.
+ */
 export async function createAdmin(testApp: TestApp, email = 'boss@example.com'): Promise<void> {
+  testApp.config.ADMIN_EMAILS.push(email.toLowerCase());
   await insertUser(testApp.database.db, { email, firstName: 'Bo', lastName: 'Boss', isAdmin: true });
 }
 

@@ -260,7 +260,8 @@ describe('referrals', () => {
     expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({ availableBalance: '100.00', referralEarnings: '100.00' });
     expect((await get('/api/vip/status', friend.cookie)).json()).toMatchObject({ vipTier: 'VIP300', vipPendingApproval: false });
     const [referred] = (await get('/api/referrals/referred-users', sponsor.cookie)).json();
-    expect(referred).toMatchObject({ id: friend.user.id, firstName: 'Ben', status: 'paid' });
+    // Named as on the invite page: never the friend's full name or e-mail.
+    expect(referred).toEqual({ id: friend.user.id, name: 'Ben', createdAt: expect.any(String), status: 'paid' });
   });
 });
 
@@ -297,6 +298,16 @@ describe('profile photo', () => {
     const second = await upload(cookie, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'me.jpg', 'image/jpeg');
     expect(second.json().profileImageUrl).toMatch(/\.jpg$/);
     expect((await t.app.inject(profileImageUrl)).statusCode).toBe(404);
+  });
+
+  it('keeps exactly one photo when ten replacements race: the one the profile shows', async () => {
+    const { cookie } = await member();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(cookie, PNG, 'me.png', 'image/png')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const urls = answers.map((answer) => answer.json().profileImageUrl as string);
+    const served = await Promise.all(urls.map(async (url) => (await t.app.inject(url)).statusCode));
+    expect(served.filter((status) => status === 200)).toHaveLength(1);
+    expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(urls[served.indexOf(200)]);
   });
 
   it('refuses a renamed non-image, an oversize file and a missing file', async () => {

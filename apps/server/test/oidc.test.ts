@@ -27,6 +27,8 @@ const ACCOUNTS: Record<string, Account> = {
   juan: { email: 'juan@example.com', email_verified: true, given_name: 'Juan', family_name: 'Cruz', profileOnlyAtUserinfo: true },
   repeat: { email: 'repeat@example.com', email_verified: true, given_name: 'Rita', family_name: 'Peat' },
   chief: { email: 'Chief@Example.com', email_verified: true, given_name: 'Carla', family_name: 'Chief' },
+  /** On ADMIN_EMAILS, but the provider does not say the e-mail is verified. */
+  deputy: { email: 'deputy@example.com', given_name: 'Dina', family_name: 'Puty' },
   banned: { email: 'banned@example.com', email_verified: true, given_name: 'Ben', family_name: 'Ned' },
   unverified: { email: 'unverified@example.com', email_verified: false, given_name: 'Una', family_name: 'Veri' },
   nomail: { given_name: 'No', family_name: 'Mail' },
@@ -108,7 +110,7 @@ beforeAll(async () => {
     OIDC_CLIENT_ID: CLIENT.id,
     OIDC_CLIENT_SECRET: CLIENT.secret,
     OIDC_REDIRECT_URI: callbackUrl,
-    ADMIN_EMAILS: 'chief@example.com',
+    ADMIN_EMAILS: 'chief@example.com, deputy@example.com',
   });
   // The app's port had to exist before its configuration (OIDC_REDIRECT_URI names it).
   appPort.handle((req, res) => t.app.routing(req, res));
@@ -282,6 +284,14 @@ describe('OpenID Connect sign-in', () => {
     await signInAs(browser, 'chief');
     const me = await currentUser(browser);
     expect(me.body).toMatchObject({ email: 'chief@example.com', isAdmin: true });
+  });
+
+  it('grants admin only to an e-mail the provider marks verified', async () => {
+    const browser = new Browser();
+    await signInAs(browser, 'deputy');
+    const me = await currentUser(browser);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'deputy@example.com', isAdmin: false });
   });
 
   it.each([

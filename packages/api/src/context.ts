@@ -1,6 +1,7 @@
 import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth';
 import type { MaintenanceStatus } from '@app/contracts';
 import type { Db, UserRow } from '@app/db';
+import type { AttemptCounter } from './lib/wrong-passwords';
 import { readMaintenance } from './maintenance/service';
 
 /** What the API needs from the configuration; the server reads and validates it. */
@@ -22,6 +23,11 @@ export interface ApiSettings {
   uploadsDir: string;
   /** Development sign-in is on only without an identity provider and outside production. */
   devLoginEnabled: boolean;
+  /**
+   * Whose clock times task views: the database's (always in production), or the server's, for tests that
+   * move the server's clock instead of waiting.
+   */
+  viewClock: 'database' | 'server';
 }
 
 /** Long-lived dependencies, made once at start. */
@@ -30,13 +36,18 @@ export interface ApiDeps {
   sessions: SessionManager;
   operatorSessions: OperatorSessions;
   settings: ApiSettings;
+  /** Wrong-password counters, shared by every instance. */
+  attempts: AttemptCounter;
   /** The server's clock; tests replace it to cross day boundaries. */
   now: () => Date;
 }
 
 /** The parts of an HTTP exchange a procedure may touch, independent of the web framework. */
 export interface RequestScope {
+  /** The client's address as the trusted proxies saw it (TRUST_PROXY). */
   ip: string;
+  /** The browser's long-lived device id (its HttpOnly `device` cookie, set at the first visit). */
+  deviceId: string;
   cookie(name: string): string | undefined;
   setCookie(cookie: SessionCookie): void;
 }
@@ -55,8 +66,23 @@ export interface Context extends ApiDeps {
 }
 
 /**
+ * The user as this request may treat them: admin only while their e-mail is in ADMIN_EMAILS and their
+ * account is active. An address taken out of ADMIN_EMAILS loses admin for good at its next request (the
+ * flag is cleared, so lists agree); a suspended admin has no admin power until the account is active again.
+ */
+async function withAdminPowers(deps: ApiDeps, user: UserRow): Promise<UserRow> {
+  if (!user.isAdmin) return user;
+  if (!deps.settings.adminEmails.includes(user.email.toLowerCase())) {
+    await deps.db.updateTable('users').set({ isAdmin: false }).where('id', '=', user.id).execute();
+    return { ...user, isAdmin: false };
+  }
+  return user.accountStatus === 'active' ? user : { ...user, isAdmin: false };
+}
+
+/**
  * Builds a request's context: the member session from its cookie (one query, user included) and the
- * operator session when its cookie is present. A banned member's sessions all end here.
+ * operator session when its cookie is present. A banned member's sessions all end here; admin powers
+ * are decided here too (withAdminPowers).
  */
 export async function createContext(deps: ApiDeps, req: RequestScope): Promise<Context> {
   let siteStatus: Promise<MaintenanceStatus> | undefined;
@@ -83,7 +109,7 @@ export async function createContext(deps: ApiDeps, req: RequestScope): Promise<C
       req.setCookie(deps.sessions.blankCookie());
     } else {
       if (signedIn.refreshed) req.setCookie(deps.sessions.sessionCookie(token));
-      context.user = signedIn.user;
+      context.user = await withAdminPowers(deps, signedIn.user);
       context.sessionToken = token;
       context.adminUnlockedUntil = signedIn.adminUnlockedUntil;
     }

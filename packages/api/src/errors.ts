@@ -2,6 +2,7 @@ import { isCatalogueText, messages } from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/db';
 import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { retryAfterOf } from './lib/errors';
 
 /** HTTP status of each tRPC error code the API uses (DESIGN.md section 6). */
 export const HTTP_STATUS: Record<TRPCError['code'], number> = {
@@ -30,6 +31,11 @@ export const HTTP_STATUS: Record<TRPCError['code'], number> = {
 
 /** Seconds a client should wait before retrying a call refused because the database was unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** How long a refused call should wait before trying again (its Retry-After), or null when not told. */
+export function retryAfterSeconds(error: TRPCError): number | null {
+  return isDatabaseUnavailable(error.cause) ? DATABASE_RETRY_AFTER_SECONDS : retryAfterOf(error);
+}
 
 /**
  * The code a client sees: a call that failed because the database cannot be reached is SERVICE_UNAVAILABLE

@@ -4,13 +4,17 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { HTTP_STATUS, publicCode, publicMessage } from './errors';
+import { detailsOf } from './lib/errors';
 
 /**
  * The first failing rule's own text is the message (DESIGN.md section 6), so a client can show it as is.
  * Stacks never leave the server.
  */
-/** `download`: the REST path answers with the file itself (FileOutput's body), not JSON. */
-export type AppMeta = OpenApiMeta & { download?: boolean };
+/**
+ * `download`: the REST path answers with the file itself (FileOutput's body), not JSON. `cacheSeconds`:
+ * the answer is the same for everyone for that long, and shared caches may keep it (public figures).
+ */
+export type AppMeta = OpenApiMeta & { download?: boolean; cacheSeconds?: number };
 
 const t = initTRPC
   .context<Context>()
@@ -23,7 +27,7 @@ const t = initTRPC
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[code],
         message: publicMessage(error),
-        data: { code, httpStatus: HTTP_STATUS[code], path: shape.data.path },
+        data: { code, httpStatus: HTTP_STATUS[code], path: shape.data.path, details: detailsOf(error) },
       };
     },
   });

@@ -30,3 +30,17 @@ export async function purgeEndedRateLimits(db: Db, now = new Date()): Promise<nu
   const result = await db.deleteFrom('rateLimits').where('resetAt', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Takes one hit back from the key's current window (never below zero): a correct password must not count
+ * towards the lockout that wrong ones lead to.
+ */
+export async function forgiveRateLimitHit(db: Db, key: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('rateLimits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('hits', '>', 0)
+    .where('resetAt', '>', now)
+    .execute();
+}

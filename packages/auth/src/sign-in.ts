@@ -1,4 +1,4 @@
-import { type Db, insertUser, type UserRow } from '@app/db';
+import { type Db, findOrCreateUser, type UserRow } from '@app/db';
 
 export interface VerifiedPerson {
   email: string;
@@ -27,13 +27,14 @@ export class UnverifiedEmailInUseError extends Error {
 /**
  * Finds or creates the user for a verified person and applies ADMIN_EMAILS. Provider identities are
  * matched by (issuer, subject) first, so a changed e-mail at the provider keeps the same account.
+ * Admin is granted only to an e-mail the provider vouches for (the development sign-in has no provider and
+ * is offered only where nobody else can reach it). Concurrent first sign-ins of one person make one user.
  * A banned user is refused.
  */
 export async function signInPerson(db: Db, person: VerifiedPerson, adminEmails: readonly string[]): Promise<UserRow> {
   const email = person.email.trim().toLowerCase();
-  const isAdmin = adminEmails.includes(email);
-
   const isProviderIdentity = Boolean(person.issuer && person.subject);
+  const isAdmin = adminEmails.includes(email) && (!isProviderIdentity || person.emailVerified === true);
 
   const user = await db.transaction().execute(async (trx) => {
     let existing: UserRow | undefined;
@@ -56,8 +57,13 @@ export async function signInPerson(db: Db, person: VerifiedPerson, adminEmails: 
       existing = byEmail;
     }
 
-    const found =
-      existing ?? (await insertUser(trx, { email, firstName: person.firstName ?? null, lastName: person.lastName ?? null, isAdmin }));
+    let found = existing;
+    if (!found) {
+      const made = await findOrCreateUser(trx, { email, firstName: person.firstName ?? null, lastName: person.lastName ?? null, isAdmin });
+      // Another sign-in made the account a moment ago: the same rule as an account found by e-mail above.
+      if (!made.created && isProviderIdentity && !person.emailVerified) throw new UnverifiedEmailInUseError();
+      found = made.user;
+    }
 
     if (isProviderIdentity) {
       await trx

@@ -30,10 +30,16 @@ const paging = {
 export const adminPageInput = z.object(paging).prefault({});
 export type AdminPageInput = z.output<typeof adminPageInput>;
 
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+/** One page of a list and how many items the whole list has. */
+export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
 /** A reason an admin gives for an action: trimmed, optional, bounded. */
 const reasonInput = z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong);
+
+/** A reason an admin must give: it is shown to the member or kept in the admin log. */
+export function requiredReason(required: string) {
+  return z.string({ error: required }).trim().min(1, required).max(500, m.reasonTooLong);
+}
 
 const activeFlag = z.boolean({ error: m.activeInvalid });
 
@@ -117,10 +123,16 @@ export const adminUserStatusInput = z.object({
 });
 
 /** The balance editor: the available balance the member should have, in pesos with at most 2 decimals. */
+/**
+ * The balance editor: the new available balance, why (shown to the member as the adjustment's
+ * description and kept in the admin log), and the balance the admin saw, so that a payout or an earning
+ * that landed meanwhile is not silently undone (409 when it differs).
+ */
 export const adminBalanceInput = z.object({
   userId: recordId,
   newBalance: pesosInput({ required: m.balanceRequired, invalid: m.balanceInvalid }),
-  reason: reasonInput.nullish(),
+  expectedBalance: pesosInput({ required: m.balanceInvalid, invalid: m.balanceInvalid }).optional(),
+  reason: requiredReason(m.balanceReasonRequired),
 });
 
 // --- VIP approvals -------------------------------------------------------------------------------
@@ -139,7 +151,7 @@ export type PendingVipRequest = z.infer<typeof pendingVipRequestSchema>;
 
 export const vipRejectInput = z.object({
   id: recordId,
-  reason: z.string({ error: m.rejectReasonRequired }).trim().min(1, m.rejectReasonRequired).max(500, m.reasonTooLong),
+  reason: requiredReason(m.rejectReasonRequired),
 });
 
 // --- Payouts -------------------------------------------------------------------------------------
@@ -156,6 +168,11 @@ export const pendingPayoutSchema = z.object({
   createdAt: z.string(),
   /** The member's tier in force now: a VIP account or a regular one. */
   vipTier: z.string(),
+  email: z.string(),
+  /** What an admin should know before paying: a destination other accounts used, a payout hold. */
+  flags: z.array(z.object({ code: z.string(), text: z.string() })),
+  /** The other accounts that used this payout's destination. */
+  linkedAccounts: z.array(z.object({ userId: z.string(), email: z.string() })),
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 

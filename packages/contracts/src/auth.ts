@@ -1,6 +1,7 @@
 import { ACCOUNT_STATUSES } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { payoutHoldSchema } from './risk';
 import { z } from './zod';
 
 /** The signed-in user as GET /api/auth/user returns it (spec/member.md section 3). */
@@ -27,6 +28,8 @@ export const userSchema = z.object({
   referralEarnings: amountString,
   completedTasks: z.number().int(),
   adminUnlocked: z.boolean(),
+  /** Why the member's payouts are on hold, and since when; null when they are not. */
+  payoutHold: payoutHoldSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

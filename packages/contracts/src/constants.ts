@@ -5,6 +5,8 @@ export const CURRENCY_SYMBOL = '₱';
 export const FREE_TIER = 'FREE';
 export const FREE_DAILY_TASK_LIMIT = 5;
 export const DEFAULT_TASK_VIEW_SECONDS = 20;
+/** A view not completed within this many seconds of its start is closed without credit. */
+export const VIEW_EXPIRY_SECONDS = 10 * 60;
 export const TASK_AUTO_OPEN_MS = 2000;
 
 export const MAINTENANCE_CHECK_MS = 60_000;
@@ -23,6 +25,8 @@ export const PAYOUT_MIN_CENTAVOS = 15_000;
 export const PAYOUT_MAX_CENTAVOS = 200_000;
 
 export const REFERRAL_BONUS_CENTAVOS = 5_000;
+/** A referral code can be applied this long after joining, and only before the first credited task. */
+export const REFERRAL_CODE_WINDOW_MS = 24 * 60 * 60_000;
 export const VIP_SPONSOR_BONUS_CENTAVOS = 5_000;
 
 export const COMMISSION_PER_UPGRADE_CENTAVOS = 500;
@@ -73,12 +77,10 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
  * Rate limits (DESIGN.md section 3): at most `max` calls per `windowMs`. Sign-in, the commission login and
- * the referral lookup count per client address; the others per signed-in user. The admin unlock and the
- * commission login guard passwords, so they are the tightest.
+ * the referral lookup count per client address; the others per signed-in user.
  */
 export const RATE_LIMITS = {
   signIn: { max: 60, windowMs: 10 * 60_000 },
-  adminUnlock: { max: 5, windowMs: 15 * 60_000 },
   commissionLogin: { max: 10, windowMs: 15 * 60_000 },
   photoUpload: { max: 10, windowMs: 60 * 60_000 },
   supportMessage: { max: 30, windowMs: 5 * 60_000 },
@@ -86,6 +88,17 @@ export const RATE_LIMITS = {
   referralLookup: { max: 30, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Lockouts that only wrong passwords feed: after `max` wrong ones in `windowMs` every attempt is refused
+ * until the window ends, and a correct password is never counted. The admin panel password counts per
+ * admin; the operator's sign-in counts per username tried, so guessing from many addresses is stopped too.
+ */
+export const WRONG_PASSWORD_LIMITS = {
+  adminUnlock: { max: 5, windowMs: 15 * 60_000 },
+  commissionLogin: { max: 10, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, { max: number; windowMs: number }>;
+export type WrongPasswordLimitName = keyof typeof WRONG_PASSWORD_LIMITS;
 
 /** The ad network's loader (Google AdSense, whose publisher id AD_CLIENT_ID holds). */
 export const AD_SCRIPT_URL = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';

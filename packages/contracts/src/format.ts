@@ -32,3 +32,14 @@ export function initials(user: { firstName?: string | null; lastName?: string | 
   if (email && email.length >= 2) return email.slice(0, 2).toUpperCase();
   return 'US';
 }
+
+/** A wait in whole minutes, rounded up and never zero: "1 minute", "14 minutes". */
+export function formatMinutes(milliseconds: number): string {
+  const minutes = Math.max(1, Math.ceil(milliseconds / 60_000));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** "1 account", "3 accounts": a count with its noun in the right number. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

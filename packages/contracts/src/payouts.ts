@@ -52,3 +52,27 @@ export const payoutSchema = z.object({
   timeline: z.array(z.object({ status: z.enum(['requested', 'approved', 'declined']), at: z.string(), note: z.string().nullable() })),
 });
 export type Payout = z.infer<typeof payoutSchema>;
+
+/** Where each of the member's pending payouts stands in the queue, and how long approvals usually take. */
+export const payoutQueueSchema = z.array(
+  z.object({
+    payoutId: z.string(),
+    /** 1 for the oldest pending payout of everyone's. */
+    position: z.number().int().min(1),
+    /** How many payouts are pending in all. */
+    queueLength: z.number().int().min(1),
+    /** The median time from request to approval over the last 30 days, or null when none was approved. */
+    medianApprovalSeconds: z.number().int().nullable(),
+  }),
+);
+export type PayoutQueue = z.infer<typeof payoutQueueSchema>;
+
+/** Proof of payment for visitors: what was paid out in the last 30 days, and how fast. */
+export const payoutStatsSchema = z.object({
+  paidCount: z.number().int(),
+  paidTotal: amountString,
+  medianApprovalSeconds: z.number().int().nullable(),
+  /** When these figures were counted (they are cached for a minute). */
+  asOf: z.string(),
+});
+export type PayoutStats = z.infer<typeof payoutStatsSchema>;

@@ -29,6 +29,7 @@ export const TASK_COMPLETION_ERRORS = [
   'daily-limit-reached',
   'view-not-started',
   'view-too-short',
+  'view-expired',
   'already-completed',
 ] as const;
 export type TaskCompletionError = (typeof TASK_COMPLETION_ERRORS)[number];

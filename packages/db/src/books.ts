@@ -1,5 +1,6 @@
 import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos } from '@app/contracts';
 import { sql } from 'kysely';
+import { findChainBreaks } from './chains';
 import type { Db } from './create-db';
 import { checkLedger } from './ledger';
 
@@ -11,9 +12,11 @@ import { checkLedger } from './ledger';
  *   completed view that was never credited;
  * - `commission`: the operator's ledger does not match the VIP upgrades and approved payouts that earn
  *   it, or the operator has asked for more than was earned;
- * - `admin-log-missing`: an admin's money move or decision without its admin_logs row.
+ * - `admin-log-missing`: an admin's money move or decision without its admin_logs row;
+ * - `chain-broken`: a ledger row or an admin log row changed or removed since it was written (the first
+ *   place each chain breaks: one per member's ledger, one for the admin log).
  */
-export type BookProblemKind = 'balance-mismatch' | 'negative-balance' | 'view-credit' | 'commission' | 'admin-log-missing';
+export type BookProblemKind = 'balance-mismatch' | 'negative-balance' | 'view-credit' | 'commission' | 'admin-log-missing' | 'chain-broken';
 
 export interface BookProblem {
   kind: BookProblemKind;
@@ -63,6 +66,7 @@ export async function checkBooks(db: Db): Promise<BooksReport> {
         ...(await viewCreditProblems(trx)),
         ...(await commissionProblems(trx)),
         ...(await missingAdminLogs(trx)),
+        ...(await findChainBreaks(trx)).map((found) => ({ kind: 'chain-broken' as const, description: found.description })),
       ];
       return { problems, counts: await countRows(trx) };
     });

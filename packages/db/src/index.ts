@@ -1,4 +1,5 @@
 export { type BookCounts, type BookProblem, type BookProblemKind, type BooksReport, checkBooks, summarizeBooks } from './books';
+export { type AdminLogRow, appendAdminLog, type ChainBreak, findChainBreaks, rechainAdminLogs, rechainLedger } from './chains';
 export { type CreateDbOptions, createDb, type Db, type DbHandle, type Tx } from './create-db';
 export { jsonb } from './json';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
@@ -7,4 +8,4 @@ export { PGliteDialect } from './pglite-dialect';
 export type * from './schema';
 export { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, isEmpty, seedDemoData } from './seed';
 export { isDatabaseUnavailable } from './unavailable';
-export { generateReferralCode, insertUser, type NewMember } from './users';
+export { findOrCreateUser, generateReferralCode, insertUser, type NewMember } from './users';

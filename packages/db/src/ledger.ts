@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Tx } from './create-db';
 import type { TransactionKind } from './schema';
@@ -54,7 +55,8 @@ export class InsufficientFundsError extends Error {
 }
 
 /**
- * Writes one ledger row and moves the user's cached balances by it, inside the caller's transaction.
+ * Writes one ledger row and moves the user's cached balances by it, inside the caller's transaction. The
+ * row is chained to the member's previous one (seq, hash; checked by findChainBreaks).
  * The balances move first, in one UPDATE that only matches while no balance would go below zero: it
  * locks the user row, so concurrent postings for one user are applied one after another, and checks
  * the balance under that lock. A posting that would take a balance below zero throws
@@ -64,6 +66,22 @@ export class InsufficientFundsError extends Error {
  */
 export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
   const deltas = deltasFor(entry.type, entry.amount);
+  const row = {
+    id: randomUUID(),
+    userId: entry.userId,
+    type: entry.type,
+    amount: entry.amount,
+    description: entry.description,
+    ...deltas,
+    taskViewId: entry.taskViewId ?? null,
+    payoutId: entry.payoutId ?? null,
+    vipRequestId: entry.vipRequestId ?? null,
+    referralId: entry.referralId ?? null,
+    adminId: entry.adminId ?? null,
+    reference: entry.reference ?? null,
+  };
+  // The transaction's own start time unless the caller names one: the same in both statements.
+  const createdAt = entry.createdAt ? sql<Date>`${entry.createdAt}::timestamptz` : sql<Date>`now()`;
   const moved = await trx
     .updateTable('users')
     .set((eb) => ({
@@ -74,13 +92,20 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
       totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
       ledgerRows: eb('ledgerRows', '+', 1),
       completedTasks: eb('completedTasks', '+', entry.type === 'earning' ? 1 : 0),
+      // The row's place and hash, from the member's previous ones (the right-hand sides read the row as it
+      // was): the member's row is locked here anyway, so chaining costs no extra statement or lock.
+      ledgerHead: sql<string>`ledger_row_hash(
+        ledger_head, ${row.id}, ${row.userId}, ledger_rows + 1, ${row.type}, ${row.amount}::bigint, ${row.availableDelta}::bigint,
+        ${row.pendingDelta}::bigint, ${row.earningsDelta}::bigint, ${row.referralDelta}::bigint, ${row.paidOutDelta}::bigint,
+        ${row.description}, ${row.taskViewId}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
+        ${row.reference}, ${createdAt})`,
       updatedAt: sql<Date>`now()`,
     }))
     .where('id', '=', entry.userId)
     .where((eb) =>
       eb.and([eb(eb('availableBalance', '+', deltas.availableDelta), '>=', 0), eb(eb('pendingPayout', '+', deltas.pendingDelta), '>=', 0)]),
     )
-    .returning('id')
+    .returning(['ledgerRows', 'ledgerHead'])
     .executeTakeFirst();
   if (!moved) {
     // No such user (NoResultError, as a missing user always was), or not enough money.
@@ -90,21 +115,7 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
 
   return trx
     .insertInto('transactions')
-    .values({
-      userId: entry.userId,
-      type: entry.type,
-      amount: entry.amount,
-      description: entry.description,
-      status: entry.status ?? 'completed',
-      ...deltas,
-      taskViewId: entry.taskViewId ?? null,
-      payoutId: entry.payoutId ?? null,
-      vipRequestId: entry.vipRequestId ?? null,
-      referralId: entry.referralId ?? null,
-      adminId: entry.adminId ?? null,
-      reference: entry.reference ?? null,
-      ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
-    })
+    .values({ ...row, status: entry.status ?? 'completed', seq: moved.ledgerRows, hash: moved.ledgerHead, createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
 }

@@ -41,6 +41,12 @@ export interface UsersTable {
   completedTasks: Generated<number>;
   /** e-mail, "first last" and id, lower-cased (a generated column): what the admin user search matches. */
   searchText: Generated<string>;
+  /** The hash of the member's latest ledger row: a row removed from the end of the chain shows. */
+  ledgerHead: string | null;
+  /** While set, the member's payouts are on hold: no new request, no approval of a pending one. */
+  payoutHoldReason: string | null;
+  payoutHeldAt: NullableTimestamp;
+  payoutHeldBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -87,6 +93,8 @@ export interface TaskViewsTable {
   taskId: string;
   startedAt: Timestamp;
   completedAt: NullableTimestamp;
+  /** When the view ended without credit: the member started another, or it was left open too long. */
+  closedAt: NullableTimestamp;
   secondsViewed: number | null;
   reward: number | null;
 }
@@ -123,6 +131,9 @@ export interface TransactionsTable {
   referralId: string | null;
   adminId: string | null;
   reference: string | null;
+  /** The row's place in its member's ledger (1, 2, ...) and the hash of its content and the row before it. */
+  seq: number | null;
+  hash: string | null;
   createdAt: Timestamp;
 }
 
@@ -165,6 +176,8 @@ export interface PayoutsTable {
   decidedBy: string | null;
   decidedAt: NullableTimestamp;
   note: string | null;
+  /** The payment details as accounts are compared by them (normalizeDestination), or null. */
+  destination: string | null;
   createdAt: Timestamp;
 }
 
@@ -173,11 +186,44 @@ export interface ReferralsTable {
   referrerId: string;
   referredUserId: string;
   referralCode: string;
-  status: Generated<'pending' | 'completed' | 'paid'>;
+  status: Generated<'pending' | 'completed' | 'paid' | 'held' | 'rejected'>;
+  /** What the sponsor has been credited for this friend. */
   reward: Generated<number>;
+  /** Bonuses earned while the friend is linked to the sponsor: paid or forfeited by an admin. */
+  heldReward: Generated<number>;
+  /** When the friend's first task, and first VIP, counted as milestones (credited or held). */
   completedAt: NullableTimestamp;
   paidAt: NullableTimestamp;
+  heldAt: NullableTimestamp;
+  /** The admin's reason when a held bonus was refused, shown to the sponsor. */
+  reviewNote: string | null;
+  reviewedBy: string | null;
+  reviewedAt: NullableTimestamp;
   createdAt: Timestamp;
+}
+
+export interface SignInsTable {
+  id: Generated<string>;
+  userId: string;
+  /** The client's address as the trusted proxies saw it. */
+  address: string;
+  deviceId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface AccountSignalsTable {
+  userId: string;
+  kind: 'device' | 'destination';
+  value: string;
+  firstSeenAt: Timestamp;
+  lastSeenAt: Timestamp;
+}
+
+export interface RiskScoresTable {
+  userId: string;
+  score: number;
+  reasons: Json<Array<{ code: string; text: string }>>;
+  updatedAt: Timestamp;
 }
 
 export interface SupportMessagesTable {
@@ -231,7 +277,17 @@ export interface AdminLogsTable {
   targetId: string | null;
   details: Json<Record<string, unknown>>;
   ipAddress: string | null;
+  /** The row's place in the admin log and the hash of its content and the row before it. */
+  seq: number | null;
+  hash: string | null;
   createdAt: Timestamp;
+}
+
+/** The admin log's chain: how many rows it has and the latest one's hash (one row). */
+export interface AdminLogChainTable {
+  id: Generated<number>;
+  seq: Generated<number>;
+  head: string | null;
 }
 
 export interface SystemSettingsTable {
@@ -293,6 +349,10 @@ export interface Database {
   commissionEntries: CommissionEntriesTable;
   commissionPayouts: CommissionPayoutsTable;
   rateLimits: RateLimitsTable;
+  signIns: SignInsTable;
+  accountSignals: AccountSignalsTable;
+  riskScores: RiskScoresTable;
+  adminLogChain: AdminLogChainTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -302,4 +362,5 @@ export type TaskRow = Selectable<TasksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type VipPlanRow = Selectable<VipPlansTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type ReferralsRow = Selectable<ReferralsTable>;
 export type SessionRow = Selectable<SessionsTable>;

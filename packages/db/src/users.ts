@@ -19,24 +19,62 @@ export interface NewMember {
   isAdmin?: boolean;
 }
 
-/** Creates a user with a fresh referral code, retrying on the (rare) code collision. */
-export async function insertUser(db: Kysely<Database>, member: NewMember): Promise<UserRow> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db
-        .insertInto('users')
-        .values({
-          email: member.email.toLowerCase(),
-          firstName: member.firstName ?? null,
-          lastName: member.lastName ?? null,
-          isAdmin: member.isAdmin ?? false,
-          referralCode: generateReferralCode(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    } catch (error) {
-      const isCodeClash = error instanceof Error && /referral_code/.test(error.message);
-      if (!isCodeClash || attempt >= 5) throw error;
-    }
+/** How many fresh referral codes a new user is tried with before giving up (a clash is about 1 in 10^12). */
+const CODE_ATTEMPTS = 5;
+
+/**
+ * Creates a user with a fresh referral code; the (rare) code clash is retried with another code. The
+ * clash is skipped with ON CONFLICT rather than caught, so the retry also works inside a transaction,
+ * where a failed statement would abort everything after it. An e-mail already in use still fails.
+ */
+export async function insertUser(db: Kysely<Database>, member: NewMember, generateCode = generateReferralCode): Promise<UserRow> {
+  for (let attempt = 1; ; attempt++) {
+    const row = await db
+      .insertInto('users')
+      .values(newUserValues(member, generateCode()))
+      .onConflict((oc) => oc.column('referralCode').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+    if (attempt >= CODE_ATTEMPTS) throw new Error(`No free referral code after ${CODE_ATTEMPTS} attempts`);
   }
+}
+
+/**
+ * The user with this e-mail, created if there is none. Safe to run concurrently for one new e-mail
+ * (twenty first sign-ins at once): one insert wins, the others find its row; a referral-code clash is
+ * retried with another code.
+ */
+export async function findOrCreateUser(
+  db: Kysely<Database>,
+  member: NewMember,
+  generateCode = generateReferralCode,
+): Promise<{ user: UserRow; created: boolean }> {
+  const email = member.email.toLowerCase();
+  for (let attempt = 1; ; attempt++) {
+    const created = await db
+      .insertInto('users')
+      .values(newUserValues(member, generateCode()))
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (created) return { user: created, created: true };
+    const existing = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .executeTakeFirst();
+    if (existing) return { user: existing, created: false };
+    if (attempt >= CODE_ATTEMPTS) throw new Error(`No free referral code after ${CODE_ATTEMPTS} attempts`);
+  }
+}
+
+function newUserValues(member: NewMember, referralCode: string) {
+  return {
+    email: member.email.toLowerCase(),
+    firstName: member.firstName ?? null,
+    lastName: member.lastName ?? null,
+    isAdmin: member.isAdmin ?? false,
+    referralCode,
+  };
 }

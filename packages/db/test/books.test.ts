@@ -2,6 +2,7 @@ import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS } from 
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  appendAdminLog,
   type BookProblem,
   checkBooks,
   type Db,
@@ -9,6 +10,8 @@ import {
   insertUser,
   jsonb,
   postToLedger,
+  rechainAdminLogs,
+  rechainLedger,
   seedDemoData,
   summarizeBooks,
 } from '../src';
@@ -28,10 +31,7 @@ afterEach(async () => {
 });
 
 const log = (adminId: string, action: string, targetId: string, details: Record<string, unknown> = {}) =>
-  db
-    .insertInto('adminLogs')
-    .values({ adminId, action, targetId, details: jsonb(details) })
-    .execute();
+  appendAdminLog(db, { adminId, action, targetId, details, ipAddress: '203.0.113.7' });
 
 /**
  * Books that balance, written the way the services write them: demo data, an admin's balance edit, a
@@ -195,7 +195,14 @@ describe('checkBooks', () => {
     await sql`UPDATE users SET pending_payout = pending_payout - 500, available_balance = available_balance + 500, ledger_rows = ledger_rows + 1 WHERE id = ${history.member.id}`.execute(
       db,
     );
-    expect(await problemsOf()).toEqual([problem('negative-balance', `User ${history.member.id}: pendingPayout is -₱5.00, below zero`)]);
+    expect(await problemsOf()).toEqual([
+      problem('negative-balance', `User ${history.member.id}: pendingPayout is -₱5.00, below zero`),
+      // Written behind postToLedger's back, the forged row is outside the member's hash chain too.
+      {
+        kind: 'chain-broken',
+        description: expect.stringMatching(new RegExp(`^Ledger of user ${history.member.id}: row .* is not chained$`)),
+      },
+    ]);
   });
 
   it('reports a task view credited twice', async () => {
@@ -322,9 +329,11 @@ describe('checkBooks', () => {
       .transaction()
       .execute((trx) => postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: 100, description: 'Opening balance' }));
     const problems = await problemsOf();
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
     expect(problems).toEqual(
       expect.arrayContaining([
+        // The log rows were deleted from the middle of the admin log's chain.
+        { kind: 'chain-broken', description: expect.stringMatching(/^Admin log: a row before row #\d+ \(.*\) was removed$/) },
         problem('admin-log-missing', `User ${member.id} has 2 balance adjustments by admin ${admin.id} but 1 update_balance log rows`),
         problem('admin-log-missing', `User ${member.id} has 1 admin adjustments that name no admin`),
         problem('admin-log-missing', `Payout ${history.approvedPayoutId} is approved but has no approve_payout log row`),
@@ -346,6 +355,84 @@ describe('checkBooks', () => {
       .execute();
     expect(await problemsOf()).toEqual([
       problem('admin-log-missing', `VIP request ${history.approvedVip.id} is approved but has no approve_vip log row`),
+      { kind: 'chain-broken', description: expect.stringMatching(/^Admin log: row #\d+ \(.*\) was changed: its hash does not match/) },
     ]);
+  });
+});
+
+describe('tamper-evident chains', () => {
+  const chainProblems = async () => (await problemsOf()).filter((found) => found.kind === 'chain-broken').map((found) => found.description);
+  const memberRows = () =>
+    db.selectFrom('transactions').select(['id', 'seq', 'hash']).where('userId', '=', history.member.id).orderBy('seq').execute();
+
+  it('chains every ledger row written through postToLedger: 1, 2, 3… each hash its own', async () => {
+    const rows = await memberRows();
+    expect(rows.map((row) => Number(row.seq))).toEqual(rows.map((_row, index) => index + 1));
+    expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+    const member = await db.selectFrom('users').select('ledgerHead').where('id', '=', history.member.id).executeTakeFirstOrThrow();
+    expect(member.ledgerHead).toBe(rows.at(-1)?.hash);
+    expect(await chainProblems()).toEqual([]);
+  });
+
+  it('names the ledger row whose amount was edited in the database, even with the balances fixed to match', async () => {
+    const [, second] = await memberRows();
+    await sql`UPDATE transactions SET amount = amount + 100000, available_delta = available_delta + 100000 WHERE id = ${second!.id}`.execute(
+      db,
+    );
+    await sql`UPDATE users SET available_balance = available_balance + 100000 WHERE id = ${history.member.id}`.execute(db);
+    expect(await chainProblems()).toEqual([
+      `Ledger of user ${history.member.id}: row #2 (${second!.id}) was changed: its hash does not match its content and the row before it`,
+    ]);
+  });
+
+  it('names the place of a ledger row removed from the middle, and a last row removed', async () => {
+    const rows = await memberRows();
+    await sql`DELETE FROM transactions WHERE id = ${rows[1]!.id}`.execute(db);
+    expect(await chainProblems()).toEqual([`Ledger of user ${history.member.id}: a row before row #3 (${rows[2]!.id}) was removed`]);
+
+    const other = await handle.db.selectFrom('users').select('id').where('email', '=', 'member@example.com').executeTakeFirstOrThrow();
+    const last = await db
+      .selectFrom('transactions')
+      .select(['id', 'seq'])
+      .where('userId', '=', other.id)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    await sql`DELETE FROM transactions WHERE id = ${last.id}`.execute(db);
+    expect(await chainProblems()).toContain(
+      `Ledger of user ${other.id}: its last row (#${Number(last.seq)}) was removed or changed: the member's ledger head no longer names row #${Number(last.seq) - 1}`,
+    );
+  });
+
+  it('names an admin log row changed or removed', async () => {
+    const logs = await db.selectFrom('adminLogs').select(['id', 'seq']).orderBy('seq').execute();
+    expect(logs.map((row) => Number(row.seq))).toEqual(logs.map((_row, index) => index + 1));
+    await sql`UPDATE admin_logs SET ip_address = '198.51.100.66' WHERE id = ${logs[0]!.id}`.execute(db);
+    expect(await chainProblems()).toEqual([
+      `Admin log: row #1 (${logs[0]!.id}) was changed: its hash does not match its content and the row before it`,
+    ]);
+  });
+
+  it('names the last admin log row removed', async () => {
+    const last = await db.selectFrom('adminLogs').select(['id', 'seq']).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    await sql`DELETE FROM admin_logs WHERE id = ${last.id}`.execute(db);
+    expect(await chainProblems()).toEqual([
+      `Admin log: its last row (#${Number(last.seq)}) was removed or changed: the chain's head no longer names row #${Number(last.seq) - 1}`,
+    ]);
+  });
+
+  it('chains rows written in bulk the same way, and the chains check clean', async () => {
+    await db.transaction().execute(async (trx) => {
+      await sql`UPDATE transactions SET seq = NULL, hash = NULL`.execute(trx);
+      await sql`UPDATE admin_logs SET seq = NULL, hash = NULL`.execute(trx);
+      await rechainLedger(trx);
+      await rechainAdminLogs(trx);
+    });
+    expect(await chainProblems()).toEqual([]);
+    // And a row written afterwards follows on from the bulk chain.
+    await db
+      .transaction()
+      .execute((trx) => postToLedger(trx, { userId: history.member.id, type: 'admin_adjustment', amount: 1, description: 'After' }));
+    await log(history.admin.id, 'update_balance', history.member.id, { previousBalance: '0.00', newBalance: '0.01', adjustment: '0.01' });
+    expect(await chainProblems()).toEqual([]);
   });
 });

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, type DbHandle, InsufficientFundsError, insertUser, jsonb, postToLedger, seedDemoData } from '../src';
+import {
+  checkLedger,
+  type DbHandle,
+  findOrCreateUser,
+  InsufficientFundsError,
+  insertUser,
+  jsonb,
+  postToLedger,
+  seedDemoData,
+} from '../src';
 import { createTestDb } from '../src/testing';
 
 let handle: DbHandle;
@@ -37,6 +46,36 @@ describe('schema', () => {
   it('treats e-mail addresses case-insensitively', async () => {
     await insertUser(handle.db, { email: 'Case@Example.com' });
     await expect(insertUser(handle.db, { email: 'case@example.COM' })).rejects.toThrow(/unique|duplicate/i);
+  });
+});
+
+describe('new users', () => {
+  /** Hands out the given codes in turn: the first one a code already taken. */
+  const codes =
+    (...list: string[]) =>
+    () =>
+      list.shift() ?? 'NEVERUSED';
+
+  it('retries a referral code that is already taken, even inside a transaction (a sign-up)', async () => {
+    await insertUser(handle.db, { email: 'first-owner@example.com' }, codes('TAKEN234'));
+    const made = await handle.db
+      .transaction()
+      .execute((trx) => findOrCreateUser(trx, { email: 'second@example.com' }, codes('TAKEN234', 'FRESH567')));
+    expect(made).toMatchObject({ created: true, user: { email: 'second@example.com', referralCode: 'FRESH567' } });
+    const inserted = await handle.db
+      .transaction()
+      .execute((trx) => insertUser(trx, { email: 'third@example.com' }, codes('TAKEN234', 'FRESH789')));
+    expect(inserted.referralCode).toBe('FRESH789');
+  });
+
+  it('finds the user that a concurrent sign-up created instead of failing', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => handle.db.transaction().execute((trx) => findOrCreateUser(trx, { email: 'Racer@example.com' }))),
+    );
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.user.id)).size).toBe(1);
+    const rows = await handle.db.selectFrom('users').select('id').where('email', '=', 'racer@example.com').execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -54,4 +54,4 @@ export { LoadingScreen } from './screens/loading-screen';
 export { MaintenanceScreen } from './screens/maintenance-screen';
 export { NotFound } from './screens/not-found';
 export { currentUserQuery, useCurrentUser, useOperatorSession } from './session';
-export { errorMessage, isServerAnswer, isUnauthorizedError, TrpcProvider, type TrpcUtils, trpc } from './trpc';
+export { errorMessage, isServerAnswer, isUnauthorizedError, refusalDetail, TrpcProvider, type TrpcUtils, trpc } from './trpc';

@@ -73,3 +73,8 @@ export async function nullWhenUnauthorized<T>(call: Promise<T>): Promise<T | nul
     throw error;
   }
 }
+
+/** A fact the server sent with its refusal (such as `currentBalance` with a 409), or null. */
+export function refusalDetail(error: unknown, name: string): string | null {
+  return isServerAnswer(error) ? (error.data?.details?.[name] ?? null) : null;
+}

@@ -91,6 +91,12 @@ describe('admin panel', () => {
     await userRow.getByLabel(`New balance for ${emailOf('payouts')}`).fill('600');
     await screenshotBothWidths(admin, 'users-balance-edit');
     await userRow.getByRole('button', { name: 'Save balance' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Change balance' });
+    await confirm.getByText('from ₱0.00 to ₱600.00 (+₱600.00)', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Change balance' }).click();
+    await confirm.getByText('Please give a reason for the balance change').waitFor();
+    await confirm.getByLabel('Reason').fill('Prize for the November contest');
+    await confirm.getByRole('button', { name: 'Change balance' }).click();
     await toastSays(admin, 'User balance updated');
     await userRow.getByText('₱600.00').waitFor();
 

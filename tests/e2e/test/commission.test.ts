@@ -57,7 +57,11 @@ describe('commission operator', () => {
     await signInWithDevForm(memberPage, baseUrl, `commission-${run}@example.com`, { firstName: 'Carla', lastName: 'Mendoza' });
     const member = memberContext.request;
     const { id: memberId } = await ok<{ id: string }>(member.get('/api/auth/user'));
-    await ok(admin.put(`/api/admin/users/${memberId}/balance`, { data: { newBalance: '600.00' } }));
+    await ok(
+      admin.put(`/api/admin/users/${memberId}/balance`, {
+        data: { newBalance: '600.00', expectedBalance: '0.00', reason: 'Contest prize' },
+      }),
+    );
     await ok(member.post('/api/vip/upgrade-with-earnings', { data: { vipTier: 'VIP300' } }));
     const memberPayout = await ok<{ id: string }>(
       member.post('/api/payouts', { data: { paymentMethod: 'G-CASH', amount: '200', paymentDetails: `0917 ${run} Carla Mendoza` } }),

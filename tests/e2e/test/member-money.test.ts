@@ -50,8 +50,12 @@ function unlockedAdmin(): Promise<APIRequestContext> {
 
 /** Sets a signed-in member's available balance through the admin's balance editor. */
 async function giveBalance(page: Page, newBalance: string) {
-  const { id } = await ok<{ id: string }>(page.request.get(`${baseUrl}/api/auth/user`));
-  await ok((await unlockedAdmin()).put(`/api/admin/users/${id}/balance`, { data: { newBalance } }));
+  const { id, availableBalance } = await ok<{ id: string; availableBalance: string }>(page.request.get(`${baseUrl}/api/auth/user`));
+  await ok(
+    (await unlockedAdmin()).put(`/api/admin/users/${id}/balance`, {
+      data: { newBalance, expectedBalance: availableBalance, reason: 'Test funds' },
+    }),
+  );
 }
 
 const figure = (page: Page, label: string) => page.getByRole('group', { name: label });

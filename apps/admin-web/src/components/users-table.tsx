@@ -6,15 +6,19 @@ import {
   type AdminUserFilter,
   capitalize,
   formatDate,
+  formatPesos,
   messages,
+  parsePesos,
 } from '@app/contracts';
 import {
   Badge,
   Button,
+  errorMessage,
   Field,
   formatPesosAmount,
   fullName,
   Input,
+  refusalDetail,
   Select,
   SelectContent,
   SelectItem,
@@ -44,59 +48,121 @@ function useReloadUsers() {
   return () => Promise.all([utils.admin.users.list.invalidate(), utils.admin.stats.invalidate(), utils.admin.vip.pending.invalidate()]);
 }
 
-/** The Balance cell: the amount, or the inline editor (a number with step 0.01, spec/admin.md section 5). */
+/**
+ * The Balance cell: the amount, or the inline editor (a number with step 0.01, spec/admin.md section 5).
+ * Saving asks why and restates the change; the server compares the balance the admin saw with the
+ * balance now, and when a payout or an earning landed in between it refuses, and the editor shows the
+ * new balance to decide on again.
+ */
 function BalanceCell({ user }: { user: AdminUser }) {
   const id = useId();
   const reload = useReloadUsers();
-  const [value, setValue] = useState<string>();
+  const [draft, setDraft] = useState<{ value: string; seen: string }>();
+  const [inputError, setInputError] = useState<string>();
+  const [conflict, setConflict] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
   const setBalance = trpc.admin.users.setBalance.useMutation();
 
-  if (value === undefined) {
+  const close = () => {
+    setDraft(undefined);
+    setInputError(undefined);
+    setConflict(undefined);
+  };
+
+  if (draft === undefined) {
     return (
       <span className="flex items-center gap-1 whitespace-nowrap tabular-nums">
         {formatPesosAmount(user.availableBalance)}
-        <Button variant="ghost" size="sm" onClick={() => setValue(user.availableBalance)} aria-label={`Edit Balance of ${user.email}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setDraft({ value: user.availableBalance, seen: user.availableBalance })}
+          aria-label={`Edit Balance of ${user.email}`}
+        >
           <Pencil aria-hidden="true" />
         </Button>
       </span>
     );
   }
 
-  async function save(event: FormEvent) {
+  const newCentavos = parsePesos(draft.value);
+
+  function review(event: FormEvent) {
     event.preventDefault();
-    try {
-      await setBalance.mutateAsync({ userId: user.id, newBalance: value ?? '' });
-      await reload();
-      toastSuccess(m.balanceUpdated);
-      setValue(undefined);
-    } catch (error) {
-      toastFailure(error, m.balanceFailed);
+    if (newCentavos === null) {
+      setInputError(messages.admin.balanceInvalid);
+      return;
     }
+    setInputError(undefined);
+    setConfirming(true);
   }
 
+  async function confirm(reason: string) {
+    if (!draft) return;
+    try {
+      await setBalance.mutateAsync({ userId: user.id, newBalance: draft.value, expectedBalance: draft.seen, reason });
+    } catch (error) {
+      const current = refusalDetail(error, 'currentBalance');
+      if (current !== null) {
+        // Someone else's change landed first: decide again from the balance as it is now.
+        setDraft({ value: draft.value, seen: current });
+        setConflict(errorMessage(error, m.balanceFailed));
+        setConfirming(false);
+        await reload();
+        return;
+      }
+      toastFailure(error, m.balanceFailed);
+      throw error;
+    }
+    await reload();
+    toastSuccess(m.balanceUpdated);
+    close();
+  }
+
+  const seenCentavos = parsePesos(draft.seen) ?? 0;
+  const difference = (newCentavos ?? 0) - seenCentavos;
+
   return (
-    <form noValidate onSubmit={save} className="flex items-center gap-1">
-      <label htmlFor={id} className="sr-only">
-        New balance for {user.email}
-      </label>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
-        className="h-9 w-28"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        autoFocus
+    <div className="grid gap-1">
+      <form noValidate onSubmit={review} className="flex items-center gap-1">
+        <label htmlFor={id} className="sr-only">
+          New balance for {user.email}
+        </label>
+        <Input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          className="h-9 w-28"
+          value={draft.value}
+          aria-invalid={inputError ? true : undefined}
+          aria-describedby={inputError || conflict ? `${id}-note` : undefined}
+          onChange={(event) => setDraft({ ...draft, value: event.target.value })}
+          autoFocus
+        />
+        <Button type="submit" size="sm" disabled={setBalance.isPending} aria-label="Save balance">
+          <Check aria-hidden="true" />
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={close} aria-label="Cancel">
+          <X aria-hidden="true" />
+        </Button>
+      </form>
+      {(inputError || conflict) && (
+        <p id={`${id}-note`} role="alert" className="max-w-64 text-xs text-destructive">
+          {inputError ?? conflict}
+        </p>
+      )}
+      <ReasonDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Change balance"
+        description={`Set the available balance of ${user.email} from ${formatPesos(seenCentavos)} to ${formatPesos(newCentavos ?? 0)} (${
+          difference >= 0 ? '+' : '−'
+        }${formatPesos(Math.abs(difference))}). The member sees your reason in their history.`}
+        confirmLabel="Change balance"
+        required={messages.admin.balanceReasonRequired}
+        onConfirm={confirm}
       />
-      <Button type="submit" size="sm" disabled={setBalance.isPending} aria-label="Save balance">
-        <Check aria-hidden="true" />
-      </Button>
-      <Button type="button" variant="ghost" size="sm" onClick={() => setValue(undefined)} aria-label="Cancel">
-        <X aria-hidden="true" />
-      </Button>
-    </form>
+    </div>
   );
 }
 

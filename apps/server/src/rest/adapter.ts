@@ -1,5 +1,5 @@
 import type { AppMeta } from '@app/api';
-import { type AppRouter, type Context, DATABASE_RETRY_AFTER_SECONDS, HTTP_STATUS, publicCode, publicMessage } from '@app/api';
+import { type AppRouter, type Context, detailsOf, HTTP_STATUS, publicCode, publicMessage, retryAfterSeconds } from '@app/api';
 import type { FileOutput } from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/db';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
@@ -14,6 +14,8 @@ interface RestProcedure {
   url: string;
   takesInput: boolean;
   download: boolean;
+  /** Seconds a shared cache may keep the answer (the same for everyone), or none. */
+  cacheSeconds: number | undefined;
 }
 
 type AnyProcedure = {
@@ -35,6 +37,7 @@ export function listRestProcedures(router: AppRouter): RestProcedure[] {
         url: `${REST_PREFIX}${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
         takesInput,
         download: procedure._def.meta?.download === true,
+        cacheSeconds: procedure._def.meta?.cacheSeconds,
       },
     ];
   });
@@ -75,6 +78,7 @@ export function registerRestRoutes(
               .header('cache-control', 'no-store')
               .send(file.body);
           }
+          if (route.cacheSeconds) reply.header('cache-control', `public, max-age=${route.cacheSeconds}`);
           return reply.send(data ?? null);
         } catch (cause) {
           return sendProcedureError(req, reply, cause, route.path);
@@ -89,13 +93,14 @@ export function sendProcedureError(req: FastifyRequest, reply: FastifyReply, cau
   const error = getTRPCErrorFromUnknown(cause);
   const code = publicCode(error);
   const status = HTTP_STATUS[code] ?? 500;
+  const retryAfter = retryAfterSeconds(error);
+  if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
   if (isDatabaseUnavailable(error.cause)) {
     req.log.warn({ err: error.cause, procedure }, 'database unavailable');
-    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   } else if (status >= 500 && status !== 503) {
     req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
   }
-  return reply.code(status).send({ message: publicMessage(error), code });
+  return reply.code(status).send({ message: publicMessage(error), code, ...detailsOf(error) });
 }
 
 /** Path parameters win over body fields of the same name; a non-object body stays as it is for zod to refuse. */

@@ -1,8 +1,9 @@
-import type { ApiDeps } from '@app/api';
-import { AccountBannedError, createOidcClient, OidcSignInError, signInPerson, UnverifiedEmailInUseError } from '@app/auth';
+import { type ApiDeps, signInAndStartSession } from '@app/api';
+import { AccountBannedError, createOidcClient, OidcSignInError, UnverifiedEmailInUseError } from '@app/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { requestScope } from '../request-scope';
 
 /** Holds the state, PKCE verifier and nonce of a sign-in between /api/login and /api/callback. */
 const FLOW_COOKIE = 'oidc_flow';
@@ -77,12 +78,7 @@ export async function registerOidcRoutes(app: FastifyInstance, config: Config, d
 
     try {
       const person = await oidc.finishSignIn(callbackUrl, flow);
-      const user = await signInPerson(deps.db, person, deps.settings.adminEmails);
-      // A new session at every sign-in: a token planted before sign-in never becomes a signed-in one.
-      const previousToken = req.cookies[deps.sessions.cookieName];
-      if (previousToken) await deps.sessions.invalidateSession(previousToken);
-      const { cookie } = await deps.sessions.createSession(user.id);
-      reply.setCookie(cookie.name, cookie.value, cookie.attributes);
+      await signInAndStartSession(deps, requestScope(req, reply), person);
       return navigate(reply, flow.returnTo);
     } catch (error) {
       if (error instanceof AccountBannedError) {

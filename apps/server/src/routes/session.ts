@@ -6,11 +6,12 @@ import { renderDevLoginPage } from './dev-login-page';
 
 /**
  * The browser navigations of sign-in and sign-out. With an identity provider configured, /api/login and
- * /api/callback belong to the OpenID Connect routes; without one (never in production) /api/login shows
- * the development sign-in form, which posts to POST /api/dev/login.
+ * /api/callback belong to the OpenID Connect routes; without one, where development sign-in is allowed
+ * (never in production; on a loopback address or with DEV_LOGIN=true), /api/login shows its form, which
+ * posts to POST /api/dev/login.
  */
 export function registerSessionRoutes(app: FastifyInstance, config: Config, deps: ApiDeps): void {
-  if (!config.oidcEnabled) {
+  if (config.devLoginEnabled) {
     app.get('/api/login', nonceRoute, async (_req, reply) => {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage(reply.cspNonce));
     });
@@ -18,11 +19,16 @@ export function registerSessionRoutes(app: FastifyInstance, config: Config, deps
     app.get('/api/callback', async (_req, reply) => reply.redirect('/api/login'));
   }
 
+  // A navigation that another site started (a link or an <img> pointing here) must not sign the member
+  // out: browsers say so in Sec-Fetch-Site. Our own pages, a typed address and non-browser clients pass.
   app.get('/api/logout', async (req, reply) => {
+    const startedElsewhere = req.headers['sec-fetch-site'] === 'cross-site' || req.headers['sec-fetch-site'] === 'same-site';
     const token = req.cookies[deps.sessions.cookieName];
-    if (token) await deps.sessions.invalidateSession(token);
-    const blank = deps.sessions.blankCookie();
-    reply.setCookie(blank.name, blank.value, blank.attributes);
+    if (token && !startedElsewhere) {
+      await deps.sessions.invalidateSession(token);
+      const blank = deps.sessions.blankCookie();
+      reply.setCookie(blank.name, blank.value, blank.attributes);
+    }
     return reply.header('cache-control', 'no-store').redirect('/');
   });
 }

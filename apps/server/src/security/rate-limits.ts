@@ -1,5 +1,5 @@
-import { type AppRouter, appRouter } from '@app/api';
-import { countRateLimitHit, purgeEndedRateLimits, type SessionManager } from '@app/auth';
+import { type AppRouter, type AttemptCounter, appRouter } from '@app/api';
+import { countRateLimitHit, forgiveRateLimitHit, purgeEndedRateLimits, type RateLimitCount, type SessionManager } from '@app/auth';
 import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
 import type { Db } from '@app/db';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -17,7 +17,6 @@ import { UPLOAD_PHOTO_PATH } from '../rest/upload';
  */
 const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: string[]; routes?: string[] }> = {
   signIn: { per: 'address', procedures: ['auth.devLogin'], routes: ['GET /api/login', 'GET /api/callback'] },
-  adminUnlock: { per: 'user', procedures: ['admin.unlock'] },
   commissionLogin: { per: 'address', procedures: ['commission.login'] },
   photoUpload: { per: 'user', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
   supportMessage: { per: 'user', procedures: ['support.send'] },
@@ -30,44 +29,55 @@ const REDIS_CONNECT_WAIT_MS = 2000;
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * The @fastify/rate-limit store over the rate_limits table: the counters live in PostgreSQL, so every
- * instance on the same database shares them. Each key already names its limit, so children share it.
+ * Fixed-window counters shared by every instance: the rate limits and the wrong-password lockouts both
+ * count here, in PostgreSQL's rate_limits table, or in Redis with REDIS_URL.
  */
-function postgresStore(db: Db): FastifyRateLimitStoreCtor {
-  return class PostgresRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
-      const now = new Date();
-      countRateLimitHit(db, key, timeWindow ?? 0, now).then(
-        ({ hits, resetAt }) => callback(null, { current: hits, ttl: resetAt.getTime() - now.getTime() }),
-        (error: Error) => callback(error),
-      );
-    }
+export interface CounterStore {
+  /** Counts a hit under `key`; concurrent hits on any instance are all counted. */
+  count(key: string, windowMs: number): Promise<RateLimitCount>;
+  /** Takes one hit back from the key's current window, never below zero. */
+  forgive(key: string): Promise<void>;
+}
 
-    child(): FastifyRateLimitStore {
-      return this;
-    }
+function postgresCounters(db: Db): CounterStore {
+  return {
+    count: (key, windowMs) => countRateLimitHit(db, key, windowMs),
+    forgive: (key) => forgiveRateLimitHit(db, key),
   };
 }
+
+/** Takes a hit back only while the window lasts and only above zero, in one step. */
+const FORGIVE_SCRIPT = `local hits = tonumber(redis.call('GET', KEYS[1]))
+if hits and hits > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * The same fixed windows in Redis, under `keyPrefix`: one MULTI starts the window if there is none,
  * counts the hit and reads what is left of the window, so concurrent hits on any instance are all counted.
  */
-function redisStore(redis: Redis, keyPrefix: string): FastifyRateLimitStoreCtor {
-  return class RedisRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+function redisCounters(redis: Redis, keyPrefix: string): CounterStore {
+  return {
+    async count(key, windowMs) {
       const redisKey = `${keyPrefix}${key}`;
-      redis
-        .multi()
-        .set(redisKey, 0, 'PX', timeWindow ?? 0, 'NX')
-        .incr(redisKey)
-        .pttl(redisKey)
-        .exec()
-        .then((replies) => {
-          const failed = replies?.find(([error]) => error)?.[0];
-          if (!replies || failed) return callback(failed ?? new Error('Redis discarded the rate-limit transaction'));
-          callback(null, { current: Number(replies[1]?.[1]), ttl: Number(replies[2]?.[1]) });
-        }, callback);
+      const replies = await redis.multi().set(redisKey, 0, 'PX', windowMs, 'NX').incr(redisKey).pttl(redisKey).exec();
+      const failed = replies?.find(([error]) => error)?.[0];
+      if (!replies || failed) throw failed ?? new Error('Redis discarded the rate-limit transaction');
+      return { hits: Number(replies[1]?.[1]), resetAt: new Date(Date.now() + Number(replies[2]?.[1])) };
+    },
+    async forgive(key) {
+      await redis.eval(FORGIVE_SCRIPT, 1, `${keyPrefix}${key}`);
+    },
+  };
+}
+
+/** @fastify/rate-limit's store over our counters. Each key already names its limit, so children share it. */
+function rateLimitStore(counters: CounterStore): FastifyRateLimitStoreCtor {
+  return class CounterRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+      counters.count(key, timeWindow ?? 0).then(
+        ({ hits, resetAt }) => callback(null, { current: hits, ttl: Math.max(0, resetAt.getTime() - Date.now()) }),
+        (error: Error) => callback(error),
+      );
     }
 
     child(): FastifyRateLimitStore {
@@ -121,6 +131,38 @@ async function connectRedis(app: FastifyInstance, url: string, keyPrefix: string
   return redis;
 }
 
+/** The counters of this configuration: Redis with REDIS_URL, else PostgreSQL (whose ended windows are purged). */
+export async function createCounterStore(app: FastifyInstance, config: Config, db: Db): Promise<CounterStore> {
+  if (config.REDIS_URL) return redisCounters(await connectRedis(app, config.REDIS_URL, config.REDIS_KEY_PREFIX), config.REDIS_KEY_PREFIX);
+  purgeEndedWindows(app, db);
+  return postgresCounters(db);
+}
+
+/**
+ * The wrong-password counters the procedures use, failing open as the rate limits do: a store outage
+ * lets the attempt through uncounted (the password is still checked) and is logged.
+ */
+export function attemptCounter(app: FastifyInstance, counters: CounterStore): AttemptCounter {
+  return {
+    async count(key, windowMs) {
+      try {
+        const { hits, resetAt } = await counters.count(key, windowMs);
+        return { hits, windowLeftMs: Math.max(0, resetAt.getTime() - Date.now()) };
+      } catch (error) {
+        app.log.error({ err: error, key }, 'attempt counter unavailable; the attempt was let through uncounted');
+        return { hits: 0, windowLeftMs: windowMs };
+      }
+    },
+    async forgive(key) {
+      try {
+        await counters.forgive(key);
+      } catch (error) {
+        app.log.error({ err: error, key }, 'attempt counter unavailable; an attempt could not be taken back');
+      }
+    },
+  };
+}
+
 /** A call of the tRPC endpoint: the procedures named in its path, several when it is a batch. */
 interface TrpcCall {
   procedures: string[];
@@ -166,18 +208,12 @@ function checkProceduresExist(router: AppRouter): void {
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { config: Config; db: Db; sessions: Pick<SessionManager, 'cookieName' | 'findUserId'> },
+  options: { counters: CounterStore; sessions: Pick<SessionManager, 'cookieName' | 'findUserId'> },
 ): Promise<void> {
-  const { config, db, sessions } = options;
+  const { counters, sessions } = options;
   checkProceduresExist(appRouter);
 
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(config.REDIS_URL
-      ? { store: redisStore(await connectRedis(app, config.REDIS_URL, config.REDIS_KEY_PREFIX), config.REDIS_KEY_PREFIX) }
-      : { store: postgresStore(db) }),
-  });
-  if (!config.REDIS_URL) purgeEndedWindows(app, db);
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(counters) });
 
   const guards = Object.entries(GUARDED) as [RateLimitName, (typeof GUARDED)[RateLimitName]][];
   // The limit of each guarded procedure, and of each guarded route: a REST procedure's path, or a route

@@ -2,12 +2,13 @@ import { secretsMatch } from '@app/auth';
 import { adminUnlockInput, adminUnlockOutput, messages, okOutput } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { checkPasswordAttempt } from '../lib/wrong-passwords';
 import { adminSessionProcedure, router } from '../trpc';
 import { writeAdminLog } from './log';
 
 /**
  * The admin step-up of DESIGN.md section 3: the panel password unlocks this session for some hours.
- * Guesses are rate limited per admin by the server (apps/server/src/security/rate-limits.ts).
+ * Wrong passwords lock the admin out for a while (WRONG_PASSWORD_LIMITS); correct ones never do.
  */
 export const adminAccessRouter = router({
   unlock: adminSessionProcedure
@@ -16,7 +17,8 @@ export const adminAccessRouter = router({
     .output(adminUnlockOutput)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();
-      if (!secretsMatch(input.password, ctx.settings.adminPanelPassword)) {
+      const isCorrect = () => secretsMatch(input.password, ctx.settings.adminPanelPassword);
+      if (!(await checkPasswordAttempt(ctx.attempts, 'adminUnlock', ctx.user.id, isCorrect))) {
         throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.incorrectPassword });
       }
       const unlockedUntil = new Date(now.getTime() + ctx.settings.adminUnlockHours * 60 * 60 * 1000);

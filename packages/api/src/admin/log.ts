@@ -1,5 +1,5 @@
 import type { AdminLog, AdminPageInput } from '@app/contracts';
-import { type Db, jsonb } from '@app/db';
+import { appendAdminLog, type Db } from '@app/db';
 import type { Context } from '../context';
 
 export interface AdminLogEntry {
@@ -19,20 +19,17 @@ export function actorOf(ctx: Pick<Context, 'req'> & { user: { id: string } }): A
 }
 
 /**
- * Records an admin action (DESIGN.md section 3). Pass the transaction of the change itself, so the log
- * row and the change stand or fall together.
+ * Records an admin action (DESIGN.md section 3) in the chained admin log. Pass the transaction of the
+ * change itself, so the log row and the change stand or fall together.
  */
 export async function logAdminAction(db: Db, actor: AdminActor, entry: AdminLogEntry): Promise<void> {
-  await db
-    .insertInto('adminLogs')
-    .values({
-      adminId: actor.adminId,
-      action: entry.action,
-      targetId: entry.targetId ?? null,
-      details: jsonb(entry.details),
-      ipAddress: actor.ip,
-    })
-    .execute();
+  await appendAdminLog(db, {
+    adminId: actor.adminId,
+    action: entry.action,
+    targetId: entry.targetId ?? null,
+    details: entry.details,
+    ipAddress: actor.ip,
+  });
 }
 
 /** logAdminAction from a procedure's own context: the signed-in admin and the client's address. */

@@ -1,10 +1,15 @@
-import { formatAmount, type Payout, type PayoutDecision, type PendingPayout } from '@app/contracts';
-import type { Db } from '@app/db';
+import { formatAmount, maskDestination, messages, type Payout, type PayoutDecision, type PendingPayout, pluralize } from '@app/contracts';
+import type { Db, Tx } from '@app/db';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { conflict, forbidden } from '../lib/errors';
 import { decidePayout, toPayout } from '../payouts/service';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
 
-/** Payouts waiting for a decision, oldest first, with who asked and whether their account is VIP now. */
+/**
+ * Payouts waiting for a decision, oldest first, with who asked, whether their account is VIP now, and
+ * what to know before paying: other accounts that used the same destination, a payout hold.
+ */
 export async function listPendingPayouts(db: Db, now: Date): Promise<PendingPayout[]> {
   const rows = await db
     .selectFrom('payouts as p')
@@ -12,34 +17,82 @@ export async function listPendingPayouts(db: Db, now: Date): Promise<PendingPayo
     .select([
       'p.id',
       'p.userId',
+      'u.email',
       'u.firstName',
       'u.lastName',
       'p.amount',
       'p.paymentMethod',
       'p.paymentDetails',
+      'p.destination',
       'p.status',
       'p.createdAt',
       'u.vipTier',
       'u.vipExpiresAt',
       'u.vipDailyTaskLimit',
       'u.vipRewardPerTask',
+      'u.payoutHoldReason',
     ])
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('accountSignals as s')
+          .innerJoin('users as other', 'other.id', 's.userId')
+          .select(['other.id as userId', 'other.email'])
+          .where('s.kind', '=', 'destination')
+          .whereRef('s.value', '=', 'p.destination')
+          .whereRef('s.userId', '<>', 'p.userId')
+          .orderBy('other.email'),
+      ).as('linkedAccounts'),
+    )
     .where('p.status', '=', 'pending')
     .orderBy('p.createdAt')
     .orderBy('p.id')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.userId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    amount: formatAmount(row.amount),
-    paymentMethod: row.paymentMethod,
-    paymentDetails: row.paymentDetails,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    vipTier: effectiveTier(row, now).tier,
-  }));
+  return rows.map((row) => {
+    const flags: PendingPayout['flags'] = [];
+    if (row.payoutHoldReason) flags.push({ code: 'payout_hold', text: `Payouts on hold: ${row.payoutHoldReason}` });
+    if (row.linkedAccounts.length > 0 && row.destination) {
+      flags.push({
+        code: 'shared_destination',
+        text: `Destination ${maskDestination(row.destination)} also used by ${pluralize(row.linkedAccounts.length, 'other account')}`,
+      });
+    }
+    return {
+      id: row.id,
+      userId: row.userId,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      amount: formatAmount(row.amount),
+      paymentMethod: row.paymentMethod,
+      paymentDetails: row.paymentDetails,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      vipTier: effectiveTier(row, now).tier,
+      flags,
+      linkedAccounts: row.linkedAccounts,
+    };
+  });
+}
+
+/**
+ * Locks the payout's member before the payout itself, the order every money call takes (a payout request
+ * locks the member, then adds the payout): two admins deciding one payout, one approving and one
+ * declining, would otherwise each hold what the other waits for. Then what must hold before an approval:
+ * another admin than its member approves it (money an admin pays to themself needs a second pair of
+ * eyes), and the member's payouts are not on hold, a hold set at the same moment being seen or waiting.
+ */
+async function lockMemberAndCheck(trx: Tx, payoutId: string, decision: PayoutDecision, actor: AdminActor): Promise<void> {
+  const payout = await trx
+    .selectFrom('payouts as p')
+    .innerJoin('users as u', 'u.id', 'p.userId')
+    .select(['p.userId', 'u.payoutHoldReason'])
+    .where('p.id', '=', payoutId)
+    .forNoKeyUpdate('u')
+    .executeTakeFirst();
+  if (!payout || decision !== 'approved') return;
+  if (payout.userId === actor.adminId) throw forbidden(messages.admin.ownPayout);
+  if (payout.payoutHoldReason) throw conflict(messages.risk.onHold);
 }
 
 /** Approves or declines a pending payout and logs the decision in the same transaction. */
@@ -51,6 +104,7 @@ export async function decidePayoutAsAdmin(
   now: Date,
 ): Promise<Payout> {
   return db.transaction().execute(async (trx) => {
+    await lockMemberAndCheck(trx, payoutId, decision, actor);
     const payout = await decidePayout(trx, payoutId, decision, actor.adminId, now);
     await logAdminAction(trx, actor, {
       action: decision === 'approved' ? 'approve_payout' : 'decline_payout',

@@ -6,6 +6,7 @@ import { adminNotificationsRouter } from './notifications-router';
 import { adminPayoutsRouter } from './payouts-router';
 import { adminPlansRouter } from './plans-router';
 import { adminPopupsRouter } from './popups-router';
+import { adminRiskRouter } from './risk-router';
 import { adminStatsRouter } from './stats-router';
 import { adminSupportRouter } from './support-router';
 import { adminTasksRouter } from './tasks-router';
@@ -30,5 +31,6 @@ export const adminRouter = mergeRouters(
     notifications: adminNotificationsRouter,
     popups: adminPopupsRouter,
     support: adminSupportRouter,
+    risk: adminRiskRouter,
   }),
 );

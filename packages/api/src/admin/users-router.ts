@@ -49,7 +49,7 @@ export const adminUsersRouter = router({
     .mutation(({ ctx, input }) =>
       setAvailableBalance(
         ctx.db,
-        { userId: input.userId, newBalance: input.newBalance, reason: input.reason || null },
+        { userId: input.userId, newBalance: input.newBalance, expectedBalance: input.expectedBalance, reason: input.reason },
         actorOf(ctx),
         ctx.now(),
       ),

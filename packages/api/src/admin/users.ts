@@ -6,11 +6,12 @@ import {
   type AdminUserListInput,
   FREE_TIER,
   formatAmount,
+  formatPesos,
   messages,
 } from '@app/contracts';
 import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound, RefusalWithDetails } from '../lib/errors';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
 
@@ -185,15 +186,17 @@ export async function setAccountStatus(
 /**
  * The balance editor: the member's available balance becomes `newBalance` through one admin_adjustment
  * ledger row of the difference (negative when it lowers the balance; none when it is already right),
- * described by the admin's reason. The member row is locked first, so a payout requested meanwhile is
- * applied before or after, never lost.
+ * described by the admin's reason. The member row is locked first and compared with the balance the
+ * admin saw (`expectedBalance`): a payout or an earning that landed since is never silently undone, the
+ * edit is refused (409) with the balance as it is now. Nobody edits their own balance.
  */
 export async function setAvailableBalance(
   db: Db,
-  change: { userId: string; newBalance: number; reason: string | null },
+  change: { userId: string; newBalance: number; expectedBalance?: number | undefined; reason: string },
   actor: AdminActor,
   now: Date,
 ): Promise<AdminUser> {
+  if (change.userId === actor.adminId) throw forbidden(messages.admin.ownBalance);
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -202,8 +205,15 @@ export async function setAvailableBalance(
       .forNoKeyUpdate()
       .executeTakeFirst();
     if (!user) throw notFound(messages.admin.userNotFound);
+    // The admin decided on the balance they saw: a payout or an earning since then would be undone.
+    if (change.expectedBalance !== undefined && change.expectedBalance !== user.availableBalance) {
+      const current = formatAmount(user.availableBalance);
+      throw new RefusalWithDetails('CONFLICT', messages.admin.balanceChanged(formatPesos(user.availableBalance)), {
+        currentBalance: current,
+      });
+    }
     const adjustment = change.newBalance - user.availableBalance;
-    const reason = change.reason || messages.admin.balanceAdjusted;
+    const reason = change.reason;
     if (adjustment !== 0) {
       await postToLedger(trx, {
         userId: change.userId,

@@ -1,6 +1,7 @@
 import { type AdminUser, messages, type PendingVipRequest } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, forbidden, notFound } from '../lib/errors';
+import { refreshRiskScores } from '../risk/service';
 import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
 import { type AdminActor, logAdminAction } from './log';
 import { findAdminUser } from './users';
@@ -38,13 +39,16 @@ async function requestToDecide(trx: Tx, requestId: string) {
  * first-VIP bonus) and logs it in the same transaction. A request already decided answers 409.
  */
 export async function approveVip(db: Db, requestId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
-  const userId = await db.transaction().execute(async (trx) => {
+  const approved = await db.transaction().execute(async (trx) => {
     const request = await requestToDecide(trx, requestId);
-    if (!(await approvePendingVipRequest(trx, requestId, actor.adminId, now))) throw conflict(messages.admin.vipRequestDecided);
+    if (request.userId === actor.adminId) throw forbidden(messages.admin.ownVipRequest);
+    const outcome = await approvePendingVipRequest(trx, requestId, actor.adminId, now);
+    if (!outcome) throw conflict(messages.admin.vipRequestDecided);
     await logAdminAction(trx, actor, { action: 'approve_vip', targetId: request.userId, details: { requestId, plan: request.planId } });
-    return request.userId;
+    return outcome;
   });
-  return findAdminUser(db, userId, now);
+  if (approved.referralHeld) await refreshRiskScores(db, [approved.userId], now);
+  return findAdminUser(db, approved.userId, now);
 }
 
 /** Approves the one pending request of a user (the user list's Approve VIP). */

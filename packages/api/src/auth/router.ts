@@ -1,9 +1,9 @@
-import { AccountBannedError, signInPerson } from '@app/auth';
+import { AccountBannedError } from '@app/auth';
 import { devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router, sessionProcedure } from '../trpc';
-import { toUser } from './service';
+import { signInAndStartSession, toUser } from './service';
 
 export const authRouter = router({
   user: sessionProcedure
@@ -24,11 +24,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!ctx.settings.devLoginEnabled) throw new TRPCError({ code: 'NOT_FOUND', message: messages.common.notFound });
       try {
-        const user = await signInPerson(ctx.db, input, ctx.settings.adminEmails);
-        // A new session at every sign-in: a token planted before sign-in never becomes a signed-in one.
-        if (ctx.sessionToken) await ctx.sessions.invalidateSession(ctx.sessionToken);
-        const { cookie } = await ctx.sessions.createSession(user.id);
-        ctx.req.setCookie(cookie);
+        await signInAndStartSession(ctx, ctx.req, input);
         return { ok: true as const };
       } catch (error) {
         if (error instanceof AccountBannedError) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.accountBanned });

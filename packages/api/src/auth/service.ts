@@ -1,6 +1,14 @@
-import { formatAmount, type User } from '@app/contracts';
+import { signInPerson, type VerifiedPerson } from '@app/auth';
+import { formatAmount, type PayoutHold, type User } from '@app/contracts';
 import type { UserRow } from '@app/db';
+import type { ApiDeps, RequestScope } from '../context';
+import { recordSignIn } from '../risk/service';
 import { effectiveTier } from '../vip/tier';
+
+/** Why a member's payouts are held and since when, or null. */
+export function payoutHoldOf(row: Pick<UserRow, 'payoutHoldReason' | 'payoutHeldAt'>): PayoutHold {
+  return row.payoutHoldReason ? { reason: row.payoutHoldReason, since: (row.payoutHeldAt ?? new Date(0)).toISOString() } : null;
+}
 
 /**
  * The user as members see themselves: live balances, the tier in force now, and the task count, all from
@@ -31,5 +39,22 @@ export function toUser(row: UserRow, extra: { adminUnlocked: boolean; now: Date 
     referralEarnings: formatAmount(row.referralEarnings),
     completedTasks: Number(row.completedTasks),
     adminUnlocked: row.isAdmin && extra.adminUnlocked,
+    payoutHold: payoutHoldOf(row),
   };
+}
+
+/**
+ * Everything a sign-in does once the person is known, for the development sign-in and the provider's
+ * callback alike: the user found or made, a new session (a token planted before sign-in never becomes a
+ * signed-in one), and the sign-in recorded with the client's address and device for the fraud checks.
+ * Throws AccountBannedError and UnverifiedEmailInUseError from signInPerson.
+ */
+export async function signInAndStartSession(deps: ApiDeps, scope: RequestScope, person: VerifiedPerson): Promise<UserRow> {
+  const user = await signInPerson(deps.db, person, deps.settings.adminEmails);
+  const previousToken = scope.cookie(deps.sessions.cookieName);
+  if (previousToken) await deps.sessions.invalidateSession(previousToken);
+  const { cookie } = await deps.sessions.createSession(user.id);
+  scope.setCookie(cookie);
+  await recordSignIn(deps.db, { userId: user.id, address: scope.ip, deviceId: scope.deviceId, at: deps.now() });
+  return user;
 }

@@ -2,11 +2,16 @@ import { secretsMatch } from '@app/auth';
 import { commissionAuthOutput, commissionLoginInput, messages, okOutput } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { checkPasswordAttempt } from '../lib/wrong-passwords';
 import { operatorProcedure, publicProcedure, router } from '../trpc';
+
+/** Usernames are counted as typed, within reason: the key must not grow with whatever a guesser sends. */
+const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 100);
 
 /**
  * The commission operator's own sign-in (DESIGN.md section 3), with its own cookie. Attempts are rate
- * limited per client address by the server (apps/server/src/security/rate-limits.ts).
+ * limited per client address by the server (apps/server/src/security/rate-limits.ts), and wrong ones
+ * per username tried, so guesses spread over many addresses are stopped as well.
  */
 export const commissionAccessRouter = router({
   login: publicProcedure
@@ -16,9 +21,14 @@ export const commissionAccessRouter = router({
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();
       // Both compared every time, so the answer's timing does not tell which one was wrong.
-      const usernameOk = secretsMatch(input.username, ctx.settings.commissionUsername);
-      const passwordOk = secretsMatch(input.password, ctx.settings.commissionPassword);
-      if (!usernameOk || !passwordOk) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.invalidCredentials });
+      const isCorrect = () => {
+        const usernameOk = secretsMatch(input.username, ctx.settings.commissionUsername);
+        const passwordOk = secretsMatch(input.password, ctx.settings.commissionPassword);
+        return usernameOk && passwordOk;
+      };
+      if (!(await checkPasswordAttempt(ctx.attempts, 'commissionLogin', usernameKey(input.username), isCorrect))) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.invalidCredentials });
+      }
       if (ctx.operator) await ctx.operatorSessions.invalidate(ctx.operator.token);
       const token = await ctx.operatorSessions.create(ctx.settings.commissionUsername, now);
       ctx.req.setCookie(ctx.operatorSessions.cookie(token));

@@ -13,3 +13,37 @@ export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUES
 export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+
+/** A refusal that tells the client when to come back: the server sends `retryAfterSeconds` as Retry-After. */
+export class RetryLaterError extends TRPCError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ code: 'TOO_MANY_REQUESTS', message });
+  }
+}
+
+/** The seconds a refused call should wait, when its error says so. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof RetryLaterError ? error.retryAfterSeconds : null;
+}
+
+/**
+ * A refusal with facts the client shows beside its message (the balance that changed meanwhile, say):
+ * REST clients find them beside `message` and `code` in the error body, tRPC clients in `data.details`.
+ */
+export class RefusalWithDetails extends TRPCError {
+  constructor(
+    code: TRPCError['code'],
+    message: string,
+    readonly details: Record<string, string>,
+  ) {
+    super({ code, message });
+  }
+}
+
+/** The facts a refusal carries for the client, or none. */
+export function detailsOf(error: unknown): Record<string, string> {
+  return error instanceof RefusalWithDetails ? error.details : {};
+}

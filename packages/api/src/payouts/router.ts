@@ -1,7 +1,22 @@
-import { payoutRequestInput, payoutSchema } from '@app/contracts';
+import { type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
+import type { Db } from '@app/db';
 import { z } from 'zod';
-import { memberProcedure, moneyProcedure, router } from '../trpc';
-import { listPayouts, requestPayout } from './service';
+import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
+import { listPayouts, payoutQueue, payoutStats, requestPayout } from './service';
+
+/** How long the public payout figures are kept before they are counted again. */
+const PUBLIC_STATS_SECONDS = 60;
+const publicStats = new WeakMap<Db, { until: number; stats: Promise<PayoutStats> }>();
+
+/** The public figures, counted at most once a minute per instance however many visitors ask. */
+function cachedPayoutStats(db: Db, now: Date): Promise<PayoutStats> {
+  const cached = publicStats.get(db);
+  if (cached && cached.until > now.getTime()) return cached.stats;
+  const stats = payoutStats(db, now);
+  publicStats.set(db, { until: now.getTime() + PUBLIC_STATS_SECONDS * 1000, stats });
+  stats.catch(() => publicStats.delete(db));
+  return stats;
+}
 
 export const payoutsRouter = router({
   list: memberProcedure
@@ -18,5 +33,33 @@ export const payoutsRouter = router({
     })
     .input(payoutRequestInput)
     .output(payoutSchema)
-    .mutation(({ ctx, input }) => requestPayout(ctx.db, ctx.user.id, input, ctx.now())),
+    .mutation(({ ctx, input }) => requestPayout(ctx.db, ctx.user.id, input, { now: ctx.now(), deviceId: ctx.req.deviceId })),
+
+  queue: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/payouts/queue',
+        tags: ['payouts'],
+        summary: 'Each pending payout’s place in the queue and the usual time to approval',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(payoutQueueSchema)
+    .query(({ ctx }) => payoutQueue(ctx.db, ctx.user.id, ctx.now())),
+
+  publicStats: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/public/payout-stats',
+        tags: ['payouts'],
+        summary: 'Payouts paid in the last 30 days and the median time to approval (no sign-in; counted once a minute)',
+      },
+      cacheSeconds: PUBLIC_STATS_SECONDS,
+    })
+    .input(z.void())
+    .output(payoutStatsSchema)
+    .query(({ ctx }) => cachedPayoutStats(ctx.db, ctx.now())),
 });

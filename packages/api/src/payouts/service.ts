@@ -1,7 +1,19 @@
-import { COMMISSION_PER_PAYOUT_CENTAVOS, formatAmount, formatPesos, messages, type Payout, type PayoutDecision } from '@app/contracts';
+import {
+  COMMISSION_PER_PAYOUT_CENTAVOS,
+  formatAmount,
+  formatPesos,
+  messages,
+  normalizeDestination,
+  type Payout,
+  type PayoutDecision,
+  type PayoutQueue,
+  type PayoutStats,
+} from '@app/contracts';
 import { type Db, InsufficientFundsError, type PayoutRow, postToLedger, type Tx } from '@app/db';
+import { sql } from 'kysely';
 import { recordCommission } from '../commission/entries';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { recordSignal, refreshRiskScores } from '../risk/service';
 
 export function toPayout(row: PayoutRow): Payout {
   const timeline: Payout['timeline'] = [{ status: 'requested', at: row.createdAt.toISOString(), note: null }];
@@ -30,23 +42,38 @@ export async function listPayouts(db: Db, userId: string): Promise<Payout[]> {
 
 /**
  * Moves the amount from available to pending in one transaction with the payout row (DESIGN.md
- * section 5). The ledger posting locks the member's row, so concurrent requests never overdraw.
+ * section 5). The member row is locked first, so concurrent requests never overdraw and a payout hold
+ * set meanwhile is seen. The destination (normalised) and the device are noted as signals of the
+ * account; when either is new to it, the risk scores of the accounts it ties together are brought up
+ * to date. A destination another account used is accepted: the admins' pending list flags it.
  */
 export async function requestPayout(
   db: Db,
   userId: string,
   request: { paymentMethod: string; amount: number; paymentDetails: string },
-  now: Date,
+  context: { now: Date; deviceId: string },
 ): Promise<Payout> {
+  const { now } = context;
+  const destination = normalizeDestination(request.paymentDetails);
+  let signalsChanged = false;
+  let payout: Payout;
   try {
-    return await db.transaction().execute(async (trx) => {
-      const payout = await trx
+    payout = await db.transaction().execute(async (trx) => {
+      const member = await trx
+        .selectFrom('users')
+        .select('payoutHoldReason')
+        .where('id', '=', userId)
+        .forNoKeyUpdate()
+        .executeTakeFirstOrThrow();
+      if (member.payoutHoldReason) throw forbidden(messages.payouts.onHold(member.payoutHoldReason));
+      const row = await trx
         .insertInto('payouts')
         .values({
           userId,
           paymentMethod: request.paymentMethod,
           amount: request.amount,
           paymentDetails: request.paymentDetails,
+          destination,
           createdAt: now,
         })
         .returningAll()
@@ -57,15 +84,20 @@ export async function requestPayout(
         amount: request.amount,
         description: `Payout request via ${request.paymentMethod}`,
         status: 'pending',
-        payoutId: payout.id,
+        payoutId: row.id,
         createdAt: now,
       });
-      return toPayout(payout);
+      const newDevice = await recordSignal(trx, userId, 'device', context.deviceId, now);
+      const newDestination = destination ? await recordSignal(trx, userId, 'destination', destination, now) : false;
+      signalsChanged = newDevice || newDestination;
+      return toPayout(row);
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) throw badRequest(messages.payouts.insufficient(formatPesos(error.available)));
     throw error;
   }
+  if (signalsChanged) await refreshRiskScores(db, [userId], now);
+  return payout;
 }
 
 /**
@@ -107,4 +139,65 @@ export async function decidePayout(trx: Tx, payoutId: string, decision: PayoutDe
     });
   }
   return payout;
+}
+
+const MEDIAN_WINDOW_DAYS = 30;
+
+/** The median seconds from request to approval of the payouts approved in the last 30 days, or null. */
+function medianApprovalSeconds(db: Db, now: Date) {
+  return db
+    .selectFrom('payouts')
+    .select(
+      sql<number | null>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch from decided_at - created_at)))::int`.as('median'),
+    )
+    .where('status', '=', 'approved')
+    .where('decidedAt', '>', sql<Date>`${now}::timestamptz - make_interval(days => ${MEDIAN_WINDOW_DAYS})`);
+}
+
+/**
+ * Where each of the member's pending payouts stands: its place among everyone's pending payouts (oldest
+ * first, the order admins see them in) and how long approvals took lately, so a wait is never a mystery.
+ */
+export async function payoutQueue(db: Db, userId: string, now: Date): Promise<PayoutQueue> {
+  const [mine, totals] = await Promise.all([
+    db
+      .selectFrom('payouts as p')
+      .select('p.id')
+      .select(
+        sql<number>`(SELECT count(*) FROM payouts q WHERE q.status = 'pending' AND (q.created_at, q.id) <= (p.created_at, p.id))`.as(
+          'position',
+        ),
+      )
+      .where('p.userId', '=', userId)
+      .where('p.status', '=', 'pending')
+      .orderBy('p.createdAt')
+      .orderBy('p.id')
+      .execute(),
+    db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll<number>().as('pending'))
+      .select(() => medianApprovalSeconds(db, now).as('median'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  const queueLength = Number(totals.pending);
+  const median = totals.median === null ? null : Number(totals.median);
+  return mine.map((row) => ({ payoutId: row.id, position: Number(row.position), queueLength, medianApprovalSeconds: median }));
+}
+
+/** Payouts approved in the last 30 days, their total and the median wait: the landing page's proof of payment. */
+export async function payoutStats(db: Db, now: Date): Promise<PayoutStats> {
+  const row = await db
+    .selectFrom('payouts')
+    .select((eb) => [eb.fn.countAll<number>().as('paidCount'), eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('paidTotal')])
+    .select(() => medianApprovalSeconds(db, now).as('median'))
+    .where('status', '=', 'approved')
+    .where('decidedAt', '>', sql<Date>`${now}::timestamptz - make_interval(days => ${MEDIAN_WINDOW_DAYS})`)
+    .executeTakeFirstOrThrow();
+  return {
+    paidCount: Number(row.paidCount),
+    paidTotal: formatAmount(Number(row.paidTotal)),
+    medianApprovalSeconds: row.median === null ? null : Number(row.median),
+    asOf: now.toISOString(),
+  };
 }

@@ -29,7 +29,9 @@ export const AVATARS_FOLDER = 'avatars';
 
 /**
  * Stores a new profile photo under the uploads folder with a fresh random name (so caches never show
- * the old one) and removes the member's previous photo.
+ * the old one), then points the member at it and removes the previous photo. The member's row is locked
+ * while the previous name is read and replaced, so of two uploads at once each removes exactly the photo
+ * it replaced and no file is left behind; the old photo stays until the new one is stored and recorded.
  */
 export async function saveProfilePhoto(
   db: Db,
@@ -44,14 +46,22 @@ export async function saveProfilePhoto(
   const folder = path.join(uploadsDir, AVATARS_FOLDER);
   await mkdir(folder, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-  await writeFile(path.join(folder, fileName), bytes);
+  const filePath = path.join(folder, fileName);
+  await writeFile(filePath, bytes);
   const profileImageUrl = `/uploads/${AVATARS_FOLDER}/${fileName}`;
 
-  const previous = await db.selectFrom('users').select('profileImageUrl').where('id', '=', userId).executeTakeFirst();
-  await db.updateTable('users').set({ profileImageUrl }).where('id', '=', userId).execute();
-  const previousName = previous?.profileImageUrl?.startsWith(`/uploads/${AVATARS_FOLDER}/`)
-    ? path.basename(previous.profileImageUrl)
-    : null;
+  let previous: string | null;
+  try {
+    previous = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('users').select('profileImageUrl').where('id', '=', userId).forUpdate().executeTakeFirst();
+      await trx.updateTable('users').set({ profileImageUrl }).where('id', '=', userId).execute();
+      return row?.profileImageUrl ?? null;
+    });
+  } catch (error) {
+    await unlink(filePath).catch(() => undefined);
+    throw error;
+  }
+  const previousName = previous?.startsWith(`/uploads/${AVATARS_FOLDER}/`) ? path.basename(previous) : null;
   if (previousName) await unlink(path.join(folder, previousName)).catch(() => undefined);
   return { profileImageUrl };
 }

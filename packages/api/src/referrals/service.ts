@@ -1,7 +1,16 @@
-import { formatAmount, maskEmail, messages, REFERRAL_BONUS_CENTAVOS, type Referral, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
-import { type Db, postToLedger, type Tx, type UserRow } from '@app/db';
+import {
+  formatAmount,
+  maskEmail,
+  messages,
+  REFERRAL_BONUS_CENTAVOS,
+  REFERRAL_CODE_WINDOW_MS,
+  type Referral,
+  VIP_SPONSOR_BONUS_CENTAVOS,
+} from '@app/contracts';
+import { type Db, postToLedger, type ReferralsRow, type Tx, type UserRow } from '@app/db';
 import { sql } from 'kysely';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { areLinked, refreshRiskScores } from '../risk/service';
 
 /** How a friend is named to their sponsor: first name and initial, else the masked e-mail. */
 export function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
@@ -9,35 +18,60 @@ export function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email
   return maskEmail(user.email);
 }
 
-export async function listReferrals(db: Db, sponsorId: string): Promise<Referral[]> {
-  const rows = await db
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.id', 'r.referredUserId')
-    .select(['r.id', 'r.createdAt', 'r.referralCode', 'r.status', 'r.referredUserId', 'r.reward', 'u.firstName', 'u.lastName', 'u.email'])
-    .where('r.referrerId', '=', sponsorId)
-    .orderBy('r.createdAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
-  return rows.map((row) => ({
+type ReferralRow = Pick<
+  ReferralsRow,
+  'id' | 'createdAt' | 'referralCode' | 'status' | 'referredUserId' | 'reward' | 'heldReward' | 'reviewNote'
+>;
+
+function toReferral(row: ReferralRow, friend: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): Referral {
+  return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     referralCode: row.referralCode,
     status: row.status,
     referredUserId: row.referredUserId,
     reward: formatAmount(row.reward),
-    referredName: friendName(row),
-  }));
+    heldReward: formatAmount(row.heldReward),
+    reviewNote: row.reviewNote,
+    referredName: friendName(friend),
+  };
 }
 
+export async function listReferrals(db: Db, sponsorId: string): Promise<Referral[]> {
+  const rows = await db
+    .selectFrom('referrals as r')
+    .innerJoin('users as u', 'u.id', 'r.referredUserId')
+    .select([
+      'r.id',
+      'r.createdAt',
+      'r.referralCode',
+      'r.status',
+      'r.referredUserId',
+      'r.reward',
+      'r.heldReward',
+      'r.reviewNote',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+    ])
+    .where('r.referrerId', '=', sponsorId)
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  return rows.map((row) => toReferral(row, row));
+}
+
+/** The friends a member invited, named as on the invite page: never by full name or e-mail. */
 export async function listReferredUsers(db: Db, sponsorId: string) {
   const rows = await db
     .selectFrom('referrals as r')
     .innerJoin('users as u', 'u.id', 'r.referredUserId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'r.createdAt', 'r.status'])
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'r.createdAt', 'r.status'])
     .where('r.referrerId', '=', sponsorId)
     .orderBy('r.createdAt', 'desc')
+    .orderBy('u.id', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({ id: row.id, name: friendName(row), createdAt: row.createdAt.toISOString(), status: row.status }));
 }
 
 /** Longer than any code ever handed out; such a "code" is answered without a look-up. */
@@ -74,19 +108,23 @@ const SPONSOR_GRAPH_LOCK_KEY = 7_336_101_000_002;
 
 /**
  * Makes the code's owner the member's sponsor (DESIGN.md section 5). Refused for one's own code, an
- * unknown code, a member who already has a sponsor, and a code from the member's own downline (a cycle
- * would let bonus postings lock two members in opposite orders).
+ * unknown code, a member who already has a sponsor, a code from the member's own downline (a cycle
+ * would let bonus postings lock two members in opposite orders), and a member who joined more than 24
+ * hours ago or has completed a task: an old account cannot be signed up under a sponsor for its bonus.
  */
 export async function applyReferralCode(db: Db, memberId: string, code: string, now: Date): Promise<Referral> {
-  return db.transaction().execute(async (trx) => {
+  const referral = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(SPONSOR_GRAPH_LOCK_KEY)})`.execute(trx);
+    // Joining is timed by the database's clock (users.created_at), so the window is too.
     const member = await trx
       .selectFrom('users')
-      .select(['id', 'referredBy', 'firstName', 'lastName', 'email'])
+      .select(['id', 'referredBy', 'firstName', 'lastName', 'email', 'completedTasks'])
+      .select(sql<boolean>`created_at > now() - make_interval(secs => ${REFERRAL_CODE_WINDOW_MS / 1000})`.as('recentlyJoined'))
       .where('id', '=', memberId)
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     if (member.referredBy) throw conflict(messages.referrals.alreadyReferred);
+    if (!member.recentlyJoined || Number(member.completedTasks) > 0) throw badRequest(messages.referrals.tooLate);
     const sponsor = await trx
       .selectFrom('users')
       .select(['id', 'referredBy'])
@@ -106,7 +144,7 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
     const referral = await trx
       .insertInto('referrals')
       .values({ referrerId: sponsor.id, referredUserId: member.id, referralCode: code, createdAt: now })
-      .returning(['id', 'createdAt', 'status', 'reward'])
+      .returning(['id', 'createdAt', 'referralCode', 'status', 'referredUserId', 'reward', 'heldReward', 'reviewNote'])
       .executeTakeFirstOrThrow();
     await trx.updateTable('users').set({ referredBy: sponsor.id, updatedAt: now }).where('id', '=', member.id).execute();
     await trx
@@ -114,49 +152,113 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
       .set((eb) => ({ referralCount: eb('referralCount', '+', 1) }))
       .where('id', '=', sponsor.id)
       .execute();
-    return {
-      id: referral.id,
-      createdAt: referral.createdAt.toISOString(),
-      referralCode: code,
-      status: referral.status,
-      referredUserId: member.id,
-      reward: formatAmount(referral.reward),
-      referredName: friendName(member),
-    };
+    return toReferral(referral, member);
   });
+  // A sponsor linked to the member is a reason for both of them in the risk queue.
+  await refreshRiskScores(db, [memberId], now);
+  return referral;
 }
 
 /**
  * Credits the friend's sponsor at a referral milestone, at most once each (DESIGN.md section 5):
  * `first-task` turns a pending referral completed (₱50); `first-vip`, the friend's first approved VIP,
- * turns it paid (another ₱50). Call inside the transaction of the event, which holds the friend's row.
+ * turns it paid (another ₱50). When the friend is linked to the sponsor (a shared device or payout
+ * destination), the bonus is held instead: the referral turns `held`, nothing is paid, and an admin
+ * pays or refuses it (reviewHeldReferral). A refused referral earns nothing more. Call inside the
+ * transaction of the event, which holds the friend's row.
  */
 export async function creditReferralMilestone(
   trx: Tx,
   friend: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>,
   milestone: 'first-task' | 'first-vip',
   now: Date,
-): Promise<void> {
-  const bonus = milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
-  const update = trx
-    .updateTable('referrals')
-    .set((eb) => ({
-      reward: eb('reward', '+', bonus),
-      ...(milestone === 'first-task' ? { status: 'completed' as const, completedAt: now } : { status: 'paid' as const, paidAt: now }),
-    }))
-    .where('referredUserId', '=', friend.id);
-  const credited = await (milestone === 'first-task' ? update.where('status', '=', 'pending') : update.where('paidAt', 'is', null))
-    .returning(['id', 'referrerId'])
+): Promise<'credited' | 'held' | null> {
+  // Locked: an admin reviewing this referral at the same moment decides on the state read here.
+  const referral = await trx
+    .selectFrom('referrals')
+    .select(['id', 'referrerId', 'status', 'completedAt', 'paidAt'])
+    .where('referredUserId', '=', friend.id)
+    .forUpdate()
     .executeTakeFirst();
-  if (!credited) return;
+  if (!referral || referral.status === 'rejected' || referral.paidAt !== null) return null;
+  if (milestone === 'first-task' && referral.completedAt !== null) return null;
 
+  const bonus = milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
+  const reached = milestone === 'first-task' ? { completedAt: now } : { paidAt: now };
+  if (referral.status === 'held' || (await areLinked(trx, friend.id, referral.referrerId))) {
+    await trx
+      .updateTable('referrals')
+      .set((eb) => ({
+        ...reached,
+        status: 'held',
+        heldReward: eb('heldReward', '+', bonus),
+        heldAt: eb.fn.coalesce('heldAt', eb.val(now)),
+      }))
+      .where('id', '=', referral.id)
+      .execute();
+    return 'held';
+  }
+
+  await trx
+    .updateTable('referrals')
+    .set((eb) => ({ ...reached, status: milestone === 'first-task' ? 'completed' : 'paid', reward: eb('reward', '+', bonus) }))
+    .where('id', '=', referral.id)
+    .execute();
   const name = friendName(friend);
   await postToLedger(trx, {
-    userId: credited.referrerId,
+    userId: referral.referrerId,
     type: 'referral_bonus',
     amount: bonus,
     description: milestone === 'first-task' ? messages.referrals.firstTaskBonus(name) : messages.referrals.firstVipBonus(name),
-    referralId: credited.id,
+    referralId: referral.id,
     createdAt: now,
   });
+  return 'credited';
+}
+
+/**
+ * An admin's decision on a held referral bonus: `pay` credits the sponsor everything held (one ledger
+ * row) and the referral reads as if it had never been held; `reject` forfeits it with a reason the
+ * sponsor sees. Returns the sponsor's id; only a held referral can be decided (409 otherwise).
+ */
+export async function reviewHeldReferral(
+  trx: Tx,
+  review: { referralId: string; decision: 'pay' | 'reject'; reason: string | null; adminId: string },
+  now: Date,
+): Promise<{ sponsorId: string; friendId: string; amount: number }> {
+  const referral = await trx
+    .selectFrom('referrals as r')
+    .innerJoin('users as u', 'u.id', 'r.referredUserId')
+    .select(['r.id', 'r.referrerId', 'r.referredUserId', 'r.status', 'r.heldReward', 'r.paidAt', 'u.firstName', 'u.lastName', 'u.email'])
+    .where('r.id', '=', review.referralId)
+    .forUpdate('r')
+    .executeTakeFirst();
+  if (!referral) throw notFound(messages.risk.referralNotFound);
+  if (referral.status !== 'held') throw conflict(messages.risk.referralNotHeld);
+  if (review.adminId === referral.referrerId) throw forbidden(messages.risk.ownReferral);
+
+  const decided = { reviewNote: review.reason, reviewedBy: review.adminId, reviewedAt: now, heldReward: 0 };
+  if (review.decision === 'reject') {
+    await trx
+      .updateTable('referrals')
+      .set({ ...decided, status: 'rejected' })
+      .where('id', '=', referral.id)
+      .execute();
+  } else {
+    await trx
+      .updateTable('referrals')
+      .set((eb) => ({ ...decided, status: referral.paidAt ? 'paid' : 'completed', reward: eb('reward', '+', referral.heldReward) }))
+      .where('id', '=', referral.id)
+      .execute();
+    await postToLedger(trx, {
+      userId: referral.referrerId,
+      type: 'referral_bonus',
+      amount: referral.heldReward,
+      description: messages.risk.paidReview(friendName(referral)),
+      referralId: referral.id,
+      adminId: review.adminId,
+      createdAt: now,
+    });
+  }
+  return { sponsorId: referral.referrerId, friendId: referral.referredUserId, amount: referral.heldReward };
 }

@@ -1,8 +1,12 @@
 import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskSchema } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import type { Context } from '../context';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
-import { completeView, listVisibleTasks, startView } from './service';
+import { completeView, listVisibleTasks, startView, type ViewClock } from './service';
+
+const viewClock = (ctx: Pick<Context, 'settings' | 'now'>): ViewClock =>
+  ctx.settings.viewClock === 'database' ? { source: 'database' } : { source: 'server', now: ctx.now() };
 
 export const tasksRouter = router({
   list: memberProcedure
@@ -32,8 +36,13 @@ export const tasksRouter = router({
     .input(taskIdInput)
     .output(startTaskOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await startView(ctx.db, ctx.user, input.id, ctx.now(), ctx.settings.timeZone);
+      const result = await startView(ctx.db, ctx.user, input.id, {
+        now: ctx.now(),
+        timeZone: ctx.settings.timeZone,
+        clock: viewClock(ctx),
+      });
       if (!result.ok && result.reason === 'task-not-found') throw new TRPCError({ code: 'NOT_FOUND', message: messages.tasks.notFound });
+      if (!result.ok && result.reason === 'start-race') throw new TRPCError({ code: 'CONFLICT', message: messages.tasks.startRace });
       if (!result.ok) throw new TRPCError({ code: 'FORBIDDEN', message: messages.tasks.dailyLimitReached });
       return { viewId: result.viewId, startedAt: result.startedAt.toISOString(), durationSeconds: ctx.settings.taskViewSeconds };
     }),
@@ -56,6 +65,7 @@ export const tasksRouter = router({
         now: ctx.now(),
         timeZone: ctx.settings.timeZone,
         viewSeconds: ctx.settings.taskViewSeconds,
+        clock: viewClock(ctx),
       }),
     ),
 });

@@ -1,6 +1,8 @@
-import { type CompleteTaskOutput, formatAmount, type Task, type TaskCompletionError } from '@app/contracts';
+import { type CompleteTaskOutput, formatAmount, type Task, type TaskCompletionError, VIEW_EXPIRY_SECONDS } from '@app/contracts';
 import { type Db, postToLedger, type TaskRow, type UserRow } from '@app/db';
+import { type RawBuilder, sql } from 'kysely';
 import { creditReferralMilestone } from '../referrals/service';
+import { refreshRiskScores } from '../risk/service';
 import { effectiveTier } from '../vip/tier';
 import { completedTodayQuery, dailyProgress, progressOf } from './limits';
 
@@ -39,73 +41,130 @@ export async function listVisibleTasks(db: Db, user: UserRow, now: Date): Promis
   return rows.map((row) => ({ ...row, reward: formatAmount(rewardFor(row, user, now)) }));
 }
 
-export type StartResult = { ok: true; viewId: string; startedAt: Date } | { ok: false; reason: 'task-not-found' | 'daily-limit-reached' };
+export type StartResult =
+  | { ok: true; viewId: string; startedAt: Date }
+  | { ok: false; reason: 'task-not-found' | 'daily-limit-reached' | 'start-race' };
 
 /**
- * Records that the member started viewing a task (DESIGN.md section 5: proof of view). Starting again
- * while a view of that task is open returns the open view rather than a second one.
+ * The clock views are timed by. In production the database's, so that instances whose clocks disagree
+ * cannot stretch a view (start on one a minute behind, complete on one a minute ahead); tests that move
+ * the server's clock time views by it instead.
  */
-export async function startView(db: Db, user: UserRow, taskId: string, now: Date, timeZone: string): Promise<StartResult> {
+export type ViewClock = { source: 'database' } | { source: 'server'; now: Date };
+
+function clockNow(clock: ViewClock) {
+  return clock.source === 'database' ? sql<Date>`now()` : sql<Date>`${clock.now}::timestamptz`;
+}
+
+/** The seconds a view has lasted, by the view clock. */
+function secondsSince(clock: ViewClock, startedAt: string) {
+  return sql<number>`extract(epoch from ${clockNow(clock)} - ${sql.ref(startedAt)})::float8`;
+}
+
+/** How many times a start retries when another start of the same member keeps taking the open place. */
+const START_ATTEMPTS = 3;
+
+/**
+ * Records that the member started viewing a task (DESIGN.md section 5: proof of view). A member has one
+ * open view at a time: starting a task closes their open view of another one, or an expired one, without
+ * credit; starting the task already open returns that view. Concurrent starts meet at the unique index of
+ * open views, so twenty at once leave one view and give all twenty the same answer.
+ */
+export async function startView(
+  db: Db,
+  user: UserRow,
+  taskId: string,
+  options: { now: Date; timeZone: string; clock: ViewClock },
+): Promise<StartResult> {
   // The task and today's count in one round trip.
   const task = await db
     .selectFrom('tasks')
     .select(['id', 'title', 'requiredVipTier'])
-    .select(() => completedTodayQuery(db, user.id, now, timeZone).as('completedToday'))
+    .select(() => completedTodayQuery(db, user.id, options.now, options.timeZone).as('completedToday'))
     .where('id', '=', taskId)
     .where('isActive', '=', true)
     .executeTakeFirst();
-  if (!task || !isVisibleTo(task, effectiveTier(user, now).tier)) return { ok: false, reason: 'task-not-found' };
-  if (progressOf(user, now, Number(task.completedToday)).remaining <= 0) return { ok: false, reason: 'daily-limit-reached' };
+  if (!task || !isVisibleTo(task, effectiveTier(user, options.now).tier)) return { ok: false, reason: 'task-not-found' };
+  if (progressOf(user, options.now, Number(task.completedToday)).remaining <= 0) return { ok: false, reason: 'daily-limit-reached' };
 
-  const inserted = await db
-    .insertInto('taskViews')
-    .values({ userId: user.id, taskId: task.id, startedAt: now })
-    .onConflict((oc) => oc.columns(['userId', 'taskId']).where('completedAt', 'is', null).doNothing())
-    .returning(['id', 'startedAt'])
-    .executeTakeFirst();
-  const view =
-    inserted ??
-    (await db
+  const now = clockNow(options.clock);
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+    const inserted = await db
+      .insertInto('taskViews')
+      .values({ userId: user.id, taskId: task.id, startedAt: now })
+      .onConflict((oc) => oc.column('userId').where('completedAt', 'is', null).where('closedAt', 'is', null).doNothing())
+      .returning(['id', 'startedAt'])
+      .executeTakeFirst();
+    if (inserted) return { ok: true, viewId: inserted.id, startedAt: inserted.startedAt };
+
+    const open = await db
       .selectFrom('taskViews')
-      .select(['id', 'startedAt'])
+      .select(['id', 'taskId', 'startedAt', secondsSince(options.clock, 'startedAt').as('seconds')])
       .where('userId', '=', user.id)
-      .where('taskId', '=', task.id)
       .where('completedAt', 'is', null)
-      .executeTakeFirstOrThrow());
-  return { ok: true, viewId: view.id, startedAt: view.startedAt };
+      .where('closedAt', 'is', null)
+      .executeTakeFirst();
+    if (open && open.taskId === task.id && Number(open.seconds) < VIEW_EXPIRY_SECONDS) {
+      return { ok: true, viewId: open.id, startedAt: open.startedAt };
+    }
+    if (open) await closeOpenView(db, open.id, now);
+  }
+  return { ok: false, reason: 'start-race' };
+}
+
+/** Ends an open view without credit (replaced by another, or expired); a view completed meanwhile stays completed. */
+async function closeOpenView(db: Db, viewId: string, now: RawBuilder<Date>): Promise<void> {
+  await db
+    .updateTable('taskViews')
+    .set({ closedAt: now })
+    .where('id', '=', viewId)
+    .where('completedAt', 'is', null)
+    .where('closedAt', 'is', null)
+    .execute();
 }
 
 /**
- * Credits the member's own open view of a task, once, if it started at least `viewSeconds` ago by the
- * server's clock. The task and the open view are read together before the transaction; the member row
- * is then locked for the whole transaction, so concurrent completions queue up, and the view is closed
- * only while still open: all but the first completion of a view find it already completed. The day's
- * count is read under the lock, so two views completed at once cannot both pass the daily limit.
+ * Credits the member's own open view of a task, once, if it lasted at least `viewSeconds` and less than
+ * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit). The task, the open
+ * view and its age are read together before the transaction; the member row is then locked for the whole
+ * transaction, so concurrent completions queue up, and the view is closed only while still open: all but
+ * the first completion of a view find it already completed. The day's count is read under the lock, so
+ * two views completed at once cannot both pass the daily limit.
  */
 export async function completeView(
   db: Db,
   userId: string,
   taskId: string,
-  options: { now: Date; timeZone: string; viewSeconds: number },
+  options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<CompleteTaskOutput> {
   const fail = (error: TaskCompletionError): CompleteTaskOutput => ({ success: false, error });
   const task = await db
     .selectFrom('tasks as t')
-    .leftJoin('taskViews as v', (join) => join.onRef('v.taskId', '=', 't.id').on('v.userId', '=', userId).on('v.completedAt', 'is', null))
-    .select(['t.id', 't.title', 't.reward', 't.requiredVipTier', 'v.id as viewId', 'v.startedAt as viewStartedAt'])
+    .leftJoin('taskViews as v', (join) =>
+      join.onRef('v.taskId', '=', 't.id').on('v.userId', '=', userId).on('v.completedAt', 'is', null).on('v.closedAt', 'is', null),
+    )
+    .select([
+      't.id',
+      't.title',
+      't.reward',
+      't.requiredVipTier',
+      'v.id as viewId',
+      secondsSince(options.clock, 'v.startedAt').as('viewSeconds'),
+    ])
     .where('t.id', '=', taskId)
     .where('t.isActive', '=', true)
     .executeTakeFirst();
   if (!task) return fail('task-not-found');
+  const now = clockNow(options.clock);
+  let referralHeld = false;
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
       if (!user) return fail('user-not-found');
       if (!isVisibleTo(task, effectiveTier(user, options.now).tier)) return fail('task-not-found');
 
-      const view = task.viewId && task.viewStartedAt ? { id: task.viewId, startedAt: task.viewStartedAt } : undefined;
-      if (!view) {
+      if (!task.viewId) {
         const completed = await trx
           .selectFrom('taskViews')
           .select('id')
@@ -117,17 +176,22 @@ export async function completeView(
         return fail(completed ? 'already-completed' : 'view-not-started');
       }
 
-      const elapsedMs = options.now.getTime() - view.startedAt.getTime();
-      if (elapsedMs < options.viewSeconds * 1000) return fail('view-too-short');
+      const seconds = Number(task.viewSeconds);
+      if (seconds < options.viewSeconds) return fail('view-too-short');
+      if (seconds >= VIEW_EXPIRY_SECONDS) {
+        await closeOpenView(trx, task.viewId, now);
+        return fail('view-expired');
+      }
 
       // Closed before the day's count, so that of concurrent completions of one view all but the first
       // stop here without counting. A close over the daily limit is rolled back (DailyLimitReached).
       const reward = rewardFor(task, user, options.now);
       const closed = await trx
         .updateTable('taskViews')
-        .set({ completedAt: options.now, secondsViewed: Math.floor(elapsedMs / 1000), reward })
-        .where('id', '=', view.id)
+        .set({ completedAt: now, secondsViewed: Math.floor(seconds), reward })
+        .where('id', '=', task.viewId)
         .where('completedAt', 'is', null)
+        .where('closedAt', 'is', null)
         .executeTakeFirst();
       if (Number(closed.numUpdatedRows) !== 1) return fail('already-completed');
 
@@ -139,12 +203,15 @@ export async function completeView(
         type: 'earning',
         amount: reward,
         description: `Task completed: ${task.title}`,
-        taskViewId: view.id,
+        taskViewId: task.viewId,
         createdAt: options.now,
       });
-      if (user.referredBy) await creditReferralMilestone(trx, user, 'first-task', options.now);
+      if (user.referredBy) referralHeld = (await creditReferralMilestone(trx, user, 'first-task', options.now)) === 'held';
       return { success: true, reward: formatAmount(reward) };
     });
+    // A held bonus is a reason in the sponsor's review.
+    if (referralHeld) await refreshRiskScores(db, [userId], options.now);
+    return outcome;
   } catch (error) {
     if (error instanceof DailyLimitReached) return fail('daily-limit-reached');
     throw error;

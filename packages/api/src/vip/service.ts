@@ -2,6 +2,7 @@ import { formatPesos, messages, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { creditReferralMilestone } from '../referrals/service';
+import { refreshRiskScores } from '../risk/service';
 import { activatePlan } from './activate';
 import { findActivePlan } from './plans';
 import { vipStatus } from './status';
@@ -117,11 +118,18 @@ export async function upgradeWithEarnings(db: Db, userId: string, planId: string
  * when the request was not pending (already decided), so a double click approves once.
  */
 export async function approveVipRequest(db: Db, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
-  return db.transaction().execute((trx) => approvePendingVipRequest(trx, requestId, adminId, now));
+  const approved = await db.transaction().execute((trx) => approvePendingVipRequest(trx, requestId, adminId, now));
+  if (approved?.referralHeld) await refreshRiskScores(db, [approved.userId], now);
+  return approved && { userId: approved.userId };
 }
 
 /** approveVipRequest inside the caller's transaction, for an admin call that logs in the same one. */
-export async function approvePendingVipRequest(trx: Tx, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
+export async function approvePendingVipRequest(
+  trx: Tx,
+  requestId: string,
+  adminId: string,
+  now: Date,
+): Promise<{ userId: string; referralHeld: boolean } | null> {
   const request = await trx
     .updateTable('vipRequests')
     .set({ status: 'approved', decidedBy: adminId, decidedAt: now })
@@ -134,8 +142,8 @@ export async function approvePendingVipRequest(trx: Tx, requestId: string, admin
   // The plan as it is now: an admin may have edited it since the member asked.
   const plan = await trx.selectFrom('vipPlans').selectAll().where('id', '=', request.planId).executeTakeFirstOrThrow();
   await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
-  if (member.referredBy) await creditReferralMilestone(trx, member, 'first-vip', now);
-  return { userId: member.id };
+  const referral = member.referredBy ? await creditReferralMilestone(trx, member, 'first-vip', now) : null;
+  return { userId: member.id, referralHeld: referral === 'held' };
 }
 
 /** An admin's refusal of a payment-proof request, with the reason; the member may ask again. */

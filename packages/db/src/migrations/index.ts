@@ -4,6 +4,9 @@ import * as vipPlans from './0002_vip_plans';
 import * as listIndexes from './0003_list_indexes';
 import * as completedTasks from './0004_completed_tasks';
 import * as userSearch from './0005_user_search';
+import * as oneOpenView from './0006_one_open_view';
+import * as fraudControls from './0007_fraud_controls';
+import * as tamperEvident from './0008_tamper_evident';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003_list_indexes': listIndexes,
   '0004_completed_tasks': completedTasks,
   '0005_user_search': userSearch,
+  '0006_one_open_view': oneOpenView,
+  '0007_fraud_controls': fraudControls,
+  '0008_tamper_evident': tamperEvident,
 };

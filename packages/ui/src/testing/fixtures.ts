@@ -25,6 +25,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     referralEarnings: '0.00',
     completedTasks: 12,
     adminUnlocked: false,
+    payoutHold: null,
     ...overrides,
   });
 }

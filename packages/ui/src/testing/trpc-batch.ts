@@ -7,7 +7,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
  * `/trpc/a.b,c.d?batch=1&input={"0":..,"1":..}` for queries or a POST with that input object as its
  * body for mutations, and its answer is one JSON array entry per procedure, in order.
  */
-export type ProcedureReply = { data: unknown } | { error: { code: ErrorCode; message: string } };
+export type ProcedureReply = { data: unknown } | { error: { code: ErrorCode; message: string; details?: Record<string, string> } };
 export type ProcedureHandler = (input: unknown) => ProcedureReply;
 
 export async function answerTrpcBatch(request: Request, handlers: Record<string, ProcedureHandler>): Promise<Response> {
@@ -22,11 +22,11 @@ export async function answerTrpcBatch(request: Request, handlers: Record<string,
       ? handler(inputs[String(index)])
       : { error: { code: 'NOT_FOUND', message: `No test reply for procedure "${path}"` } };
     if ('data' in reply) return { status: 200, body: { result: { data: reply.data } } };
-    const { code, message } = reply.error;
+    const { code, message, details = {} } = reply.error;
     const httpStatus = ERROR_CODES[code];
     return {
       status: httpStatus,
-      body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } } },
+      body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path, details } } },
     };
   });
 

@@ -1,4 +1,4 @@
-import { capitalize, formatDate, messages, type Referral, type User } from '@app/contracts';
+import { formatDate, messages, REFERRAL_STATUS_LABELS, type Referral, type User } from '@app/contracts';
 import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard, TableCell, trpc } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
 import { stackedTable } from '../../lib/stacked-table';
@@ -18,10 +18,24 @@ const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
   pending: 'warning',
   completed: 'success',
   paid: 'success',
+  held: 'secondary',
+  rejected: 'destructive',
 };
 
 /** Completed and paid referrals have earned their sponsor a bonus (spec/member.md section 4). */
-const hasEarned = (referral: Referral) => referral.status !== 'pending';
+const hasEarned = (referral: Referral) => referral.status === 'completed' || referral.status === 'paid';
+
+/** The Reward cell: what was credited, or why nothing was (held for review, or refused with the admin's reason). */
+function RewardText({ referral }: { referral: Referral }) {
+  if (hasEarned(referral)) return formatPesosAmount(referral.reward);
+  if (referral.status === 'held') {
+    return <span className="text-muted-foreground">{formatPesosAmount(referral.heldReward)} under review</span>;
+  }
+  if (referral.status === 'rejected') {
+    return <span className="text-muted-foreground">Not paid{referral.reviewNote ? `: ${referral.reviewNote}` : ''}</span>;
+  }
+  return <span className="text-muted-foreground">Not yet earned</span>;
+}
 
 /** The four referral figures and the list of invited friends (spec/member.md section 2). */
 export function ReferralOverview({ user }: { user: User }) {
@@ -36,7 +50,11 @@ export function ReferralOverview({ user }: { user: User }) {
         <StatCard label="Total Referrals" value={user.referralCount} icon={UserPlus} />
         <StatCard label="Completed" value={count(hasEarned)} icon={CheckCircle2} />
         <StatCard label="Earned Referral Bonus" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
-        <StatCard label="Pending" value={count((referral) => !hasEarned(referral))} icon={Hourglass} />
+        <StatCard
+          label="Pending"
+          value={count((referral) => referral.status === 'pending' || referral.status === 'held')}
+          icon={Hourglass}
+        />
       </section>
       <HistoryCard
         title="Referral History"
@@ -57,10 +75,10 @@ export function ReferralOverview({ user }: { user: User }) {
               {formatDate(referral.createdAt)}
             </TableCell>
             <TableCell role="cell" className={CELL.Status}>
-              <Badge variant={STATUS_BADGE[referral.status]}>{capitalize(referral.status)}</Badge>
+              <Badge variant={STATUS_BADGE[referral.status]}>{REFERRAL_STATUS_LABELS[referral.status]}</Badge>
             </TableCell>
             <TableCell role="cell" className={CELL.Reward}>
-              {hasEarned(referral) ? formatPesosAmount(referral.reward) : <span className="text-muted-foreground">Not yet earned</span>}
+              <RewardText referral={referral} />
             </TableCell>
           </>
         )}

@@ -1,0 +1,521 @@
+import { randomBytes } from 'node:crypto';
+import { messages, RATE_LIMITS } from '@app/contracts';
+import { checkLedger, type Db } from '@app/db';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IP, adminFixtures } from './admin-fixtures';
+import { cookieHeader, freshClientAddress, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+
+/**
+ * What stops one person with many accounts: referral codes only for new accounts, bonuses held between
+ * linked accounts, the risk queue, payout holds and flagged destinations; and what members are told about
+ * their payouts (their place in the queue, the public figures).
+ */
+
+let t: TestApp;
+let db: Db;
+let f: Awaited<ReturnType<typeof adminFixtures>>;
+let taskId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db;
+  f = await adminFixtures(t, 'fraud');
+  const task = await db
+    .insertInto('tasks')
+    .values({ title: 'Read Blog', url: 'https://example.com/blog', reward: 100, requiredVipTier: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  taskId = task.id;
+});
+afterEach(async () => {
+  expect(await checkLedger(db)).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const newDevice = () => randomBytes(18).toString('base64url');
+
+let people = 0;
+/**
+ * Signs a new person in from a browser with this device id (as its `device` cookie) and address: the
+ * same device id for several people is several accounts made on one phone.
+ */
+async function person(options: { device?: string; address?: string; firstName?: string } = {}) {
+  const email = `fraud-person${++people}@example.com`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev/login',
+    remoteAddress: options.address ?? freshClientAddress(),
+    headers: { cookie: `device=${options.device ?? newDevice()}` },
+    payload: { email, ...(options.firstName ? { firstName: options.firstName } : {}) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const cookie = cookieHeader(response, `device=${options.device ?? newDevice()}`);
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  return { cookie, id: user.id, email, referralCode: user.referralCode };
+}
+
+type Person = Awaited<ReturnType<typeof person>>;
+
+const call = (who: Person, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+
+/** Starts the task, lets the view time pass, completes it. */
+async function earnOnce(who: Person) {
+  expect((await call(who, 'POST', `/api/tasks/${taskId}/start`)).statusCode).toBe(200);
+  t.clock.now = new Date(t.clock.now.getTime() + 21_000);
+  return (await call(who, 'GET', `/api/tasks/${taskId}/redirect-complete`)).json();
+}
+
+/** Gives a member money through the admin's balance editor. */
+async function fund(who: Person, pesos: string) {
+  const me = (await call(who, 'GET', '/api/auth/user')).json();
+  const edit = await f.admin('PUT', `/api/admin/users/${who.id}/balance`, {
+    newBalance: pesos,
+    expectedBalance: me.availableBalance,
+    reason: 'Test funds',
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+}
+
+const requestPayout = (who: Person, paymentDetails: string, amount = '150') =>
+  call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount, paymentDetails });
+
+describe('referral codes', () => {
+  it('can be applied only within 24 hours of joining, and before the first credited task', async () => {
+    const sponsor = await person();
+    const late = await person();
+    await db.updateTable('users').set({ createdAt: sql`now() - interval '25 hours'` }).where('id', '=', late.id).execute();
+    const tooLate = await call(late, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode });
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().message).toBe('Referral codes can only be used within 24 hours of joining, before your first task');
+
+    const earner = await person();
+    expect(await earnOnce(earner)).toMatchObject({ success: true });
+    const afterTask = await call(earner, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode });
+    expect(afterTask.statusCode).toBe(400);
+    expect(afterTask.json().message).toBe(messages.referrals.tooLate);
+
+    const fresh = await person();
+    expect((await call(fresh, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
+  });
+});
+
+describe('referral bonuses between linked accounts', () => {
+  /** A sponsor and a friend signed in on one device: the friend's first task holds the bonus. */
+  async function heldReferral() {
+    const device = newDevice();
+    const sponsor = await person({ device, firstName: 'Sol' });
+    const friend = await person({ device, firstName: 'Fe' });
+    expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
+    expect(await earnOnce(friend)).toMatchObject({ success: true });
+    const referral = await db.selectFrom('referrals').selectAll().where('referredUserId', '=', friend.id).executeTakeFirstOrThrow();
+    return { sponsor, friend, referral };
+  }
+
+  it('holds the bonus instead of paying it, shows it as under review, and queues it for an admin', async () => {
+    const { sponsor, friend, referral } = await heldReferral();
+    expect(referral).toMatchObject({ status: 'held', reward: 0, heldReward: 5_000 });
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '0.00', referralEarnings: '0.00' });
+    const [listed] = (await call(sponsor, 'GET', '/api/referrals')).json();
+    expect(listed).toMatchObject({ status: 'held', reward: '0.00', heldReward: '50.00', reviewNote: null, referredName: 'Fe' });
+
+    const held = (await f.admin('GET', '/api/admin/risk/held-referrals')).json();
+    expect(held.items).toContainEqual({
+      id: referral.id,
+      sponsor: { userId: sponsor.id, email: sponsor.email },
+      friend: { userId: friend.id, email: friend.email },
+      amount: '50.00',
+      heldAt: t.clock.now.toISOString(),
+      links: [{ kind: 'device', value: 'a device' }],
+    });
+    const queue = (await f.admin('GET', '/api/admin/risk/users?pageSize=200')).json();
+    const entry = queue.items.find((item: { userId: string }) => item.userId === sponsor.id);
+    expect(entry.reasons).toContainEqual({ code: 'held_referral', text: '1 referral bonus held for review' });
+  });
+
+  it('pays a held bonus an admin approves, in one ledger row, and logs it', async () => {
+    const { sponsor, referral } = await heldReferral();
+    const paid = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'pay' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ id: referral.id, status: 'completed' });
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '50.00', referralEarnings: '50.00' });
+    const [listed] = (await call(sponsor, 'GET', '/api/referrals')).json();
+    expect(listed).toMatchObject({ status: 'completed', reward: '50.00', heldReward: '0.00' });
+    expect(await f.logs('pay_held_referral', referral.id)).toHaveLength(1);
+
+    const again = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'pay' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.risk.referralNotHeld);
+  });
+
+  it('refuses a held bonus with a reason the sponsor sees, and pays nothing more for that friend', async () => {
+    const { sponsor, friend, referral } = await heldReferral();
+    const noReason = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'reject' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(messages.risk.rejectReasonRequired);
+
+    const rejected = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, {
+      decision: 'reject',
+      reason: 'Both accounts were made on one phone',
+    });
+    expect(rejected.json()).toEqual({ id: referral.id, status: 'rejected' });
+    const [listed] = (await call(sponsor, 'GET', '/api/referrals')).json();
+    expect(listed).toMatchObject({
+      status: 'rejected',
+      reward: '0.00',
+      heldReward: '0.00',
+      reviewNote: 'Both accounts were made on one phone',
+    });
+
+    // The friend's first VIP would have paid another bonus: not after a refusal.
+    await fund(friend, '300');
+    expect((await call(friend, 'POST', '/api/vip/upgrade-with-earnings', { vipTier: 'VIP300' })).statusCode).toBe(200);
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json().availableBalance).toBe('0.00');
+  });
+
+  it('lets no admin decide a bonus they would receive', async () => {
+    const device = newDevice();
+    const adminCookie = await signInUnlockedAdmin(t, 'fraud-sponsoring-admin@example.com');
+    const adminRow = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'fraud-sponsoring-admin@example.com')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('signIns').values({ userId: adminRow.id, address: '203.0.113.50', deviceId: device }).execute();
+    await db.insertInto('accountSignals').values({ userId: adminRow.id, kind: 'device', value: device }).execute();
+    const friend = await person({ device });
+    expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: adminRow.referralCode })).statusCode).toBe(200);
+    expect(await earnOnce(friend)).toMatchObject({ success: true });
+    const referral = await db
+      .selectFrom('referrals')
+      .select(['id', 'status'])
+      .where('referredUserId', '=', friend.id)
+      .executeTakeFirstOrThrow();
+    expect(referral.status).toBe('held');
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/referrals/${referral.id}/review`,
+      headers: { cookie: adminCookie },
+      payload: { decision: 'pay' },
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(messages.risk.ownReferral);
+  });
+
+  it('pays an unlinked friend’s bonus at once, as before', async () => {
+    const sponsor = await person();
+    const friend = await person();
+    await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode });
+    expect(await earnOnce(friend)).toMatchObject({ success: true });
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json().availableBalance).toBe('50.00');
+  });
+});
+
+describe('the risk review', () => {
+  it('scores linked accounts with a sentence per reason and lists the links with the shared values masked', async () => {
+    const device = newDevice();
+    const address = freshClientAddress();
+    const first = await person({ device, address });
+    const second = await person({ device });
+    const third = await person({ address });
+    for (const who of [first, second]) {
+      await fund(who, '500');
+      expect((await requestPayout(who, '+63 917 555 0101')).statusCode).toBe(200);
+    }
+
+    const review = (await f.admin('GET', `/api/admin/users/${first.id}/risk`)).json();
+    expect(review.reasons).toEqual([
+      { code: 'shared_device', text: 'Shares a device with 1 account' },
+      { code: 'shared_destination', text: 'Shares payout destination 0917•••0101 with 1 account' },
+      { code: 'shared_address', text: 'Signed in from the same address as 1 account within 24 hours' },
+    ]);
+    expect(review.score).toBe(40 + 40 + 10);
+    expect(review.payoutHold).toBeNull();
+    const octets = address.split('.').slice(0, 3).join('.');
+    expect(review.linkedAccounts).toEqual([
+      {
+        userId: second.id,
+        email: second.email,
+        via: expect.arrayContaining([
+          { kind: 'device', value: 'a device' },
+          { kind: 'destination', value: '0917•••0101' },
+        ]),
+      },
+      { userId: third.id, email: third.email, via: [{ kind: 'address', value: `${octets}.•` }] },
+    ]);
+    // Nothing in the review gives the device id or the full number away.
+    expect(JSON.stringify(review)).not.toContain(device);
+    expect(JSON.stringify(review)).not.toContain('09175550101');
+
+    const queue = (await f.admin('GET', '/api/admin/risk/users?page=1&pageSize=200')).json();
+    const scores = queue.items.map((item: { score: number }) => item.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(queue.items.find((item: { userId: string }) => item.userId === first.id)).toMatchObject({ email: first.email, score: 90 });
+    expect(queue.total).toBeGreaterThanOrEqual(3);
+    const secondPage = (await f.admin('GET', '/api/admin/risk/users?page=2&pageSize=1')).json();
+    expect(secondPage.items).toHaveLength(1);
+    expect(secondPage.items[0].userId).toBe(queue.items[1].userId);
+  });
+
+  it('answers 404 for an unknown member and 400 for bad paging', async () => {
+    expect((await f.admin('GET', '/api/admin/users/nobody/risk')).statusCode).toBe(404);
+    const bad = await f.admin('GET', '/api/admin/risk/users?pageSize=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(messages.admin.pageSizeInvalid);
+  });
+});
+
+describe('payout holds', () => {
+  it('refuse new payout requests with the reason, block approvals until released, and are logged', async () => {
+    const member = await person();
+    await fund(member, '1000');
+    const pending = (await requestPayout(member, '09175550202')).json();
+
+    const held = await f.admin('POST', `/api/admin/users/${member.id}/payout-hold`, {
+      hold: true,
+      reason: 'Shares a G-CASH number with 4 accounts',
+    });
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toEqual({
+      userId: member.id,
+      payoutHold: { reason: 'Shares a G-CASH number with 4 accounts', since: t.clock.now.toISOString() },
+    });
+    // The dashboard's banner reads it from the signed-in user.
+    expect((await call(member, 'GET', '/api/auth/user')).json().payoutHold).toEqual({
+      reason: 'Shares a G-CASH number with 4 accounts',
+      since: t.clock.now.toISOString(),
+    });
+
+    const refused = await requestPayout(member, '09175550202');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Payouts are on hold for your account: Shares a G-CASH number with 4 accounts. Please contact support.',
+      code: 'FORBIDDEN',
+    });
+    const approve = await f.admin('POST', `/api/admin/payout/${pending.id}/status`, { status: 'approved' });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().message).toBe(messages.risk.onHold);
+    const listed = (await f.admin('GET', '/api/admin/pending-payouts')).json().find((payout: { id: string }) => payout.id === pending.id);
+    expect(listed.flags).toContainEqual({ code: 'payout_hold', text: 'Payouts on hold: Shares a G-CASH number with 4 accounts' });
+
+    const released = await f.admin('POST', `/api/admin/users/${member.id}/payout-hold`, { hold: false, reason: 'Checked with the member' });
+    expect(released.json()).toEqual({ userId: member.id, payoutHold: null });
+    expect((await f.admin('POST', `/api/admin/payout/${pending.id}/status`, { status: 'approved' })).statusCode).toBe(200);
+    expect((await requestPayout(member, '09175550202')).statusCode).toBe(200);
+
+    const logs = [...(await f.logs('hold_payouts', member.id)), ...(await f.logs('release_payouts', member.id))];
+    expect(logs.map((log) => [log.action, log.details, log.ipAddress])).toEqual([
+      ['hold_payouts', { reason: 'Shares a G-CASH number with 4 accounts' }, ADMIN_IP],
+      ['release_payouts', { reason: 'Checked with the member', heldFor: 'Shares a G-CASH number with 4 accounts' }, ADMIN_IP],
+    ]);
+  });
+
+  it('need a reason, a member who exists, and someone else’s payouts', async () => {
+    const member = await person();
+    const noReason = await f.admin('POST', `/api/admin/users/${member.id}/payout-hold`, { hold: true });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(messages.risk.holdReasonRequired);
+    expect((await f.admin('POST', '/api/admin/users/nobody/payout-hold', { hold: true, reason: 'x' })).statusCode).toBe(404);
+    const notHeld = await f.admin('POST', `/api/admin/users/${member.id}/payout-hold`, { hold: false, reason: 'x' });
+    expect(notHeld.statusCode).toBe(409);
+    const own = await f.admin('POST', `/api/admin/users/${f.adminId}/payout-hold`, { hold: false, reason: 'Mine' });
+    expect(own.statusCode).toBe(403);
+  });
+});
+
+describe('payout destinations', () => {
+  it('accepts a payout to a destination another account used, and flags it with the accounts', async () => {
+    const first = await person();
+    const second = await person();
+    for (const who of [first, second]) await fund(who, '500');
+    expect((await requestPayout(first, 'GCash 0918-555-0303')).statusCode).toBe(200);
+    const flagged = await requestPayout(second, '09185550303');
+    expect(flagged.statusCode).toBe(200);
+    const listed = (await f.admin('GET', '/api/admin/pending-payouts'))
+      .json()
+      .find((payout: { id: string }) => payout.id === flagged.json().id);
+    expect(listed.flags).toEqual([{ code: 'shared_destination', text: 'Destination 0918•••0303 also used by 1 other account' }]);
+    expect(listed.linkedAccounts).toEqual([{ userId: first.id, email: first.email }]);
+  });
+});
+
+describe('payout queue and public figures', () => {
+  it('tells a member where each pending payout stands and how long approvals usually take', async () => {
+    // Later than every payout before: the queue is in the order of requests.
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const member = await person();
+    await fund(member, '1000');
+    const pendingBefore = Number(
+      (
+        await db
+          .selectFrom('payouts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const firstPayout = (await requestPayout(member, '09195550404')).json();
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    const secondPayout = (await requestPayout(member, '09195550404')).json();
+    // Approvals of the last 30 days took 1, 2, 2, 2 and 9 hours (beside this file's own, made in seconds):
+    // the median is 2 hours. One older takes no part.
+    const approvedAt = (hoursAgo: number, hoursTaken: number) => {
+      const decided = new Date(t.clock.now.getTime() - hoursAgo * 3_600_000);
+      return { decidedAt: decided, createdAt: new Date(decided.getTime() - hoursTaken * 3_600_000) };
+    };
+    const owner = await person();
+    for (const [hoursAgo, hoursTaken] of [
+      [1, 1],
+      [2, 2],
+      [2, 2],
+      [2, 2],
+      [3, 9],
+      [24 * 40, 500],
+    ] as const) {
+      await db
+        .insertInto('payouts')
+        .values({
+          userId: owner.id,
+          paymentMethod: 'G-CASH',
+          amount: 15_000,
+          paymentDetails: 'old',
+          status: 'approved',
+          ...approvedAt(hoursAgo, hoursTaken),
+        })
+        .execute();
+    }
+    const queue = (await call(member, 'GET', '/api/payouts/queue')).json();
+    expect(queue).toEqual([
+      { payoutId: firstPayout.id, position: pendingBefore + 1, queueLength: pendingBefore + 2, medianApprovalSeconds: 7200 },
+      { payoutId: secondPayout.id, position: pendingBefore + 2, queueLength: pendingBefore + 2, medianApprovalSeconds: 7200 },
+    ]);
+    expect((await t.app.inject('/api/payouts/queue')).statusCode).toBe(401);
+  });
+
+  it('shows anyone what was paid in the last 30 days, counted once a minute', async () => {
+    const fresh = await startTestApp();
+    try {
+      const owner = await fresh.database.db
+        .insertInto('users')
+        .values({ email: 'stats-owner@example.com', referralCode: 'STATS234' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const now = fresh.clock.now.getTime();
+      const paid = (amount: number, hoursAgo: number, hoursTaken: number) =>
+        fresh.database.db
+          .insertInto('payouts')
+          .values({
+            userId: owner.id,
+            paymentMethod: 'G-CASH',
+            amount,
+            paymentDetails: 'x',
+            status: 'approved',
+            decidedAt: new Date(now - hoursAgo * 3_600_000),
+            createdAt: new Date(now - (hoursAgo + hoursTaken) * 3_600_000),
+          })
+          .execute();
+      await paid(15_000, 1, 3);
+      await paid(200_000, 5, 5);
+      await paid(50_000, 24 * 31, 1);
+      const response = await fresh.app.inject('/api/public/payout-stats');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=60');
+      expect(response.json()).toEqual({
+        paidCount: 2,
+        paidTotal: '2150.00',
+        medianApprovalSeconds: 4 * 3600,
+        asOf: fresh.clock.now.toISOString(),
+      });
+      expect(response.cookies).toEqual([]);
+
+      // Within the minute the figures are not counted again; after it, they are.
+      await paid(15_000, 0.5, 1);
+      expect((await fresh.app.inject('/api/public/payout-stats')).json().paidCount).toBe(2);
+      fresh.clock.now = new Date(now + 61_000);
+      expect((await fresh.app.inject('/api/public/payout-stats')).json().paidCount).toBe(3);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('one person with five accounts', () => {
+  it('earns no referral bonus, lands in the risk queue with the shared device and G-CASH number, and is stopped by a hold', async () => {
+    const device = newDevice();
+    const gcash = '0917 888 1234';
+    const accounts: Person[] = [];
+    for (let index = 0; index < 5; index++) {
+      const account = await person({ device, firstName: `Alias${index + 1}` });
+      // Each new account uses the code of the one made before it.
+      const sponsor = accounts.at(-1);
+      if (sponsor)
+        expect((await call(account, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
+      accounts.push(account);
+    }
+    for (const account of accounts) expect(await earnOnce(account)).toMatchObject({ success: true });
+    for (const account of accounts) {
+      await fund(account, '300');
+      expect((await requestPayout(account, gcash)).statusCode).toBe(200);
+    }
+
+    // No bonus was paid to anyone: every referral between them is held.
+    const bonuses = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('type', '=', 'referral_bonus')
+      .where(
+        'userId',
+        'in',
+        accounts.map((account) => account.id),
+      )
+      .execute();
+    expect(bonuses).toEqual([]);
+    const statuses = await db
+      .selectFrom('referrals')
+      .select('status')
+      .where(
+        'referredUserId',
+        'in',
+        accounts.map((account) => account.id),
+      )
+      .execute();
+    expect(statuses.map((row) => row.status)).toEqual(Array(4).fill('held'));
+
+    const queue = (await f.admin('GET', `/api/admin/risk/users?pageSize=${RATE_LIMITS.signIn.max}`)).json();
+    for (const account of accounts) {
+      const entry = queue.items.find((item: { userId: string }) => item.userId === account.id);
+      expect(entry, account.email).toBeDefined();
+      expect(entry.reasons).toEqual(
+        expect.arrayContaining([
+          { code: 'shared_device', text: 'Shares a device with 4 accounts' },
+          { code: 'shared_destination', text: 'Shares payout destination 0917•••1234 with 4 accounts' },
+        ]),
+      );
+      expect(entry.score).toBeGreaterThanOrEqual(90);
+    }
+
+    for (const account of accounts) {
+      const held = await f.admin('POST', `/api/admin/users/${account.id}/payout-hold`, {
+        hold: true,
+        reason: 'Five accounts on one phone',
+      });
+      expect(held.statusCode).toBe(200);
+    }
+    for (const account of accounts) {
+      const refused = await requestPayout(account, gcash);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Payouts are on hold for your account: Five accounts on one phone. Please contact support.');
+      expect((await call(account, 'GET', '/api/auth/user')).json().payoutHold.reason).toBe('Five accounts on one phone');
+    }
+    const pendingIds = await db
+      .selectFrom('payouts')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('userId', '=', accounts[0]!.id)
+      .execute();
+    expect((await f.admin('POST', `/api/admin/payout/${pendingIds[0]!.id}/status`, { status: 'approved' })).statusCode).toBe(409);
+  });
+});

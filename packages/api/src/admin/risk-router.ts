@@ -1,0 +1,93 @@
+import {
+  adminPageInput,
+  heldReferralSchema,
+  page,
+  payoutHoldInput,
+  payoutHoldSchema,
+  recordIdInput,
+  referralReviewInput,
+  riskQueueItemSchema,
+  userRiskSchema,
+} from '@app/contracts';
+import { z } from 'zod';
+import { listRiskQueue } from '../risk/service';
+import { adminProcedure, router } from '../trpc';
+import { actorOf } from './log';
+import { listHeldReferrals, reviewReferral, setPayoutHold, userRiskReview } from './risk';
+
+/** The fraud review: the risk queue, one member's links, payout holds and held referral bonuses. */
+export const adminRiskRouter = router({
+  queue: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/risk/users',
+        tags: ['admin'],
+        summary: 'Members by risk score, highest first, with the reasons',
+        protect: true,
+      },
+    })
+    .input(adminPageInput)
+    .output(page(riskQueueItemSchema))
+    .query(({ ctx, input }) => listRiskQueue(ctx.db, input)),
+
+  user: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users/{id}/risk',
+        tags: ['admin'],
+        summary: 'A member’s risk score, reasons and linked accounts (shared values masked)',
+        protect: true,
+      },
+    })
+    .input(recordIdInput)
+    .output(userRiskSchema.extend({ payoutHold: payoutHoldSchema }))
+    .query(({ ctx, input }) => userRiskReview(ctx.db, input.id, ctx.now())),
+
+  holdPayouts: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/payout-hold',
+        tags: ['admin'],
+        summary: 'Hold or release a member’s payouts, with a reason',
+        protect: true,
+      },
+    })
+    .input(payoutHoldInput)
+    .output(z.object({ userId: z.string(), payoutHold: payoutHoldSchema }))
+    .mutation(({ ctx, input }) =>
+      setPayoutHold(ctx.db, { userId: input.id, hold: input.hold, reason: input.reason }, actorOf(ctx), ctx.now()),
+    ),
+
+  heldReferrals: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/risk/held-referrals',
+        tags: ['admin'],
+        summary: 'Referral bonuses held because the friend is linked to the sponsor, oldest first',
+        protect: true,
+      },
+    })
+    .input(adminPageInput)
+    .output(page(heldReferralSchema))
+    .query(({ ctx, input }) => listHeldReferrals(ctx.db, input)),
+
+  reviewReferral: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/referrals/{id}/review',
+        tags: ['admin'],
+        summary: 'Pay a held referral bonus, or refuse it with a reason the sponsor sees',
+        protect: true,
+      },
+    })
+    .input(referralReviewInput)
+    .output(z.object({ id: z.string(), status: z.enum(['completed', 'paid', 'rejected']) }))
+    .mutation(({ ctx, input }) =>
+      reviewReferral(ctx.db, { referralId: input.id, decision: input.decision, reason: input.reason ?? null }, actorOf(ctx), ctx.now()),
+    ),
+});

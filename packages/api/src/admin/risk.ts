@@ -1,0 +1,140 @@
+import {
+  type AdminPageInput,
+  formatAmount,
+  type HeldReferral,
+  maskDestination,
+  messages,
+  type PayoutHold,
+  type UserRisk,
+} from '@app/contracts';
+import type { Db } from '@app/db';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { payoutHoldOf } from '../auth/service';
+import { conflict, forbidden, notFound } from '../lib/errors';
+import { reviewHeldReferral } from '../referrals/service';
+import { assessRisk, refreshRiskScores } from '../risk/service';
+import { type AdminActor, logAdminAction } from './log';
+
+/** One member's review: their score and reasons, the accounts tied to them, and any payout hold. */
+export async function userRiskReview(db: Db, userId: string, now: Date): Promise<UserRisk & { payoutHold: PayoutHold }> {
+  const [member, risk] = await Promise.all([
+    db.selectFrom('users').select(['payoutHoldReason', 'payoutHeldAt']).where('id', '=', userId).executeTakeFirst(),
+    assessRisk(db, userId, now),
+  ]);
+  if (!member) throw notFound(messages.admin.userNotFound);
+  return { score: risk.score, reasons: risk.reasons, linkedAccounts: risk.linkedAccounts, payoutHold: payoutHoldOf(member) };
+}
+
+/**
+ * Holds a member's payouts with a reason (new requests are refused with it, pending ones cannot be
+ * approved), or releases them; logged either way. The member row is locked, so an approval running at
+ * the same moment either sees the hold or finishes first. Nobody holds or releases their own payouts.
+ */
+export async function setPayoutHold(
+  db: Db,
+  change: { userId: string; hold: boolean; reason: string },
+  actor: AdminActor,
+  now: Date,
+): Promise<{ userId: string; payoutHold: PayoutHold }> {
+  if (change.userId === actor.adminId) throw forbidden(messages.risk.ownHold);
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('users')
+      .select(['payoutHoldReason'])
+      .where('id', '=', change.userId)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!member) throw notFound(messages.admin.userNotFound);
+    if (!change.hold && !member.payoutHoldReason) throw conflict(messages.risk.notHeld);
+    const row = await trx
+      .updateTable('users')
+      .set(
+        change.hold
+          ? { payoutHoldReason: change.reason, payoutHeldAt: now, payoutHeldBy: actor.adminId }
+          : { payoutHoldReason: null, payoutHeldAt: null, payoutHeldBy: null },
+      )
+      .where('id', '=', change.userId)
+      .returning(['id', 'payoutHoldReason', 'payoutHeldAt'])
+      .executeTakeFirstOrThrow();
+    await logAdminAction(trx, actor, {
+      action: change.hold ? 'hold_payouts' : 'release_payouts',
+      targetId: change.userId,
+      details: { reason: change.reason, ...(change.hold ? {} : { heldFor: member.payoutHoldReason }) },
+    });
+    return { userId: row.id, payoutHold: payoutHoldOf(row) };
+  });
+}
+
+/** The referral bonuses held for review, oldest first, with what ties each friend to the sponsor. */
+export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<{ items: HeldReferral[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('referrals as r')
+      .innerJoin('users as sponsor', 'sponsor.id', 'r.referrerId')
+      .innerJoin('users as friend', 'friend.id', 'r.referredUserId')
+      .select([
+        'r.id',
+        'r.referrerId',
+        'sponsor.email as sponsorEmail',
+        'r.referredUserId',
+        'friend.email as friendEmail',
+        'r.heldReward',
+        'r.heldAt',
+      ])
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('accountSignals as mine')
+            .innerJoin('accountSignals as theirs', (join) =>
+              join.onRef('theirs.kind', '=', 'mine.kind').onRef('theirs.value', '=', 'mine.value'),
+            )
+            .select(['mine.kind', 'mine.value'])
+            .whereRef('mine.userId', '=', 'r.referrerId')
+            .whereRef('theirs.userId', '=', 'r.referredUserId'),
+        ).as('links'),
+      )
+      .where('r.status', '=', 'held')
+      .orderBy('r.heldAt')
+      .orderBy('r.id')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    db
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('status', '=', 'held')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      sponsor: { userId: row.referrerId, email: row.sponsorEmail },
+      friend: { userId: row.referredUserId, email: row.friendEmail },
+      amount: formatAmount(row.heldReward),
+      heldAt: (row.heldAt ?? new Date(0)).toISOString(),
+      links: row.links.map((link) => ({ kind: link.kind, value: link.kind === 'device' ? 'a device' : maskDestination(link.value) })),
+    })),
+    total: Number(count.total),
+  };
+}
+
+/** Pays or refuses a held referral bonus (reviewHeldReferral) and logs it in the same transaction. */
+export async function reviewReferral(
+  db: Db,
+  review: { referralId: string; decision: 'pay' | 'reject'; reason: string | null },
+  actor: AdminActor,
+  now: Date,
+): Promise<{ id: string; status: 'completed' | 'paid' | 'rejected' }> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const decided = await reviewHeldReferral(trx, { ...review, adminId: actor.adminId }, now);
+    await logAdminAction(trx, actor, {
+      action: review.decision === 'pay' ? 'pay_held_referral' : 'reject_held_referral',
+      targetId: review.referralId,
+      details: { sponsorId: decided.sponsorId, friendId: decided.friendId, amount: formatAmount(decided.amount), reason: review.reason },
+    });
+    const row = await trx.selectFrom('referrals').select('status').where('id', '=', review.referralId).executeTakeFirstOrThrow();
+    return { ...decided, status: row.status as 'completed' | 'paid' | 'rejected' };
+  });
+  await refreshRiskScores(db, [outcome.sponsorId], now);
+  return { id: review.referralId, status: outcome.status };
+}

@@ -1,0 +1,222 @@
+import { type AdminPageInput, maskDestination, pluralize, type RiskQueueItem, type RiskReason, type UserRisk } from '@app/contracts';
+import { type Db, jsonb } from '@app/db';
+import { sql } from 'kysely';
+
+/**
+ * Linked accounts and risk (docs/product-rules.md, "Fraud rules"). Two accounts are linked when they
+ * share a device id or a payout destination, and weakly linked when they signed in from one address
+ * within 24 hours. A member's risk score sums the weight of each reason, at most 100.
+ */
+
+/** How an account is tied to another: a shared device or destination (linked), or an address (weakly). */
+export type LinkKind = 'device' | 'destination' | 'address';
+
+/** How far back sign-ins are compared by address. */
+const ADDRESS_LOOKBACK_DAYS = 90;
+/** The most linked accounts one member's review lists; the reasons still count them all. */
+const LINKED_ACCOUNTS_SHOWN = 50;
+
+interface Link {
+  userId: string;
+  kind: LinkKind;
+  value: string;
+}
+
+/** Every account tied to this one, with what ties them (one row per account and shared value). */
+async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
+  const { rows } = await sql<Link>`
+    SELECT other.user_id, other.kind, other.value
+    FROM account_signals mine
+    JOIN account_signals other ON other.kind = mine.kind AND other.value = mine.value AND other.user_id <> mine.user_id
+    WHERE mine.user_id = ${userId}
+    UNION
+    SELECT other.user_id, 'address', other.address
+    FROM sign_ins mine
+    JOIN sign_ins other ON other.address = mine.address AND other.user_id <> mine.user_id
+      AND other.created_at BETWEEN mine.created_at - interval '24 hours' AND mine.created_at + interval '24 hours'
+    WHERE mine.user_id = ${userId} AND mine.created_at > ${now}::timestamptz - make_interval(days => ${ADDRESS_LOOKBACK_DAYS})
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * Whether two accounts are linked (a shared device or payout destination): a referral between them pays
+ * no bonus until an admin has looked at it. An address alone does not link: many people share one.
+ */
+export async function areLinked(db: Db, userId: string, otherId: string): Promise<boolean> {
+  const { rows } = await sql<{ linked: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM account_signals mine
+      JOIN account_signals other ON other.kind = mine.kind AND other.value = mine.value
+      WHERE mine.user_id = ${userId} AND other.user_id = ${otherId}
+    ) AS linked
+  `.execute(db);
+  return rows[0]?.linked === true;
+}
+
+/** What a shared value looks like to an admin: a device never by its id, an address without its last part. */
+function shownValue(kind: LinkKind, value: string): string {
+  if (kind === 'device') return 'a device';
+  if (kind === 'destination') return maskDestination(value);
+  const ipv4 = value.match(/^(\d+\.\d+\.\d+)\.\d+$/);
+  return ipv4 ? `${ipv4[1]}.•` : `${value.split(':').slice(0, 3).join(':')}:•`;
+}
+
+/** Each reason's weight: a shared device or destination weighs most, an address least. */
+const WEIGHTS = {
+  shared_device: (accounts: number) => Math.min(60, 30 + 10 * accounts),
+  shared_destination: (accounts: number) => Math.min(60, 30 + 10 * accounts),
+  shared_address: (accounts: number) => Math.min(20, 5 + 5 * accounts),
+  linked_referral: () => 20,
+  held_referral: () => 10,
+} as const;
+
+type ReasonCode = keyof typeof WEIGHTS;
+interface WeightedReason extends RiskReason {
+  weight: number;
+}
+
+/** The member's score, reasons and linked accounts, as of now. */
+export async function assessRisk(db: Db, userId: string, now: Date): Promise<UserRisk & { exists: boolean }> {
+  const [links, referrals, member] = await Promise.all([
+    linksOf(db, userId, now),
+    db
+      .selectFrom('referrals')
+      .select(['referrerId', 'referredUserId', 'status'])
+      .where((eb) => eb.or([eb('referrerId', '=', userId), eb('referredUserId', '=', userId)]))
+      .execute(),
+    db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst(),
+  ]);
+
+  const reasons: WeightedReason[] = [];
+  const add = (code: ReasonCode, count: number, text: string) => reasons.push({ code, text, weight: WEIGHTS[code](count) });
+
+  const accountsBy = (kind: LinkKind) => new Set(links.filter((link) => link.kind === kind).map((link) => link.userId));
+  const devices = accountsBy('device');
+  if (devices.size > 0) add('shared_device', devices.size, `Shares a device with ${pluralize(devices.size, 'account')}`);
+  const destinations = new Map<string, Set<string>>();
+  for (const link of links.filter((candidate) => candidate.kind === 'destination')) {
+    destinations.set(link.value, (destinations.get(link.value) ?? new Set()).add(link.userId));
+  }
+  for (const [value, accounts] of destinations) {
+    add(
+      'shared_destination',
+      accounts.size,
+      `Shares payout destination ${shownValue('destination', value)} with ${pluralize(accounts.size, 'account')}`,
+    );
+  }
+  const addresses = accountsBy('address');
+  if (addresses.size > 0) {
+    add('shared_address', addresses.size, `Signed in from the same address as ${pluralize(addresses.size, 'account')} within 24 hours`);
+  }
+
+  const strongly = new Set([...devices, ...[...destinations.values()].flatMap((accounts) => [...accounts])]);
+  const sponsor = referrals.find((referral) => referral.referredUserId === userId);
+  const linkedFriends = referrals.filter((referral) => referral.referrerId === userId && strongly.has(referral.referredUserId));
+  if (sponsor && strongly.has(sponsor.referrerId)) add('linked_referral', 1, 'Was referred by a linked account');
+  if (linkedFriends.length > 0)
+    add('linked_referral', linkedFriends.length, `Referred ${pluralize(linkedFriends.length, 'linked account')}`);
+  const held = referrals.filter((referral) => referral.referrerId === userId && referral.status === 'held').length;
+  if (held > 0) add('held_referral', held, `${pluralize(held, 'referral bonus', 'referral bonuses')} held for review`);
+
+  const linkedIds = [...new Set(links.map((link) => link.userId))];
+  const emails = linkedIds.length
+    ? await db.selectFrom('users').select(['id', 'email']).where('id', 'in', linkedIds.slice(0, LINKED_ACCOUNTS_SHOWN)).execute()
+    : [];
+  const linkedAccounts = emails.map((account) => ({
+    userId: account.id,
+    email: account.email,
+    via: links.filter((link) => link.userId === account.id).map((link) => ({ kind: link.kind, value: shownValue(link.kind, link.value) })),
+  }));
+  // Strong links first, then by e-mail, so the review reads the same every time.
+  const strength = (account: (typeof linkedAccounts)[number]) => (account.via.some((via) => via.kind !== 'address') ? 0 : 1);
+  linkedAccounts.sort((a, b) => strength(a) - strength(b) || a.email.localeCompare(b.email));
+
+  return {
+    exists: member !== undefined,
+    score: Math.min(
+      100,
+      reasons.reduce((sum, reason) => sum + reason.weight, 0),
+    ),
+    reasons: reasons.map(({ code, text }) => ({ code, text })),
+    linkedAccounts,
+  };
+}
+
+/**
+ * Stores the scores of these members and of every account linked to them, for the admins' queue: run
+ * after a sign-in, a payout request or a referral changed what ties accounts together.
+ */
+export async function refreshRiskScores(db: Db, userIds: readonly string[], now: Date): Promise<void> {
+  const affected = new Set(userIds);
+  for (const userId of userIds) for (const link of await linksOf(db, userId, now)) affected.add(link.userId);
+  for (const userId of affected) {
+    const risk = await assessRisk(db, userId, now);
+    if (!risk.exists) continue;
+    await db
+      .insertInto('riskScores')
+      .values({ userId, score: risk.score, reasons: jsonb(risk.reasons), updatedAt: now })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ score: risk.score, reasons: jsonb(risk.reasons), updatedAt: now }))
+      .execute();
+  }
+}
+
+/** The review queue: members with a score above zero, highest first. */
+export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ items: RiskQueueItem[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('riskScores as r')
+      .innerJoin('users as u', 'u.id', 'r.userId')
+      .select(['r.userId', 'u.email', 'r.score', 'r.reasons', 'u.payoutHoldReason'])
+      .where('r.score', '>', 0)
+      .orderBy('r.score', 'desc')
+      .orderBy('r.updatedAt', 'desc')
+      .orderBy('r.userId')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    db
+      .selectFrom('riskScores')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('score', '>', 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      userId: row.userId,
+      email: row.email,
+      score: row.score,
+      reasons: row.reasons,
+      payoutHold: row.payoutHoldReason,
+    })),
+    total: Number(count.total),
+  };
+}
+
+/**
+ * Records a sign-in (the client's address as the trusted proxies saw it, and the device id), then brings
+ * the scores of the account and of the accounts it is now tied to up to date.
+ */
+export async function recordSignIn(db: Db, signIn: { userId: string; address: string; deviceId: string; at: Date }): Promise<void> {
+  await db
+    .insertInto('signIns')
+    .values({ userId: signIn.userId, address: signIn.address, deviceId: signIn.deviceId, createdAt: signIn.at })
+    .execute();
+  await recordSignal(db, signIn.userId, 'device', signIn.deviceId, signIn.at);
+  await refreshRiskScores(db, [signIn.userId], signIn.at);
+}
+
+/**
+ * Notes that an account used a device or a payout destination (first and last time seen), and says
+ * whether it is new to the account: only then can it tie the account to others.
+ */
+export async function recordSignal(db: Db, userId: string, kind: 'device' | 'destination', value: string, at: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('accountSignals')
+    .values({ userId, kind, value, firstSeenAt: at, lastSeenAt: at })
+    .onConflict((oc) => oc.columns(['userId', 'kind', 'value']).doUpdateSet({ lastSeenAt: at }))
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning(sql<boolean>`xmax = 0`.as('inserted'))
+    .executeTakeFirstOrThrow();
+  return row.inserted;
+}

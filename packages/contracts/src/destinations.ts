@@ -1,0 +1,33 @@
+import { maskEmail } from './referrals';
+
+/**
+ * A payout destination as accounts are compared by it, or null when the details name nothing specific
+ * enough to tell one person's account from another's (a short note such as "0917" would link strangers):
+ * - a Philippine mobile number, the account of G-CASH, PayMaya and Coins.ph, as `mobile:09XXXXXXXXX`
+ *   however it is written (+63 917 123 4567, 0917-123-4567);
+ * - an e-mail (PayPal) as `email:` in lower case;
+ * - another run of at least 8 digits (a bank account) as `account:` and its digits;
+ * - anything else of at least 10 letters and digits, with both in it (a wallet address), as `text:` in
+ *   lower case; plain words ("Account of me") name nobody.
+ */
+export function normalizeDestination(details: string): string | null {
+  const text = details.trim().toLowerCase();
+  const email = text.match(/[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/);
+  if (email) return `email:${email[0]}`;
+  const compact = text.replace(/[\s\-().]/g, '');
+  const mobile = compact.match(/(?:\+?63|0)?(9\d{9})(?!\d)/);
+  if (mobile) return `mobile:0${mobile[1]}`;
+  const digitRuns = compact.match(/\d{8,}/g);
+  if (digitRuns) return `account:${digitRuns.reduce((longest, run) => (run.length > longest.length ? run : longest))}`;
+  const letters = text.replace(/[^a-z0-9]/g, '');
+  return letters.length >= 10 && /\d/.test(letters) && /[a-z]/.test(letters) ? `text:${letters}` : null;
+}
+
+/** A normalised destination as admins see it in lists: enough to compare two, not enough to copy one. */
+export function maskDestination(destination: string): string {
+  const [kind = '', value = ''] = destination.split(/:(.*)/s, 2);
+  if (kind === 'email') return maskEmail(value);
+  if (kind === 'mobile') return `${value.slice(0, 4)}•••${value.slice(-4)}`;
+  if (kind === 'account') return `•••${value.slice(-4)}`;
+  return `${value.slice(0, 4)}•••${value.slice(-4)}`;
+}

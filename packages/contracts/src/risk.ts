@@ -1,0 +1,70 @@
+import { requiredReason } from './admin';
+import { recordId } from './inputs';
+import { messages } from './messages';
+import { amountString } from './money-schemas';
+import { z } from './zod';
+
+/** One reason a member is at risk: a code for screens to act on and a sentence an admin can act on. */
+export const riskReasonSchema = z.object({ code: z.string(), text: z.string() });
+export type RiskReason = z.infer<typeof riskReasonSchema>;
+
+export const riskQueueItemSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(riskReasonSchema),
+  /** The reason the member's payouts are on hold, if they are. */
+  payoutHold: z.string().nullable(),
+});
+export type RiskQueueItem = z.infer<typeof riskQueueItemSchema>;
+
+export const LINK_KINDS = ['device', 'destination', 'address'] as const;
+
+/** Another account tied to a member, and by what: the shared values are masked. */
+export const linkedAccountSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  via: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
+export const userRiskSchema = z.object({
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(riskReasonSchema),
+  linkedAccounts: z.array(linkedAccountSchema),
+});
+export type UserRisk = z.infer<typeof userRiskSchema>;
+
+/** What the member's payouts are held for and since when, or null when they are not. */
+export const payoutHoldSchema = z.object({ reason: z.string(), since: z.string() }).nullable();
+export type PayoutHold = z.infer<typeof payoutHoldSchema>;
+
+export const payoutHoldInput = z.object({
+  id: recordId,
+  hold: z.boolean({ error: messages.risk.holdChoiceRequired }),
+  reason: requiredReason(messages.risk.holdReasonRequired),
+});
+
+/** A referral bonus held because the friend is linked to the sponsor. */
+export const heldReferralSchema = z.object({
+  id: z.string(),
+  sponsor: z.object({ userId: z.string(), email: z.string() }),
+  friend: z.object({ userId: z.string(), email: z.string() }),
+  amount: amountString,
+  heldAt: z.string(),
+  /** What ties the two accounts, masked. */
+  links: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
+});
+export type HeldReferral = z.infer<typeof heldReferralSchema>;
+
+/** Pay a held bonus, or refuse it with a reason the sponsor sees (required then). */
+export const referralReviewInput = z
+  .object({
+    id: recordId,
+    decision: z.enum(['pay', 'reject'], { error: messages.risk.decisionInvalid }),
+    reason: z.string({ error: messages.admin.reasonTooLong }).trim().max(500, messages.admin.reasonTooLong).optional(),
+  })
+  .refine((review) => review.decision !== 'reject' || Boolean(review.reason), {
+    message: messages.risk.rejectReasonRequired,
+    path: ['reason'],
+  });

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { type QueryExecutorProvider, sql } from 'kysely';
+import type { Db } from './create-db';
+import { jsonb } from './json';
+
+/**
+ * The hash chains over the ledger (one per member) and the admin log (one for all): how rows are chained
+ * when written in bulk, and how the chains are checked. Rows written one at a time chain themselves
+ * (postToLedger, appendAdminLog) with the same SQL functions (migration 0008).
+ */
+
+/** The arguments of ledger_row_hash after `prev`, read from a row named `row`. */
+const LEDGER_CONTENT = (row: string) =>
+  sql.raw(
+    [
+      'id',
+      'user_id',
+      'seq',
+      'type',
+      'amount',
+      'available_delta',
+      'pending_delta',
+      'earnings_delta',
+      'referral_delta',
+      'paid_out_delta',
+      'description',
+      'task_view_id',
+      'payout_id',
+      'vip_request_id',
+      'referral_id',
+      'admin_id',
+      'reference',
+      'created_at',
+    ]
+      .map((column) => `${row}.${column}`)
+      .join(', '),
+  );
+
+const ADMIN_LOG_CONTENT = (row: string) =>
+  sql.raw(
+    ['id', 'seq', 'admin_id', 'action', 'target_id', 'details', 'ip_address', 'created_at'].map((column) => `${row}.${column}`).join(', '),
+  );
+
+/**
+ * Chains every member's ledger anew, in the order the rows were written (created_at, then id): for rows
+ * written in bulk (a migration, the benchmark's seed). Level by level over an indexed copy, so the work
+ * grows with the number of rows, not with their square. Run inside a transaction.
+ */
+export async function rechainLedger(db: QueryExecutorProvider): Promise<void> {
+  await sql`DROP TABLE IF EXISTS ledger_order`.execute(db);
+  await sql`
+    CREATE TEMP TABLE ledger_order AS
+    SELECT t.*, row_number() OVER (PARTITION BY user_id ORDER BY created_at, id) AS position FROM transactions t
+  `.execute(db);
+  await sql`UPDATE ledger_order SET seq = position`.execute(db);
+  await sql`CREATE INDEX ledger_order_idx ON ledger_order (user_id, seq)`.execute(db);
+  await sql`
+    WITH RECURSIVE chain (id, user_id, seq, hash) AS (
+      SELECT o.id, o.user_id, o.seq, ledger_row_hash(NULL, ${LEDGER_CONTENT('o')}) FROM ledger_order o WHERE o.seq = 1
+      UNION ALL
+      SELECT o.id, o.user_id, o.seq, ledger_row_hash(c.hash, ${LEDGER_CONTENT('o')})
+      FROM chain c JOIN ledger_order o ON o.user_id = c.user_id AND o.seq = c.seq + 1
+    )
+    UPDATE transactions t SET seq = chain.seq, hash = chain.hash FROM chain WHERE t.id = chain.id
+  `.execute(db);
+  await sql`
+    UPDATE users u SET ledger_head = last.hash
+    FROM (SELECT DISTINCT ON (user_id) user_id, hash FROM transactions ORDER BY user_id, seq DESC) last
+    WHERE last.user_id = u.id
+  `.execute(db);
+  await sql`DROP TABLE ledger_order`.execute(db);
+}
+
+/** Chains the whole admin log anew, in the order it was written, and sets the chain's head. */
+export async function rechainAdminLogs(db: QueryExecutorProvider): Promise<void> {
+  await sql`DROP TABLE IF EXISTS admin_log_order`.execute(db);
+  await sql`CREATE TEMP TABLE admin_log_order AS SELECT l.*, row_number() OVER (ORDER BY created_at, id) AS position FROM admin_logs l`.execute(
+    db,
+  );
+  await sql`UPDATE admin_log_order SET seq = position`.execute(db);
+  await sql`CREATE INDEX admin_log_order_idx ON admin_log_order (seq)`.execute(db);
+  await sql`
+    WITH RECURSIVE chain (id, seq, hash) AS (
+      SELECT o.id, o.seq, admin_log_hash(NULL, ${ADMIN_LOG_CONTENT('o')}) FROM admin_log_order o WHERE o.seq = 1
+      UNION ALL
+      SELECT o.id, o.seq, admin_log_hash(c.hash, ${ADMIN_LOG_CONTENT('o')}) FROM chain c JOIN admin_log_order o ON o.seq = c.seq + 1
+    )
+    UPDATE admin_logs l SET seq = chain.seq, hash = chain.hash FROM chain WHERE l.id = chain.id
+  `.execute(db);
+  await sql`
+    UPDATE admin_log_chain SET
+      seq = coalesce((SELECT max(seq) FROM admin_logs), 0),
+      head = (SELECT hash FROM admin_logs ORDER BY seq DESC LIMIT 1)
+  `.execute(db);
+  await sql`DROP TABLE admin_log_order`.execute(db);
+}
+
+export interface ChainBreak {
+  chain: 'ledger' | 'admin-log';
+  /** The member whose ledger it is (ledger chains only). */
+  userId: string | null;
+  /** The row that no longer matches, or that follows a removed one; null when the last row is gone. */
+  rowId: string | null;
+  description: string;
+}
+
+/**
+ * The first place each chain is broken: a row whose content or hash was changed, a row removed (a gap in
+ * the numbering, or a head that no longer names the last row), or a row that was never chained.
+ */
+export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainBreak[]> {
+  const ledger = await sql<{ userId: string; id: string | null; seq: number | null; problem: string }>`
+    WITH ordered AS (
+      SELECT t.*, lag(t.hash) OVER w AS prev_hash, row_number() OVER w AS position
+      FROM transactions t WINDOW w AS (PARTITION BY t.user_id ORDER BY t.seq NULLS FIRST, t.id)
+    ), broken AS (
+      SELECT user_id, id, seq, position,
+        CASE
+          WHEN seq IS NULL OR hash IS NULL THEN 'unchained'
+          WHEN seq > position THEN 'removed'
+          WHEN seq < position THEN 'duplicated'
+          WHEN hash <> ledger_row_hash(prev_hash, ${LEDGER_CONTENT('ordered')}) THEN 'changed'
+        END AS problem
+      FROM ordered
+    )
+    SELECT DISTINCT ON (user_id) user_id, id, seq, problem FROM broken WHERE problem IS NOT NULL ORDER BY user_id, position
+  `.execute(db);
+  const tails = await sql<{ userId: string; ledgerRows: number; lastSeq: number | null }>`
+    SELECT u.id AS user_id, u.ledger_rows, last.seq AS last_seq
+    FROM users u
+    LEFT JOIN LATERAL (SELECT seq, hash FROM transactions WHERE user_id = u.id ORDER BY seq DESC NULLS LAST LIMIT 1) last ON true
+    WHERE u.ledger_head IS DISTINCT FROM last.hash
+  `.execute(db);
+  const log = await sql<{ id: string; seq: number | null; problem: string }>`
+    WITH ordered AS (
+      SELECT l.*, lag(l.hash) OVER w AS prev_hash, row_number() OVER w AS position
+      FROM admin_logs l WINDOW w AS (ORDER BY l.seq NULLS FIRST, l.id)
+    )
+    SELECT id, seq,
+      CASE
+        WHEN seq IS NULL OR hash IS NULL THEN 'unchained'
+        WHEN seq > position THEN 'removed'
+        WHEN seq < position THEN 'duplicated'
+        ELSE 'changed'
+      END AS problem
+    FROM ordered
+    WHERE seq IS NULL OR hash IS NULL OR seq <> position OR hash <> admin_log_hash(prev_hash, ${ADMIN_LOG_CONTENT('ordered')})
+    ORDER BY position
+    LIMIT 1
+  `.execute(db);
+  const logHead = await sql<{ seq: number; lastSeq: number | null }>`
+    SELECT c.seq, (SELECT max(seq) FROM admin_logs) AS last_seq FROM admin_log_chain c
+    WHERE c.head IS DISTINCT FROM (SELECT hash FROM admin_logs ORDER BY seq DESC NULLS LAST LIMIT 1)
+  `.execute(db);
+
+  const rowText = (seq: number | null, id: string | null) => (seq === null ? `row ${id}` : `row #${seq} (${id})`);
+  const ledgerText: Record<string, (seq: number | null, id: string | null) => string> = {
+    unchained: (seq, id) => `${rowText(seq, id)} is not chained`,
+    removed: (seq, id) => `a row before ${rowText(seq, id)} was removed`,
+    duplicated: (seq, id) => `${rowText(seq, id)} repeats a place in the chain`,
+    changed: (seq, id) => `${rowText(seq, id)} was changed: its hash does not match its content and the row before it`,
+  };
+  return [
+    ...ledger.rows.map((row) => ({
+      chain: 'ledger' as const,
+      userId: row.userId,
+      rowId: row.id,
+      description: `Ledger of user ${row.userId}: ${ledgerText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
+    })),
+    ...tails.rows
+      .filter((tail) => !ledger.rows.some((row) => row.userId === tail.userId))
+      .map((tail) => ({
+        chain: 'ledger' as const,
+        userId: tail.userId,
+        rowId: null,
+        description: `Ledger of user ${tail.userId}: its last row (#${Number(tail.ledgerRows)}) was removed or changed: the member's ledger head no longer names row #${tail.lastSeq ?? 0}`,
+      })),
+    ...log.rows.map((row) => ({
+      chain: 'admin-log' as const,
+      userId: null,
+      rowId: row.id,
+      description: `Admin log: ${ledgerText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
+    })),
+    ...(log.rows.length === 0
+      ? logHead.rows.map((head) => ({
+          chain: 'admin-log' as const,
+          userId: null,
+          rowId: null,
+          description: `Admin log: its last row (#${Number(head.seq)}) was removed or changed: the chain's head no longer names row #${head.lastSeq ?? 0}`,
+        }))
+      : []),
+  ];
+}
+
+export interface AdminLogRow {
+  adminId: string | null;
+  action: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  ipAddress: string | null;
+}
+
+/**
+ * Appends a row to the admin log, chained to the row before it. The chain's head row is locked until the
+ * caller's transaction ends, which orders admin actions one after another (they are few); given no
+ * transaction, it makes its own, so the head and the row are written together or not at all.
+ */
+export async function appendAdminLog(db: Db, row: AdminLogRow): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => appendAdminLog(trx, row));
+  const id = randomUUID();
+  const details = jsonb(row.details);
+  const chain = await db
+    .updateTable('adminLogChain')
+    .set({
+      seq: sql`seq + 1`,
+      head: sql<string>`admin_log_hash(head, ${id}, seq + 1, ${row.adminId}, ${row.action}, ${row.targetId}, ${details}, ${row.ipAddress}, now())`,
+    })
+    .returning(['seq', 'head'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('adminLogs')
+    .values({ id, ...row, details, seq: chain.seq, hash: chain.head, createdAt: sql<Date>`now()` })
+    .execute();
+}
