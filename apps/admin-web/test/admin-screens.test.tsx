@@ -76,7 +76,15 @@ const payout: PendingPayout = pendingPayoutSchema.parse({
   linkedAccounts: [],
 });
 
-const settings: SystemSettings = { maintenance: false, maintenanceMode: false, websiteStatus: 'on', message: '', lastUpdated: null };
+const settings: SystemSettings = {
+  maintenance: false,
+  maintenanceMode: false,
+  websiteStatus: 'on',
+  message: '',
+  lastUpdated: null,
+  gcashNumber: '09171234567',
+  gcashName: 'PesoTasks Inc.',
+};
 
 /** An unlocked admin's session with the panel's reads answered; `extra` adds or replaces procedures. */
 function servePanel(extra: Record<string, ProcedureHandler> = {}) {

@@ -46,6 +46,7 @@ async function openVip(handlers: Parameters<typeof answerWith>[0] = {}) {
     'auth.user': () => ({ data: testUser() }),
     'vip.status': () => ({ data: vipStatus() }),
     'vip.plans': () => ({ data: PLANS }),
+    'vip.paymentDetails': () => ({ data: { gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' } }),
     ...handlers,
   });
   renderAt('/vip');
@@ -107,6 +108,8 @@ describe('G-CASH payment dialog', () => {
 
     expect(dialog.getByText('₱500.00')).toBeTruthy();
     expect(dialog.getByText('Pay with G-CASH, then enter the 13-digit reference number from your G-CASH receipt.')).toBeTruthy();
+    expect(await dialog.findByText('0917 123 4567')).toBeTruthy();
+    expect(dialog.getByText('PesoTasks Inc.')).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
     expect(await dialog.findByText('Please enter a valid 13-digit transaction number')).toBeTruthy();
@@ -138,6 +141,27 @@ describe('G-CASH payment dialog', () => {
       await screen.findByText('Your VIP membership upgrade to VIP500 is pending admin approval. Your payment is being verified.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('puts the G-CASH number on the clipboard as digits', async () => {
+    const user = userEvent.setup();
+    await openVip();
+    const dialog = await openGcashDialog(user, 'VIP 300');
+    await user.click(await dialog.findByRole('button', { name: 'Copy the G-CASH number' }));
+    expect(await navigator.clipboard.readText()).toBe('09171234567');
+    expect(await dialog.findByText('Copied!')).toBeTruthy();
+  });
+
+  it('says G-CASH is not available and cannot be submitted while the payee is not set', async () => {
+    const user = userEvent.setup();
+    await openVip({ 'vip.paymentDetails': () => ({ data: { gcashNumber: null, gcashName: null } }) });
+    const dialog = await openGcashDialog(user, 'VIP 300');
+    expect(await dialog.findByText('G-CASH payment is not available yet')).toBeTruthy();
+    const submit = dialog.getByRole('button', { name: 'Submit for approval' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await user.type(dialog.getByLabelText('G-CASH reference number'), '1012345678901');
+    await user.click(submit);
+    expect(inputsOf('vip.upgrade')).toEqual([]);
   });
 
   it('shows the server’s refusal', async () => {

@@ -97,6 +97,8 @@ describe('maintenance', () => {
       websiteStatus: 'on',
       message: MAINTENANCE_MESSAGE,
       lastUpdated: null,
+      gcashNumber: null,
+      gcashName: null,
     });
     const on = await f.admin('PUT', '/api/admin/system-settings', { maintenanceMode: true, message: 'Back at 5 pm' });
     expect(on.json()).toEqual({
@@ -105,6 +107,8 @@ describe('maintenance', () => {
       websiteStatus: 'on',
       message: 'Back at 5 pm',
       lastUpdated: t.clock.now.toISOString(),
+      gcashNumber: null,
+      gcashName: null,
     });
     expect((await f.as(cookie, 'GET', '/api/tasks')).json()).toEqual({ message: 'Back at 5 pm', code: 'SERVICE_UNAVAILABLE' });
     const off = await f.admin('PUT', '/api/admin/system-settings', { maintenance: false });
@@ -116,8 +120,29 @@ describe('maintenance', () => {
     ]);
   });
 
+  it('keeps the G-CASH payee members pay plans to, which members read and no one else', async () => {
+    const { cookie } = await f.member();
+    expect((await f.as(cookie, 'GET', '/api/vip/payment-details')).json()).toEqual({ gcashNumber: null, gcashName: null });
+    const set = await f.admin('PUT', '/api/admin/system-settings', { gcashNumber: '0917-123 4567', gcashName: ' PesoTasks Inc. ' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.', maintenance: false });
+    expect((await f.as(cookie, 'GET', '/api/vip/payment-details')).json()).toEqual({
+      gcashNumber: '09171234567',
+      gcashName: 'PesoTasks Inc.',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/vip/payment-details' })).statusCode).toBe(401);
+    expect((await f.as(cookie, 'PUT', '/api/admin/system-settings', { gcashNumber: '09999999999' })).statusCode).toBe(403);
+    expect((await f.logs('update_system_settings')).at(-1)?.details).toEqual({ gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' });
+  });
+
   it.each([
-    [{}, 'Please choose maintenance on or off, or a message'],
+    [{}, 'Please choose maintenance on or off, a message, or the G-CASH payee'],
+    [{ gcashNumber: '0917123456' }, 'Enter the 11-digit G-CASH number, starting 09'],
+    [{ gcashNumber: '19171234567' }, 'Enter the 11-digit G-CASH number, starting 09'],
+    [{ gcashNumber: '+639171234567' }, 'Enter the 11-digit G-CASH number, starting 09'],
+    [{ gcashNumber: 9171234567 }, 'Enter the 11-digit G-CASH number, starting 09'],
+    [{ gcashName: ' ' }, 'Enter the name on the G-CASH account'],
+    [{ gcashName: 'x'.repeat(81) }, 'The G-CASH account name must be at most 80 characters'],
     [{ maintenance: true, maintenanceMode: false }, 'The two maintenance fields disagree'],
     [{ maintenanceMode: 'on' }, 'Maintenance must be true or false'],
     [{ message: '  ' }, 'The maintenance message cannot be empty'],

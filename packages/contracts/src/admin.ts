@@ -5,6 +5,7 @@ import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { supportMessageInput } from './support';
+import { gcashPayeeInput } from './vip-plans';
 import { z } from './zod';
 
 const m = messages.admin;
@@ -258,6 +259,9 @@ export const systemSettingsSchema = z.object({
   /** What members see while the site is closed. */
   message: z.string(),
   lastUpdated: z.string().nullable(),
+  /** Where members send G-CASH for a VIP plan; null until an admin sets it (members cannot pay then). */
+  gcashNumber: z.string().nullable(),
+  gcashName: z.string().nullable(),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -271,16 +275,28 @@ export const systemSettingsInput = z
       .min(1, m.maintenanceMessageRequired)
       .max(500, m.maintenanceMessageTooLong)
       .optional(),
+    gcashNumber: gcashPayeeInput.shape.gcashNumber.optional(),
+    gcashName: gcashPayeeInput.shape.gcashName.optional(),
   })
   .refine(
     (input) => input.maintenance === undefined || input.maintenanceMode === undefined || input.maintenance === input.maintenanceMode,
     m.maintenanceConflict,
   )
   .refine(
-    (input) => input.maintenance !== undefined || input.maintenanceMode !== undefined || input.message !== undefined,
+    (input) =>
+      input.maintenance !== undefined ||
+      input.maintenanceMode !== undefined ||
+      input.message !== undefined ||
+      input.gcashNumber !== undefined ||
+      input.gcashName !== undefined,
     m.settingsChoiceRequired,
   )
-  .transform((input) => ({ maintenance: input.maintenance ?? input.maintenanceMode, message: input.message }));
+  .transform((input) => ({
+    maintenance: input.maintenance ?? input.maintenanceMode,
+    message: input.message,
+    gcashNumber: input.gcashNumber,
+    gcashName: input.gcashName,
+  }));
 export type SystemSettingsInput = z.output<typeof systemSettingsInput>;
 
 // --- VIP plans (quick plan settings) -------------------------------------------------------------

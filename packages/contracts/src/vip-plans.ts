@@ -34,3 +34,31 @@ export const vipUpgradeInput = z.object({
 });
 
 export const vipUpgradeWithEarningsInput = z.object({ vipTier: planIdInput });
+
+/**
+ * The payee's G-CASH number as admins type it (spaces and dashes allowed), stored as its 11 digits: a
+ * Philippine mobile number, 09 and nine more digits.
+ */
+export const gcashNumberInput = z
+  .string({ error: messages.admin.gcashNumberInvalid })
+  .transform((raw) => raw.replace(/[\s-]/g, ''))
+  .refine((digits) => /^09\d{9}$/.test(digits), messages.admin.gcashNumberInvalid);
+
+/** The payee as the System settings set it: both parts, as members need both to pay. */
+export const gcashPayeeInput = z.object({
+  gcashNumber: gcashNumberInput,
+  gcashName: z
+    .string({ error: messages.admin.gcashNameRequired })
+    .trim()
+    .min(1, messages.admin.gcashNameRequired)
+    .max(80, messages.admin.gcashNameTooLong),
+});
+
+/** An 11-digit G-CASH number grouped as people read it aloud: 0917 123 4567. */
+export function formatGcashNumber(digits: string): string {
+  return digits.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
+}
+
+/** Where a member sends a VIP plan's price by G-CASH; both null until an admin has set them. */
+export const vipPaymentDetailsSchema = z.object({ gcashNumber: z.string().nullable(), gcashName: z.string().nullable() });
+export type VipPaymentDetails = z.infer<typeof vipPaymentDetailsSchema>;

@@ -297,6 +297,8 @@ export interface SystemSettingsTable {
   message: string;
   updatedBy: string | null;
   updatedAt: NullableTimestamp;
+  gcashNumber: string | null;
+  gcashName: string | null;
 }
 
 export interface CommissionEntriesTable {

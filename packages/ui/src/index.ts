@@ -50,6 +50,7 @@ export { SiteFooter } from './layout/site-footer';
 export { fullName } from './layout/user-menu';
 export { cn } from './lib/cn';
 export { formatPesosAmount } from './lib/pesos';
+export { useCopy } from './lib/use-copy';
 export { LoadingScreen } from './screens/loading-screen';
 export { MaintenanceScreen } from './screens/maintenance-screen';
 export { NotFound } from './screens/not-found';

@@ -139,6 +139,11 @@ describe("members' money and community", () => {
   });
 
   it('asks for VIP with a G-CASH reference and shows the request as pending', async () => {
+    await ok(
+      (await unlockedAdmin()).put(`${baseUrl}/api/admin/system-settings`, {
+        data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' },
+      }),
+    );
     const page = await signedInPage('vip', 'Vilma', 'Santos');
     await goTo(page, '/vip', 'VIP Membership');
     await screenshotBothWidths(page, 'vip-plans');
@@ -148,6 +153,8 @@ describe("members' money and community", () => {
     await plan.getByRole('button', { name: 'Pay with G-CASH' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to VIP 300' });
     await dialog.getByText('₱300.00').waitFor();
+    await dialog.getByText('0917 123 4567').waitFor();
+    await dialog.getByText('PesoTasks Inc.').waitFor();
     const reference = dialog.getByLabel('G-CASH reference number');
     await reference.fill('12345');
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();

@@ -1,5 +1,6 @@
 import { AppLink, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/ui';
 import { ChevronRight, Crown, ListChecks, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
+import { GcashPayeeWarning } from './gcash-payee-form';
 import { SiteStatusCard } from './site-status-card';
 
 const SHORTCUTS = [
@@ -15,6 +16,7 @@ const SHORTCUTS = [
 export function AdminOverview() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <GcashPayeeWarning />
       <SiteStatusCard />
       <Card>
         <CardHeader>

@@ -20,6 +20,7 @@ import {
 import { Megaphone, Settings2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { REFRESH } from '../lib/refresh';
+import { GcashPayeeCard, GcashPayeeWarning } from './gcash-payee-form';
 import { MaintenanceSwitch } from './maintenance-switch';
 import { NotificationQuickForm } from './notification-quick-form';
 
@@ -48,6 +49,7 @@ function SendGlobalNotification() {
 export function DashboardTab({ onOpenTab }: { onOpenTab: (tab: 'users' | 'system') => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <GcashPayeeWarning />
       <Card>
         <CardHeader>
           <CardTitle>System</CardTitle>
@@ -108,24 +110,27 @@ function Rows({ rows }: { rows: { term: string; value: ReactNode }[] }) {
   );
 }
 
-/** The System tab: the maintenance toggle and the service badges. */
+/** The System tab: the maintenance toggle, the service badges and the G-CASH payee. */
 export function SystemTab() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>System settings</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <MaintenanceSwitch />
-        <Rows
-          rows={[
-            { term: 'Server', value: <Badge variant="success">Online</Badge> },
-            { term: 'Database', value: <Badge variant="success">Connected</Badge> },
-            { term: 'Security', value: <Badge variant="success">Secure</Badge> },
-          ]}
-        />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>System settings</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <MaintenanceSwitch />
+          <Rows
+            rows={[
+              { term: 'Server', value: <Badge variant="success">Online</Badge> },
+              { term: 'Database', value: <Badge variant="success">Connected</Badge> },
+              { term: 'Security', value: <Badge variant="success">Secure</Badge> },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <GcashPayeeCard />
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
 import { readMaintenance } from '../maintenance/service';
+import { readGcashPayee } from '../vip/service';
 import { type AdminActor, logAdminAction } from './log';
 
 type SiteState = Pick<MaintenanceStatus, 'maintenance' | 'websiteStatus'>;
@@ -59,11 +60,11 @@ export async function switchMaintenance(
 }
 
 export async function readSystemSettings(db: Db): Promise<SystemSettings> {
-  const status = await readMaintenance(db);
-  return { ...status, maintenanceMode: status.maintenance };
+  const [status, payee] = await Promise.all([readMaintenance(db), readGcashPayee(db)]);
+  return { ...status, maintenanceMode: status.maintenance, ...payee };
 }
 
-/** The System tab: maintenance mode and the message members see while the site is closed. */
+/** The System tab: maintenance mode, the message members see while the site is closed, the G-CASH payee. */
 export async function updateSystemSettings(db: Db, input: SystemSettingsInput, actor: AdminActor, now: Date): Promise<SystemSettings> {
   return db.transaction().execute(async (trx) => {
     await lockSettings(trx);
@@ -72,6 +73,8 @@ export async function updateSystemSettings(db: Db, input: SystemSettingsInput, a
       .set({
         ...(input.maintenance === undefined ? {} : { maintenance: input.maintenance }),
         ...(input.message === undefined ? {} : { message: input.message }),
+        ...(input.gcashNumber === undefined ? {} : { gcashNumber: input.gcashNumber }),
+        ...(input.gcashName === undefined ? {} : { gcashName: input.gcashName }),
         updatedBy: actor.adminId,
         updatedAt: now,
       })
@@ -79,7 +82,7 @@ export async function updateSystemSettings(db: Db, input: SystemSettingsInput, a
       .execute();
     await logAdminAction(trx, actor, {
       action: 'update_system_settings',
-      details: { maintenance: input.maintenance, message: input.message },
+      details: { maintenance: input.maintenance, message: input.message, gcashNumber: input.gcashNumber, gcashName: input.gcashName },
     });
     return readSystemSettings(trx);
   });

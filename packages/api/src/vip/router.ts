@@ -1,8 +1,8 @@
-import { vipPlanSchema, vipStatusSchema, vipUpgradeInput, vipUpgradeWithEarningsInput } from '@app/contracts';
+import { vipPaymentDetailsSchema, vipPlanSchema, vipStatusSchema, vipUpgradeInput, vipUpgradeWithEarningsInput } from '@app/contracts';
 import { z } from 'zod';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { listActivePlans } from './plans';
-import { requestUpgrade, upgradeWithEarnings } from './service';
+import { readGcashPayee, requestUpgrade, upgradeWithEarnings } from './service';
 import { vipStatus } from './status';
 
 export const vipRouter = router({
@@ -25,6 +25,20 @@ export const vipRouter = router({
     .input(z.void())
     .output(z.array(vipPlanSchema))
     .query(({ ctx }) => listActivePlans(ctx.db)),
+
+  paymentDetails: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/vip/payment-details',
+        tags: ['vip'],
+        summary: 'The G-CASH number and account name to pay a plan to (null until set)',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(vipPaymentDetailsSchema)
+    .query(({ ctx }) => readGcashPayee(ctx.db)),
 
   upgrade: moneyProcedure
     .meta({

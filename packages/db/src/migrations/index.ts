@@ -7,6 +7,7 @@ import * as userSearch from './0005_user_search';
 import * as oneOpenView from './0006_one_open_view';
 import * as fraudControls from './0007_fraud_controls';
 import * as tamperEvident from './0008_tamper_evident';
+import * as gcashPayee from './0009_gcash_payee';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_one_open_view': oneOpenView,
   '0007_fraud_controls': fraudControls,
   '0008_tamper_evident': tamperEvident,
+  '0009_gcash_payee': gcashPayee,
 };

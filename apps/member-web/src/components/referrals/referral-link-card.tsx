@@ -1,7 +1,6 @@
-import { COPY_CONFIRMATION_MS, messages } from '@app/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, toast } from '@app/ui';
+import { messages } from '@app/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, toast, useCopy } from '@app/ui';
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 
 /** The invite page of a code, on this site: what members share. */
 function referralLink(code: string): string {
@@ -11,23 +10,12 @@ function referralLink(code: string): string {
 /** The member's own link with a Copy button that confirms for COPY_CONFIRMATION_MS (spec/member.md section 9). */
 export function ReferralLinkCard({ code }: { code: string }) {
   const link = referralLink(code);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copiedKey, copy } = useCopy();
+  const copied = copiedKey !== null;
 
   async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      toast({ title: messages.referrals.copied, description: messages.referrals.linkCopied });
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the link stays selectable in the field.
-      toast({ variant: 'destructive', title: messages.referrals.copyFailed });
-    }
+    if (await copy('link', link)) toast({ title: messages.referrals.copied, description: messages.referrals.linkCopied });
+    else toast({ variant: 'destructive', title: messages.referrals.copyFailed });
   }
 
   return (

@@ -1,5 +1,8 @@
-import { messages, VIP_TRANSACTION_DIGITS, type VipPlan, vipUpgradeInput } from '@app/contracts';
+import { formatGcashNumber, messages, VIP_TRANSACTION_DIGITS, type VipPlan, vipUpgradeInput } from '@app/contracts';
 import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
   Button,
   Dialog,
   DialogContent,
@@ -11,11 +14,13 @@ import {
   Field,
   formatPesosAmount,
   Input,
+  Skeleton,
   toast,
   trpc,
+  useCopy,
 } from '@app/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
+import { Check, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
 interface GcashPaymentDialogProps {
@@ -45,6 +50,9 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
   });
   const proofError = form.formState.errors.paymentInfo?.transactionProof?.message;
 
+  const payee = trpc.vip.paymentDetails.useQuery();
+  const canPay = Boolean(payee.data?.gcashNumber && payee.data.gcashName);
+
   const upgrade = trpc.vip.upgrade.useMutation({
     onSuccess: () => {
       toast({ title: messages.vip.requestPending });
@@ -61,12 +69,27 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
         <DialogDescription>{messages.vip.proofInstructions}.</DialogDescription>
       </DialogHeader>
       <div className="grid gap-1 rounded-lg border bg-muted/50 p-4">
-        <p className="text-sm text-muted-foreground">Amount to pay</p>
+        <p className="text-sm text-muted-foreground">Amount to send</p>
         <p className="text-2xl font-bold tabular-nums">{formatPesosAmount(plan.price)}</p>
         <p className="text-xs text-muted-foreground">
           {plan.duration} days · {plan.dailyTaskLimit} tasks daily · {formatPesosAmount(plan.rewardPerTask)} per task
         </p>
       </div>
+      {payee.isPending && <Skeleton className="h-20 w-full" />}
+      {payee.isError && (
+        <Alert variant="destructive" role="alert">
+          <TriangleAlert aria-hidden="true" />
+          <AlertDescription>{messages.vip.gcashDetailsFailed}</AlertDescription>
+        </Alert>
+      )}
+      {payee.data && !canPay && (
+        <Alert variant="warning">
+          <TriangleAlert aria-hidden="true" />
+          <AlertTitle>{messages.vip.gcashUnavailable}</AlertTitle>
+          <AlertDescription>{messages.vip.gcashUnavailableBody}</AlertDescription>
+        </Alert>
+      )}
+      {payee.data?.gcashNumber && payee.data.gcashName && <Payee number={payee.data.gcashNumber} name={payee.data.gcashName} />}
       <Field
         id="vip-transaction-proof"
         label="G-CASH reference number"
@@ -79,11 +102,38 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={upgrade.isPending}>
+        <Button type="submit" disabled={upgrade.isPending || !canPay}>
           {upgrade.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
           Submit for approval
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The G-CASH account to send the price to, with its number one tap from the clipboard. */
+function Payee({ number, name }: { number: string; name: string }) {
+  const { copiedKey, copy } = useCopy();
+  async function copyNumber() {
+    if (await copy('number', number)) toast({ title: messages.referrals.copied, description: messages.vip.gcashNumberCopied });
+    else toast({ variant: 'destructive', title: messages.referrals.copyFailed });
+  }
+  return (
+    <dl className="grid gap-2 rounded-lg border p-4 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">G-CASH number</dt>
+          <dd className="font-mono text-base font-semibold tabular-nums">{formatGcashNumber(number)}</dd>
+        </div>
+        <Button type="button" variant="outline" size="sm" onClick={copyNumber} aria-label="Copy the G-CASH number">
+          {copiedKey ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copiedKey ? messages.referrals.copied : 'Copy'}
+        </Button>
+      </div>
+      <div className="grid gap-0.5">
+        <dt className="text-muted-foreground">Account name</dt>
+        <dd className="font-semibold">{name}</dd>
+      </div>
+    </dl>
   );
 }

@@ -1,0 +1,90 @@
+import { gcashPayeeInput, messages } from '@app/contracts';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Input,
+  Skeleton,
+  trpc,
+} from '@app/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TriangleAlert } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { toastFailure, toastSuccess } from '../lib/feedback';
+
+type PayeeValues = z.input<typeof gcashPayeeInput>;
+
+/** The G-CASH account members pay VIP plans to: until both parts are set, members cannot pay by G-CASH. */
+export function GcashPayeeCard() {
+  const settings = trpc.admin.maintenance.settings.useQuery();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>G-CASH payee</CardTitle>
+        <CardDescription>Members send VIP payments to this account; they see the number and name when they buy a plan.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.isPending && <Skeleton className="h-32 w-full" />}
+        {settings.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {messages.admin.screens.settingsLoadFailed}
+          </p>
+        )}
+        {settings.data && <PayeeForm number={settings.data.gcashNumber ?? ''} name={settings.data.gcashName ?? ''} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PayeeForm({ number, name }: { number: string; name: string }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.maintenance.updateSettings.useMutation();
+  const form = useForm<PayeeValues>({ resolver: zodResolver(gcashPayeeInput), defaultValues: { gcashNumber: number, gcashName: name } });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  async function submit(values: PayeeValues) {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset({ gcashNumber: saved.gcashNumber ?? '', gcashName: saved.gcashName ?? '' });
+      await utils.admin.maintenance.settings.invalidate();
+      toastSuccess(messages.admin.screens.gcashPayeeSaved);
+    } catch (error) {
+      toastFailure(error, messages.admin.screens.gcashPayeeFailed);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4 sm:grid-cols-2">
+      <Field id="gcash-number" label="G-CASH number" hint="11 digits, starting 09." error={errors.gcashNumber?.message}>
+        <Input inputMode="numeric" autoComplete="off" placeholder="09XX XXX XXXX" {...form.register('gcashNumber')} />
+      </Field>
+      <Field id="gcash-name" label="Account name" hint="As G-CASH shows it to the sender." error={errors.gcashName?.message}>
+        <Input autoComplete="off" {...form.register('gcashName')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? 'Saving...' : 'Save G-CASH payee'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Warns on the overview while members cannot pay by G-CASH; says nothing until the settings are known. */
+export function GcashPayeeWarning() {
+  const settings = trpc.admin.maintenance.settings.useQuery();
+  if (!settings.data || (settings.data.gcashNumber && settings.data.gcashName)) return null;
+  return (
+    <Alert variant="warning" role="alert" className="lg:col-span-2">
+      <TriangleAlert aria-hidden="true" />
+      <AlertDescription>{messages.admin.screens.gcashPayeeMissing}</AlertDescription>
+    </Alert>
+  );
+}
