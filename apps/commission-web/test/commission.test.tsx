@@ -320,7 +320,7 @@ describe('request payout dialog', () => {
     await userEvent.clear(dialog.getByLabelText('Amount (₱)'));
     await userEvent.type(dialog.getByLabelText('Amount (₱)'), '1.005');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
-    expect(await dialog.findByText('Amount must be greater than 0 with at most 2 decimals')).toBeTruthy();
+    expect(await dialog.findByText('Use at most 2 decimal places')).toBeTruthy();
     expect(requests()).toEqual([]);
   });
 

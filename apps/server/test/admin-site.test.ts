@@ -236,7 +236,7 @@ describe('VIP plan settings', () => {
   it.each([
     [{ price: 0 }, 'Price must be greater than 0 with at most 2 decimals'],
     [{ price: '' }, 'Price must be greater than 0 with at most 2 decimals'],
-    [{ price: '1.001' }, 'Price must be greater than 0 with at most 2 decimals'],
+    [{ price: '1.001' }, 'Use at most 2 decimal places'],
     [{ price: '-5' }, 'Price must be greater than 0 with at most 2 decimals'],
     [{ taskReward: -1 }, 'Task reward must be a number of at least 0 with at most 2 decimals'],
     [{ taskReward: '2e2' }, 'Task reward must be a number of at least 0 with at most 2 decimals'],
@@ -341,7 +341,7 @@ describe('tasks', () => {
     [{ ...newTask, url: undefined }, 'Please enter a valid http(s) URL'],
     [{ ...newTask, reward: undefined }, 'Reward is required'],
     [{ ...newTask, reward: 0 }, 'Reward must be greater than 0 with at most 2 decimals'],
-    [{ ...newTask, reward: '1.234' }, 'Reward must be greater than 0 with at most 2 decimals'],
+    [{ ...newTask, reward: '1.234' }, 'Use at most 2 decimal places'],
     [{ ...newTask, requiredVipTier: 'VIP999' }, 'Required VIP tier must be FREE or one of the VIP plans'],
     [{ ...newTask, isActive: 'no' }, 'Active must be true or false'],
   ])('refuses to create %j with “%s”', async (payload, message) => {

@@ -313,7 +313,7 @@ describe('balance editor', () => {
     [{ newBalance: -1, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
     [{ newBalance: '-1', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
     [{ newBalance: '1e3', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '10.001', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '10.001', reason: 'r' }, 'Use at most 2 decimal places'],
     [{ newBalance: 'ten', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
     [{ newBalance: 'Infinity', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
     [{ newBalance: 10, expectedBalance: 'ten', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],

@@ -239,7 +239,6 @@ describe('the stats editor', () => {
     [{ totalBalance: 'abc', upgradeEarnings: '1' }],
     [{ totalBalance: '1', upgradeEarnings: '' }],
     [{ totalBalance: '1' }],
-    [{ totalBalance: 1.234, upgradeEarnings: 1 }],
     [{ totalBalance: -1, upgradeEarnings: 1 }],
     [{ totalBalance: '1e3', upgradeEarnings: 1 }],
     [{ totalBalance: true, upgradeEarnings: 1 }],
@@ -247,6 +246,12 @@ describe('the stats editor', () => {
     const response = await asAdmin('POST', '/update-stats', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Please enter valid numbers', code: 'BAD_REQUEST' });
+  });
+
+  it('says a third decimal is what is wrong with a figure', async () => {
+    const response = await asAdmin('POST', '/update-stats', { totalBalance: 1.234, upgradeEarnings: 1 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Use at most 2 decimal places', code: 'BAD_REQUEST' });
   });
 });
 
@@ -297,7 +302,7 @@ describe('payout requests', () => {
     [{ paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Amount is required'],
     [{ amount: '', paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Amount is required'],
     [{ amount: '0', paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Amount must be greater than 0 with at most 2 decimals'],
-    [{ amount: '1.005', paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Amount must be greater than 0 with at most 2 decimals'],
+    [{ amount: '1.005', paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Use at most 2 decimal places'],
     [{ amount: -5, paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Amount must be greater than 0 with at most 2 decimals'],
     [{ amount: 'ten', paymentMethod: 'G-CASH', accountDetails: 'x' }, 'Amount must be greater than 0 with at most 2 decimals'],
     [{ amount: '1', accountDetails: 'x' }, 'Payment method is required'],

@@ -36,7 +36,7 @@ export const outOfRangeNumber: fc.Arbitrary<number | string> = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
-/** Amounts that look like money but break the "at most two decimals, no sign, no exponent" rule, and a few that keep it. */
+/** Amounts that look like money but break the "at most two decimals, no sign, no exponent" rule, and a few that keep it ("1,000"). */
 export const moneyString: fc.Arbitrary<string | number> = fc.oneof(
   fc.constantFrom(
     '1.005',

@@ -59,10 +59,11 @@ describe('payouts', () => {
     [{ paymentMethod: 'G-CASH', amount: 'abc', paymentDetails: '0917' }, 'Amount must be a positive number'],
     [{ paymentMethod: 'G-CASH', amount: '-200', paymentDetails: '0917' }, 'Amount must be a positive number'],
     [{ paymentMethod: 'G-CASH', amount: '1e3', paymentDetails: '0917' }, 'Amount must be a positive number'],
-    [{ paymentMethod: 'G-CASH', amount: '200.001', paymentDetails: '0917' }, 'Amount must be a positive number'],
+    [{ paymentMethod: 'G-CASH', amount: '200.001', paymentDetails: '0917' }, 'Use at most 2 decimal places'],
     [{ paymentMethod: 'G-CASH', amount: '149.99', paymentDetails: '0917' }, 'Minimum payout amount is ₱150.00'],
     [{ paymentMethod: 'G-CASH', amount: 2000.01, paymentDetails: '0917' }, 'Maximum payout amount is ₱2000.00'],
     [{ paymentMethod: 'G-CASH', amount: '200', paymentDetails: '   ' }, 'Payment details are required'],
+    [{ paymentMethod: 'G-CASH', amount: '1,00', paymentDetails: '0917' }, 'Amount must be a positive number'],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { cookie } = await member(500_000);
     const response = await post('/api/payouts', cookie, payload);
@@ -86,6 +87,14 @@ describe('payouts', () => {
     expect(listed).toMatchObject({ id: response.json().id, paymentDetails: 'maria@example.com' });
     const [row] = (await get('/api/transactions', cookie)).json();
     expect(row).toMatchObject({ type: 'payout', status: 'pending', amount: '150.50', availableChange: '-150.50' });
+  });
+
+  it('takes an amount written with a thousands comma', async () => {
+    const { cookie } = await member(200_000);
+    const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: '1,000', paymentDetails: '09171234567' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().amount).toBe('1000.00');
+    expect(await balances(cookie)).toEqual({ available: '1000.00', pending: '1000.00' });
   });
 
   it('refuses more than the available balance with the balance in the message', async () => {

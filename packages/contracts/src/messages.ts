@@ -13,6 +13,7 @@ export const messages = {
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
     amountRequired: 'Amount is required',
     amountInvalid: 'Amount must be a positive number',
+    extraDecimals: 'Use at most 2 decimal places',
     invalidOrigin: 'Request origin not allowed',
     nulCharacter: 'Text must not contain NUL characters',
     invalidCharacter: 'Text must not contain invalid characters',

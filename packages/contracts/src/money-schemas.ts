@@ -1,5 +1,5 @@
 import { messages } from './messages';
-import { parsePesos } from './money';
+import { hasExtraDecimals, parsePesos } from './money';
 import { z } from './zod';
 
 // Apart from money.ts so that formatting an amount on a first screen does not bring zod along.
@@ -8,8 +8,8 @@ import { z } from './zod';
 export const amountString = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /**
- * An amount as the API accepts it: a number or decimal string with at most two decimals, turned into
- * centavos. `required` and `invalid` are the catalogue texts to report.
+ * An amount as the API accepts it: a number or decimal string with at most two decimals ("1,000" and
+ * "1000.5" alike), turned into centavos; a third decimal is refused with a message that says so. `required` and `invalid` are the catalogue texts to report.
  */
 export function pesosInput(opts: { required?: string; invalid?: string } = {}) {
   const required = opts.required ?? messages.common.amountRequired;
@@ -21,7 +21,7 @@ export function pesosInput(opts: { required?: string; invalid?: string } = {}) {
     }
     const centavos = parsePesos(value);
     if (centavos === null) {
-      ctx.addIssue({ code: 'custom', message: invalid });
+      ctx.addIssue({ code: 'custom', message: hasExtraDecimals(value) ? messages.common.extraDecimals : invalid });
       return z.NEVER;
     }
     return centavos;

@@ -1,12 +1,15 @@
 /** Money travels as integer centavos inside the system and as "150.00" strings at its edges. */
 export type Centavos = number;
 
-const DECIMAL_PATTERN = /^\d+(\.\d{1,2})?$/;
+/** Plain digits, or digits grouped by three with commas as people write pesos ("1,000"), then at most two decimals. */
+const DECIMAL_PATTERN = /^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/;
+/** An amount that would be valid but for its third (or later) decimal. */
+const EXTRA_DECIMALS_PATTERN = /^(\d+|\d{1,3}(,\d{3})+)\.\d{3,}$/;
 
 /**
- * Parses a peso amount given as a number or a decimal string ("150", "150.5", "150.50") into centavos.
+ * Parses a peso amount given as a number or a decimal string ("150", "150.5", "1,000.50") into centavos.
  * Returns null for anything that is not a plain, non-negative amount with at most two decimals:
- * NaN, infinities, exponents, signs, thousands separators and a third decimal are all refused.
+ * NaN, infinities, exponents, signs, misplaced commas and a third decimal are all refused.
  */
 export function parsePesos(input: unknown): Centavos | null {
   let text: string;
@@ -21,9 +24,15 @@ export function parsePesos(input: unknown): Centavos | null {
     return null;
   }
   if (!DECIMAL_PATTERN.test(text)) return null;
-  const [whole = '0', fraction = ''] = text.split('.');
+  const [whole = '0', fraction = ''] = text.replaceAll(',', '').split('.');
   const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return Number.isSafeInteger(centavos) ? centavos : null;
+}
+
+/** Whether an amount is refused only for having more than two decimals ("150.555"), to say exactly that. */
+export function hasExtraDecimals(input: unknown): boolean {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  return EXTRA_DECIMALS_PATTERN.test(text);
 }
 
 /** 15000 -> "150.00"; negative amounts keep their sign ("-5.00"). */

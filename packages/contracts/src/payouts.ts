@@ -1,6 +1,6 @@
 import { PAYOUT_MAX_CENTAVOS, PAYOUT_METHODS, PAYOUT_MIN_CENTAVOS } from './constants';
 import { messages } from './messages';
-import { parsePesos } from './money';
+import { hasExtraDecimals, parsePesos } from './money';
 import { amountString } from './money-schemas';
 import { z } from './zod';
 
@@ -22,7 +22,7 @@ export const payoutRequestInput = z.object({
     .transform((value, ctx) => {
       const centavos = parsePesos(value);
       if (centavos === null || centavos <= 0) {
-        ctx.addIssue({ code: 'custom', message: m.amountPositive });
+        ctx.addIssue({ code: 'custom', message: hasExtraDecimals(value) ? messages.common.extraDecimals : m.amountPositive });
         return z.NEVER;
       }
       if (centavos < PAYOUT_MIN_CENTAVOS) {

@@ -11,6 +11,9 @@ describe('parsePesos', () => {
     [0.1, 10],
     [2000, 200_000],
     [' 12.34 ', 1_234],
+    ['1,000', 100_000],
+    ['1,000.5', 100_050],
+    ['12,345,678.90', 1_234_567_890],
   ])('reads %j as %i centavos', (input, centavos) => {
     expect(parsePesos(input)).toBe(centavos);
   });
@@ -23,7 +26,11 @@ describe('parsePesos', () => {
     ['1e3'],
     [1e21],
     ['150.123'],
-    ['1,500'],
+    ['1,50'],
+    ['1,5000'],
+    [',500'],
+    ['1,000,'],
+    ['1.000,00'],
     [''],
     ['abc'],
     [null],
@@ -54,6 +61,13 @@ describe('pesosInput', () => {
   it('reports the catalogue texts', () => {
     expect(schema.safeParse('').error?.issues[0]?.message).toBe('Amount is required');
     expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Amount is required');
-    expect(schema.safeParse('1.001').error?.issues[0]?.message).toBe('Amount must be a positive number');
+    expect(schema.safeParse('abc').error?.issues[0]?.message).toBe('Amount must be a positive number');
+  });
+
+  it('says a third decimal is the only thing wrong with an amount', () => {
+    for (const value of ['150.555', '1,000.001', 150.555]) {
+      expect(schema.safeParse(value).error?.issues[0]?.message).toBe('Use at most 2 decimal places');
+    }
+    expect(schema.parse('1,000')).toBe(100_000);
   });
 });
