@@ -128,7 +128,7 @@ describe('admin panel', () => {
     expect(maria.textContent).toContain('₱350.25');
     expect(maria.textContent).toContain('₱1,250.50');
     expect(maria.textContent).toContain('Active');
-    expect(within(table).getByText('vip@example.com').closest('tr')?.textContent).toContain('VIP500');
+    expect(within(table).getByText('vip@example.com').closest('tr')?.textContent).toContain('VIP 500');
 
     await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
     const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
@@ -206,7 +206,7 @@ describe('admin panel', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
 
     const row = (await screen.findByText('juan@example.com')).closest('tr') as HTMLElement;
-    expect(row.textContent).toContain('VIP300');
+    expect(row.textContent).toContain('VIP 300');
     expect(row.textContent).toContain('1234567890123');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve VIP' }));
 
@@ -254,7 +254,7 @@ describe('admin panel', () => {
 
     const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('₱200.00');
-    expect(row.textContent).toContain('VIP (VIP500)');
+    expect(row.textContent).toContain('VIP (VIP 500)');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
 
     await screen.findByText('Payout approved successfully');

@@ -82,7 +82,7 @@ describe('member app at /', () => {
     expect(screen.getByRole('link', { name: /Manage Referrals/ }).getAttribute('href')).toBe('/referrals');
     expect(screen.getByText('VIP Approval Pending')).toBeTruthy();
     expect(
-      await screen.findByText('Your VIP membership upgrade to VIP500 is pending admin approval. Your payment is being verified.'),
+      await screen.findByText('Your VIP membership upgrade to VIP 500 is pending admin approval. Your payment is being verified.'),
     ).toBeTruthy();
   });
 

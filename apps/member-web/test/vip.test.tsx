@@ -138,7 +138,7 @@ describe('G-CASH payment dialog', () => {
     expect(await screen.findByText('VIP request pending admin approval')).toBeTruthy();
     expect(inputsOf('vip.upgrade')).toEqual([{ vipTier: 'VIP500', paymentInfo: { transactionProof: '1012-3456-78901' } }]);
     expect(
-      await screen.findByText('Your VIP membership upgrade to VIP500 is pending admin approval. Your payment is being verified.'),
+      await screen.findByText('Your VIP membership upgrade to VIP 500 is pending admin approval. Your payment is being verified.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -33,8 +33,21 @@ export const COMMISSION_PER_UPGRADE_CENTAVOS = 500;
 export const COMMISSION_PER_PAYOUT_CENTAVOS = 1_000;
 export const COMMISSION_PAYOUT_METHODS = ['G-CASH', 'PayMaya', 'Bank Transfer'] as const;
 
-export const VIP_PLAN_IDS = ['VIP300', 'VIP400', 'VIP500', 'VIPPREMIUM1000', 'VIPGOLD2000', 'VIPSUPERPLAN3000'] as const;
-export type VipPlanId = (typeof VIP_PLAN_IDS)[number];
+/** The six plans' ids and names, as migration 0002 creates them; ids never change, so a name needs no query. */
+export const VIP_PLAN_NAMES = {
+  VIP300: 'VIP 300',
+  VIP400: 'VIP 400',
+  VIP500: 'VIP 500',
+  VIPPREMIUM1000: 'VIP Premium 1000',
+  VIPGOLD2000: 'VIP Gold 2000',
+  VIPSUPERPLAN3000: 'VIP Super Plan 3000',
+} as const;
+export type VipPlanId = keyof typeof VIP_PLAN_NAMES;
+
+/** A plan as people read it ('VIP 300', never 'VIP300'); an id that is not a plan stays as it is. */
+export function planName(tier: string): string {
+  return Object.hasOwn(VIP_PLAN_NAMES, tier) ? VIP_PLAN_NAMES[tier as VipPlanId] : tier;
+}
 export const VIP_VALIDITY_DAYS = 15;
 export const VIP_DAILY_TASK_LIMIT = 10;
 export const VIP_TRANSACTION_DIGITS = 13;

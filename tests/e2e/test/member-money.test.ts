@@ -165,7 +165,7 @@ describe("members' money and community", () => {
     await reference.fill(String(Date.now()).padStart(13, '7').slice(-13));
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();
     await page.getByText('VIP request pending admin approval', { exact: true }).waitFor();
-    await page.getByText('Your VIP membership upgrade to VIP300 is pending admin approval. Your payment is being verified.').waitFor();
+    await page.getByText('Your VIP membership upgrade to VIP 300 is pending admin approval. Your payment is being verified.').waitFor();
     await screenshotBothWidths(page, 'vip-pending');
   });
 

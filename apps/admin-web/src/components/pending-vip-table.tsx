@@ -2,6 +2,7 @@ import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
 import { Badge, Button, trpc } from '@app/ui';
 import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
+import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
@@ -46,7 +47,7 @@ function VipActions({ request }: { request: PendingVipRequest }) {
         open={rejecting}
         onOpenChange={setRejecting}
         title="Reject VIP request"
-        description={`${request.email} asked for ${request.vipTier}. The member's request is cleared; say why.`}
+        description={`${request.email} asked for ${tierLabel(request.vipTier)}. The member's request is cleared; say why.`}
         confirmLabel="Reject Request"
         required={messages.admin.rejectReasonRequired}
         destructive
@@ -58,7 +59,7 @@ function VipActions({ request }: { request: PendingVipRequest }) {
 
 const COLUMNS: readonly Column<PendingVipRequest>[] = [
   { header: 'Email', cell: (request) => request.email },
-  { header: 'Requested Tier', cell: (request) => <Badge>{request.vipTier}</Badge> },
+  { header: 'Requested Tier', cell: (request) => <Badge>{tierLabel(request.vipTier)}</Badge> },
   {
     header: 'Payment Status',
     cell: (request) => <Badge variant="warning">{capitalize(request.vipPaymentStatus ?? 'pending')}</Badge>,

@@ -1,8 +1,8 @@
-import { FREE_TIER } from '@app/contracts';
+import { FREE_TIER, planName } from '@app/contracts';
 
-/** A tier as the admin lists show it: an empty tier or FREE is a regular account (spec/admin.md section 3). */
+/** A tier as the admin lists show it: an empty tier or FREE is a regular account (spec/admin.md section 3), a plan by its name. */
 export function tierLabel(tier: string | null | undefined): string {
-  return !tier || tier === FREE_TIER ? 'Regular' : tier;
+  return !tier || tier === FREE_TIER ? 'Regular' : planName(tier);
 }
 
 /** The first characters of an id: enough to tell rows apart; the full id is in the cell's title. */

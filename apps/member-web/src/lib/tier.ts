@@ -1,6 +1,6 @@
-import { FREE_TIER } from '@app/contracts';
+import { FREE_TIER, planName } from '@app/contracts';
 
-/** "FREE" reads as "Free"; paid tiers are shown by their plan id (e.g. "VIP500"). */
+/** "FREE" reads as "Free"; a paid tier by its plan's name ("VIP 500"). */
 export function tierLabel(tier: string): string {
-  return tier === FREE_TIER || tier === '' ? 'Free' : tier;
+  return tier === FREE_TIER || tier === '' ? 'Free' : planName(tier);
 }

@@ -1,4 +1,4 @@
-import { messages, type VipStatus } from '@app/contracts';
+import { messages, planName, type VipStatus } from '@app/contracts';
 import { Alert, AlertDescription, AlertTitle } from '@app/ui';
 import { Clock } from 'lucide-react';
 
@@ -8,7 +8,9 @@ export function VipPendingBanner({ status }: { status: Pick<VipStatus, 'pendingV
     <Alert variant="warning">
       <Clock aria-hidden="true" />
       <AlertTitle>{messages.vip.pendingTitle}</AlertTitle>
-      <AlertDescription>{messages.vip.pendingBody(status.pendingVipTier ?? 'your chosen plan')}</AlertDescription>
+      <AlertDescription>
+        {messages.vip.pendingBody(status.pendingVipTier ? planName(status.pendingVipTier) : 'your chosen plan')}
+      </AlertDescription>
     </Alert>
   );
 }
