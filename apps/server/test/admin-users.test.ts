@@ -188,7 +188,9 @@ describe('account status', () => {
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json()).toMatchObject({ id, accountStatus: 'suspended', statusReason: 'Unusual activity' });
 
-    expect((await f.as(cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    const self = await f.as(cookie, 'GET', '/api/auth/user');
+    expect(self.statusCode).toBe(200);
+    expect(self.json()).toMatchObject({ accountStatus: 'suspended', statusReason: 'Unusual activity' });
     const start = await f.as(cookie, 'POST', `/api/tasks/${taskId}/start`, {});
     expect(start.statusCode).toBe(403);
     expect(start.json()).toEqual({ message: 'This account is suspended: Unusual activity', code: 'FORBIDDEN' });
@@ -202,6 +204,7 @@ describe('account status', () => {
 
     const reactivated = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'active', reason: '' });
     expect(reactivated.json()).toMatchObject({ accountStatus: 'active', statusReason: null });
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).json()).toMatchObject({ accountStatus: 'active', statusReason: null });
     expect((await f.as(cookie, 'POST', `/api/tasks/${taskId}/start`, {})).statusCode).toBe(200);
     expect(await f.logs('update_user_status', id)).toHaveLength(2);
   });

@@ -30,6 +30,8 @@ export const userSchema = z.object({
   adminUnlocked: z.boolean(),
   /** Why the member's payouts are on hold, and since when; null when they are not. */
   payoutHold: payoutHoldSchema,
+  /** Why the account is suspended, as the admin wrote it; null while it is active. */
+  statusReason: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -32,6 +32,9 @@ export const messages = {
     accountBanned: 'This account has been banned.',
     accountSuspended: 'This account is suspended',
     accountSuspendedBecause: (reason: string) => `This account is suspended: ${reason}`,
+    suspendedTitle: 'Your account is suspended',
+    suspendedBody:
+      'You can still see your balance and history, but you cannot do tasks, buy a plan or request a payout. If you think this is a mistake, contact support.',
     accessGranted: 'Access Granted',
     accessGrantedDescription: 'Welcome to the Admin Portal',
     loggedOut: 'Logged Out',

@@ -1,19 +1,22 @@
 import type { User } from '@app/contracts';
 import { AppShell } from '@app/ui';
 import type { ReactNode } from 'react';
+import { AccountStatusBanner } from './account/account-status-banner';
 import { NotificationBell } from './notifications/notification-bell';
 import { ActivePopups } from './popups/active-popups';
 import { ApplyPendingReferral } from './referrals/apply-pending-referral';
 import { SupportChat } from './support/support-chat';
 
 /**
- * The shared layout with what the member site adds to it: the notification bell, the support chat (which
- * asks signed-out visitors to sign in), the admins' popups and a referral code kept across sign-in.
+ * The shared layout with what the member site adds to it: a suspended account's notice, the notification
+ * bell, the support chat (which asks signed-out visitors to sign in), the admins' popups and a referral
+ * code kept across sign-in.
  */
 export function MemberShell({ user, children }: { user: User | null; children: ReactNode }) {
   return (
     <>
       <AppShell user={user} headerActions={user && <NotificationBell />}>
+        {user && <AccountStatusBanner user={user} />}
         {children}
       </AppShell>
       <SupportChat user={user} />

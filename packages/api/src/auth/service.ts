@@ -40,6 +40,7 @@ export function toUser(row: UserRow, extra: { adminUnlocked: boolean; now: Date 
     completedTasks: Number(row.completedTasks),
     adminUnlocked: row.isAdmin && extra.adminUnlocked,
     payoutHold: payoutHoldOf(row),
+    statusReason: row.accountStatus === 'active' ? null : row.statusReason,
   };
 }
 

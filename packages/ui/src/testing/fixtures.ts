@@ -26,6 +26,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     completedTasks: 12,
     adminUnlocked: false,
     payoutHold: null,
+    statusReason: null,
     ...overrides,
   });
 }
