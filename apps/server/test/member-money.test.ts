@@ -87,6 +87,9 @@ describe('payouts', () => {
     expect(listed).toMatchObject({ id: response.json().id, paymentDetails: 'maria@example.com' });
     const [row] = (await get('/api/transactions', cookie)).json();
     expect(row).toMatchObject({ type: 'payout', status: 'pending', amount: '150.50', availableChange: '-150.50' });
+    // The statement signs the debit as the history does.
+    const statement = (await get('/api/transactions/statement.csv', cookie)).body.trim().split('\r\n');
+    expect(statement.at(-1)).toMatch(/,payout,.*,pending,-150\.50,-150\.50,149\.50$/);
   });
 
   it('takes an amount written with a thousands comma', async () => {

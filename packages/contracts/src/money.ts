@@ -50,3 +50,15 @@ export function formatPesos(centavos: Centavos): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${centavos < 0 ? '-' : ''}₱${grouped}.${fraction}`;
 }
+
+/**
+ * An amount ("150.00") with the sign of its effect on the available balance ("+1.50", "-150.00", "0.00"):
+ * "+" for a credit, "-" for a debit, none for a row that moved money elsewhere (an approved payout only
+ * leaves pending). The history screen and the CSV statement both write amounts this way.
+ */
+export function signedAmount(amount: string, availableChange: string): string {
+  const unsigned = amount.replace(/^-/, '');
+  if (availableChange.startsWith('+')) return `+${unsigned}`;
+  if (availableChange.startsWith('-')) return `-${unsigned}`;
+  return unsigned;
+}

@@ -1,4 +1,4 @@
-import { type FileOutput, formatAmount, formatDate, type Transaction } from '@app/contracts';
+import { type FileOutput, formatAmount, formatDate, signedAmount, type Transaction } from '@app/contracts';
 import type { Db } from '@app/db';
 import { csvDocument } from '../lib/csv';
 
@@ -80,7 +80,7 @@ export async function transactionStatement(db: Db, userId: string, timeZone: str
       row.type,
       row.description,
       row.status,
-      formatAmount(row.amount),
+      signedAmount(formatAmount(row.amount), signed(row.availableDelta)),
       signed(row.availableDelta),
       formatAmount(Number(row.balanceAfter)),
     ]),

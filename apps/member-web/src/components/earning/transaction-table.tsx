@@ -1,4 +1,4 @@
-import { capitalize, formatDate, messages, type Transaction, type TransactionType } from '@app/contracts';
+import { capitalize, formatDate, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
 import {
   Badge,
   type BadgeProps,
@@ -39,15 +39,12 @@ const STATUS_BADGE: Record<string, BadgeProps['variant']> = {
   rejected: 'destructive',
 };
 
-/**
- * The amount with the sign of its effect on the available balance: "+₱1.50" for an earning, "-₱150.00"
- * for a payout request, no sign for rows that move money elsewhere (an approved payout leaves pending).
- */
-function signedAmount({ amount, availableChange }: Pick<Transaction, 'amount' | 'availableChange'>) {
-  const pesos = formatPesosAmount(amount.replace(/^-/, ''));
-  if (availableChange.startsWith('+')) return { text: `+${pesos}`, tone: 'text-success' };
-  if (availableChange.startsWith('-')) return { text: `-${pesos}`, tone: 'text-destructive' };
-  return { text: pesos, tone: 'text-foreground' };
+/** The amount as the statement writes it ("+₱1.50", "-₱150.00", "₱150.00"), coloured by its sign. */
+function shownAmount({ amount, availableChange }: Pick<Transaction, 'amount' | 'availableChange'>) {
+  const signed = signedAmount(amount, availableChange);
+  const sign = signed.match(/^[+-]/)?.[0] ?? '';
+  const text = `${sign}${formatPesosAmount(signed.slice(sign.length))}`;
+  return { text, tone: sign === '+' ? 'text-success' : sign === '-' ? 'text-destructive' : 'text-foreground' };
 }
 
 interface TransactionTableProps {
@@ -107,7 +104,7 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       </TableHeader>
       <TableBody role="rowgroup" className={stackedTable.body}>
         {transactions.data.map((transaction) => {
-          const amount = signedAmount(transaction);
+          const amount = shownAmount(transaction);
           return (
             <TableRow key={transaction.id} role="row" className={stackedTable.row}>
               <TableCell role="cell" className={CELL.Date}>
