@@ -52,6 +52,8 @@ describe('G-CASH payee', () => {
     const warning = 'Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in the System tab.';
     expect(await screen.findByText(warning)).toBeTruthy();
 
+    // The panel names the browser tab, as every admin page does by its heading.
+    await waitFor(() => expect(document.title).toBe('Admin Portal · PesoTasks'));
     await userEvent.click(await screen.findByRole('tab', { name: 'System' }));
     const number = await screen.findByLabelText('G-CASH number');
     await userEvent.type(number, '0917 123 456');

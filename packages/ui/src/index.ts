@@ -15,6 +15,7 @@ export {
   DialogTitle,
   DialogTrigger,
 } from './components/dialog';
+export { DocumentTitle } from './components/document-title';
 export {
   DropdownMenu,
   DropdownMenuContent,

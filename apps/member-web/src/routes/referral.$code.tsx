@@ -1,5 +1,5 @@
 import { messages, type User } from '@app/contracts';
-import { AppLink, BrandLink, Button, Card, isServerAnswer, SIGN_IN_HREF, Skeleton, trpc, useCurrentUser } from '@app/ui';
+import { AppLink, BrandLink, Button, Card, DocumentTitle, isServerAnswer, SIGN_IN_HREF, Skeleton, trpc, useCurrentUser } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Gift, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
@@ -36,6 +36,7 @@ function ReferralInvite() {
           <Gift className="size-7 text-primary" aria-hidden="true" />
         </div>
         <div className="grid gap-2">
+          <DocumentTitle title="You have been invited" />
           <h1 className="text-2xl font-bold tracking-tight">You have been invited</h1>
           <p className="text-muted-foreground">
             A friend invited you to earn pesos with simple online tasks. Join with their referral code:

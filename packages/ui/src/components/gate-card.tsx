@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Card } from './card';
+import { DocumentTitle } from './document-title';
 
 interface GateCardProps {
   icon: LucideIcon;
@@ -18,6 +19,7 @@ interface GateCardProps {
 export function GateCard({ icon: Icon, title, description, tone = 'default', standalone = false, children }: GateCardProps) {
   return (
     <div className={cn('flex items-center justify-center py-8', standalone ? 'min-h-dvh px-4' : 'min-h-[60dvh]')}>
+      <DocumentTitle title={title} />
       <Card className="grid w-full max-w-md gap-5 p-6 sm:p-8">
         <div className="grid justify-items-center gap-3 text-center">
           <div

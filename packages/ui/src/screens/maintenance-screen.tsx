@@ -3,6 +3,7 @@ import { RefreshCw, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
+import { DocumentTitle } from '../components/document-title';
 import { BrandLink } from '../layout/brand';
 
 function formatCountdown(seconds: number): string {
@@ -40,6 +41,7 @@ export function MaintenanceScreen({ message, onRefresh, refreshing = false }: Ma
           <Wrench className="size-7 text-warning" aria-hidden="true" />
         </div>
         <div className="grid gap-2">
+          <DocumentTitle title="Under Maintenance" />
           <h1 className="text-2xl font-bold tracking-tight">Under Maintenance</h1>
           <p className="text-muted-foreground">{message}</p>
         </div>

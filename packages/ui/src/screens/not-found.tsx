@@ -1,12 +1,14 @@
 import { messages } from '@app/contracts';
 import { SearchX } from 'lucide-react';
 import { Button } from '../components/button';
+import { DocumentTitle } from '../components/document-title';
 import { AppLink } from '../layout/navigation';
 
 /** The not-found screen of every app: the spec's title and a way back. */
 export function NotFound({ homeHref = '/', homeLabel = 'Go to Dashboard' }: { homeHref?: string; homeLabel?: string }) {
   return (
     <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <DocumentTitle title={messages.notFoundPage} />
       <div className="flex size-14 items-center justify-center rounded-full bg-muted">
         <SearchX className="size-7 text-muted-foreground" aria-hidden="true" />
       </div>

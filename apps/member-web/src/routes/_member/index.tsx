@@ -32,6 +32,7 @@ function Dashboard() {
     <>
       <PageHeader
         title={user.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'}
+        documentTitle="Dashboard"
         description="Here is how your earnings stand today."
       />
 
