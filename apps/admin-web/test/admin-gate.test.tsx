@@ -82,6 +82,8 @@ describe('admin portal gate', () => {
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(unlockInputs).toEqual([{ password: 'not-the-password' }]);
     expect(screen.queryByRole('tablist')).toBeNull();
+    // A wrong password is no ended session (the notice would load and show within this wait).
+    await expect(screen.findByRole('dialog', { name: 'Your session has ended' }, { timeout: 300 })).rejects.toThrow();
   });
 
   it('opens the panel after the right password, and Admin Logout locks it again', async () => {

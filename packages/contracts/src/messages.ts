@@ -33,6 +33,8 @@ export const messages = {
     accountSuspended: 'This account is suspended',
     accountSuspendedBecause: (reason: string) => `This account is suspended: ${reason}`,
     suspendedTitle: 'Your account is suspended',
+    sessionEndedTitle: 'Your session has ended',
+    sessionEndedBody: 'Sign in again to carry on: you will come back to this page.',
     suspendedBody:
       'You can still see your balance and history, but you cannot do tasks, buy a plan or request a payout. If you think this is a mistake, contact support.',
     accessGranted: 'Access Granted',

@@ -2,7 +2,11 @@ import type { AppRouter } from '@app/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, isTRPCClientError, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type SessionWatch, watchForEndedSessions } from './session-ended';
+
+/** Only a page whose session ended needs the dialog (and Radix's), so it loads then. */
+const SessionEndedDialog = lazy(() => import('./session-ended-dialog'));
 
 /** Typed hooks for every procedure of the server's router. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -14,13 +18,16 @@ export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
  * The request defaults of spec/member.md section 7: no automatic retries, no refetch on focus, no
  * polling, data never stale. Screens that must poll (the maintenance check) ask for it themselves.
  */
-function createQueryClient(): QueryClient {
-  return new QueryClient({
+function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionWatch } {
+  const sessionWatch = watchForEndedSessions(() => queryClient);
+  const queryClient: QueryClient = new QueryClient({
+    ...sessionWatch.caches,
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Number.POSITIVE_INFINITY },
       mutations: { retry: false },
     },
   });
+  return { queryClient, sessionWatch };
 }
 
 function createTrpcClient() {
@@ -37,12 +44,33 @@ function createTrpcClient() {
 
 /** One query cache and one tRPC client for the lifetime of the app (or of one test render). */
 export function TrpcProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [{ queryClient, sessionWatch }] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <SessionEnded watch={sessionWatch} />
+      </QueryClientProvider>
     </trpc.Provider>
+  );
+}
+
+function SessionEnded({ watch }: { watch: SessionWatch }) {
+  const { ended, clear } = watch.useEnded();
+  const utils = trpc.useUtils();
+  if (!ended) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionEndedDialog
+        ended={ended}
+        onClose={clear}
+        onOperatorSignIn={() => {
+          clear();
+          void utils.commission.auth.invalidate();
+        }}
+      />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,39 @@
+import { testUser } from '@app/ui/testing/fixtures.ts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderAt, setupTrpcServer, signedOut } from './app-harness';
+
+const { answerWith } = setupTrpcServer();
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+async function payoutWhenSessionIsGone() {
+  // The app reads the address bar for the way back, as a browser's history would have it.
+  window.history.replaceState(null, '', '/payouts?tab=history');
+  answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: [] }), 'payouts.request': () => signedOut });
+  renderAt('/payouts');
+  await screen.findByRole('heading', { level: 1, name: 'Payouts' });
+  await userEvent.type(screen.getByLabelText('Amount (₱)'), '{Control>}a{/Control}200');
+  await userEvent.type(screen.getByLabelText('Payment details'), '09171234567');
+  await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
+  return within(await screen.findByRole('dialog', { name: 'Your session has ended' }));
+}
+
+describe('a session that ends while a page is open', () => {
+  it('says so and signs in again back to the same page', async () => {
+    const dialog = await payoutWhenSessionIsGone();
+    const signIn = dialog.getByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/api/login?returnTo=%2Fpayouts%3Ftab%3Dhistory');
+    // The page stays as it was behind the dialog: the member is not thrown out to the landing page.
+    expect(screen.getByRole('heading', { level: 1, name: 'Payouts', hidden: true })).toBeTruthy();
+  });
+
+  it('can be put aside, and comes back at the next refused call', async () => {
+    const dialog = await payoutWhenSessionIsGone();
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
+    expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,52 @@
+import { messages } from '@app/contracts';
+import { LogIn } from 'lucide-react';
+import { Button } from './components/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './components/dialog';
+import { SIGN_IN_HREF } from './layout/links';
+import type { EndedSession } from './session-ended';
+
+/** Where signing in again returns: this very page, as a same-origin path. */
+function signInAgainHref(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `${SIGN_IN_HREF}?returnTo=${encodeURIComponent(here)}`;
+}
+
+/**
+ * Says that the session ended and offers to sign in again: the site's sign-in comes back to this page;
+ * the operator's sign-in is the dashboard's own form, shown again by `onOperatorSignIn`.
+ */
+export default function SessionEndedDialog({
+  ended,
+  onClose,
+  onOperatorSignIn,
+}: {
+  ended: Exclude<EndedSession, null>;
+  onClose: () => void;
+  onOperatorSignIn: () => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{messages.auth.sessionEndedTitle}</DialogTitle>
+          <DialogDescription>{messages.auth.sessionEndedBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          {ended === 'site' ? (
+            <Button asChild>
+              <a href={signInAgainHref()}>
+                <LogIn aria-hidden="true" />
+                Sign in
+              </a>
+            </Button>
+          ) : (
+            <Button onClick={onOperatorSignIn}>
+              <LogIn aria-hidden="true" />
+              Sign in
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

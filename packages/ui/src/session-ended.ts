@@ -1,0 +1,56 @@
+import { MutationCache, QueryCache, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { useSyncExternalStore } from 'react';
+import { isServerAnswer, isUnauthorizedError, trpc } from './trpc';
+
+/**
+ * Whose session ended while a page was open: the member's (or admin's) site session, or the commission
+ * operator's. A page then says so and offers to sign in again, instead of failing call by call.
+ */
+export type EndedSession = 'site' | 'operator' | null;
+
+/** The probes that ask who is signed in: their UNAUTHORIZED means "nobody", not "your session ended". */
+const SESSION_PROBES = new Set(['auth.user', 'commission.auth']);
+/** Calls whose UNAUTHORIZED is a wrong password, said by their own form. */
+const PASSWORD_CHECKS = new Set(['admin.unlock', 'commission.login']);
+
+export interface SessionWatch {
+  /** The query client's caches, which report every failed call to the watch. */
+  caches: { queryCache: QueryCache; mutationCache: MutationCache };
+  /** Which session ended, re-rendering when that changes; `clear` puts the notice aside. */
+  useEnded: () => { ended: EndedSession; clear: () => void };
+}
+
+/**
+ * Watches every query and mutation of one query client: an UNAUTHORIZED answer to anything but the
+ * probes and password checks, while the cache still holds a signed-in user (or operator), means that
+ * session ended under the page.
+ */
+export function watchForEndedSessions(getClient: () => QueryClient): SessionWatch {
+  let ended: EndedSession = null;
+  const listeners = new Set<() => void>();
+  const setEnded = (next: EndedSession) => {
+    if (next === ended) return;
+    ended = next;
+    for (const listener of listeners) listener();
+  };
+
+  const onError = (error: unknown) => {
+    if (!isServerAnswer(error) || !isUnauthorizedError(error)) return;
+    const path = error.data?.path ?? '';
+    if (SESSION_PROBES.has(path) || PASSWORD_CHECKS.has(path)) return;
+    const client = getClient();
+    const operator = client.getQueryData<{ authenticated?: boolean } | null>(getQueryKey(trpc.commission.auth, undefined, 'query'));
+    if (path.startsWith('commission.') && operator?.authenticated) return setEnded('operator');
+    if (client.getQueryData(getQueryKey(trpc.auth.user, undefined, 'query'))) setEnded('site');
+  };
+
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return {
+    caches: { queryCache: new QueryCache({ onError }), mutationCache: new MutationCache({ onError }) },
+    useEnded: () => ({ ended: useSyncExternalStore(subscribe, () => ended), clear: () => setEnded(null) }),
+  };
+}
