@@ -380,7 +380,7 @@ describe('balance editor', () => {
 
 describe('activity logs', () => {
   it('lists admin actions newest first with the admin, target, details and address, one page at a time', async () => {
-    const { id } = await f.member();
+    const { id, user } = await f.member();
     await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 1, reason: 'First' });
     await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 2, reason: 'Second' });
     const page = (await f.admin('GET', '/api/admin/logs?pageSize=2')).json();
@@ -391,11 +391,25 @@ describe('activity logs', () => {
       adminEmail: 'users-admin@example.com',
       action: 'update_balance',
       targetId: id,
+      targetEmail: user.email,
       details: { reason: 'Second', newBalance: '2.00' },
       ipAddress: ADMIN_IP,
     });
     expect(page.items[1].details.reason).toBe('First');
     const next = (await f.admin('GET', '/api/admin/logs?page=2&pageSize=2')).json();
     expect(next.items[0].id).not.toBe(page.items[1].id);
+  });
+
+  it('names the member of a payout decision, whose id is not the target', async () => {
+    const { id, user, cookie } = await f.member();
+    await db
+      .transaction()
+      .execute((trx) => postToLedger(trx, { userId: id, type: 'admin_adjustment', amount: 50_000, description: 'Funds' }));
+    const payout = (
+      await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234500' })
+    ).json();
+    await f.admin('POST', `/api/admin/payout/${payout.id}/status`, { status: 'approved' });
+    const [log] = (await f.admin('GET', '/api/admin/logs?pageSize=1')).json().items;
+    expect(log).toMatchObject({ action: 'approve_payout', targetId: payout.id, targetEmail: user.email });
   });
 });

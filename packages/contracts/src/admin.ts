@@ -194,6 +194,8 @@ export const adminLogSchema = z.object({
   adminEmail: z.string().nullable(),
   action: z.string(),
   targetId: z.string().nullable(),
+  /** The member the action concerned (the target itself, or the member of a payout or request), when one did. */
+  targetEmail: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   ipAddress: z.string().nullable(),
 });

@@ -1,16 +1,35 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'MMM d, yyyy' in the given time zone (spec/member.md section 9), e.g. "Nov 22, 2026". */
-export function formatDate(value: string | Date, timeZone = 'Asia/Manila'): string {
+/** The calendar and clock parts of a moment in a time zone, or null for an invalid date. */
+function partsIn(value: string | Date, timeZone: string): Record<string, string> | null {
   const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
     .formatToParts(date)
     .reduce<Record<string, string>>((acc, part) => {
       acc[part.type] = part.value;
       return acc;
     }, {});
-  return `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}`;
+}
+
+/** 'MMM d, yyyy' in the given time zone (spec/member.md section 9), e.g. "Nov 22, 2026". */
+export function formatDate(value: string | Date, timeZone = 'Asia/Manila'): string {
+  const parts = partsIn(value, timeZone);
+  return parts ? `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}` : '';
+}
+
+/** The date and the time of day in the given time zone, e.g. "Nov 22, 2026, 3:05 PM": for events of a day. */
+export function formatDateTime(value: string | Date, timeZone = 'Asia/Manila'): string {
+  const parts = partsIn(value, timeZone);
+  return parts ? `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}` : '';
 }
 
 /** "pending" -> "Pending" (spec/member.md section 4). */

@@ -1,4 +1,4 @@
-import { formatDate, messages } from '@app/contracts';
+import { formatDateTime, messages } from '@app/contracts';
 import { Button, formatPesosAmount, PageHeader, trpc } from '@app/ui';
 import { Clock, Crown, HandCoins, RefreshCw, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { toastFailure } from '../lib/feedback';
@@ -47,7 +47,7 @@ export function AdminDashboardPage() {
             { value: data.totalUsers },
             { value: data.activeUsers },
             { value: data.pendingVipApprovals },
-            { value: data.updatedAt ? formatDate(data.updatedAt) : 'Never' },
+            { value: data.updatedAt ? formatDateTime(data.updatedAt) : 'Never' },
             { value: formatPesosAmount(data.totalEarnings) },
             { value: formatPesosAmount(data.pendingPayouts), detail: `${data.pendingPayoutCount} requests` },
           ]

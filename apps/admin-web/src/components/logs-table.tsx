@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, type AdminLog, formatDate, titleCase } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, titleCase } from '@app/contracts';
 import { trpc } from '@app/ui';
 import { useState } from 'react';
 import { AdminTable, type Column, Pager } from './admin-table';
@@ -8,16 +8,16 @@ function detailText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Details as key/value lines (spec/admin.md section 2). */
+/** Details as key/value lines (spec/admin.md section 2); a detail with no value (a blank reason) is left out. */
 function Details({ details }: { details: AdminLog['details'] }) {
-  const entries = Object.entries(details);
+  const entries = Object.entries(details).filter(([, value]) => value !== null && value !== undefined && value !== '');
   if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
     <dl className="grid gap-0.5 text-xs">
       {entries.map(([key, value]) => (
-        <div key={key} className="flex gap-1">
-          <dt className="font-medium">{key}:</dt>
-          <dd className="break-all">{detailText(value)}</dd>
+        <div key={key} className="flex min-w-0 gap-1">
+          <dt className="shrink-0 font-medium">{key}:</dt>
+          <dd className="min-w-0 break-words">{detailText(value)}</dd>
         </div>
       ))}
     </dl>
@@ -25,10 +25,20 @@ function Details({ details }: { details: AdminLog['details'] }) {
 }
 
 const COLUMNS: readonly Column<AdminLog>[] = [
-  { header: 'Date', cell: (log) => formatDate(log.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (log) => formatDateTime(log.createdAt), className: 'whitespace-nowrap' },
   { header: 'Admin', cell: (log) => log.adminEmail ?? log.adminId ?? 'Unknown' },
   { header: 'Action', cell: (log) => <span className="font-medium">{titleCase(log.action)}</span> },
-  { header: 'Target', cell: (log) => <span className="font-mono text-xs">{log.targetId ?? 'N/A'}</span> },
+  {
+    header: 'Target',
+    cell: (log) =>
+      log.targetEmail ? (
+        <span className="break-all" title={log.targetId ?? undefined}>
+          {log.targetEmail}
+        </span>
+      ) : (
+        <span className="font-mono text-xs break-all">{log.targetId ?? 'N/A'}</span>
+      ),
+  },
   { header: 'Details', cell: (log) => <Details details={log.details} /> },
   { header: 'IP Address', cell: (log) => <span className="font-mono text-xs">{log.ipAddress ?? 'Unknown'}</span> },
 ];

@@ -1,4 +1,4 @@
-import { type AdminNotification, capitalize, formatDate, messages, NOTIFICATION_TYPES } from '@app/contracts';
+import { type AdminNotification, capitalize, formatDateTime, messages, NOTIFICATION_TYPES } from '@app/contracts';
 import {
   Badge,
   Button,
@@ -170,7 +170,7 @@ const COLUMNS: readonly Column<AdminNotification>[] = [
   { header: 'Type', cell: (row) => <Badge variant={TYPE_BADGE[row.type]}>{capitalize(row.type)}</Badge> },
   { header: 'Audience', cell: (row) => (row.isGlobal ? 'All members' : 'One member') },
   { header: 'Read', cell: (row) => row.readCount, className: 'tabular-nums' },
-  { header: 'Expires', cell: (row) => (row.expiresAt ? formatDate(row.expiresAt) : 'Never'), className: 'whitespace-nowrap' },
+  { header: 'Expires', cell: (row) => (row.expiresAt ? formatDateTime(row.expiresAt) : 'Never'), className: 'whitespace-nowrap' },
   { header: 'Actions', cell: (row) => <DeleteNotification notification={row} /> },
 ];
 

@@ -1,4 +1,4 @@
-import { type AdminPopup, formatDate, messages } from '@app/contracts';
+import { type AdminPopup, formatDateTime, messages } from '@app/contracts';
 import { Badge, Button, PageHeader, trpc } from '@app/ui';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -55,8 +55,8 @@ export function PopupsPage() {
       header: 'Active',
       cell: (popup) => <Badge variant={popup.isActive ? 'success' : 'secondary'}>{popup.isActive ? 'Active' : 'Inactive'}</Badge>,
     },
-    { header: 'Starts', cell: (popup) => formatDate(popup.startDate), className: 'whitespace-nowrap' },
-    { header: 'Ends', cell: (popup) => (popup.endDate ? formatDate(popup.endDate) : 'No end'), className: 'whitespace-nowrap' },
+    { header: 'Starts', cell: (popup) => formatDateTime(popup.startDate), className: 'whitespace-nowrap' },
+    { header: 'Ends', cell: (popup) => (popup.endDate ? formatDateTime(popup.endDate) : 'No end'), className: 'whitespace-nowrap' },
     { header: 'Actions', cell: (popup) => <PopupActions popup={popup} onOpen={setOpen} /> },
   ];
 

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/contracts';
+import { formatDateTime } from '@app/contracts';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, trpc } from '@app/ui';
 import type { ReactNode } from 'react';
 
@@ -16,7 +16,7 @@ export function SiteStatusCard() {
       { term: 'API server', value: <Badge variant="success">Online</Badge> },
       { term: 'Maintenance Mode', value: <OnOff on={status.data.maintenance} onVariant="warning" /> },
       { term: 'Website Status', value: <OnOff on={status.data.websiteStatus === 'on'} onVariant="success" /> },
-      { term: 'Last Updated', value: status.data.lastUpdated ? formatDate(status.data.lastUpdated) : 'Never' },
+      { term: 'Last Updated', value: status.data.lastUpdated ? formatDateTime(status.data.lastUpdated) : 'Never' },
     ];
   }
 

@@ -1,4 +1,4 @@
-import { formatDate, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
+import { formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, Textarea, trpc } from '@app/ui';
 import { MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -36,7 +36,7 @@ function ConversationList({
               {conversation.unread > 0 && <Badge aria-label={`${conversation.unread} unread`}>{conversation.unread}</Badge>}
             </span>
             <span className="truncate text-xs text-muted-foreground">{conversation.lastMessage}</span>
-            <span className="text-xs text-muted-foreground">{formatDate(conversation.lastAt)}</span>
+            <span className="text-xs text-muted-foreground">{formatDateTime(conversation.lastAt)}</span>
           </button>
         </li>
       ))}
@@ -95,7 +95,7 @@ function Thread({ userId, email }: { userId: string; email: string }) {
             >
               <span className="sr-only">{message.isUserMessage ? 'Member: ' : 'Support: '}</span>
               <p className="whitespace-pre-wrap break-words">{message.message}</p>
-              <p className="mt-1 text-xs opacity-75">{formatDate(message.createdAt)}</p>
+              <p className="mt-1 text-xs opacity-75">{formatDateTime(message.createdAt)}</p>
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, formatDate, titleCase } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, formatDateTime, titleCase } from '@app/contracts';
 import { Badge, formatPesosAmount, trpc } from '@app/ui';
 import { useState } from 'react';
 import { shortId } from '../lib/labels';
@@ -14,7 +14,7 @@ const COLUMNS: readonly Column<AdminTransaction>[] = [
       </span>
     ),
   },
-  { header: 'Date', cell: (row) => formatDate(row.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (row) => formatDateTime(row.createdAt), className: 'whitespace-nowrap' },
   {
     header: 'User ID',
     cell: (row) => (

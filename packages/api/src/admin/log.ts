@@ -1,5 +1,6 @@
 import type { AdminLog, AdminPageInput } from '@app/contracts';
 import { appendAdminLog, type Db } from '@app/db';
+import { sql } from 'kysely';
 import type { Context } from '../context';
 
 export interface AdminLogEntry {
@@ -47,7 +48,19 @@ export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<{ it
     db
       .selectFrom('adminLogs as l')
       .leftJoin('users as u', 'u.id', 'l.adminId')
-      .select(['l.id', 'l.createdAt', 'l.adminId', 'u.email as adminEmail', 'l.action', 'l.targetId', 'l.details', 'l.ipAddress'])
+      // The member concerned: the target when it is a member, else the member named in the details.
+      .leftJoin('users as t', (join) => join.on(sql<boolean>`t.id::text = coalesce(l.details->>'userId', l.target_id)`))
+      .select([
+        'l.id',
+        'l.createdAt',
+        'l.adminId',
+        'u.email as adminEmail',
+        'l.action',
+        'l.targetId',
+        't.email as targetEmail',
+        'l.details',
+        'l.ipAddress',
+      ])
       .orderBy('l.createdAt', 'desc')
       .orderBy('l.id', 'desc')
       .limit(input.pageSize)

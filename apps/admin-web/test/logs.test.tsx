@@ -1,0 +1,40 @@
+import { type AdminLog, adminLogSchema } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+
+useMockServer();
+
+const log = (overrides: Partial<AdminLog>): AdminLog =>
+  adminLogSchema.parse({
+    id: 'log-1',
+    createdAt: '2026-11-22T07:05:00.000Z',
+    adminId: 'admin-1',
+    adminEmail: 'admin@example.com',
+    action: 'update_user_status',
+    targetId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    targetEmail: 'juan@example.com',
+    details: { from: 'active', to: 'suspended', reason: null },
+    ipAddress: '203.0.113.7',
+    ...overrides,
+  });
+
+describe('activity logs', () => {
+  it('shows when to the minute in Manila, the member by e-mail, and no empty details', async () => {
+    serveSession(unlockedAdmin, {
+      'admin.logs': () => ({
+        data: { items: [log({}), log({ id: 'log-2', action: 'create_task', targetId: 'task-9', targetEmail: null, details: {} })], total: 2 },
+      }),
+    });
+    renderAt('/admin/logs');
+    const table = await screen.findByRole('table', { name: 'Admin activity logs' });
+    const status = (await within(table).findByText('juan@example.com')).closest('tr') as HTMLElement;
+    const task = within(table).getByText('task-9').closest('tr') as HTMLElement;
+    expect(status.textContent).toContain('Nov 22, 2026, 3:05 PM');
+    expect(status.textContent).toContain('juan@example.com');
+    expect(status.textContent).not.toContain('7c9e6679');
+    expect(status.textContent).toContain('to:suspended');
+    expect(status.textContent).not.toContain('reason');
+    expect(task.textContent).toContain('Create Task');
+  });
+});

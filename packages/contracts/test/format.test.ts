@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from '../src/format';
+
+describe('dates in Manila', () => {
+  it('writes the day Manila is on, not the one UTC is on', () => {
+    // 16:30 UTC on Nov 21 is 00:30 on Nov 22 in Manila (UTC+8).
+    expect(formatDate('2026-11-21T16:30:00.000Z')).toBe('Nov 22, 2026');
+    expect(formatDate('2026-11-21T15:59:00.000Z')).toBe('Nov 21, 2026');
+  });
+
+  it('writes the time of day with the date, on a 12-hour clock', () => {
+    expect(formatDateTime('2026-11-21T16:30:00.000Z')).toBe('Nov 22, 2026, 12:30 AM');
+    expect(formatDateTime('2026-11-22T07:05:00.000Z')).toBe('Nov 22, 2026, 3:05 PM');
+    expect(formatDateTime(new Date('2026-11-22T04:00:00.000Z'))).toBe('Nov 22, 2026, 12:00 PM');
+  });
+
+  it('writes nothing for a date that is not one', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
