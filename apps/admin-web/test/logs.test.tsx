@@ -23,7 +23,10 @@ describe('activity logs', () => {
   it('shows when to the minute in Manila, the member by e-mail, and no empty details', async () => {
     serveSession(unlockedAdmin, {
       'admin.logs': () => ({
-        data: { items: [log({}), log({ id: 'log-2', action: 'create_task', targetId: 'task-9', targetEmail: null, details: {} })], total: 2 },
+        data: {
+          items: [log({}), log({ id: 'log-2', action: 'create_task', targetId: 'task-9', targetEmail: null, details: {} })],
+          total: 2,
+        },
       }),
     });
     renderAt('/admin/logs');
