@@ -209,6 +209,10 @@ describe('admin panel', () => {
     expect(row.textContent).toContain('VIP 300');
     expect(row.textContent).toContain('1234567890123');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve VIP' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve VIP request?' });
+    expect(confirm.textContent).toContain('Start VIP 300 for juan@example.com, paid with G-CASH reference 1234567890123?');
+    expect(approved).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Start VIP 300' }));
 
     await screen.findByText('VIP upgrade approved successfully');
     expect(approved).toEqual([{ id: 'vip-request-1' }]);
@@ -221,7 +225,7 @@ describe('admin panel', () => {
       'admin.vip.pending': () => ({ data: [vipRequest] }),
       'admin.vip.reject': (input) => {
         rejections.push(input);
-        return { error: { code: 'CONFLICT', message: 'This VIP request has already been decided' } };
+        return { error: { code: 'CONFLICT', message: 'Too late: the reference was used by another request' } };
       },
     });
     renderAt('/admin-portal');
@@ -236,8 +240,31 @@ describe('admin panel', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Reference not found in G-CASH');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
 
-    await screen.findByText('This VIP request has already been decided');
+    await screen.findByText('Too late: the reference was used by another request');
     expect(rejections).toEqual([{ id: 'vip-request-1', reason: 'Reference not found in G-CASH' }]);
+    // A refusal keeps the dialog open for another try.
+    expect(screen.getByRole('dialog', { name: 'Reject VIP request' })).toBeTruthy();
+  });
+
+  it('takes a request someone already decided as news: the list reloads, nothing failed', async () => {
+    let decided = false;
+    servePanel({
+      'admin.vip.pending': () => ({ data: decided ? [] : [vipRequest] }),
+      'admin.vip.approve': () => {
+        decided = true;
+        return { error: { code: 'CONFLICT', message: 'Already approved', details: { decided: 'approved' } } };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve VIP' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start VIP 300' }));
+
+    await screen.findByText('Already approved');
+    expect(screen.getByText('Nothing to do')).toBeTruthy();
+    expect(screen.queryByText('Error')).toBeNull();
+    expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('approves a payout, showing the account type, with a success toast', async () => {
@@ -256,10 +283,59 @@ describe('admin panel', () => {
     expect(row.textContent).toContain('₱200.00');
     expect(row.textContent).toContain('VIP (VIP 500)');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
+    expect(confirm.textContent).toContain('Pay ₱200.00 to gina@example.com by G-CASH 0917•••0199?');
+    expect(decisions).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
 
     await screen.findByText('Payout approved successfully');
     expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
     expect(await screen.findByText('No pending payout requests')).toBeTruthy();
+  });
+
+  it('declines a payout only with a reason, which it sends', async () => {
+    const decisions: unknown[] = [];
+    servePanel({
+      'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
+      'admin.payouts.decide': (input) => {
+        decisions.push(input);
+        return { data: {} };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline payout of Gina Tan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline payout?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline payout' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please give a reason for declining: the member sees it');
+    expect(decisions).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Name does not match the G-CASH account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline payout' }));
+    await screen.findByText('Payout status updated successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'declined', reason: 'Name does not match the G-CASH account' }]);
+  });
+
+  it('shows what to know before paying: the flags and the accounts that share the destination', async () => {
+    servePanel({
+      'admin.payouts.pending': () => ({
+        data: [
+          {
+            ...payout,
+            flags: [{ code: 'shared_destination', text: 'Destination 0917•••0199 also used by 2 other accounts' }],
+            linkedAccounts: [
+              { userId: 'user-8', email: 'alt1@example.com' },
+              { userId: 'user-9', email: 'alt2@example.com' },
+            ],
+          },
+        ],
+      }),
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('Destination 0917•••0199 also used by 2 other accounts');
+    expect(row.textContent).toContain('Also used by alt1@example.com, alt2@example.com');
   });
 
   it('asks for both title and message before sending a global notification', async () => {

@@ -70,6 +70,8 @@ export function testVipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
     vipPendingApproval: false,
     vipPaymentStatus: null,
     pendingVipTier: null,
+    pendingSince: null,
+    lastRejection: null,
     dailyTaskLimit: 5,
     tasksCompletedToday: 0,
     tasksRemaining: 5,

@@ -69,6 +69,8 @@ describe('member app at /', () => {
           vipPendingApproval: true,
           vipPaymentStatus: 'pending',
           pendingVipTier: 'VIP500',
+          pendingSince: '2026-11-20T02:00:00.000Z',
+          lastRejection: null,
           dailyTaskLimit: 5,
           tasksCompletedToday: 0,
           tasksRemaining: 5,

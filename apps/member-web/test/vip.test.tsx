@@ -34,6 +34,8 @@ function vipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
     vipPendingApproval: false,
     vipPaymentStatus: null,
     pendingVipTier: null,
+    pendingSince: null,
+    lastRejection: null,
     dailyTaskLimit: 5,
     tasksCompletedToday: 2,
     tasksRemaining: 3,
@@ -126,7 +128,12 @@ describe('G-CASH payment dialog', () => {
     await openVip({
       'vip.status': () => ({ data: status }),
       'vip.upgrade': () => {
-        status = vipStatus({ vipPendingApproval: true, vipPaymentStatus: 'pending', pendingVipTier: 'VIP500' });
+        status = vipStatus({
+          vipPendingApproval: true,
+          vipPaymentStatus: 'pending',
+          pendingVipTier: 'VIP500',
+          pendingSince: '2026-11-22T07:05:00.000Z',
+        });
         return { data: status };
       },
     });
@@ -141,6 +148,25 @@ describe('G-CASH payment dialog', () => {
       await screen.findByText('Your VIP membership upgrade to VIP 500 is pending admin approval. Your payment is being verified.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Every plan now waits for the request: no second purchase while the first is checked.
+    expect(plan('VIP 300').getByText('Request pending since Nov 22, 2026, 3:05 PM')).toBeTruthy();
+    expect((plan('VIP 300').getByRole('button', { name: /Pay with G-CASH/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((plan('VIP Gold 2000').getByRole('button', { name: /Use my earnings/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows why the last request was refused, until the member asks again', async () => {
+    await openVip({
+      'vip.status': () => ({
+        data: vipStatus({
+          vipPaymentStatus: 'rejected',
+          lastRejection: { vipTier: 'VIP400', reason: 'No payment arrived for that reference', at: '2026-11-22T07:05:00.000Z' },
+        }),
+      }),
+    });
+    const notice = (await screen.findByText('Your request for VIP 400 was not approved')).closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain('No payment arrived for that reference');
+    expect(notice.textContent).toContain('Nov 22, 2026, 3:05 PM');
+    expect((plan('VIP 400').getByRole('button', { name: /Pay with G-CASH/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('puts the G-CASH number on the clipboard as digits', async () => {

@@ -100,8 +100,9 @@ describe('VIP approvals', () => {
     const answers = await Promise.all([1, 2, 3].map(() => f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)?.json()).toEqual({
-      message: 'This VIP request has already been decided',
+      message: 'Already approved',
       code: 'CONFLICT',
+      decided: 'approved',
     });
     expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', applicant.requestId).execute()).toHaveLength(1);
     expect(await f.logs('approve_vip', applicant.id)).toHaveLength(1);
@@ -136,12 +137,24 @@ describe('VIP approvals', () => {
     expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json()).toMatchObject({
       vipPendingApproval: false,
       pendingVipTier: null,
+      pendingSince: null,
+      lastRejection: { vipTier: 'VIP400', reason: 'Payment not received', at: t.clock.now.toISOString() },
     });
+    const { items: notices } = (await f.as(applicant.cookie, 'GET', '/api/notifications')).json();
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: 'VIP request not approved',
+          message: 'Your request for VIP 400 was not approved: Payment not received. You can ask again with another G-CASH reference.',
+        }),
+      ]),
+    );
     const [log] = await f.logs('reject_vip', applicant.id);
     expect(log?.details).toEqual({ requestId: applicant.requestId, plan: 'VIP400', reason: 'Payment not received' });
 
     const twice = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: 'Again' });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Already rejected');
     const approveRejected = await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
     expect(approveRejected.statusCode).toBe(409);
     const unknown = await f.admin('POST', '/api/admin/reject-vip/nothing', { reason: 'No' });
@@ -152,6 +165,12 @@ describe('VIP approvals', () => {
       paymentInfo: { transactionProof: reference() },
     });
     expect(askedAgain.statusCode).toBe(200);
+    // Asking again puts the refusal behind: the new request is what the member sees.
+    expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json()).toMatchObject({
+      pendingVipTier: 'VIP400',
+      pendingSince: t.clock.now.toISOString(),
+      lastRejection: null,
+    });
     expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', applicant.requestId).execute()).toEqual([]);
   });
 });
@@ -215,17 +234,36 @@ describe('payouts', () => {
     expect(log).toMatchObject({ adminId: f.adminId, ipAddress: ADMIN_IP, details: { amount: '200.00', paymentMethod: 'G-CASH' } });
     expect((await f.admin('GET', '/api/admin/pending-payouts')).json().map((p: { id: string }) => p.id)).not.toContain(payoutId);
 
-    const declineAfter = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined' });
+    const declineAfter = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined', reason: 'Too late' });
     expect(declineAfter.statusCode).toBe(409);
-    expect(declineAfter.json()).toEqual({ message: 'This payout has already been approved', code: 'CONFLICT' });
+    expect(declineAfter.json()).toEqual({ message: 'Already approved', code: 'CONFLICT', decided: 'approved' });
   });
 
-  it('declines (PUT): the amount is back in the available balance, no commission', async () => {
+  it('declines (PUT) with a reason the member reads on the payout and in a notification; the amount is back, no commission', async () => {
     const { cookie, payoutId } = await payoutRequester();
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
-    const declined = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined' });
+    const withoutReason = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined', reason: '  ' });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json()).toEqual({ message: 'Please give a reason for declining: the member sees it', code: 'BAD_REQUEST' });
+    const declined = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, {
+      status: 'declined',
+      reason: 'The G-CASH number belongs to someone else',
+    });
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toMatchObject({ status: 'declined' });
+    const [mine] = (await f.as(cookie, 'GET', '/api/payouts')).json();
+    expect(mine.timeline.at(-1)).toMatchObject({ status: 'declined', note: 'The G-CASH number belongs to someone else' });
+    const notices = (await f.as(cookie, 'GET', '/api/notifications')).json();
+    expect(notices.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: 'Payout declined',
+          message:
+            'Your payout of ₱200.00 was declined: The G-CASH number belongs to someone else. The amount is back in your available balance.',
+        }),
+      ]),
+    );
+    expect((await f.logs('decline_payout', payoutId))[0]?.details).toMatchObject({ reason: 'The G-CASH number belongs to someone else' });
     expect(await money(cookie)).toEqual({ available: '500.00', pending: '0.00', paidOut: '0.00' });
     const [latest] = (await f.as(cookie, 'GET', '/api/transactions')).json();
     expect(latest).toMatchObject({ type: 'payout_declined', availableChange: '+200.00' });
@@ -233,14 +271,17 @@ describe('payouts', () => {
     expect(await f.logs('decline_payout', payoutId)).toHaveLength(1);
 
     const approveAfter = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
-    expect(approveAfter.json().message).toBe('This payout has already been declined');
+    expect(approveAfter.json().message).toBe('Already declined');
   });
 
   it('lets one of many concurrent decisions through', async () => {
     const { cookie, payoutId } = await payoutRequester();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        f.admin(index % 2 ? 'PUT' : 'POST', `/api/admin/payout/${payoutId}/status`, { status: index % 3 ? 'approved' : 'declined' }),
+        f.admin(index % 2 ? 'PUT' : 'POST', `/api/admin/payout/${payoutId}/status`, {
+          status: index % 3 ? 'approved' : 'declined',
+          reason: 'Checked',
+        }),
       ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
@@ -256,6 +297,8 @@ describe('payouts', () => {
     [{}, 'Status must be approved or declined'],
     [{ status: 'pending' }, 'Status must be approved or declined'],
     [{ status: 'paid' }, 'Status must be approved or declined'],
+    [{ status: 'declined' }, 'Please give a reason for declining: the member sees it'],
+    [{ status: 'declined', reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { payoutId } = await payoutRequester();
     const response = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, payload);

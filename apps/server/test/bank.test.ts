@@ -337,7 +337,10 @@ function decidePayout(wave: Wave) {
       kind: 'admin.payout.decide',
       allowed,
       ...(group ? { group } : {}),
-      request: as(admin, random.pick(['POST', 'PUT'] as const), `/api/admin/payout/${payoutId}/status`, { status: decision }),
+      request: as(admin, random.pick(['POST', 'PUT'] as const), `/api/admin/payout/${payoutId}/status`, {
+        status: decision,
+        ...(decision === 'declined' ? { reason: 'Details do not match the account' } : {}),
+      }),
       settle(response) {
         if (response.statusCode !== 200) return;
         const payout = pendingPayouts.get(payoutId);

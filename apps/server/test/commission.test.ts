@@ -118,7 +118,9 @@ describe('the commission ledger', () => {
     expect(await entriesFor(approved)).toEqual([{ kind: 'payout', amount: 1_000, description: 'Payout of ₱200.00 approved' }]);
 
     const declined = await memberPayout();
-    expect((await f.admin('PUT', `/api/admin/payout/${declined}/status`, { status: 'declined' })).statusCode).toBe(200);
+    expect((await f.admin('PUT', `/api/admin/payout/${declined}/status`, { status: 'declined', reason: 'Wrong number' })).statusCode).toBe(
+      200,
+    );
     expect(await entriesFor(declined)).toEqual([]);
   });
 

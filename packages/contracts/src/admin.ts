@@ -180,10 +180,14 @@ export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 export const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
 export type PayoutDecision = (typeof PAYOUT_DECISIONS)[number];
 
-export const payoutDecisionInput = z.object({
-  id: recordId,
-  status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
-});
+/** A payout decision; a decline names why, which the member sees on the payout and in a notification. */
+export const payoutDecisionInput = z
+  .object({
+    id: recordId,
+    status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
+    reason: z.string({ error: m.declineReasonRequired }).trim().max(500, m.reasonTooLong).optional(),
+  })
+  .refine((input) => input.status !== 'declined' || Boolean(input.reason), { message: m.declineReasonRequired, path: ['reason'] });
 
 // --- Activity logs and transactions --------------------------------------------------------------
 

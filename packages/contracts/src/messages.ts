@@ -105,6 +105,8 @@ export const messages = {
     pendingBody: (tier: string) => `Your VIP membership upgrade to ${tier} is pending admin approval. Your payment is being verified.`,
     proofInstructions: 'Pay with G-CASH, then enter the 13-digit reference number from your G-CASH receipt',
     gcashUnavailable: 'G-CASH payment is not available yet',
+    pendingSince: (when: string) => `Request pending since ${when}`,
+    rejectedTitle: (plan: string) => `Your request for ${plan} was not approved`,
     gcashUnavailableBody: 'We have not set up our G-CASH account yet. You can pay from your earnings, or come back later.',
     gcashDetailsFailed: 'The G-CASH details could not be loaded. Please try again later.',
     gcashNumberCopied: 'The G-CASH number is on the clipboard.',
@@ -163,6 +165,14 @@ export const messages = {
     chatEmpty: 'No messages yet. Ask us anything about your account, tasks or payouts.',
     chatLoadFailed: 'Your messages could not be loaded. Please try again later.',
   },
+  decisions: {
+    payoutDeclinedTitle: 'Payout declined',
+    payoutDeclinedBody: (amount: string, reason: string) =>
+      `Your payout of ${amount} was declined: ${reason}. The amount is back in your available balance.`,
+    vipRejectedTitle: 'VIP request not approved',
+    vipRejectedBody: (plan: string, reason: string) =>
+      `Your request for ${plan} was not approved: ${reason}. You can ask again with another G-CASH reference.`,
+  },
   notifications: {
     notFound: 'Notification not found',
     titleRequired: 'Title is required',
@@ -210,11 +220,11 @@ export const messages = {
     balanceReasonRequired: 'Please give a reason for the balance change',
     balanceChanged: (current: string) => `The balance changed to ${current} since you opened it. Check it and save again.`,
     vipRequestNotFound: 'VIP request not found',
-    vipRequestDecided: 'This VIP request has already been decided',
     noPendingVip: 'This user has no pending VIP request',
     rejectReasonRequired: 'Please give a reason for the rejection',
     payoutNotFound: 'Payout not found',
-    payoutDecided: (status: string) => `This payout has already been ${status}`,
+    alreadyDecided: (status: string) => `Already ${status}`,
+    declineReasonRequired: 'Please give a reason for declining: the member sees it',
     payoutStatusInvalid: 'Status must be approved or declined',
     payoutApproved: (method: string) => `Payout approved via ${method}`,
     payoutDeclined: 'Payout declined: the amount is back in your balance',
@@ -252,6 +262,7 @@ export const messages = {
     screens: {
       successTitle: 'Success',
       errorTitle: 'Error',
+      alreadyDecidedTitle: 'Nothing to do',
       bothRequired: 'Please fill in both title and message',
       titleMessageRequired: 'Please fill in title and message',
       statsRefreshFailed: 'Failed to refresh statistics',

@@ -73,6 +73,9 @@ describe('admin panel', () => {
     await row.getByText(reference).waitFor();
     await screenshotBothWidths(admin, 'vip-approvals');
     await row.getByRole('button', { name: 'Approve VIP' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Approve VIP request?' });
+    await confirm.getByText(`paid with G-CASH reference ${reference}`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Start VIP 300' }).click();
     await toastSays(admin, 'VIP upgrade approved successfully');
     await row.waitFor({ state: 'detached' });
 
@@ -114,9 +117,16 @@ describe('admin panel', () => {
     await first.getByText('Regular Account').waitFor();
     await screenshotBothWidths(admin, 'payouts');
     await first.getByRole('button', { name: 'Approve Payout of Paz Villanueva' }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve payout?' });
+    await approve.getByText(`Pay ₱200.00 to ${emailOf('payouts')} by G-CASH •••5200?`, { exact: false }).waitFor();
+    await screenshotBothWidths(admin, 'payout-confirmation');
+    await approve.getByRole('button', { name: 'Pay ₱200.00' }).click();
     await toastSays(admin, 'Payout approved successfully');
     await first.waitFor({ state: 'detached' });
     await second.getByRole('button', { name: 'Decline payout of Paz Villanueva' }).click();
+    const decline = admin.getByRole('dialog', { name: 'Decline payout?' });
+    await decline.getByLabel('Reason').fill('The G-CASH name does not match the account');
+    await decline.getByRole('button', { name: 'Decline payout' }).click();
     await toastSays(admin, 'Payout status updated successfully');
     await second.waitFor({ state: 'detached' });
 

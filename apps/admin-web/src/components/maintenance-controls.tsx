@@ -2,7 +2,7 @@ import { messages } from '@app/contracts';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch, trpc } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
-import { ReasonDialog } from './reason-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin;
 
@@ -79,7 +79,7 @@ export function MaintenanceControls() {
           </div>
         ))}
         {pending && (
-          <ReasonDialog
+          <ConfirmDialog
             open
             onOpenChange={(open) => !open && setPending(undefined)}
             title={`Turn ${pending.kind === 'maintenance' ? 'maintenance mode' : 'the website'} ${pending.on ? 'on' : 'off'}?`}

@@ -1,9 +1,20 @@
-import { capitalize, formatDate, messages, type PayoutDecision, type PendingPayout } from '@app/contracts';
+import {
+  capitalize,
+  formatDateTime,
+  maskDestination,
+  messages,
+  normalizeDestination,
+  type PayoutDecision,
+  type PendingPayout,
+} from '@app/contracts';
 import { Badge, Button, formatPesosAmount, fullName, trpc } from '@app/ui';
-import { toastFailure, toastSuccess } from '../lib/feedback';
+import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { toastRefusal, toastSuccess } from '../lib/feedback';
 import { shortId, tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column } from './admin-table';
+import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
 
@@ -13,37 +24,89 @@ function accountType(tier: string): string {
   return label === 'Regular' ? 'Regular Account' : `VIP (${label})`;
 }
 
+/** Where the money goes, as the confirmation restates it: enough to recognise, not to copy. */
+function destinationShown(payout: PendingPayout): string {
+  const destination = normalizeDestination(payout.paymentDetails);
+  return `${payout.paymentMethod} ${destination ? maskDestination(destination) : payout.paymentDetails}`;
+}
+
 function PayoutActions({ payout }: { payout: PendingPayout }) {
   const utils = trpc.useUtils();
   const decide = trpc.admin.payouts.decide.useMutation();
+  const [deciding, setDeciding] = useState<PayoutDecision | null>(null);
+  const reload = () =>
+    Promise.all([utils.admin.payouts.pending.invalidate(), utils.admin.stats.invalidate(), utils.admin.users.list.invalidate()]);
 
-  async function run(status: PayoutDecision) {
+  async function confirm(reason: string) {
+    if (!deciding) return;
     try {
-      await decide.mutateAsync({ id: payout.id, status });
+      await decide.mutateAsync({ id: payout.id, status: deciding, ...(deciding === 'declined' ? { reason } : {}) });
     } catch (error) {
-      toastFailure(error, status === 'approved' ? m.payoutApproveFailed : m.payoutStatusFailed);
+      const decidedAlready = toastRefusal(error, deciding === 'approved' ? m.payoutApproveFailed : m.payoutStatusFailed);
+      if (!decidedAlready) throw error;
+      await reload();
       return;
     }
-    await Promise.all([utils.admin.payouts.pending.invalidate(), utils.admin.stats.invalidate(), utils.admin.users.list.invalidate()]);
-    toastSuccess(status === 'approved' ? m.payoutApproved : m.payoutStatusUpdated);
+    await reload();
+    toastSuccess(deciding === 'approved' ? m.payoutApproved : m.payoutStatusUpdated);
   }
 
-  const name = fullName(payout) || payout.userId;
+  const name = fullName(payout) || payout.email;
+  const amount = formatPesosAmount(payout.amount);
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => run('approved')} disabled={decide.isPending} aria-label={`Approve Payout of ${name}`}>
+      <Button size="sm" onClick={() => setDeciding('approved')} aria-label={`Approve Payout of ${name}`}>
         Approve Payout
       </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => run('declined')}
-        disabled={decide.isPending}
-        aria-label={`Decline payout of ${name}`}
-      >
+      <Button variant="outline" size="sm" onClick={() => setDeciding('declined')} aria-label={`Decline payout of ${name}`}>
         Decline
       </Button>
+      {deciding === 'approved' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeciding(null)}
+          title="Approve payout?"
+          description={`Pay ${amount} to ${payout.email} by ${destinationShown(payout)}?${
+            payout.flags.length > 0 ? ` Flagged: ${payout.flags.map((flag) => flag.text).join('; ')}.` : ''
+          }`}
+          confirmLabel={`Pay ${amount}`}
+          askReason={false}
+          onConfirm={confirm}
+        />
+      )}
+      {deciding === 'declined' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeciding(null)}
+          title="Decline payout?"
+          description={`${amount} goes back to the available balance of ${payout.email}. They see your reason on the payout and in a notification.`}
+          confirmLabel="Decline payout"
+          required={messages.admin.declineReasonRequired}
+          destructive
+          onConfirm={confirm}
+        />
+      )}
     </div>
+  );
+}
+
+/** What to know before paying: a hold, a destination other accounts used, and which accounts. */
+function PayoutFlags({ payout }: { payout: PendingPayout }) {
+  if (payout.flags.length === 0) return null;
+  return (
+    <ul className="grid gap-1 text-xs text-warning">
+      {payout.flags.map((flag) => (
+        <li key={flag.code} className="flex items-start gap-1">
+          <TriangleAlert className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+          <span className="break-words">{flag.text}</span>
+        </li>
+      ))}
+      {payout.linkedAccounts.length > 0 && (
+        <li className="break-words text-muted-foreground">
+          Also used by {payout.linkedAccounts.map((account) => account.email).join(', ')}
+        </li>
+      )}
+    </ul>
   );
 }
 
@@ -56,7 +119,16 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
       </span>
     ),
   },
-  { header: 'Name', cell: (payout) => fullName(payout) || '—' },
+  {
+    header: 'Member',
+    cell: (payout) => (
+      <div className="grid min-w-40 gap-1">
+        <span className="font-medium">{fullName(payout) || '—'}</span>
+        <span className="break-all text-xs text-muted-foreground">{payout.email}</span>
+        <PayoutFlags payout={payout} />
+      </div>
+    ),
+  },
   { header: 'Amount', cell: (payout) => formatPesosAmount(payout.amount), className: 'tabular-nums whitespace-nowrap font-medium' },
   { header: 'Method', cell: (payout) => payout.paymentMethod },
   {
@@ -67,7 +139,7 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
   },
   { header: 'Account Details', cell: (payout) => <span className="break-words">{payout.paymentDetails}</span> },
   { header: 'Status', cell: (payout) => <Badge variant="warning">{capitalize(payout.status)}</Badge> },
-  { header: 'Requested', cell: (payout) => formatDate(payout.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Requested', cell: (payout) => formatDateTime(payout.createdAt), className: 'whitespace-nowrap' },
   { header: 'Actions', cell: (payout) => <PayoutActions payout={payout} /> },
 ];
 

@@ -1,58 +1,70 @@
 import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
 import { Badge, Button, trpc } from '@app/ui';
 import { useState } from 'react';
-import { toastFailure, toastSuccess } from '../lib/feedback';
+import { toastRefusal, toastSuccess } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column } from './admin-table';
-import { ReasonDialog } from './reason-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
 
 function VipActions({ request }: { request: PendingVipRequest }) {
   const utils = trpc.useUtils();
-  const [rejecting, setRejecting] = useState(false);
-  // An approval or rejection changes the request list, the user's row and the counts.
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  // A decision changes the request list, the user's row and the counts.
   const reload = () =>
     Promise.all([utils.admin.vip.pending.invalidate(), utils.admin.users.list.invalidate(), utils.admin.stats.invalidate()]);
-  const approve = trpc.admin.vip.approve.useMutation({
-    onSuccess: async () => {
-      await reload();
-      toastSuccess(m.vipApproved);
-    },
-    onError: (error) => toastFailure(error, m.vipApproveFailed),
-  });
+  const approve = trpc.admin.vip.approve.useMutation();
   const reject = trpc.admin.vip.reject.useMutation();
 
-  async function confirmReject(reason: string) {
+  async function confirm(reason: string) {
     try {
-      await reject.mutateAsync({ id: request.id, reason });
+      if (deciding === 'approve') await approve.mutateAsync({ id: request.id });
+      else await reject.mutateAsync({ id: request.id, reason });
     } catch (error) {
-      toastFailure(error, m.vipRejectFailed);
-      throw error;
+      const decidedAlready = toastRefusal(error, deciding === 'approve' ? m.vipApproveFailed : m.vipRejectFailed);
+      if (!decidedAlready) throw error;
+      await reload();
+      return;
     }
     await reload();
-    toastSuccess(m.vipRejected);
+    toastSuccess(deciding === 'approve' ? m.vipApproved : m.vipRejected);
   }
 
+  const plan = tierLabel(request.vipTier);
+  const reference = request.vipTransactionReference ?? 'no reference';
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => approve.mutate({ id: request.id })} disabled={approve.isPending}>
+      <Button size="sm" onClick={() => setDeciding('approve')}>
         Approve VIP
       </Button>
-      <Button variant="outline" size="sm" onClick={() => setRejecting(true)}>
+      <Button variant="outline" size="sm" onClick={() => setDeciding('reject')}>
         Reject
       </Button>
-      <ReasonDialog
-        open={rejecting}
-        onOpenChange={setRejecting}
-        title="Reject VIP request"
-        description={`${request.email} asked for ${tierLabel(request.vipTier)}. The member's request is cleared; say why.`}
-        confirmLabel="Reject Request"
-        required={messages.admin.rejectReasonRequired}
-        destructive
-        onConfirm={confirmReject}
-      />
+      {deciding === 'approve' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeciding(null)}
+          title="Approve VIP request?"
+          description={`Start ${plan} for ${request.email}, paid with G-CASH reference ${reference}? Approve only once that payment has arrived.`}
+          confirmLabel={`Start ${plan}`}
+          askReason={false}
+          onConfirm={confirm}
+        />
+      )}
+      {deciding === 'reject' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeciding(null)}
+          title="Reject VIP request"
+          description={`${request.email} asked for ${plan}. The member sees your reason on the VIP page and in a notification.`}
+          confirmLabel="Reject Request"
+          required={messages.admin.rejectReasonRequired}
+          destructive
+          onConfirm={confirm}
+        />
+      )}
     </div>
   );
 }

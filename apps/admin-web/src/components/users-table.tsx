@@ -32,7 +32,7 @@ import { toastFailure, toastSuccess } from '../lib/feedback';
 import { shortId, tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column, Pager } from './admin-table';
-import { ReasonDialog } from './reason-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
 
@@ -151,7 +151,7 @@ function BalanceCell({ user }: { user: AdminUser }) {
           {inputError ?? conflict}
         </p>
       )}
-      <ReasonDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Change balance"
@@ -202,7 +202,7 @@ function UserActions({ user }: { user: AdminUser }) {
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         Set Status
       </Button>
-      <ReasonDialog
+      <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
@@ -228,7 +228,7 @@ function UserActions({ user }: { user: AdminUser }) {
             </SelectContent>
           </Select>
         </Field>
-      </ReasonDialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { messages } from '@app/contracts';
-import { errorMessage, toast } from '@app/ui';
+import { errorMessage, refusalDetail, toast } from '@app/ui';
 
 const m = messages.admin.screens;
 
@@ -11,4 +11,17 @@ export function toastSuccess(description: string) {
 /** A change was refused: the server's message where it gave one, else the screen's fallback text. */
 export function toastFailure(error: unknown, fallback: string) {
   toast({ variant: 'destructive', title: m.errorTitle, description: errorMessage(error, fallback) });
+}
+
+/**
+ * A refused decision: when someone had already decided it (a second press, another admin), that is news
+ * rather than a failure; anything else is a failure with its message. Returns whether it was decided.
+ */
+export function toastRefusal(error: unknown, fallback: string): boolean {
+  if (refusalDetail(error, 'decided') === null) {
+    toastFailure(error, fallback);
+    return false;
+  }
+  toast({ title: m.alreadyDecidedTitle, description: errorMessage(error, fallback) });
+  return true;
 }

@@ -18,7 +18,9 @@ const decideVia = (method: 'POST' | 'PUT') =>
     })
     .input(payoutDecisionInput)
     .output(payoutSchema)
-    .mutation(({ ctx, input }) => decidePayoutAsAdmin(ctx.db, input.id, input.status, actorOf(ctx), ctx.now()));
+    .mutation(({ ctx, input }) =>
+      decidePayoutAsAdmin(ctx.db, input.id, { status: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
+    );
 
 export const adminPayoutsRouter = router({
   pending: adminProcedure

@@ -95,21 +95,26 @@ async function lockMemberAndCheck(trx: Tx, payoutId: string, decision: PayoutDec
   if (payout.payoutHoldReason) throw conflict(messages.risk.onHold);
 }
 
-/** Approves or declines a pending payout and logs the decision in the same transaction. */
+/** Approves or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */
 export async function decidePayoutAsAdmin(
   db: Db,
   payoutId: string,
-  decision: PayoutDecision,
+  decision: { status: PayoutDecision; reason?: string },
   actor: AdminActor,
   now: Date,
 ): Promise<Payout> {
   return db.transaction().execute(async (trx) => {
-    await lockMemberAndCheck(trx, payoutId, decision, actor);
+    await lockMemberAndCheck(trx, payoutId, decision.status, actor);
     const payout = await decidePayout(trx, payoutId, decision, actor.adminId, now);
     await logAdminAction(trx, actor, {
-      action: decision === 'approved' ? 'approve_payout' : 'decline_payout',
+      action: decision.status === 'approved' ? 'approve_payout' : 'decline_payout',
       targetId: payout.id,
-      details: { userId: payout.userId, amount: formatAmount(payout.amount), paymentMethod: payout.paymentMethod },
+      details: {
+        userId: payout.userId,
+        amount: formatAmount(payout.amount),
+        paymentMethod: payout.paymentMethod,
+        ...(decision.reason ? { reason: decision.reason } : {}),
+      },
     });
     return toPayout(payout);
   });

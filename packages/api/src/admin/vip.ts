@@ -1,6 +1,6 @@
 import { type AdminUser, messages, type PendingVipRequest } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { refreshRiskScores } from '../risk/service';
 import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
 import { type AdminActor, logAdminAction } from './log';
@@ -27,6 +27,15 @@ export async function listPendingVipRequests(db: Db): Promise<PendingVipRequest[
   }));
 }
 
+/**
+ * The 409 for a request someone else decided first, saying how: read again once the decision that won
+ * has committed, since the status read before it may still say pending.
+ */
+async function decidedMeanwhile(trx: Tx, requestId: string) {
+  const { status } = await trx.selectFrom('vipRequests').select('status').where('id', '=', requestId).executeTakeFirstOrThrow();
+  return alreadyDecided(status);
+}
+
 /** The request an admin is deciding: 404 when there is none by that id. */
 async function requestToDecide(trx: Tx, requestId: string) {
   const request = await trx.selectFrom('vipRequests').select(['userId', 'planId']).where('id', '=', requestId).executeTakeFirst();
@@ -43,7 +52,7 @@ export async function approveVip(db: Db, requestId: string, actor: AdminActor, n
     const request = await requestToDecide(trx, requestId);
     if (request.userId === actor.adminId) throw forbidden(messages.admin.ownVipRequest);
     const outcome = await approvePendingVipRequest(trx, requestId, actor.adminId, now);
-    if (!outcome) throw conflict(messages.admin.vipRequestDecided);
+    if (!outcome) throw await decidedMeanwhile(trx, requestId);
     await logAdminAction(trx, actor, { action: 'approve_vip', targetId: request.userId, details: { requestId, plan: request.planId } });
     return outcome;
   });
@@ -70,7 +79,7 @@ export async function approveUserVip(db: Db, userId: string, actor: AdminActor, 
 export async function rejectVip(db: Db, requestId: string, reason: string, actor: AdminActor, now: Date): Promise<AdminUser> {
   const userId = await db.transaction().execute(async (trx) => {
     const request = await requestToDecide(trx, requestId);
-    if (!(await rejectPendingVipRequest(trx, requestId, actor.adminId, reason, now))) throw conflict(messages.admin.vipRequestDecided);
+    if (!(await rejectPendingVipRequest(trx, requestId, actor.adminId, reason, now))) throw await decidedMeanwhile(trx, requestId);
     await logAdminAction(trx, actor, {
       action: 'reject_vip',
       targetId: request.userId,

@@ -1,3 +1,4 @@
+import { messages } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 
 /** PostgreSQL's unique_violation, optionally on one named constraint or index. */
@@ -41,6 +42,14 @@ export class RefusalWithDetails extends TRPCError {
   ) {
     super({ code, message });
   }
+}
+
+/**
+ * A second decision on a payout or request someone already decided (a double press, two admins): 409
+ * saying how it was decided, with `decided` for clients, which show it as news rather than as a failure.
+ */
+export function alreadyDecided(status: string): RefusalWithDetails {
+  return new RefusalWithDetails('CONFLICT', messages.admin.alreadyDecided(status), { decided: status });
 }
 
 /** The facts a refusal carries for the client, or none. */

@@ -1,5 +1,5 @@
 import { type AdminNotification, messages, NOTIFICATION_LIST_LIMIT, type NotificationDraft, type NotificationList } from '@app/contracts';
-import type { Db, NotificationsTable } from '@app/db';
+import type { Db, NotificationsTable, Tx } from '@app/db';
 import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin/log';
 import { badRequest, notFound } from '../lib/errors';
@@ -98,6 +98,28 @@ export async function listAllNotifications(db: Db): Promise<AdminNotification[]>
     .orderBy('n.id', 'desc')
     .execute();
   return rows.map(({ readCount, ...row }) => toAdminNotification(row, Number(readCount ?? 0)));
+}
+
+/**
+ * Tells one member of a decision about their money (a declined payout, a refused VIP request) in the
+ * decision's own transaction, so the notice exists exactly when the decision does.
+ */
+export async function notifyMember(
+  trx: Tx,
+  notice: { userId: string; title: string; message: string; type: 'success' | 'warning'; adminId: string; now: Date },
+): Promise<void> {
+  await trx
+    .insertInto('notifications')
+    .values({
+      userId: notice.userId,
+      title: notice.title,
+      message: notice.message,
+      type: notice.type,
+      isGlobal: false,
+      createdBy: notice.adminId,
+      createdAt: notice.now,
+    })
+    .execute();
 }
 
 /** Sends a notification to everyone or to one member; its expiry, if any, must still be ahead. */

@@ -12,7 +12,8 @@ import {
 import { type Db, InsufficientFundsError, type PayoutRow, postToLedger, type Tx } from '@app/db';
 import { sql } from 'kysely';
 import { recordCommission } from '../commission/entries';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { alreadyDecided, badRequest, forbidden, notFound } from '../lib/errors';
+import { notifyMember } from '../notifications/service';
 import { recordSignal, refreshRiskScores } from '../risk/service';
 
 export function toPayout(row: PayoutRow): Payout {
@@ -106,31 +107,52 @@ export async function requestPayout(
  * available again. Only a pending payout can be decided: the conditional update lets one of two
  * racing decisions through and the other finds it decided (409).
  */
-export async function decidePayout(trx: Tx, payoutId: string, decision: PayoutDecision, adminId: string, now: Date): Promise<PayoutRow> {
+export async function decidePayout(
+  trx: Tx,
+  payoutId: string,
+  decision: { status: PayoutDecision; reason?: string },
+  adminId: string,
+  now: Date,
+): Promise<PayoutRow> {
   const payout = await trx
     .updateTable('payouts')
-    .set({ status: decision, decidedBy: adminId, decidedAt: now })
+    .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
     .where('id', '=', payoutId)
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
   if (!payout) {
     const existing = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
-    throw existing ? conflict(messages.admin.payoutDecided(existing.status)) : notFound(messages.admin.payoutNotFound);
+    throw existing ? alreadyDecided(existing.status) : notFound(messages.admin.payoutNotFound);
   }
 
   // The request's own ledger row shows the outcome in the member's history; its balance effect stays.
-  await trx.updateTable('transactions').set({ status: decision }).where('payoutId', '=', payout.id).where('type', '=', 'payout').execute();
+  await trx
+    .updateTable('transactions')
+    .set({ status: decision.status })
+    .where('payoutId', '=', payout.id)
+    .where('type', '=', 'payout')
+    .execute();
   await postToLedger(trx, {
     userId: payout.userId,
-    type: decision === 'approved' ? 'payout_approved' : 'payout_declined',
+    type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
     amount: payout.amount,
-    description: decision === 'approved' ? messages.admin.payoutApproved(payout.paymentMethod) : messages.admin.payoutDeclined,
+    description: decision.status === 'approved' ? messages.admin.payoutApproved(payout.paymentMethod) : messages.admin.payoutDeclined,
     payoutId: payout.id,
     adminId,
     createdAt: now,
   });
-  if (decision === 'approved') {
+  if (decision.status === 'declined') {
+    await notifyMember(trx, {
+      userId: payout.userId,
+      title: messages.decisions.payoutDeclinedTitle,
+      message: messages.decisions.payoutDeclinedBody(formatPesos(payout.amount), decision.reason ?? ''),
+      type: 'warning',
+      adminId,
+      now,
+    });
+  }
+  if (decision.status === 'approved') {
     await recordCommission(trx, {
       kind: 'payout',
       sourceId: payout.id,

@@ -1,6 +1,7 @@
-import { formatPesos, messages, type VipPaymentDetails, type VipStatus } from '@app/contracts';
+import { formatPesos, messages, planName, type VipPaymentDetails, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
+import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
 import { activatePlan } from './activate';
@@ -170,7 +171,7 @@ export async function rejectPendingVipRequest(
     .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: now })
     .where('id', '=', requestId)
     .where('status', '=', 'pending')
-    .returning(['userId'])
+    .returning(['userId', 'planId'])
     .executeTakeFirst();
   if (!request) return null;
   await trx
@@ -178,6 +179,14 @@ export async function rejectPendingVipRequest(
     .set({ vipPendingApproval: false, vipPaymentStatus: 'rejected', updatedAt: now })
     .where('id', '=', request.userId)
     .execute();
+  await notifyMember(trx, {
+    userId: request.userId,
+    title: messages.decisions.vipRejectedTitle,
+    message: messages.decisions.vipRejectedBody(planName(request.planId), reason),
+    type: 'warning',
+    adminId,
+    now,
+  });
   return { userId: request.userId };
 }
 

@@ -1,4 +1,4 @@
-import { messages, parsePesos, type VipPlan } from '@app/contracts';
+import { formatDateTime, messages, parsePesos, type VipPlan } from '@app/contracts';
 import { Badge, Button, Card, formatPesosAmount, LoadError, Skeleton, trpc } from '@app/ui';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
@@ -10,10 +10,12 @@ interface VipPlansProps {
   currentTier: string;
   /** The member's available balance as the API gives it ("350.25"). */
   availableBalance: string;
+  /** When the member's request waiting for an admin was made: no plan can be bought meanwhile. */
+  pendingSince: string | null;
 }
 
 /** The plans on sale, each bought by G-CASH or, when the balance covers the price, from earnings. */
-export function VipPlans({ currentTier, availableBalance }: VipPlansProps) {
+export function VipPlans({ currentTier, availableBalance, pendingSince }: VipPlansProps) {
   const plans = trpc.vip.plans.useQuery();
   const [gcashPlan, setGcashPlan] = useState<VipPlan | null>(null);
   const [earningsPlan, setEarningsPlan] = useState<VipPlan | null>(null);
@@ -46,6 +48,7 @@ export function VipPlans({ currentTier, availableBalance }: VipPlansProps) {
                   plan={plan}
                   current={plan.id === currentTier}
                   affordable={balance >= (parsePesos(plan.price) ?? Number.POSITIVE_INFINITY)}
+                  pendingSince={pendingSince}
                   onPayWithGcash={() => setGcashPlan(plan)}
                   onPayWithEarnings={() => setEarningsPlan(plan)}
                 />
@@ -62,11 +65,13 @@ interface PlanCardProps {
   plan: VipPlan;
   current: boolean;
   affordable: boolean;
+  pendingSince: string | null;
   onPayWithGcash: () => void;
   onPayWithEarnings: () => void;
 }
 
-function PlanCard({ plan, current, affordable, onPayWithGcash, onPayWithEarnings }: PlanCardProps) {
+function PlanCard({ plan, current, affordable, pendingSince, onPayWithGcash, onPayWithEarnings }: PlanCardProps) {
+  const waiting = pendingSince !== null;
   const titleId = `plan-${plan.id}`;
   const facts = [`${plan.duration} days`, `${plan.dailyTaskLimit} tasks daily`, `${formatPesosAmount(plan.rewardPerTask)} per task`];
   return (
@@ -100,10 +105,11 @@ function PlanCard({ plan, current, affordable, onPayWithGcash, onPayWithEarnings
         ))}
       </ul>
       <div className="grid gap-2 border-t p-5 sm:p-6">
-        <Button onClick={onPayWithGcash} disabled={current} aria-describedby={titleId}>
+        {waiting && <p className="text-center text-sm text-muted-foreground">{messages.vip.pendingSince(formatDateTime(pendingSince))}</p>}
+        <Button onClick={onPayWithGcash} disabled={current || waiting} aria-describedby={titleId}>
           Pay with G-CASH
         </Button>
-        <Button variant="outline" onClick={onPayWithEarnings} disabled={current || !affordable} aria-describedby={titleId}>
+        <Button variant="outline" onClick={onPayWithEarnings} disabled={current || waiting || !affordable} aria-describedby={titleId}>
           Use my earnings
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
 import { VipPlans } from '../../components/vip/vip-plans';
+import { VipRejectedNotice } from '../../components/vip/vip-rejected-notice';
 import { VipStatusCard } from '../../components/vip/vip-status-card';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
@@ -32,8 +33,13 @@ function VipPage() {
     <>
       <PageHeader title="VIP Membership" description="Complete more tasks a day and earn more for each one." />
       {status.data?.vipPendingApproval && <VipPendingBanner status={status.data} />}
+      {status.data?.lastRejection && <VipRejectedNotice rejection={status.data.lastRejection} />}
       <VipStatusCard status={status.data} failed={status.isError} />
-      <VipPlans currentTier={status.data?.vipTier ?? user.vipTier} availableBalance={user.availableBalance} />
+      <VipPlans
+        currentTier={status.data?.vipTier ?? user.vipTier}
+        availableBalance={user.availableBalance}
+        pendingSince={status.data?.pendingSince ?? null}
+      />
       <Card>
         <CardHeader>
           <CardTitle>VIP benefits</CardTitle>

@@ -1,12 +1,14 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Field, Textarea } from '@app/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
-interface ReasonDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
   confirmLabel: string;
+  /** Whether the action records why (status changes, rejections, balance edits); an approval does not. */
+  askReason?: boolean;
   /** A reason the action cannot go without (a rejection); otherwise a blank one is sent as none. */
   required?: string;
   hint?: string;
@@ -17,19 +19,24 @@ interface ReasonDialogProps {
   onConfirm: (reason: string) => Promise<unknown>;
 }
 
-/** Confirms an admin action and records why (status changes, VIP rejections, maintenance switches). */
-export function ReasonDialog({
+/**
+ * Restates what an admin action will do before it is done, and records why where the action needs a
+ * reason (status changes, rejections, balance edits, maintenance switches). The confirm button is busy
+ * while the call runs, so a second press sends nothing.
+ */
+export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
+  askReason = true,
   required,
   hint,
   children,
   destructive,
   onConfirm,
-}: ReasonDialogProps) {
+}: ConfirmDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -69,9 +76,11 @@ export function ReasonDialog({
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           {children}
-          <Field id={`${id}-reason`} label="Reason" error={error} hint={hint}>
-            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-          </Field>
+          {askReason && (
+            <Field id={`${id}-reason`} label="Reason" error={error} hint={hint}>
+              <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+            </Field>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => change(false)}>
               Cancel
