@@ -24,20 +24,17 @@ afterEach(() => {
   windowOpen.mockRestore();
 });
 
-function browserPath(duration = 20) {
-  const task = testTask();
-  const query = new URLSearchParams({
-    taskId: task.id,
-    taskUrl: task.url,
-    duration: String(duration),
-    title: task.title,
-    reward: task.reward,
-  });
-  return `/task-browser?${query}`;
+function browserPath() {
+  return `/task-browser?taskId=${testTask().id}`;
 }
 
 function openBrowser(path: string, handlers: Handlers = {}) {
-  answerWith({ 'auth.user': () => ({ data: testUser() }), 'tasks.list': () => ({ data: [testTask()] }), ...handlers });
+  answerWith({
+    'auth.user': () => ({ data: testUser() }),
+    'tasks.list': () => ({ data: [testTask()] }),
+    'tasks.get': () => ({ data: { ...testTask(), durationSeconds: 20 } }),
+    ...handlers,
+  });
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   render(<App router={router} />);
   return router;
@@ -55,10 +52,11 @@ describe('task browser', () => {
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'View Product Page' })).toBeTruthy();
-    expect(screen.getByRole('timer').textContent).toBe('20s');
+    expect(screen.queryByRole('timer')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start Viewing' }));
 
     expect(inputsOf('tasks.start')).toEqual([{ id: 'task-1' }]);
+    expect((await screen.findByRole('timer')).textContent).toMatch(/^[01]s$/);
     expect(await screen.findByText('Keep the website open. Your reward is credited when the timer reaches zero.')).toBeTruthy();
     expect(await screen.findByText('Congratulations! You have earned ₱1.50 for completing this task.', {}, { timeout: 3000 })).toBeTruthy();
     expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
@@ -91,13 +89,33 @@ describe('task browser', () => {
     expect(await screen.findByText('There was an error completing the task.', {}, { timeout: 3000 })).toBeTruthy();
   });
 
-  it('earns nothing when the time runs out before Start Viewing', async () => {
-    openBrowser(browserPath(1));
+  it('runs no clock before Start Viewing, and says the timer starts with it', async () => {
+    openBrowser(browserPath(), { 'tasks.get': () => ({ data: { ...testTask(), durationSeconds: 1 } }) });
 
-    expect(await screen.findByRole('heading', { name: 'No Earnings' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(/The 20-second timer starts when you press Start Viewing/)).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    // Longer than the viewing time: the member who has not begun can still begin.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.getByRole('button', { name: 'Start Viewing' })).toBeTruthy();
+    expect(inputsOf('tasks.start')).toEqual([]);
+    expect(inputsOf('tasks.complete')).toEqual([]);
+  });
+
+  it('shows the server’s task, whatever else the link says', async () => {
+    openBrowser(`/task-browser?taskId=${testTask().id}&title=Free%20money&reward=999&taskUrl=https%3A%2F%2Fevil.example%2F`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'View Product Page' })).toBeTruthy();
+    expect(screen.getByText('Reward: ₱1.50')).toBeTruthy();
+    expect(screen.queryByText(/Free money|999|evil\.example/)).toBeNull();
+    expect(inputsOf('tasks.get')).toEqual([{ id: testTask().id }]);
+  });
+
+  it('says a task that is gone or not for this member is not available', async () => {
+    openBrowser('/task-browser?taskId=gone', { 'tasks.get': () => ({ error: { code: 'NOT_FOUND', message: 'Task not found' } }) });
+
+    expect(await screen.findByRole('heading', { name: 'This task is not available' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start Viewing' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Available Tasks' }).getAttribute('href')).toBe('/tasks');
-    expect(inputsOf('tasks.complete')).toEqual([]);
   });
 
   it('shows the server’s message when the daily limit refuses the start', async () => {

@@ -143,9 +143,23 @@ describe('member app routing', () => {
 });
 
 describe('task browser', () => {
-  it('shows a complete task link with its reward', async () => {
-    answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
-    renderAt('/task-browser?taskId=7&taskUrl=https%3A%2F%2Fexample.com%2Fproducts&title=View%20Product%20Page&reward=1.50&duration=20');
+  it('shows the linked task with the reward the server says it pays', async () => {
+    answerWith({
+      'auth.user': () => ({ data: testUser() }),
+      'maintenance.status': () => ({ data: siteOpen }),
+      'tasks.get': () => ({
+        data: {
+          id: '7',
+          title: 'View Product Page',
+          description: '',
+          url: 'https://example.com/products',
+          reward: '1.50',
+          requiredVipTier: null,
+          durationSeconds: 20,
+        },
+      }),
+    });
+    renderAt('/task-browser?taskId=7');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'View Product Page' })).toBeTruthy();
     expect(screen.getByText('Reward: ₱1.50')).toBeTruthy();
@@ -153,9 +167,8 @@ describe('task browser', () => {
   });
 
   it.each([
-    ['a missing title', '/task-browser?taskId=7&taskUrl=https%3A%2F%2Fexample.com&reward=1.50'],
-    ['a missing reward', '/task-browser?taskId=7&taskUrl=https%3A%2F%2Fexample.com&title=Visit'],
-    ['a script address', '/task-browser?taskId=7&taskUrl=javascript%3Aalert(1)&title=Visit&reward=1.50'],
+    ['no task at all', '/task-browser'],
+    ['only the old display fields', '/task-browser?taskUrl=https%3A%2F%2Fexample.com&title=Visit&reward=1.50'],
   ])('sends a link with %s to the tasks page', async (_case, path) => {
     answerWith({ 'auth.user': () => ({ data: testUser() }), 'maintenance.status': () => ({ data: siteOpen }) });
     renderAt(path);

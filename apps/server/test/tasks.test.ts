@@ -89,6 +89,28 @@ describe('task list', () => {
   });
 });
 
+describe('one task for the task browser', () => {
+  it('answers the task as the member’s list shows it, with the viewing time', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    const free = (await get(`/api/tasks/${tasks['Read Blog']}`, cookie)).json();
+    expect(free).toMatchObject({ id: tasks['Read Blog'], title: 'Read Blog', reward: '1.20', durationSeconds: 20 });
+    expect(free.url).toMatch(/^https:\/\//);
+    const vip = await member({ vip: { tier: 'VIPGOLD2000', days: 15, reward: 1_600, limit: 10 } });
+    expect((await get(`/api/tasks/${tasks['Read Blog']}`, vip)).json().reward).toBe('16.00');
+  });
+
+  it('answers 404 for a task that is unknown, off, or for another tier, and 401 without a session', async () => {
+    const cookie = await member();
+    for (const id of [tasks['Gold Only'], 'no-such-task', '00000000-0000-0000-0000-000000000000']) {
+      const answer = await get(`/api/tasks/${id}`, cookie);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ message: 'Task not found', code: 'NOT_FOUND' });
+    }
+    expect((await t.app.inject(`/api/tasks/${tasks['Read Blog']}`)).statusCode).toBe(401);
+  });
+});
+
 describe('proof of view', () => {
   it('credits a view that lasted the view time, once, with its proof in the history', async () => {
     t.clock.now = MANILA_MORNING;

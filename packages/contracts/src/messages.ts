@@ -48,6 +48,9 @@ export const messages = {
   },
   tasks: {
     notFound: 'Task not found',
+    unavailableTitle: 'This task is not available',
+    unavailableBody: 'It may have ended, or it is not part of your plan. Choose another one from the list.',
+    taskLoadFailed: 'The task could not be loaded. Check your connection and try again.',
     startRace: 'Another task was started at the same moment. Please try again.',
     dailyLimitReached: 'You have reached your daily task limit. Please try again tomorrow.',
     /** The /tasks page's texts for each ?error= value (spec/member.md section 8). */
@@ -79,8 +82,8 @@ export const messages = {
     loadFailed: 'Could not load tasks. Please try again.',
     signInTitle: 'Sign in to see your tasks',
     signInBody: 'Tasks and their rewards are shown to signed-in members. Joining is free.',
-    noEarningsTitle: 'No Earnings',
-    noEarningsBody: 'The time ran out before you started viewing the website, so no reward was earned. You can try the task again.',
+    timerStartsWithViewing: (seconds: string) =>
+      `The ${seconds}-second timer starts when you press Start Viewing: time on the website before that does not count. Then keep the website open until the timer reaches zero.`,
     popupBlocked: 'Your browser blocked the new tab. Open the website with the button below.',
   },
   transactions: {

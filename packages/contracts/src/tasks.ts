@@ -12,6 +12,10 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/** The task browser's task: the member's view of it, and the seconds a view must last. */
+export const taskToViewSchema = taskSchema.extend({ durationSeconds: z.number().int() });
+export type TaskToView = z.infer<typeof taskToViewSchema>;
+
 /** A task id as it arrives in a path: any string; one that matches no task is simply not found. */
 export const taskIdInput = z.object({ id: z.string().max(200) });
 

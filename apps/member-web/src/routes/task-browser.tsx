@@ -1,29 +1,34 @@
-import { DEFAULT_TASK_VIEW_SECONDS, formatPesos, messages, parsePesos, TASK_AUTO_OPEN_MS } from '@app/contracts';
-import { Alert, AlertDescription, AppLink, BrandLink, Button, Card, isServerAnswer, Progress, trpc, useCurrentUser } from '@app/ui';
+import { formatPesos, messages, parsePesos, TASK_AUTO_OPEN_MS, type TaskToView } from '@app/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AppLink,
+  BrandLink,
+  Button,
+  Card,
+  DocumentTitle,
+  isServerAnswer,
+  isUnauthorizedError,
+  Progress,
+  SIGN_IN_HREF,
+  Skeleton,
+  trpc,
+  useCurrentUser,
+} from '@app/ui';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink, Eye, Globe, LoaderCircle, TimerOff } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink, Eye, Globe, LoaderCircle, LogIn, Timer } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { rememberView } from '../components/earning/open-views';
-import { searchPositiveInteger, searchText } from '../components/earning/search';
+import { searchText } from '../components/earning/search';
 import { useCompleteTask } from '../components/earning/use-complete-task';
 import { useSecondsLeft } from '../components/earning/use-seconds-left';
 
-/** A task link's query string; any part may be missing or unreadable. */
+/** A task link names its task and nothing else: what it shows comes from the server. */
 interface TaskSearch {
   taskId?: string;
-  taskUrl?: string;
-  title?: string;
-  reward?: string;
-  duration?: number;
 }
 
-const taskSearch = (search: Record<string, unknown>): TaskSearch => ({
-  taskId: searchText(search.taskId),
-  taskUrl: searchText(search.taskUrl),
-  title: searchText(search.title),
-  reward: searchText(search.reward),
-  duration: searchPositiveInteger(search.duration),
-});
+const taskSearch = (search: Record<string, unknown>): TaskSearch => ({ taskId: searchText(search.taskId) });
 
 /** The address if it is http(s), else null (a task link must never open javascript: or data: URLs). */
 function webUrl(value: string): URL | null {
@@ -37,28 +42,98 @@ function webUrl(value: string): URL | null {
 
 export const Route = createFileRoute('/task-browser')({
   validateSearch: taskSearch,
-  // A task link without its task, site, title or reward cannot be run: back to the list (spec/member.md section 2).
+  // A link without a task cannot be run: back to the list (spec/member.md section 2).
   beforeLoad: ({ search }) => {
-    const url = search.taskUrl ? webUrl(search.taskUrl) : null;
-    const rewardCentavos = search.reward ? parsePesos(search.reward) : null;
-    if (!search.taskId || !search.title || url === null || rewardCentavos === null) throw redirect({ to: '/tasks' });
-    return {
-      task: {
-        id: search.taskId,
-        title: search.title,
-        url: url.href,
-        site: url.hostname,
-        rewardCentavos,
-        seconds: search.duration ?? DEFAULT_TASK_VIEW_SECONDS,
-      },
-    };
+    if (!search.taskId) throw redirect({ to: '/tasks' });
+    return { taskId: search.taskId };
   },
-  // The viewing time the server enforces, for the instructions; it travels with the user's query.
+  // The task and the viewing time travel with the user's query.
   loader: ({ context }) => {
+    void context.trpc.tasks.get.prefetch({ id: context.taskId });
     void context.trpc.site.config.prefetch();
   },
   component: TaskBrowser,
 });
+
+/** The task as the page runs it: the server's title, site and reward for this member, never the link's. */
+interface RunnableTask {
+  id: string;
+  title: string;
+  url: string;
+  site: string;
+  rewardCentavos: number;
+  seconds: number;
+}
+
+function runnable(task: TaskToView): RunnableTask | null {
+  const url = webUrl(task.url);
+  const rewardCentavos = parsePesos(task.reward);
+  if (url === null || rewardCentavos === null) return null;
+  return { id: task.id, title: task.title, url: url.href, site: url.hostname, rewardCentavos, seconds: task.durationSeconds };
+}
+
+/** Loads the linked task from the server, then runs it; a task that is gone or not for this member says so. */
+function TaskBrowser() {
+  const { taskId } = Route.useRouteContext();
+  const loaded = trpc.tasks.get.useQuery({ id: taskId });
+  const task = loaded.data ? runnable(loaded.data) : null;
+  if (task) return <TaskViewer task={task} />;
+
+  let body: ReactNode;
+  if (loaded.isPending) {
+    body = (
+      <div role="status" aria-label="Loading the task" className="grid gap-3">
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  } else if (isUnauthorizedError(loaded.error)) {
+    body = (
+      <Outcome icon={<LogIn className="size-7 text-primary" aria-hidden="true" />} title={messages.tasks.signInTitle}>
+        <a
+          className="font-medium text-primary underline"
+          href={`${SIGN_IN_HREF}?returnTo=${encodeURIComponent(`/task-browser?taskId=${taskId}`)}`}
+        >
+          Sign in
+        </a>{' '}
+        to view this task and earn its reward.
+      </Outcome>
+    );
+  } else {
+    body = (
+      <Outcome icon={<CircleAlert className="size-7 text-muted-foreground" aria-hidden="true" />} title={messages.tasks.unavailableTitle}>
+        {loaded.data || isServerAnswer(loaded.error) ? messages.tasks.unavailableBody : messages.tasks.taskLoadFailed}
+      </Outcome>
+    );
+  }
+  return (
+    <TaskBrowserFrame>
+      {body}
+      <BackToTasks emphasised />
+    </TaskBrowserFrame>
+  );
+}
+
+function TaskBrowserFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10">
+      <BrandLink />
+      <Card className="grid w-full max-w-lg gap-5 p-6 sm:p-8">{children}</Card>
+    </div>
+  );
+}
+
+function BackToTasks({ emphasised }: { emphasised: boolean }) {
+  return (
+    <Button asChild variant={emphasised ? 'default' : 'ghost'}>
+      <AppLink href="/tasks">
+        <ArrowLeft aria-hidden="true" />
+        Back to Available Tasks
+      </AppLink>
+    </Button>
+  );
+}
 
 /**
  * Opens the site in a new tab that gets no handle on this page, as `noopener` would. A blank tab is
@@ -87,7 +162,7 @@ function usePopupBlocked(url: string | null): boolean {
   return blocked;
 }
 
-/** A countdown: until Start Viewing, the time to begin; after it, the server's viewing time. */
+/** The viewing countdown, from the server's viewing time once Start Viewing has recorded the view. */
 interface Countdown {
   endsAt: number;
   seconds: number;
@@ -95,25 +170,24 @@ interface Countdown {
 
 /**
  * The task browser (spec/member.md section 2). Start Viewing records the view on the server (the proof
- * of view, DESIGN.md section 5) and restarts the countdown with the server's viewing time. At zero a
- * started view is completed and the member returns to /tasks with the result; otherwise nothing is earned.
+ * of view, DESIGN.md section 5) and starts the countdown with the server's viewing time; at zero the view
+ * is completed and the member returns to /tasks with the result. Until then the page waits, saying that
+ * time on the website counts only from Start Viewing, so no clock runs out on a member who has not begun.
  */
-function TaskBrowser() {
-  const { task } = Route.useRouteContext();
+function TaskViewer({ task }: { task: RunnableTask }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const [countdown, setCountdown] = useState<Countdown>(() => ({ endsAt: Date.now() + task.seconds * 1000, seconds: task.seconds }));
-  const [viewed, setViewed] = useState(false);
+  const [countdown, setCountdown] = useState<Countdown | null>(null);
+  const viewed = countdown !== null;
   const [refusal, setRefusal] = useState<string | null>(null);
   const popupBlocked = usePopupBlocked(refusal === null ? task.url : null);
   const viewSeconds = trpc.site.config.useQuery().data?.taskViewSeconds ?? task.seconds;
-  const secondsLeft = useSecondsLeft(refusal === null ? countdown.endsAt : null) ?? 0;
+  const secondsLeft = useSecondsLeft(refusal === null && countdown ? countdown.endsAt : null) ?? 0;
 
   const start = trpc.tasks.start.useMutation({
     onSuccess: ({ durationSeconds }) => {
       const endsAt = Date.now() + durationSeconds * 1000;
       setCountdown({ endsAt, seconds: durationSeconds });
-      setViewed(true);
       if (user) rememberView({ userId: user.id, taskId: task.id, endsAt });
     },
     // The server's refusal (daily limit, task gone, maintenance) ends the attempt; a lost connection may be retried.
@@ -132,14 +206,14 @@ function TaskBrowser() {
     onError: () => navigate({ href: '/tasks?error=true', replace: true }),
   });
   const completing = useRef(false);
-  const timeUp = secondsLeft === 0 && refusal === null;
-  const over = refusal !== null || (timeUp && !viewed && !start.isPending);
+  const timeUp = viewed && secondsLeft === 0 && refusal === null;
+  const over = refusal !== null;
   useEffect(() => {
     // Once only: a second call would find the view already completed and report that instead.
-    if (!timeUp || !viewed || completing.current) return;
+    if (!timeUp || completing.current) return;
     completing.current = true;
     completeTask({ id: task.id });
-  }, [timeUp, viewed, completeTask, task.id]);
+  }, [timeUp, completeTask, task.id]);
 
   let body: ReactNode;
   if (refusal !== null) {
@@ -149,7 +223,7 @@ function TaskBrowser() {
         <AlertDescription className="text-foreground">{refusal}</AlertDescription>
       </Alert>
     );
-  } else if (timeUp && viewed) {
+  } else if (timeUp) {
     body = (
       <Outcome icon={<CheckCircle2 className="size-7 text-success" aria-hidden="true" />} title={messages.tasks.completedTitle}>
         <span className="inline-flex items-center gap-2">
@@ -158,33 +232,28 @@ function TaskBrowser() {
         </span>
       </Outcome>
     );
-  } else if (over) {
-    body = (
-      <Outcome icon={<TimerOff className="size-7 text-muted-foreground" aria-hidden="true" />} title={messages.tasks.noEarningsTitle}>
-        {messages.tasks.noEarningsBody}
-      </Outcome>
-    );
   } else {
     body = (
       <>
-        <div className="grid gap-2">
-          <div className="flex items-end justify-between gap-3">
-            <p className="text-sm font-medium text-muted-foreground">{viewed ? 'Viewing time left' : 'Time to start viewing'}</p>
-            <p
-              role="timer"
-              aria-label={viewed ? 'Viewing time left' : 'Time to start viewing'}
-              className="font-mono text-3xl font-bold tabular-nums"
-            >
-              {secondsLeft}s
-            </p>
-          </div>
-          <Progress value={((countdown.seconds - secondsLeft) / countdown.seconds) * 100} aria-label="Countdown" />
-        </div>
-        <p className="text-sm text-muted-foreground">
-          {viewed
-            ? 'Keep the website open. Your reward is credited when the timer reaches zero.'
-            : `Click Start Viewing, then keep the website open for ${viewSeconds} seconds to earn the reward.`}
-        </p>
+        {countdown ? (
+          <>
+            <div className="grid gap-2">
+              <div className="flex items-end justify-between gap-3">
+                <p className="text-sm font-medium text-muted-foreground">Viewing time left</p>
+                <p role="timer" aria-label="Viewing time left" className="font-mono text-3xl font-bold tabular-nums">
+                  {secondsLeft}s
+                </p>
+              </div>
+              <Progress value={((countdown.seconds - secondsLeft) / countdown.seconds) * 100} aria-label="Countdown" />
+            </div>
+            <p className="text-sm text-muted-foreground">Keep the website open. Your reward is credited when the timer reaches zero.</p>
+          </>
+        ) : (
+          <Alert>
+            <Timer aria-hidden="true" />
+            <AlertDescription>{messages.tasks.timerStartsWithViewing(String(viewSeconds))}</AlertDescription>
+          </Alert>
+        )}
         {popupBlocked && (
           <Alert variant="warning">
             <CircleAlert aria-hidden="true" />
@@ -216,26 +285,19 @@ function TaskBrowser() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10">
-      <BrandLink />
-      <Card className="grid w-full max-w-lg gap-5 p-6 sm:p-8">
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-bold tracking-tight break-words">{task.title}</h1>
-          <p className="text-lg font-semibold text-primary">Reward: {formatPesos(task.rewardCentavos)}</p>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Globe className="size-4 shrink-0" aria-hidden="true" />
-            <span className="break-all">{task.site}</span>
-          </p>
-        </div>
-        {body}
-        <Button asChild variant={over ? 'default' : 'ghost'}>
-          <AppLink href="/tasks">
-            <ArrowLeft aria-hidden="true" />
-            Back to Available Tasks
-          </AppLink>
-        </Button>
-      </Card>
-    </div>
+    <TaskBrowserFrame>
+      <div className="grid gap-2">
+        <DocumentTitle title={task.title} />
+        <h1 className="text-2xl font-bold tracking-tight break-words">{task.title}</h1>
+        <p className="text-lg font-semibold text-primary">Reward: {formatPesos(task.rewardCentavos)}</p>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Globe className="size-4 shrink-0" aria-hidden="true" />
+          <span className="break-all">{task.site}</span>
+        </p>
+      </div>
+      {body}
+      <BackToTasks emphasised={over} />
+    </TaskBrowserFrame>
   );
 }
 

@@ -1,9 +1,9 @@
-import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskSchema } from '@app/contracts';
+import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskSchema, taskToViewSchema } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
-import { completeView, listVisibleTasks, startView, type ViewClock } from './service';
+import { completeView, findVisibleTask, listVisibleTasks, startView, type ViewClock } from './service';
 
 const viewClock = (ctx: Pick<Context, 'settings' | 'now'>): ViewClock =>
   ctx.settings.viewClock === 'database' ? { source: 'database' } : { source: 'server', now: ctx.now() };
@@ -22,6 +22,24 @@ export const tasksRouter = router({
     .input(z.void())
     .output(z.array(taskSchema))
     .query(({ ctx }) => listVisibleTasks(ctx.db, ctx.user, ctx.now())),
+
+  get: memberProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks/{id}',
+        tags: ['tasks'],
+        summary: 'One task as the member sees it (what the task browser shows), with the viewing time',
+        protect: true,
+      },
+    })
+    .input(taskIdInput)
+    .output(taskToViewSchema)
+    .query(async ({ ctx, input }) => {
+      const task = await findVisibleTask(ctx.db, ctx.user, input.id, ctx.now());
+      if (!task) throw new TRPCError({ code: 'NOT_FOUND', message: messages.tasks.notFound });
+      return { ...task, durationSeconds: ctx.settings.taskViewSeconds };
+    }),
 
   start: moneyProcedure
     .meta({

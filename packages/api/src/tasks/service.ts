@@ -21,12 +21,14 @@ export function rewardFor(task: Pick<TaskRow, 'reward'>, user: UserRow, now: Dat
   return effectiveTier(user, now).rewardPerTask ?? task.reward;
 }
 
-export async function listVisibleTasks(db: Db, user: UserRow, now: Date): Promise<Task[]> {
+/** The tasks the member may view now, at the reward each pays them; `onlyId` narrows it to one task. */
+export async function listVisibleTasks(db: Db, user: UserRow, now: Date, onlyId?: string): Promise<Task[]> {
   const tier = effectiveTier(user, now).tier;
   const rows = await db
     .selectFrom('tasks')
     .select(['id', 'title', 'description', 'url', 'reward', 'requiredVipTier'])
     .where('isActive', '=', true)
+    .$if(onlyId !== undefined, (query) => query.where('id', '=', onlyId as string))
     .where((eb) =>
       eb.or([
         eb('title', '=', ALWAYS_VISIBLE_TITLE),
@@ -39,6 +41,15 @@ export async function listVisibleTasks(db: Db, user: UserRow, now: Date): Promis
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ ...row, reward: formatAmount(rewardFor(row, user, now)) }));
+}
+
+/**
+ * One task as the member sees it in the list, or null when it does not exist, is off, or is not for
+ * their tier: what the task browser shows, so a link cannot show a title, site or reward of its own.
+ */
+export async function findVisibleTask(db: Db, user: UserRow, taskId: string, now: Date): Promise<Task | null> {
+  const [task] = await listVisibleTasks(db, user, now, taskId);
+  return task ?? null;
 }
 
 export type StartResult =

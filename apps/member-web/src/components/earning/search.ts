@@ -10,9 +10,3 @@
 export function searchText(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
-
-/** A positive whole number from the query string (`duration=30` arrives as 30 or "30"); anything else is absent. */
-export function searchPositiveInteger(value: unknown): number | undefined {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : undefined;
-}

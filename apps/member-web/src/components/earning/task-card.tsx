@@ -1,20 +1,13 @@
-import { DEFAULT_TASK_VIEW_SECONDS, messages, type Task } from '@app/contracts';
+import { messages, type Task } from '@app/contracts';
 import { AppLink, Badge, Button, Card, errorMessage, formatPesosAmount, isServerAnswer, toast } from '@app/ui';
 import { CheckCircle2, Globe, Timer } from 'lucide-react';
 import { forgetView, useOpenView } from './open-views';
 import { completionErrorText, useCompleteTask } from './use-complete-task';
 import { useSecondsLeft } from './use-seconds-left';
 
-/** The task browser's address for a task (spec/member.md section 2: taskId, taskUrl, duration, title, reward). */
+/** The task browser's address for a task: its id only; the browser asks the server for the rest. */
 function taskBrowserHref(task: Task): string {
-  const query = new URLSearchParams({
-    taskId: task.id,
-    taskUrl: task.url,
-    duration: String(DEFAULT_TASK_VIEW_SECONDS),
-    title: task.title,
-    reward: task.reward,
-  });
-  return `/task-browser?${query}`;
+  return `/task-browser?${new URLSearchParams({ taskId: task.id })}`;
 }
 
 interface TaskCardProps {
