@@ -33,7 +33,7 @@ describe('admin portal gate', () => {
     renderAt('/admin-portal');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in required' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fadmin-portal');
   });
 
   it('asks a locked admin for the panel password', async () => {

@@ -38,7 +38,7 @@ describe('support chat', () => {
 
     expect(chat.getByText('Authentication Required')).toBeTruthy();
     expect(chat.getByText('Please sign in to chat with our support team.')).toBeTruthy();
-    expect(chat.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+    expect(chat.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fhelp');
     expect(inputsOf('support.messages')).toEqual([]);
   });
 

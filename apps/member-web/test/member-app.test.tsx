@@ -115,6 +115,9 @@ describe('member app routing', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Earn pesos for simple online tasks' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Transaction History' })).toBeNull();
+    // Signing in comes back to the page the visitor asked for.
+    const signInLinks = screen.getAllByRole('link', { name: 'Sign In' });
+    expect(signInLinks.map((link) => link.getAttribute('href'))).toEqual(signInLinks.map(() => '/api/login?returnTo=%2Fhistory'));
   });
 
   it('lets a signed-out visitor see the tasks page inside the layout, with a Sign In button', async () => {
@@ -124,7 +127,7 @@ describe('member app routing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Tasks' })).toBeTruthy();
     expect(screen.getByText('Sign in to see your tasks')).toBeTruthy();
     const signInLinks = screen.getAllByRole('link', { name: 'Sign In' });
-    expect(signInLinks.map((link) => link.getAttribute('href'))).toEqual(signInLinks.map(() => '/api/login'));
+    expect(signInLinks.map((link) => link.getAttribute('href'))).toEqual(signInLinks.map(() => '/api/login?returnTo=%2Ftasks'));
   });
 
   it('shows 404 Page Not Found to a signed-in member on an unknown path', async () => {

@@ -72,6 +72,20 @@ describe('development sign-in and sessions', () => {
     expect(response.body).toContain('<form');
   });
 
+  it('sends the form back to a page of this site only, checked by the server', async () => {
+    const returnTarget = async (returnTo: string) => {
+      const page = (await t.app.inject(`/api/login?returnTo=${encodeURIComponent(returnTo)}`)).body;
+      return page.match(/data-return-to="([^"]*)"/)?.[1];
+    };
+    expect(await returnTarget('/payouts?tab=history')).toBe('/payouts?tab=history');
+    for (const forged of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/api/logout']) {
+      expect(await returnTarget(forged)).toBe('/');
+    }
+    // The quote that would close the attribute arrives escaped.
+    expect(await returnTarget('/x"onmouseover="alert(1)')).toBe('/x%22onmouseover=%22alert(1)');
+    expect((await t.app.inject('/api/login')).body).not.toContain('location.search');
+  });
+
   it('signs a new person in, with a hashed session and a safe cookie', async () => {
     const response = await t.app.inject({
       method: 'POST',

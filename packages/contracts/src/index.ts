@@ -14,6 +14,7 @@ export * from './notifications';
 export * from './payouts';
 export * from './popups';
 export * from './referrals';
+export * from './return-path';
 export * from './risk';
 export * from './site';
 export * from './site-status';

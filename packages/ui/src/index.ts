@@ -46,7 +46,7 @@ export { AdSlot } from './layout/ad-slot';
 export { AppShell } from './layout/app-shell';
 export { BrandLink } from './layout/brand';
 export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
-export { AppLink, type Navigation, NavigationProvider, useCurrentPathname } from './layout/navigation';
+export { AppLink, type Navigation, NavigationProvider, signInHref, useCurrentPathname, useSignInHref } from './layout/navigation';
 export { SiteFooter } from './layout/site-footer';
 export { fullName } from './layout/user-menu';
 export { cn } from './lib/cn';

@@ -2,14 +2,11 @@ import { messages } from '@app/contracts';
 import { LogIn } from 'lucide-react';
 import { Button } from './components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './components/dialog';
-import { SIGN_IN_HREF } from './layout/links';
+import { signInHref } from './layout/navigation';
 import type { EndedSession } from './session-ended';
 
-/** Where signing in again returns: this very page, as a same-origin path. */
-function signInAgainHref(): string {
-  const here = `${window.location.pathname}${window.location.search}`;
-  return `${SIGN_IN_HREF}?returnTo=${encodeURIComponent(here)}`;
-}
+/** Signing in again returns to this very page, its query included. */
+const signInAgainHref = () => signInHref(`${window.location.pathname}${window.location.search}`);
 
 /**
  * Says that the session ended and offers to sign in again: the site's sign-in comes back to this page;

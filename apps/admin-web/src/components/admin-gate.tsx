@@ -1,4 +1,4 @@
-import { Button, GateCard, SIGN_IN_HREF, useCurrentUser } from '@app/ui';
+import { Button, GateCard, useCurrentUser, useSignInHref } from '@app/ui';
 import { LogIn, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AdminUnlockForm } from './admin-unlock-form';
@@ -18,6 +18,7 @@ interface AdminGateProps {
  * for the user ("Loading...").
  */
 export function AdminGate({ deniedMessage, standalone = false, children }: AdminGateProps) {
+  const signIn = useSignInHref();
   const { user } = useCurrentUser();
   if (!user) {
     return (
@@ -28,7 +29,7 @@ export function AdminGate({ deniedMessage, standalone = false, children }: Admin
         description="Sign in with an administrator account to open the admin area."
       >
         <Button asChild>
-          <a href={SIGN_IN_HREF}>Sign In</a>
+          <a href={signIn}>Sign In</a>
         </Button>
       </GateCard>
     );

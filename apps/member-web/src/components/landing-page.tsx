@@ -1,5 +1,5 @@
 import { DEFAULT_TASK_VIEW_SECONDS, FREE_DAILY_TASK_LIMIT, formatPesos, PAYOUT_MIN_CENTAVOS } from '@app/contracts';
-import { AppLink, BrandLink, Button, Card, SIGN_IN_HREF, SiteFooter } from '@app/ui';
+import { AppLink, BrandLink, Button, Card, SiteFooter, useSignInHref } from '@app/ui';
 import { ArrowRight, ClipboardList, Globe, LogIn, PlayCircle, Wallet } from 'lucide-react';
 
 const STEPS = [
@@ -46,6 +46,7 @@ const FACTS = [
 
 /** What signed-out visitors see at / and at any page that needs an account. */
 export function LandingPage() {
+  const signIn = useSignInHref();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -59,7 +60,7 @@ export function LandingPage() {
               <AppLink href="/tasks">Tasks</AppLink>
             </Button>
             <Button asChild size="sm">
-              <a href={SIGN_IN_HREF}>Sign In</a>
+              <a href={signIn}>Sign In</a>
             </Button>
           </nav>
         </div>
@@ -76,13 +77,13 @@ export function LandingPage() {
               </p>
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button asChild size="lg">
-                  <a href={SIGN_IN_HREF}>
+                  <a href={signIn}>
                     Get Started
                     <ArrowRight aria-hidden="true" />
                   </a>
                 </Button>
                 <Button asChild size="lg" variant="outline">
-                  <a href={SIGN_IN_HREF}>Sign In</a>
+                  <a href={signIn}>Sign In</a>
                 </Button>
               </div>
             </div>
@@ -161,7 +162,7 @@ export function LandingPage() {
             </h2>
             <p className="max-w-xl text-primary-foreground/90">Joining is free. Sign in and your first tasks are waiting.</p>
             <Button asChild size="lg" variant="secondary">
-              <a href={SIGN_IN_HREF}>Get Started</a>
+              <a href={signIn}>Get Started</a>
             </Button>
           </div>
         </section>

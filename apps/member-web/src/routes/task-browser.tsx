@@ -10,8 +10,8 @@ import {
   isServerAnswer,
   isUnauthorizedError,
   Progress,
-  SIGN_IN_HREF,
   Skeleton,
+  signInHref,
   trpc,
   useCurrentUser,
 } from '@app/ui';
@@ -91,10 +91,7 @@ function TaskBrowser() {
   } else if (isUnauthorizedError(loaded.error)) {
     body = (
       <Outcome icon={<LogIn className="size-7 text-primary" aria-hidden="true" />} title={messages.tasks.signInTitle}>
-        <a
-          className="font-medium text-primary underline"
-          href={`${SIGN_IN_HREF}?returnTo=${encodeURIComponent(`/task-browser?taskId=${taskId}`)}`}
-        >
+        <a className="font-medium text-primary underline" href={signInHref(`/task-browser?${new URLSearchParams({ taskId })}`)}>
           Sign in
         </a>{' '}
         to view this task and earn its reward.

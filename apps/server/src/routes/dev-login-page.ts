@@ -1,11 +1,12 @@
-import { serverPageHead } from '../web/server-page';
+import { escapeHtml, serverPageHead } from '../web/server-page';
 
 /**
  * The development sign-in form (DESIGN.md section 3). Any e-mail signs in as that person, creating the
  * account; admin@example.com is the demo admin and member@example.com the demo member. Its inline style
- * and script carry this response's Content-Security-Policy nonces.
+ * and script carry this response's Content-Security-Policy nonces. `returnTo` is where the form goes
+ * after signing in, already checked by the server (safeReturnPath): the page never reads its own address.
  */
-export function renderDevLoginPage(nonce: { script: string; style: string }): string {
+export function renderDevLoginPage(nonce: { script: string; style: string }, returnTo: string): string {
   return `${serverPageHead('Sign in (development)')}
 <style nonce="${nonce.style}">
   body{font:16px/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem;box-sizing:border-box}
@@ -17,7 +18,7 @@ export function renderDevLoginPage(nonce: { script: string; style: string }): st
   [role=alert]{color:#b91c1c;font-size:.875rem;min-height:1.25rem;margin-top:.75rem}
 </style></head>
 <body>
-<form id="dev-login" novalidate>
+<form id="dev-login" novalidate data-return-to="${escapeHtml(returnTo)}">
   <h1>Sign in</h1>
   <p>Development sign-in: no identity provider is configured. Try member@example.com or admin@example.com.</p>
   <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="member@example.com">
@@ -37,8 +38,7 @@ document.getElementById('dev-login').addEventListener('submit', async (event) =>
   try {
     const res = await fetch('/api/dev/login', { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'include', body: JSON.stringify(body) });
     if (!res.ok) { const data = await res.json().catch(() => ({})); error.textContent = data.message || 'Sign-in failed. Please try again.'; return; }
-    const next = new URLSearchParams(location.search).get('returnTo');
-    location.assign(next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+    location.assign(event.currentTarget.dataset.returnTo || '/');
   } catch { error.textContent = 'Sign-in failed. Please try again.'; }
 });
 </script>

@@ -1,5 +1,6 @@
 import { type ApiDeps, signInAndStartSession } from '@app/api';
 import { AccountBannedError, createOidcClient, OidcSignInError, UnverifiedEmailInUseError } from '@app/auth';
+import { safeReturnPath } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -11,8 +12,6 @@ const FLOW_MAX_AGE_SECONDS = 10 * 60;
 const CALLBACK_PATH = '/api/callback';
 const SIGN_IN_FAILED = '/?signin=failed';
 const SIGN_IN_BANNED = '/?signin=banned';
-const MAX_RETURN_PATH_LENGTH = 1024;
-
 const flowSchema = z.object({
   state: z.string().min(1),
   codeVerifier: z.string().min(1),
@@ -113,25 +112,4 @@ function readFlow(raw: string | undefined): z.infer<typeof flowSchema> | null {
   const result = flowSchema.safeParse(parsed);
   if (!result.success) return null;
   return { ...result.data, returnTo: safeReturnPath(result.data.returnTo) ?? '/' };
-}
-
-/**
- * A page of this site to land on after sign-in, or null. Only a relative path: never `//host` or `/\host`
- * (browsers read both as another site), never control characters (browsers drop tabs and newlines, which
- * can turn `/\t/host` into `//host`), and never an /api or /trpc route (returning to /api/login would loop).
- */
-function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > MAX_RETURN_PATH_LENGTH) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if ([...value].some(isControlCharacter)) return null;
-  const base = 'http://return.invalid';
-  const url = new URL(value, base);
-  if (url.origin !== base) return null;
-  if (/^\/(api|trpc)(\/|$)/.test(url.pathname)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function isControlCharacter(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
 }

@@ -1,4 +1,5 @@
 import type { ApiDeps } from '@app/api';
+import { safeReturnPath } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { nonceRoute } from '../security/headers';
@@ -12,8 +13,9 @@ import { renderDevLoginPage } from './dev-login-page';
  */
 export function registerSessionRoutes(app: FastifyInstance, config: Config, deps: ApiDeps): void {
   if (config.devLoginEnabled) {
-    app.get('/api/login', nonceRoute, async (_req, reply) => {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage(reply.cspNonce));
+    app.get('/api/login', nonceRoute, async (req, reply) => {
+      const returnTo = safeReturnPath((req.query as Record<string, unknown>).returnTo) ?? '/';
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage(reply.cspNonce, returnTo));
     });
     // Without a provider nothing calls back; a visitor who lands here is sent to sign in.
     app.get('/api/callback', async (_req, reply) => reply.redirect('/api/login'));

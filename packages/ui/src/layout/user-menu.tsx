@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { UserAvatar } from '../components/avatar';
 import { Button } from '../components/button';
 import { DeferredControl } from '../components/deferred-control';
-import { SIGN_IN_HREF } from './links';
+import { useSignInHref } from './navigation';
 
 /** The menu itself (Radix's dropdown) is not needed for the first paint. */
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
@@ -15,13 +15,7 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
 
 /** The header's account control: the user menu when signed in, a Sign In button otherwise. */
 export function UserMenu({ user }: { user: User | null }) {
-  if (!user) {
-    return (
-      <Button asChild size="sm">
-        <a href={SIGN_IN_HREF}>Sign In</a>
-      </Button>
-    );
-  }
+  if (!user) return <SignInButton />;
   return (
     <DeferredControl
       button={
@@ -34,5 +28,14 @@ export function UserMenu({ user }: { user: User | null }) {
     >
       {(menu) => <AccountMenu user={user} {...menu} />}
     </DeferredControl>
+  );
+}
+
+/** Signs in and comes back to the page on screen. */
+function SignInButton() {
+  return (
+    <Button asChild size="sm">
+      <a href={useSignInHref()}>Sign In</a>
+    </Button>
   );
 }

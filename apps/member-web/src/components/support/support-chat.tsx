@@ -1,5 +1,5 @@
 import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
-import { Button, SIGN_IN_HREF, trpc } from '@app/ui';
+import { Button, trpc, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LoadingMessages } from './loading-messages';
@@ -104,12 +104,13 @@ export function SupportChat({ user }: { user: User | null }) {
 }
 
 function SignInToChat() {
+  const signIn = useSignInHref();
   return (
     <div className="grid flex-1 content-center justify-items-center gap-3 p-6 text-center">
       <p className="font-semibold">{messages.auth.authenticationRequired}</p>
       <p className="text-sm text-muted-foreground">{messages.support.signInToChat}</p>
       <Button asChild>
-        <a href={SIGN_IN_HREF}>
+        <a href={signIn}>
           <LogIn aria-hidden="true" />
           Sign In
         </a>

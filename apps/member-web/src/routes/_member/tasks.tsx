@@ -1,5 +1,15 @@
 import { formatAmount, messages, parsePesos } from '@app/contracts';
-import { Button, EmptyState, isUnauthorizedError, PageHeader, SIGN_IN_HREF, type ToastOptions, toast, trpc, useCurrentUser } from '@app/ui';
+import {
+  Button,
+  EmptyState,
+  isUnauthorizedError,
+  PageHeader,
+  type ToastOptions,
+  toast,
+  trpc,
+  useCurrentUser,
+  useSignInHref,
+} from '@app/ui';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';
@@ -69,6 +79,7 @@ function MemberTasks({ userId }: { userId: string }) {
 
 /** Signed-out visitors see the page inside the layout (spec/member.md section 2), with the way in instead of the list. */
 function SignInPrompt() {
+  const signIn = useSignInHref();
   return (
     <EmptyState
       icon={LogIn}
@@ -76,7 +87,7 @@ function SignInPrompt() {
       description={messages.tasks.signInBody}
       action={
         <Button asChild>
-          <a href={SIGN_IN_HREF}>Sign In</a>
+          <a href={signIn}>Sign In</a>
         </Button>
       }
     />
