@@ -166,6 +166,6 @@ describe('payout history', () => {
     expect(within(row).getByText('0917 123 4567 Maria Santos')).toBeTruthy();
     expect(within(row).getByText('Approved', { selector: 'span.rounded-full' })).toBeTruthy();
     const timeline = within(row).getByRole('list', { name: 'Progress' });
-    expect(timeline.textContent).toBe('Requested Mar 1, 2026Approved Mar 4, 2026');
+    expect(timeline.textContent).toBe('Requested Mar 1, 2026, 10:00 AMApproved Mar 4, 2026, 1:00 PM');
   });
 });

@@ -58,6 +58,18 @@ export function formatMinutes(milliseconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/**
+ * A typical wait in words people use, rounded to the unit that reads naturally: "about 45 minutes",
+ * "about 6 hours", "about 2 days".
+ */
+export function formatApproxDuration(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 90) return `about ${pluralize(minutes, 'minute')}`;
+  const hours = Math.round(seconds / 3600);
+  if (hours < 36) return `about ${pluralize(hours, 'hour')}`;
+  return `about ${pluralize(Math.round(seconds / 86_400), 'day')}`;
+}
+
 /** "1 account", "3 accounts": a count with its noun in the right number. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;

@@ -119,6 +119,12 @@ export const messages = {
     statusLoadFailed: 'Your membership details could not be loaded. Please try again later.',
   },
   payouts: {
+    queuePosition: (position: string, length: string) => `Position ${position} of ${length}`,
+    usuallyApproved: (wait: string) => `usually approved in ${wait}`,
+    paidProof: (payouts: string, total: string) => `${payouts} · ${total} paid in the last 30 days`,
+    holdTitle: 'Your payouts are on hold',
+    holdBody: (since: string) =>
+      `Since ${since}. New payout requests wait until the hold is lifted. Contact support if you have questions.`,
     methodRequired: 'Payment method is required',
     methodUnknown: 'Please choose one of the listed payment methods',
     amountRequired: 'Amount is required',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../src/format';
+import { formatApproxDuration, formatDate, formatDateTime } from '../src/format';
 
 describe('dates in Manila', () => {
   it('writes the day Manila is on, not the one UTC is on', () => {
@@ -17,5 +17,20 @@ describe('dates in Manila', () => {
   it('writes nothing for a date that is not one', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('waits in words', () => {
+  it.each([
+    [20, 'about 1 minute'],
+    [45 * 60, 'about 45 minutes'],
+    [89 * 60, 'about 89 minutes'],
+    [90 * 60, 'about 2 hours'],
+    [6 * 3600 + 600, 'about 6 hours'],
+    [35 * 3600, 'about 35 hours'],
+    [36 * 3600, 'about 2 days'],
+    [3 * 86_400, 'about 3 days'],
+  ])('writes %i seconds as %s', (seconds, words) => {
+    expect(formatApproxDuration(seconds)).toBe(words);
   });
 });

@@ -1,6 +1,7 @@
 import { DEFAULT_TASK_VIEW_SECONDS, FREE_DAILY_TASK_LIMIT, formatPesos, PAYOUT_MIN_CENTAVOS } from '@app/contracts';
 import { AppLink, BrandLink, Button, Card, SiteFooter, useSignInHref } from '@app/ui';
 import { ArrowRight, ClipboardList, Globe, LogIn, PlayCircle, Wallet } from 'lucide-react';
+import { PayoutProof } from './payouts/payout-proof';
 
 const STEPS = [
   {
@@ -95,6 +96,7 @@ export function LandingPage() {
                 </div>
               ))}
             </dl>
+            <PayoutProof />
           </div>
         </section>
 

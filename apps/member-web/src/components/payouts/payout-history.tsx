@@ -1,4 +1,4 @@
-import { capitalize, formatDate, messages, type Payout } from '@app/contracts';
+import { capitalize, formatApproxDuration, formatDate, formatDateTime, messages, type Payout, type PayoutQueue } from '@app/contracts';
 import { Badge, type BadgeProps, cn, formatPesosAmount, TableCell, trpc } from '@app/ui';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
@@ -23,6 +23,9 @@ const STATUS_BADGE: Record<Payout['status'], BadgeProps['variant']> = {
 /** The member's payout requests, newest first, each with how far it has come. */
 export function PayoutHistory() {
   const payouts = trpc.payouts.list.useQuery();
+  const hasPending = payouts.data?.some((payout) => payout.status === 'pending') ?? false;
+  const queue = trpc.payouts.queue.useQuery(undefined, { enabled: hasPending });
+  const places = new Map(queue.data?.map((place) => [place.payoutId, place]));
   return (
     <HistoryCard
       title="Payout History"
@@ -50,6 +53,7 @@ export function PayoutHistory() {
           </TableCell>
           <TableCell role="cell" className={CELL.Status}>
             <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge>
+            {payout.status === 'pending' && <QueuePlace place={places.get(payout.id)} />}
             <PayoutTimeline timeline={payout.timeline} />
           </TableCell>
         </>
@@ -58,13 +62,21 @@ export function PayoutHistory() {
   );
 }
 
+/** Where a pending payout stands: 'Position 3 of 41 · usually approved in about 6 hours'. */
+function QueuePlace({ place }: { place: PayoutQueue[number] | undefined }) {
+  if (!place) return null;
+  const parts = [messages.payouts.queuePosition(String(place.position), String(place.queueLength))];
+  if (place.medianApprovalSeconds !== null) parts.push(messages.payouts.usuallyApproved(formatApproxDuration(place.medianApprovalSeconds)));
+  return <p className="mt-1 text-xs font-medium text-foreground">{parts.join(' · ')}</p>;
+}
+
 /** Requested, then approved or declined, each with its date and any note from the team. */
 function PayoutTimeline({ timeline }: { timeline: Payout['timeline'] }) {
   return (
     <ol aria-label="Progress" className="mt-2 grid gap-1 border-l pl-3 text-xs text-muted-foreground">
       {timeline.map((step) => (
         <li key={step.status}>
-          <span className="font-medium text-foreground">{capitalize(step.status)}</span> {formatDate(step.at)}
+          <span className="font-medium text-foreground">{capitalize(step.status)}</span> {formatDateTime(step.at)}
           {step.note && <span className="block break-words">{step.note}</span>}
         </li>
       ))}

@@ -44,9 +44,10 @@ function isInsufficientBalance(error: unknown): boolean {
 
 /**
  * The payout request (spec/member.md sections 2, 5 and 8). The form checks the rules with the server's
- * own schema; the server checks them again together with the balance.
+ * own schema; the server checks them again together with the balance. While the member's payouts are on
+ * hold (the page says why) nothing can be sent.
  */
-export function PayoutRequestForm() {
+export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
   const utils = trpc.useUtils();
   // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
   const form = useForm({ resolver: zodResolver(payoutRequestInput, undefined, { raw: true }), defaultValues: DEFAULTS });
@@ -112,7 +113,7 @@ export function PayoutRequestForm() {
           >
             <Textarea rows={3} maxLength={500} {...form.register('paymentDetails')} />
           </Field>
-          <Button type="submit" disabled={request.isPending} className="justify-self-start">
+          <Button type="submit" disabled={request.isPending || onHold} className="justify-self-start">
             {request.isPending ? (
               <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
             ) : (

@@ -6,6 +6,7 @@ import { DailyLimitCard } from '../../components/earning/daily-limit-card';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TaskGrid } from '../../components/earning/task-grid';
 import { TransactionTable } from '../../components/earning/transaction-table';
+import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
@@ -36,6 +37,7 @@ function Dashboard() {
         description="Here is how your earnings stand today."
       />
 
+      <PayoutHoldBanner hold={user.payoutHold} />
       {vipStatus.data?.vipPendingApproval && <VipPendingBanner status={vipStatus.data} />}
 
       <section aria-label="Your earnings" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

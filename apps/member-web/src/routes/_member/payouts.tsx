@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Clock, Wallet } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { PayoutHistory } from '../../components/payouts/payout-history';
+import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { PayoutRequestForm } from '../../components/payouts/payout-request-form';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
@@ -23,7 +24,8 @@ function PayoutsPage() {
         <StatCard label="Available Balance" value={formatPesosAmount(user.availableBalance)} icon={Wallet} />
         <StatCard label="Pending Payouts" value={formatPesosAmount(user.pendingPayout)} icon={Clock} />
       </div>
-      <PayoutRequestForm />
+      <PayoutHoldBanner hold={user.payoutHold} />
+      <PayoutRequestForm onHold={user.payoutHold !== null} />
       <PayoutHistory />
     </>
   );
