@@ -113,6 +113,7 @@ describe('admin portal gate', () => {
       'VIP Approvals',
       'VIP Plans',
       'Payouts',
+      'Risk',
       '% Payouts',
       'Transactions',
       'Notifications',

@@ -331,6 +331,14 @@ export const messages = {
     ownHold: 'You cannot hold or release your own payouts: another admin must do it',
     held: 'Payouts on hold',
     released: 'Payouts released',
+    bonusPaid: 'Referral bonus paid',
+    bonusRejected: 'Referral bonus refused',
+    reviewFailed: 'Failed to review the referral bonus',
+    holdFailed: 'Failed to change the payout hold',
+    queueLoadFailed: 'Failed to load the risk queue',
+    queueEmpty: 'No member is flagged: no shared devices, payout destinations or addresses.',
+    heldEmpty: 'No referral bonus is waiting for review.',
+    userLoadFailed: 'Failed to load this member’s links',
   },
   /** The commission operator's dashboard and the admin panel's % tabs (spec/admin.md sections 2 to 8). */
   commission: {

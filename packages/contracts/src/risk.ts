@@ -19,6 +19,22 @@ export const riskQueueItemSchema = z.object({
 export type RiskQueueItem = z.infer<typeof riskQueueItemSchema>;
 
 export const LINK_KINDS = ['device', 'destination', 'address'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** Scores from which a member is a medium or a high risk, for how the queue marks them. */
+export const RISK_LEVELS = { medium: 40, high: 70 } as const;
+
+export function riskLevel(score: number): 'high' | 'medium' | 'low' {
+  if (score >= RISK_LEVELS.high) return 'high';
+  return score >= RISK_LEVELS.medium ? 'medium' : 'low';
+}
+
+/** What ties two accounts, as the review reads it (the value arrives masked). */
+export function linkText(link: { kind: LinkKind; value: string }): string {
+  if (link.kind === 'device') return 'Same device';
+  if (link.kind === 'destination') return `Same payout destination ${link.value}`;
+  return `Same sign-in address ${link.value} within 24 hours`;
+}
 
 /** Another account tied to a member, and by what: the shared values are masked. */
 export const linkedAccountSchema = z.object({

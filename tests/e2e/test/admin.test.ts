@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('admin panel', () => {
-  it('unlocks with the panel password and shows the statistics and the eleven tabs', async () => {
+  it('unlocks with the panel password and shows the statistics and the twelve tabs (the spec’s eleven and Risk)', async () => {
     await admin.goto(`${baseUrl}/admin-portal`);
     await admin.getByRole('heading', { level: 1, name: 'Admin Authentication' }).waitFor();
     await screenshotBothWidths(admin, 'gate');
@@ -56,7 +56,7 @@ describe('admin panel', () => {
     await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
     await toastSays(admin, 'Access Granted');
     const tabs = admin.getByRole('tablist', { name: 'Admin sections' });
-    expect(await tabs.getByRole('tab').count()).toBe(11);
+    expect(await tabs.getByRole('tab').count()).toBe(12);
     await admin.getByRole('group', { name: 'Total Users' }).getByText(/^\d+$/).waitFor();
     await screenshotBothWidths(admin, 'panel-dashboard');
   });

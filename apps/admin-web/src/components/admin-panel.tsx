@@ -35,6 +35,7 @@ import { DashboardTab, MonitorTab, NotificationsTab, SystemTab } from './panel-t
 import { PayoutsTable } from './payouts-table';
 import { PendingVipTable } from './pending-vip-table';
 import { PlansTable } from './plans-table';
+import { RiskTab } from './risk-tab';
 import { TransactionsTable } from './transactions-table';
 import { UsersTable } from './users-table';
 
@@ -55,6 +56,7 @@ type TabValue =
   | 'vip-approvals'
   | 'vip-plans'
   | 'payouts'
+  | 'risk'
   | 'commission-payouts'
   | 'transactions'
   | 'notifications'
@@ -62,13 +64,14 @@ type TabValue =
   | 'monitor'
   | 'commission-dashboard';
 
-/** The eleven tabs of spec/admin.md section 2, in order, starting on Dashboard. */
+/** The eleven tabs of spec/admin.md section 2, in order, starting on Dashboard, and Risk (the fraud review) after Payouts. */
 const TABS: readonly { value: TabValue; label: string }[] = [
   { value: 'dashboard', label: 'Dashboard' },
   { value: 'users', label: 'Users' },
   { value: 'vip-approvals', label: 'VIP Approvals' },
   { value: 'vip-plans', label: 'VIP Plans' },
   { value: 'payouts', label: 'Payouts' },
+  { value: 'risk', label: 'Risk' },
   { value: 'commission-payouts', label: '% Payouts' },
   { value: 'transactions', label: 'Transactions' },
   { value: 'notifications', label: 'Notifications' },
@@ -168,6 +171,9 @@ export function AdminPanel() {
           </TabsContent>
           <TabsContent value="payouts">
             <PayoutsTable />
+          </TabsContent>
+          <TabsContent value="risk">
+            <RiskTab />
           </TabsContent>
           <TabsContent value="commission-payouts">
             <CommissionPayoutsTable />

@@ -1,0 +1,285 @@
+import { ADMIN_PAGE_SIZE, formatDateTime, type HeldReferral, linkText, messages, type RiskQueueItem, riskLevel } from '@app/contracts';
+import {
+  Badge,
+  type BadgeProps,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  formatPesosAmount,
+  Skeleton,
+  trpc,
+} from '@app/ui';
+import { useState } from 'react';
+import { toastRefusal, toastSuccess } from '../lib/feedback';
+import { AdminTable, type Column, Pager } from './admin-table';
+import { ConfirmDialog } from './confirm-dialog';
+
+const m = messages.risk;
+
+const LEVEL_BADGE: Record<ReturnType<typeof riskLevel>, BadgeProps['variant']> = {
+  high: 'destructive',
+  medium: 'warning',
+  low: 'secondary',
+};
+
+function ScoreBadge({ score }: { score: number }) {
+  const level = riskLevel(score);
+  return (
+    <Badge variant={LEVEL_BADGE[level]} className="tabular-nums">
+      {score} · {level}
+    </Badge>
+  );
+}
+
+function Reasons({ reasons }: { reasons: RiskQueueItem['reasons'] }) {
+  return (
+    <ul className="grid gap-0.5 text-sm">
+      {reasons.map((reason) => (
+        <li key={`${reason.code}:${reason.text}`} className="break-words">
+          {reason.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The fraud review: members by risk score with the reasons, each member's linked accounts and payout
+ * hold, and the referral bonuses held because the friend is linked to the sponsor.
+ */
+export function RiskTab() {
+  return (
+    <div className="grid gap-6">
+      <RiskQueue />
+      <HeldReferrals />
+    </div>
+  );
+}
+
+function RiskQueue() {
+  const [page, setPage] = useState(1);
+  const [reviewing, setReviewing] = useState<RiskQueueItem | null>(null);
+  const queue = trpc.admin.risk.queue.useQuery({ page, pageSize: ADMIN_PAGE_SIZE });
+  const columns: readonly Column<RiskQueueItem>[] = [
+    { header: 'Member', cell: (item) => <span className="break-all">{item.email}</span> },
+    { header: 'Score', cell: (item) => <ScoreBadge score={item.score} />, className: 'whitespace-nowrap' },
+    { header: 'Why', cell: (item) => <Reasons reasons={item.reasons} /> },
+    {
+      header: 'Payouts',
+      cell: (item) => (item.payoutHold ? <Badge variant="warning">On hold</Badge> : <span className="text-muted-foreground">Open</span>),
+    },
+    {
+      header: 'Actions',
+      cell: (item) => (
+        <Button size="sm" variant="outline" onClick={() => setReviewing(item)} aria-label={`Review ${item.email}`}>
+          Review
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="risk-queue-title" className="grid gap-3">
+      <h2 id="risk-queue-title" className="text-lg font-semibold">
+        Members at risk
+      </h2>
+      <AdminTable
+        label="Members at risk"
+        columns={columns}
+        rows={queue.data?.items}
+        rowKey={(item) => item.userId}
+        isPending={queue.isPending}
+        isError={queue.isError}
+        errorText={m.queueLoadFailed}
+        empty={m.queueEmpty}
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={queue.data?.total} onPage={setPage} />}
+      />
+      {reviewing && <MemberReview member={reviewing} onClose={() => setReviewing(null)} />}
+    </section>
+  );
+}
+
+/** One member's score, reasons, linked accounts (shared values masked) and payout hold. */
+function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const review = trpc.admin.risk.user.useQuery({ id: member.userId });
+  const setHold = trpc.admin.risk.holdPayouts.useMutation();
+  const [changingHold, setChangingHold] = useState(false);
+  const hold = review.data?.payoutHold ?? null;
+
+  async function confirmHold(reason: string) {
+    try {
+      await setHold.mutateAsync({ id: member.userId, hold: hold === null, reason });
+    } catch (error) {
+      toastRefusal(error, m.holdFailed);
+      throw error;
+    }
+    await Promise.all([utils.admin.risk.user.invalidate({ id: member.userId }), utils.admin.risk.queue.invalidate()]);
+    toastSuccess(hold === null ? m.held : m.released);
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle className="break-all pr-6">{member.email}</DialogTitle>
+          <DialogDescription>Risk review: what ties this account to others, and its payouts.</DialogDescription>
+        </DialogHeader>
+        {review.isPending && <Skeleton className="h-40 w-full" />}
+        {review.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {m.userLoadFailed}
+          </p>
+        )}
+        {review.data && (
+          <div className="grid gap-5">
+            <div className="grid gap-2">
+              <ScoreBadge score={review.data.score} />
+              <Reasons reasons={review.data.reasons} />
+            </div>
+            <div className="grid gap-2">
+              <h3 className="text-sm font-semibold">Linked accounts ({review.data.linkedAccounts.length})</h3>
+              {review.data.linkedAccounts.length === 0 ? (
+                <p className="text-sm text-muted-foreground">None.</p>
+              ) : (
+                <ul className="grid max-h-64 gap-2 overflow-y-auto">
+                  {review.data.linkedAccounts.map((account) => (
+                    <li key={account.userId} className="grid gap-0.5 rounded-md border p-2 text-sm">
+                      <span className="break-all font-medium">{account.email}</span>
+                      <span className="text-xs text-muted-foreground">{account.via.map(linkText).join(' · ')}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="grid gap-2 rounded-md border p-3">
+              <h3 className="text-sm font-semibold">Payouts</h3>
+              {hold ? (
+                <p className="text-sm">
+                  On hold since {formatDateTime(hold.since)}: <span className="break-words">{hold.reason}</span>
+                </p>
+              ) : (
+                <p className="text-sm text-muted-foreground">Not on hold: this member can request payouts and have them approved.</p>
+              )}
+              <Button
+                size="sm"
+                variant={hold ? 'outline' : 'destructive'}
+                className="justify-self-start"
+                onClick={() => setChangingHold(true)}
+              >
+                {hold ? 'Release payouts' : 'Hold payouts'}
+              </Button>
+            </div>
+          </div>
+        )}
+        <ConfirmDialog
+          open={changingHold}
+          onOpenChange={setChangingHold}
+          title={hold ? 'Release payouts?' : 'Hold payouts?'}
+          description={
+            hold
+              ? `${member.email} can request payouts again, and their pending payouts can be approved.`
+              : `${member.email} cannot request payouts, and their pending payouts cannot be approved, until released. They see your reason.`
+          }
+          confirmLabel={hold ? 'Release payouts' : 'Hold payouts'}
+          required={m.holdReasonRequired}
+          destructive={!hold}
+          onConfirm={confirmHold}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HeldReferrals() {
+  const [page, setPage] = useState(1);
+  const held = trpc.admin.risk.heldReferrals.useQuery({ page, pageSize: ADMIN_PAGE_SIZE });
+  const columns: readonly Column<HeldReferral>[] = [
+    { header: 'Sponsor', cell: (item) => <span className="break-all">{item.sponsor.email}</span> },
+    { header: 'Friend', cell: (item) => <span className="break-all">{item.friend.email}</span> },
+    { header: 'Bonus', cell: (item) => formatPesosAmount(item.amount), className: 'tabular-nums whitespace-nowrap' },
+    { header: 'Linked by', cell: (item) => <span className="text-sm">{item.links.map(linkText).join(' · ')}</span> },
+    { header: 'Held', cell: (item) => formatDateTime(item.heldAt), className: 'whitespace-nowrap' },
+    { header: 'Actions', cell: (item) => <ReferralActions referral={item} /> },
+  ];
+  return (
+    <section aria-labelledby="held-referrals-title" className="grid gap-3">
+      <h2 id="held-referrals-title" className="text-lg font-semibold">
+        Held referral bonuses
+      </h2>
+      <AdminTable
+        label="Held referral bonuses"
+        columns={columns}
+        rows={held.data?.items}
+        rowKey={(item) => item.id}
+        isPending={held.isPending}
+        isError={held.isError}
+        empty={m.heldEmpty}
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={held.data?.total} onPage={setPage} />}
+      />
+    </section>
+  );
+}
+
+function ReferralActions({ referral }: { referral: HeldReferral }) {
+  const utils = trpc.useUtils();
+  const review = trpc.admin.risk.reviewReferral.useMutation();
+  const [deciding, setDeciding] = useState<'pay' | 'reject' | null>(null);
+  const amount = formatPesosAmount(referral.amount);
+
+  const reload = () => Promise.all([utils.admin.risk.heldReferrals.invalidate(), utils.admin.risk.queue.invalidate()]);
+
+  async function confirm(reason: string) {
+    try {
+      await review.mutateAsync({ id: referral.id, decision: deciding ?? 'pay', ...(deciding === 'reject' ? { reason } : {}) });
+    } catch (error) {
+      const decidedAlready = toastRefusal(error, m.reviewFailed);
+      if (!decidedAlready) throw error;
+      await reload();
+      return;
+    }
+    await reload();
+    toastSuccess(deciding === 'reject' ? m.bonusRejected : m.bonusPaid);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => setDeciding('pay')} aria-label={`Pay the bonus of ${referral.sponsor.email}`}>
+        Pay bonus
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setDeciding('reject')}
+        aria-label={`Refuse the bonus of ${referral.sponsor.email}`}
+      >
+        Refuse
+      </Button>
+      {deciding === 'pay' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeciding(null)}
+          title="Pay the referral bonus?"
+          description={`Credit ${amount} to ${referral.sponsor.email} for referring ${referral.friend.email}, although the accounts are linked.`}
+          confirmLabel={`Pay ${amount}`}
+          askReason={false}
+          onConfirm={confirm}
+        />
+      )}
+      {deciding === 'reject' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeciding(null)}
+          title="Refuse the referral bonus?"
+          description={`${referral.sponsor.email} gets nothing for referring ${referral.friend.email}, and sees your reason.`}
+          confirmLabel="Refuse bonus"
+          required={m.rejectReasonRequired}
+          destructive
+          onConfirm={confirm}
+        />
+      )}
+    </div>
+  );
+}

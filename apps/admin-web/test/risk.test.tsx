@@ -1,0 +1,151 @@
+import { type HeldReferral, heldReferralSchema, type RiskQueueItem, riskQueueItemSchema } from '@app/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+
+useMockServer();
+
+const flagged: RiskQueueItem[] = [
+  riskQueueItemSchema.parse({
+    userId: 'user-5',
+    email: 'alt5@example.com',
+    score: 100,
+    reasons: [
+      { code: 'shared_device', text: 'Shares a device with 4 accounts' },
+      { code: 'shared_destination', text: 'Shares payout destination 0917•••4567 with 4 accounts' },
+    ],
+    payoutHold: null,
+  }),
+  riskQueueItemSchema.parse({
+    userId: 'user-9',
+    email: 'cafe@example.com',
+    score: 15,
+    reasons: [{ code: 'shared_address', text: 'Signed in from the same address as 2 accounts within 24 hours' }],
+    payoutHold: null,
+  }),
+];
+
+const heldBonus: HeldReferral = heldReferralSchema.parse({
+  id: 'referral-1',
+  sponsor: { userId: 'user-1', email: 'alt1@example.com' },
+  friend: { userId: 'user-2', email: 'alt2@example.com' },
+  amount: '10.00',
+  heldAt: '2026-11-22T07:05:00.000Z',
+  links: [{ kind: 'device', value: 'a device' }],
+});
+
+function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
+  const holds: unknown[] = [];
+  const reviews: unknown[] = [];
+  let hold: { reason: string; since: string } | null = null;
+  serveSession(unlockedAdmin, {
+    'admin.stats': () => ({
+      data: {
+        totalUsers: 9,
+        activeUsers: 9,
+        vipUsers: 0,
+        pendingVipApprovals: 0,
+        pendingPayouts: '0.00',
+        pendingPayoutCount: 0,
+        totalEarnings: '0.00',
+        updatedAt: '2026-11-20T02:00:00.000Z',
+      },
+    }),
+    'admin.risk.queue': () => ({ data: { items: flagged, total: 2 } }),
+    'admin.risk.heldReferrals': () => ({ data: { items: reviews.length ? [] : [heldBonus], total: reviews.length ? 0 : 1 } }),
+    'admin.risk.user': () => ({
+      data: {
+        score: 100,
+        reasons: flagged[0]?.reasons ?? [],
+        linkedAccounts: [
+          { userId: 'user-1', email: 'alt1@example.com', via: [{ kind: 'device', value: 'a device' }] },
+          {
+            userId: 'user-2',
+            email: 'alt2@example.com',
+            via: [
+              { kind: 'device', value: 'a device' },
+              { kind: 'destination', value: '0917•••4567' },
+            ],
+          },
+        ],
+        payoutHold: hold,
+      },
+    }),
+    'admin.risk.holdPayouts': (input) => {
+      holds.push(input);
+      hold = { reason: (input as { reason: string }).reason, since: '2026-11-24T02:00:00.000Z' };
+      return { data: { userId: 'user-5', payoutHold: hold } };
+    },
+    'admin.risk.reviewReferral': (input) => {
+      reviews.push(input);
+      return { data: { id: 'referral-1', status: 'rejected' } };
+    },
+    ...extra,
+  });
+  return { holds, reviews };
+}
+
+async function openRiskTab() {
+  renderAt('/admin-portal');
+  await userEvent.click(await screen.findByRole('tab', { name: 'Risk' }));
+  return screen.findByRole('table', { name: 'Members at risk' });
+}
+
+describe('the Risk tab', () => {
+  it('lists members by score, marked by level, with the reasons', async () => {
+    serveRisk();
+    const table = await openRiskTab();
+    const rows = await within(table).findAllByRole('row');
+    expect(rows[1]?.textContent).toContain('alt5@example.com');
+    expect(rows[1]?.textContent).toContain('100 · high');
+    expect(rows[1]?.textContent).toContain('Shares payout destination 0917•••4567 with 4 accounts');
+    expect(rows[2]?.textContent).toContain('15 · low');
+  });
+
+  it('shows a member’s linked accounts, and holds their payouts only with a reason', async () => {
+    const { holds } = serveRisk();
+    await openRiskTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review alt5@example.com' }));
+    const review = await screen.findByRole('dialog', { name: 'alt5@example.com' });
+    expect(await within(review).findByText('Same device · Same payout destination 0917•••4567')).toBeTruthy();
+    expect(within(review).getByText('Linked accounts (2)')).toBeTruthy();
+
+    await userEvent.click(within(review).getByRole('button', { name: 'Hold payouts' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Hold payouts?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Hold payouts' }));
+    expect(within(confirm).getByRole('alert').textContent).toBe('Please give a reason for the payout hold');
+    expect(holds).toEqual([]);
+
+    await userEvent.type(within(confirm).getByLabelText('Reason'), 'Five accounts, one G-CASH number');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Hold payouts' }));
+    await screen.findByText('Payouts on hold');
+    expect(holds).toEqual([{ id: 'user-5', hold: true, reason: 'Five accounts, one G-CASH number' }]);
+    expect(await within(review).findByText(/On hold since Nov 24, 2026, 10:00 AM/)).toBeTruthy();
+    expect(within(review).getByRole('button', { name: 'Release payouts' })).toBeTruthy();
+  });
+
+  it('refuses a held referral bonus only with a reason, which it sends', async () => {
+    const { reviews } = serveRisk();
+    await openRiskTab();
+    const held = await screen.findByRole('table', { name: 'Held referral bonuses' });
+    const row = (await within(held).findByText('alt1@example.com')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('₱10.00');
+    expect(row.textContent).toContain('Same device');
+    await userEvent.click(within(row).getByRole('button', { name: 'Refuse the bonus of alt1@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Refuse the referral bonus?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Refuse bonus' }));
+    expect(within(confirm).getByRole('alert').textContent).toBe('Please give a reason for refusing the bonus: the sponsor sees it');
+    await userEvent.type(within(confirm).getByLabelText('Reason'), 'Both accounts are yours');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Refuse bonus' }));
+    await screen.findByText('Referral bonus refused');
+    expect(reviews).toEqual([{ id: 'referral-1', decision: 'reject', reason: 'Both accounts are yours' }]);
+    await waitFor(() => expect(within(held).queryByText('alt1@example.com')).toBeNull());
+  });
+
+  it('says when nobody is flagged', async () => {
+    serveRisk({ 'admin.risk.queue': () => ({ data: { items: [], total: 0 } }) });
+    await openRiskTab();
+    expect(await screen.findByText('No member is flagged: no shared devices, payout destinations or addresses.')).toBeTruthy();
+  });
+});
