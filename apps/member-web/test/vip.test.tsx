@@ -7,7 +7,7 @@ import { renderAt, setupTrpcServer } from './app-harness';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
-/** The six plans of spec/member.md section 9, as vip.plans lists them. */
+/** The six plans of docs/product-rules.md#constants-and-limits, as vip.plans lists them. */
 const PLANS: VipPlan[] = [
   ['VIP300', 'VIP 300', '300.00', '2.66'],
   ['VIP400', 'VIP 400', '400.00', '3.66'],

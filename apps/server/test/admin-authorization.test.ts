@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
- * The authorization walk (DESIGN.md section 3): every admin procedure is called as the signed out, a
+ * The authorization walk (docs/architecture.md#identity-and-access): every admin procedure is called as the signed out, a
  * member, a locked admin and an unlocked admin, over tRPC and over its REST path. Admin procedures are
  * those under `admin` and those the contract documents as admin-only wherever they live. One added on
  * a weaker builder than adminProcedure fails here; so does an /api/admin path that the walk would miss.

@@ -15,7 +15,7 @@ import { type FieldSchema, hostileValue, plausibleValue, unicodeEdge, wrongJsonT
 /**
  * Generated hostile input to every REST path and tRPC procedure, each called as the roles that get past
  * its sign-in gate: never a 5xx, every refusal a JSON `{message, code}`, and a refused call leaves the
- * database as it was (DESIGN.md section 6).
+ * database as it was (docs/api-conventions.md#errors).
  */
 
 /**

@@ -4,7 +4,7 @@ import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { retryAfterOf } from './lib/errors';
 
-/** HTTP status of each tRPC error code the API uses (DESIGN.md section 6). */
+/** HTTP status of each tRPC error code the API uses (docs/api-conventions.md#errors). */
 export const HTTP_STATUS: Record<TRPCError['code'], number> = {
   PARSE_ERROR: 400,
   BAD_REQUEST: 400,
@@ -56,7 +56,7 @@ const GENERAL_TEXT: Partial<Record<TRPCError['code'], string>> = {
 };
 
 /**
- * The message a client may see: a catalogue text (DESIGN.md section 6), that of the first failing
+ * The message a client may see: a catalogue text (docs/api-conventions.md#errors), that of the first failing
  * validation rule or of the refusal; the maintenance text an admin wrote; "try again in a moment" when
  * the database is unreachable; a generic sentence for anything unexpected (never internals). zod's and
  * tRPC's own wording (a void input given a value, an input that is not JSON, a path that names no

@@ -14,7 +14,7 @@ import { transactionsRouter } from './transactions/router';
 import { router } from './trpc';
 import { vipRouter } from './vip/router';
 
-/** One router per domain (DESIGN.md section 1); each documented /api path is one of these procedures. */
+/** One router per domain (docs/architecture.md#packages-and-layers); each documented /api path is one of these procedures. */
 export const appRouter = router({
   auth: authRouter,
   maintenance: maintenanceRouter,

@@ -7,7 +7,7 @@ import { HTTP_STATUS, publicCode, publicMessage } from './errors';
 import { detailsOf } from './lib/errors';
 
 /**
- * The first failing rule's own text is the message (DESIGN.md section 6), so a client can show it as is.
+ * The first failing rule's own text is the message (docs/api-conventions.md#errors), so a client can show it as is.
  * Stacks never leave the server.
  */
 /**
@@ -81,7 +81,7 @@ export const sessionProcedure = publicProcedure.use(signedIn);
 
 /**
  * A signed-in member while the site is open. During maintenance or with the website off, members get
- * 503 with the maintenance message; admins pass (DESIGN.md section 5).
+ * 503 with the maintenance message; admins pass (docs/product-rules.md#decided-rules).
  */
 export const memberProcedure = sessionProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.isAdmin) {
@@ -112,7 +112,7 @@ export const adminSessionProcedure = sessionProcedure.use(({ ctx, next }) => {
 /** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
 const panelUnlocked = (ctx: Context) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
 
-/** An admin whose panel is unlocked (DESIGN.md section 3): every other admin call. */
+/** An admin whose panel is unlocked (docs/architecture.md#identity-and-access): every other admin call. */
 export const adminProcedure = adminSessionProcedure.use(({ ctx, next }) => {
   if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
   return next();
@@ -126,7 +126,7 @@ export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /**
  * The commission operator, or an unlocked admin: the commission figures, payout list and statement that
- * both the operator's dashboard and the admin panel's % tabs read (DESIGN.md section 3). Anyone else
+ * both the operator's dashboard and the admin panel's % tabs read (docs/architecture.md#identity-and-access). Anyone else
  * lacks the operator session (401); an admin whose panel is locked gets 403 as from adminProcedure.
  */
 export const operatorOrAdminProcedure = publicProcedure.use(({ ctx, next }) => {

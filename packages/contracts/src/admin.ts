@@ -44,7 +44,7 @@ export function requiredReason(required: string) {
 
 const activeFlag = z.boolean({ error: m.activeInvalid });
 
-/** A whole number given as a number or text; a blank becomes 0 (spec/admin.md section 5). */
+/** A whole number given as a number or text; a blank becomes 0 (docs/product-rules.md#validation). */
 function wholeNumberInput(message: string, max: number) {
   return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
     const text = typeof value === 'string' ? value.trim() : value;
@@ -93,7 +93,7 @@ export const adminUserListInput = z
   .prefault({});
 export type AdminUserListInput = z.output<typeof adminUserListInput>;
 
-/** A user as admins see them (spec/admin.md section 3); `vipTier` is the tier in force now. */
+/** A user as admins see them (docs/screens.md#records); `vipTier` is the tier in force now. */
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -4,7 +4,7 @@ import { amountString } from './money-schemas';
 import { payoutHoldSchema } from './risk';
 import { z } from './zod';
 
-/** The signed-in user as GET /api/auth/user returns it (spec/member.md section 3). */
+/** The signed-in user as GET /api/auth/user returns it (docs/screens.md#records). */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -6,7 +6,7 @@ import { z } from './zod';
 
 const m = messages.commission;
 
-// --- Commission payouts: states and transitions (spec/admin.md section 4) --------------------------
+// --- Commission payouts: states and transitions (docs/screens.md#states) --------------------------
 
 export const COMMISSION_PAYOUT_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type CommissionPayoutStatus = (typeof COMMISSION_PAYOUT_STATUSES)[number];
@@ -33,7 +33,7 @@ export function commissionPayoutActions(status: CommissionPayoutStatus): Commiss
 // --- Inputs ----------------------------------------------------------------------------------------
 
 /**
- * The operator's payout request (spec/admin.md section 5), checked by the dialog and again by the
+ * The operator's payout request (docs/product-rules.md#validation), checked by the dialog and again by the
  * server, which also holds the amount to the balance. `amount` leaves as centavos.
  */
 export const commissionPayoutRequestInput = z.object({
@@ -49,7 +49,7 @@ export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutReques
 
 /**
  * An admin's action on a commission payout. The note is not an input: each action records its fixed
- * note (spec/admin.md section 4), so the record always says what was done.
+ * note (docs/screens.md#states), so the record always says what was done.
  */
 export const commissionPayoutStatusInput = z.object({
   payoutId: recordId,
@@ -63,7 +63,7 @@ export const commissionStatsUpdateInput = z.object({
 });
 export type CommissionStatsUpdateInput = z.input<typeof commissionStatsUpdateInput>;
 
-// --- Outputs (spec/admin.md section 3) -------------------------------------------------------------
+// --- Outputs (docs/screens.md#records) -------------------------------------------------------------
 
 export const commissionPayoutSchema = z.object({
   id: z.string(),
@@ -98,7 +98,7 @@ export const commissionStatsSchema = z.object({
   /** VIP upgrade commission earned, plus its adjustments. */
   upgradeEarnings: amountString,
   /**
-   * totalBalance minus upgradeEarnings, as the spec defines it: payout commission and its adjustments,
+   * totalBalance minus upgradeEarnings, as the operator's figures define it: payout commission and its adjustments,
    * less what has been paid out, so it goes below zero once payouts exceed the payout commission.
    */
   payoutEarnings: amountString,

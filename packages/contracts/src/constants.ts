@@ -1,4 +1,4 @@
-/** Business constants of spec/member.md section 9 and spec/admin.md section 9. */
+/** Business constants of docs/product-rules.md#constants-and-limits and docs/product-rules.md#constants-and-limits. */
 
 export const CURRENCY_SYMBOL = '₱';
 
@@ -64,7 +64,7 @@ export const POPUP_DEFAULT_SECONDS = 30;
 
 export const ADMIN_PANEL_VERSION = '1.0.0';
 
-/** Toast behaviour of spec/member.md section 9. */
+/** Toast behaviour of docs/product-rules.md#constants-and-limits. */
 export const TOAST = {
   limit: 1,
   durationMs: 5000,
@@ -76,7 +76,7 @@ export const TOAST = {
 
 export const DATE_FORMAT = 'MMM d, yyyy';
 
-/** Transaction kinds of the ledger (DESIGN.md section 4). */
+/** Transaction kinds of the ledger (docs/product-rules.md#money-and-time). */
 export const TRANSACTION_TYPES = [
   'earning',
   'referral_bonus',
@@ -89,7 +89,7 @@ export const TRANSACTION_TYPES = [
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
- * Rate limits (DESIGN.md section 3): at most `max` calls per `windowMs`. Sign-in, the commission login and
+ * Rate limits (docs/architecture.md#identity-and-access): at most `max` calls per `windowMs`. Sign-in, the commission login and
  * the referral lookup count per client address; the others per signed-in user.
  */
 export const RATE_LIMITS = {

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Every error body of the HTTP API (DESIGN.md section 6). */
+/** Every error body of the HTTP API (docs/api-conventions.md#errors). */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string(),

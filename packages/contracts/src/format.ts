@@ -20,7 +20,7 @@ function partsIn(value: string | Date, timeZone: string): Record<string, string>
     }, {});
 }
 
-/** 'MMM d, yyyy' in the given time zone (spec/member.md section 9), e.g. "Nov 22, 2026". */
+/** 'MMM d, yyyy' in the given time zone (docs/product-rules.md#constants-and-limits), e.g. "Nov 22, 2026". */
 export function formatDate(value: string | Date, timeZone = 'Asia/Manila'): string {
   const parts = partsIn(value, timeZone);
   return parts ? `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}` : '';
@@ -32,12 +32,12 @@ export function formatDateTime(value: string | Date, timeZone = 'Asia/Manila'): 
   return parts ? `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}` : '';
 }
 
-/** "pending" -> "Pending" (spec/member.md section 4). */
+/** "pending" -> "Pending" (docs/screens.md#states). */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "approve_vip" -> "Approve Vip" (spec/admin.md section 2, activity logs). */
+/** "approve_vip" -> "Approve Vip" (docs/screens.md#admin-screens, activity logs). */
 export function titleCase(snake: string): string {
   return snake.split('_').filter(Boolean).map(capitalize).join(' ');
 }

@@ -9,7 +9,7 @@ export const recordIdInput = z.object({ id: recordId });
 
 /**
  * An absolute http(s) address with a host, written with a lower-case scheme: the only links the product
- * stores (DESIGN.md section 5). `javascript:`, `data:` and scheme-relative addresses are refused.
+ * stores (docs/product-rules.md#decided-rules). `javascript:`, `data:` and scheme-relative addresses are refused.
  */
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\/\S+$/.test(value)) return false;

@@ -1,6 +1,6 @@
 /**
  * Every text the server sends and the apps show, in one catalogue, so a message is written once.
- * Texts come from spec/member.md, spec/admin.md and DESIGN.md; where they name none, a plain sentence.
+ * The screens and rules they belong to are described in docs/screens.md and docs/product-rules.md.
  */
 export const messages = {
   common: {
@@ -53,7 +53,7 @@ export const messages = {
     taskLoadFailed: 'The task could not be loaded. Check your connection and try again.',
     startRace: 'Another task was started at the same moment. Please try again.',
     dailyLimitReached: 'You have reached your daily task limit. Please try again tomorrow.',
-    /** The /tasks page's texts for each ?error= value (spec/member.md section 8). */
+    /** The /tasks page's texts for each ?error= value (docs/api-conventions.md#messages-and-errors). */
     pageErrors: {
       'task-not-found': 'The task you tried to complete was not found.',
       'user-not-found': 'User information could not be retrieved.',
@@ -267,7 +267,7 @@ export const messages = {
     taskRewardRequired: 'Reward is required',
     taskRewardPositive: 'Reward must be greater than 0 with at most 2 decimals',
     taskTierUnknown: 'Required VIP tier must be FREE or one of the VIP plans',
-    /** The admin screens' toasts and form texts (spec/admin.md sections 5 and 8). */
+    /** The admin screens' toasts and form texts (docs/product-rules.md#validation and docs/api-conventions.md#messages-and-errors). */
     screens: {
       successTitle: 'Success',
       errorTitle: 'Error',
@@ -340,7 +340,7 @@ export const messages = {
     heldEmpty: 'No referral bonus is waiting for review.',
     userLoadFailed: 'Failed to load this member’s links',
   },
-  /** The commission operator's dashboard and the admin panel's % tabs (spec/admin.md sections 2 to 8). */
+  /** The commission operator's dashboard and the admin panel's % tabs (docs/screens.md#admin-screens, docs/screens.md#records, docs/screens.md#states, docs/product-rules.md#validation, docs/product-rules.md#admin-access, docs/api-conventions.md#calls-the-apps-make and docs/api-conventions.md#messages-and-errors). */
   commission: {
     amountRequired: 'Amount is required',
     amountInvalid: 'Amount must be greater than 0 with at most 2 decimals',
@@ -353,7 +353,7 @@ export const messages = {
     statusInvalid: 'Status must be approved, rejected or paid',
     payoutNotFound: 'Commission payout not found',
     transitionRefused: (from: string, to: string) => `This payout is ${from} and cannot be marked ${to}`,
-    /** The fixed note each admin action records (spec/admin.md section 4). */
+    /** The fixed note each admin action records (docs/screens.md#states). */
     notes: { rejected: 'Rejected by admin', approved: 'Approved for processing', paid: 'Payment completed' },
     adjustment: (figure: string) => `Adjustment of ${figure} by an admin`,
     payoutDescription: (method: string) => `Commission payout via ${method}`,
@@ -372,7 +372,7 @@ export const messages = {
     statsUpdated: 'Percentage dashboard stats updated successfully',
     statsUpdateFailed: 'Failed to update percentage stats',
   },
-  /** Promises the member pages repeat (spec/member.md section 1, marketing text). */
+  /** Promises the member pages repeat (docs/product-rules.md#who-uses-it, marketing text). */
   content: {
     payoutProcessing: 'Payouts are processed within 3-7 business days.',
     supportReplies: 'Our support team replies within 24 hours.',

@@ -6,7 +6,7 @@ import { z } from './zod';
 /** The newest notifications a member's list carries; the unread count still covers all of them. */
 export const NOTIFICATION_LIST_LIMIT = 100;
 
-/** A notification as an admin wrote it (spec/admin.md section 3). */
+/** A notification as an admin wrote it (docs/screens.md#records). */
 export const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -33,7 +33,7 @@ export const notificationIdInput = z.object({ id: z.string() });
 
 const nm = messages.notifications;
 
-/** The notification form's fields (spec/admin.md section 5), each with its spec text. */
+/** The notification form's fields (docs/product-rules.md#validation), each with its spec text. */
 const notificationFields = {
   title: z.string({ error: nm.titleRequired }).trim().min(1, nm.titleRequired).max(200, nm.titleTooLong),
   message: z.string({ error: nm.messageRequired }).trim().min(1, nm.messageRequired).max(2000, nm.messageTooLong),

@@ -7,7 +7,7 @@ import { z } from './zod';
 const m = messages.payouts;
 
 /**
- * The payout request form's rules (spec/member.md section 5), checked in this order by the form and
+ * The payout request form's rules (docs/product-rules.md#validation), checked in this order by the form and
  * again by the server, each with its spec text. `amount` leaves as centavos.
  */
 export const payoutRequestInput = z.object({

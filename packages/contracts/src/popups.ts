@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { z } from './zod';
 
 /**
- * A popup as members get it while it is active (DESIGN.md section 5). `content` is HTML that was
+ * A popup as members get it while it is active (docs/product-rules.md#decided-rules). `content` is HTML that was
  * sanitized when an admin saved it; `duration` is how many seconds it stays open.
  */
 export const popupSchema = z.object({
@@ -29,7 +29,7 @@ export type AdminPopup = z.infer<typeof adminPopupSchema>;
 
 const pm = messages.popups;
 
-/** The popup form's rules (spec/admin.md section 5), each with its spec text. */
+/** The popup form's rules (docs/product-rules.md#validation), each with its spec text. */
 const popupFields = {
   title: z.string({ error: pm.titleShort }).trim().min(3, pm.titleShort).max(200, pm.titleTooLong),
   description: z.string({ error: pm.descriptionTooLong }).trim().max(1000, pm.descriptionTooLong),
@@ -63,7 +63,7 @@ const popupFields = {
   endDate: isoDateInput(pm.dateInvalid).nullable(),
 };
 
-/** A new popup; the server fills in duration 30, active, and a start of now (spec/admin.md section 5). */
+/** A new popup; the server fills in duration 30, active, and a start of now (docs/product-rules.md#validation). */
 export const popupCreateInput = z.object({
   title: popupFields.title,
   description: popupFields.description.optional(),

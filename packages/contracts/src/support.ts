@@ -18,8 +18,7 @@ export const supportMessageSchema = z.object({
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
 
 /**
- * A chat message as typed, from a member or an admin reply: trimmed, non-empty (spec/member.md
- * section 5), bounded.
+ * A chat message as typed, from a member or an admin reply: trimmed, non-empty (docs/product-rules.md#validation), bounded.
  */
 export const supportMessageInput = z.object({
   message: z

@@ -26,7 +26,7 @@ export const startTaskOutput = z.object({
 });
 export type StartTaskOutput = z.infer<typeof startTaskOutput>;
 
-/** Error values of the completion call (DESIGN.md section 5), also carried to /tasks?error=... */
+/** Error values of the completion call (docs/product-rules.md#decided-rules), also carried to /tasks?error=... */
 export const TASK_COMPLETION_ERRORS = [
   'task-not-found',
   'user-not-found',
@@ -45,7 +45,7 @@ export const completeTaskOutput = z.object({
 });
 export type CompleteTaskOutput = z.infer<typeof completeTaskOutput>;
 
-/** What the task browser passes in its query string (spec/member.md section 2). */
+/** What the task browser passes in its query string (docs/screens.md#member-screens). */
 export const taskBrowserSearch = z.object({
   taskId: z.string().optional(),
   taskUrl: z.string().optional(),

@@ -15,7 +15,7 @@ export const vipPlanSchema = z.object({
 });
 export type VipPlan = z.infer<typeof vipPlanSchema>;
 
-/** Non-digits are stripped, then exactly 13 digits must remain (spec/member.md section 5). */
+/** Non-digits are stripped, then exactly 13 digits must remain (docs/product-rules.md#validation). */
 export function normalizeTransactionProof(raw: string): string {
   return raw.replace(/\D/g, '');
 }

@@ -51,7 +51,7 @@ const DECISION_ACTIONS = {
 } as const;
 
 /**
- * Checks every money invariant of DESIGN.md sections 4 and 5 over the whole database and returns each
+ * Checks every money invariant of docs/product-rules.md#money-and-time and docs/product-rules.md#decided-rules over the whole database and returns each
  * problem found (none when the books are right). A few set-based statements, read in one snapshot so a
  * server writing meanwhile cannot make the statements disagree with each other.
  */

@@ -21,13 +21,13 @@ export function currentUserQuery(utils: TrpcUtils) {
   });
 }
 
-/** The signed-in user (spec/member.md section 4: detected by `auth.user` answering, without retry). */
+/** The signed-in user (docs/screens.md#states: detected by `auth.user` answering, without retry). */
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery(currentUserQuery(trpc.useUtils()));
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
-/** The commission operator's own session (spec/admin.md section 4: checking, then in or out). */
+/** The commission operator's own session (docs/screens.md#states: checking, then in or out). */
 export function useOperatorSession(): { operator: { username?: string } | null; isChecking: boolean } {
   const utils = trpc.useUtils();
   const query = useQuery({

@@ -15,7 +15,7 @@ export const trpc = createTRPCReact<AppRouter>();
 export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 
 /**
- * The request defaults of spec/member.md section 7: no automatic retries, no refetch on focus, no
+ * The request defaults of docs/api-conventions.md#calls-the-apps-make: no automatic retries, no refetch on focus, no
  * polling, data never stale. Screens that must poll (the maintenance check) ask for it themselves.
  */
 function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionWatch } {
@@ -87,7 +87,7 @@ export function isServerAnswer(error: unknown): error is TRPCClientError<AppRout
   return isTRPCClientError<AppRouter>(error) && error.data !== undefined && error.data !== null;
 }
 
-/** The server's message for a failed call, else the screen's own fallback text (DESIGN.md section 6). */
+/** The server's message for a failed call, else the screen's own fallback text (docs/api-conventions.md#errors). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isServerAnswer(error) && error.message ? error.message : fallback;
 }

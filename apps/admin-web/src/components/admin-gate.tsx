@@ -13,7 +13,7 @@ interface AdminGateProps {
 }
 
 /**
- * The access states of the admin area (spec/admin.md section 2, combined panel): sign in, refused for
+ * The access states of the admin area (docs/screens.md#admin-screens, combined panel): sign in, refused for
  * members, the panel password for a locked admin, then the page. The root route has already waited
  * for the user ("Loading...").
  */

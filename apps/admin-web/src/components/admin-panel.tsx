@@ -64,7 +64,7 @@ type TabValue =
   | 'monitor'
   | 'commission-dashboard';
 
-/** The eleven tabs of spec/admin.md section 2, in order, starting on Dashboard, and Risk (the fraud review) after Payouts. */
+/** The eleven tabs of docs/screens.md#admin-screens, in order, starting on Dashboard, and Risk (the fraud review) after Payouts. */
 const TABS: readonly { value: TabValue; label: string }[] = [
   { value: 'dashboard', label: 'Dashboard' },
   { value: 'users', label: 'Users' },

@@ -18,7 +18,7 @@ interface AdminTableProps<T> {
   rowKey: (row: T) => string;
   isPending: boolean;
   isError: boolean;
-  /** The screen's empty text (spec/admin.md section 2). */
+  /** The screen's empty text (docs/screens.md#admin-screens). */
   empty: string;
   /** What a failed read says; a list without its own text gets the general one. */
   errorText?: string;

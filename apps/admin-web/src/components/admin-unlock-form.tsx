@@ -8,7 +8,7 @@ import { ReturnToDashboard } from './return-to-dashboard';
 
 type UnlockValues = z.input<typeof adminUnlockInput>;
 
-/** The panel password (DESIGN.md section 3: checked by the server, which unlocks this session). */
+/** The panel password (docs/architecture.md#identity-and-access: checked by the server, which unlocks this session). */
 export function AdminUnlockForm({ standalone }: { standalone: boolean }) {
   const utils = trpc.useUtils();
   const unlock = trpc.admin.unlock.useMutation();
@@ -20,7 +20,7 @@ export function AdminUnlockForm({ standalone }: { standalone: boolean }) {
       await utils.auth.user.invalidate();
       toast({ title: messages.auth.accessGranted, description: messages.auth.accessGrantedDescription });
     } catch (error) {
-      // A wrong password empties the field so the next attempt starts clean (spec/admin.md section 5).
+      // A wrong password empties the field so the next attempt starts clean (docs/product-rules.md#validation).
       if (isUnauthorizedError(error)) form.reset({ password: '' });
       form.setError('password', { message: errorMessage(error, messages.common.serviceUnavailable) }, { shouldFocus: true });
     }

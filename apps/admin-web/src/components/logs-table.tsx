@@ -8,7 +8,7 @@ function detailText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Details as key/value lines (spec/admin.md section 2); a detail with no value (a blank reason) is left out. */
+/** Details as key/value lines (docs/screens.md#admin-screens); a detail with no value (a blank reason) is left out. */
 function Details({ details }: { details: AdminLog['details'] }) {
   const entries = Object.entries(details).filter(([, value]) => value !== null && value !== undefined && value !== '');
   if (entries.length === 0) return <span className="text-muted-foreground">—</span>;

@@ -9,7 +9,7 @@ const m = messages.admin;
 /** A switch waiting for its reason: which one, and the value it would take. */
 type Pending = { kind: 'maintenance'; on: boolean } | { kind: 'website'; on: boolean };
 
-/** The reason the server records when none is given, shown as the hint (spec/admin.md section 5). */
+/** The reason the server records when none is given, shown as the hint (docs/product-rules.md#validation). */
 function defaultReason(change: Pending): string {
   if (change.kind === 'maintenance') return change.on ? m.maintenanceOn : m.maintenanceOff;
   return change.on ? m.websiteOn : m.websiteOff;

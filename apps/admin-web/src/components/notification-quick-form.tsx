@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 
 interface NotificationQuickFormProps {
-  /** The panel tab and the quick dialog word the missing-field error differently (spec/admin.md section 5). */
+  /** The panel tab and the quick dialog word the missing-field error differently (docs/product-rules.md#validation). */
   requiredMessage: string;
   /** Called once the notification is sent (the dialog closes). */
   onSent?: () => void;

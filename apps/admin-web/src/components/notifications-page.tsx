@@ -101,7 +101,7 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
             </Select>
           </Field>
           <Field id={`${id}-expires`} label="Expires (optional)" hint="Leave blank for a notification that does not expire.">
-            {/* The picker offers no past moment (spec/admin.md section 5); the server checks again. */}
+            {/* The picker offers no past moment (docs/product-rules.md#validation); the server checks again. */}
             <Input
               type="datetime-local"
               min={toLocalInput(new Date())}

@@ -10,7 +10,7 @@ const CARDS = [
   { label: 'Pending Approvals', icon: Hourglass },
 ] as const;
 
-/** The panel's four cards (spec/admin.md section 2): members, VIP members, earnings, pending VIP requests. */
+/** The panel's four cards (docs/screens.md#admin-screens): members, VIP members, earnings, pending VIP requests. */
 export function PanelStats() {
   const stats = trpc.admin.stats.useQuery(undefined, REFRESH.stats);
   const data = stats.data;

@@ -33,7 +33,7 @@ interface Values {
 
 type Errors = Partial<Record<keyof Values, string>>;
 
-/** The form's starting values: the popup's own, or the defaults of spec/admin.md section 5. */
+/** The form's starting values: the popup's own, or the defaults of docs/product-rules.md#validation. */
 function initialValues(popup: AdminPopup | undefined): Values {
   return {
     title: popup?.title ?? '',

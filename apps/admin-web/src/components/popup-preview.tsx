@@ -3,7 +3,7 @@ import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogT
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-/** The preview closes this long after its countdown reaches 0 (spec/admin.md section 9). */
+/** The preview closes this long after its countdown reaches 0 (docs/product-rules.md#constants-and-limits). */
 const CLOSE_AFTER_ZERO_MS = 500;
 
 /** A popup as members will see it, counting down from its duration and then closing itself. */
@@ -26,7 +26,7 @@ export function PopupPreview({ popup, onClose }: { popup: AdminPopup; onClose: (
           <DialogTitle>{popup.title}</DialogTitle>
           {popup.description && <DialogDescription>{popup.description}</DialogDescription>}
         </DialogHeader>
-        {/* Sanitized by the server when it was saved (DESIGN.md section 5), as members receive it. */}
+        {/* Sanitized by the server when it was saved (docs/product-rules.md#decided-rules), as members receive it. */}
         <div className="prose prose-sm max-w-none" dangerouslySetInnerHTML={{ __html: popup.content }} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -127,7 +127,7 @@ function Thread({ userId, email }: { userId: string; email: string }) {
   );
 }
 
-/** /admin/support: members' conversations with unread counts, a thread and a reply (DESIGN.md section 5). */
+/** /admin/support: members' conversations with unread counts, a thread and a reply (docs/product-rules.md#decided-rules). */
 export function SupportInbox() {
   const conversations = trpc.admin.support.conversations.useQuery(undefined, INBOX_REFRESH);
   const [selected, setSelected] = useState<string>();

@@ -31,7 +31,7 @@ function TaskSwitch({ task }: { task: AdminTask }) {
   );
 }
 
-/** /admin/tasks: every task, on or off, with create, edit, enable and disable (DESIGN.md section 5). */
+/** /admin/tasks: every task, on or off, with create, edit, enable and disable (docs/product-rules.md#decided-rules). */
 export function TasksPage() {
   const tasks = trpc.admin.tasks.list.useQuery();
   const [editing, setEditing] = useState<AdminTask | 'new'>();

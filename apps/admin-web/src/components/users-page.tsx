@@ -16,7 +16,7 @@ const FILTER_LABELS: Record<AdminUserFilter, string> = {
 
 interface UsersPageProps {
   filter?: AdminUserFilter;
-  /** All Users goes to the path without a filter (spec/admin.md section 2). */
+  /** All Users goes to the path without a filter (docs/screens.md#admin-screens). */
   onFilter: (filter: AdminUserFilter | undefined) => void;
 }
 

@@ -49,7 +49,7 @@ function useReloadUsers() {
 }
 
 /**
- * The Balance cell: the amount, or the inline editor (a number with step 0.01, spec/admin.md section 5).
+ * The Balance cell: the amount, or the inline editor (a number with step 0.01, docs/product-rules.md#validation).
  * Saving asks why and restates the change; the server compares the balance the admin saw with the
  * balance now, and when a payout or an earning landed in between it refuses, and the editor shows the
  * new balance to decide on again.

@@ -3,7 +3,7 @@ import { errorMessage, refusalDetail, toast } from '@app/ui';
 
 const m = messages.admin.screens;
 
-/** A change went through (spec/admin.md section 8, success messages). */
+/** A change went through (docs/api-conventions.md#messages-and-errors, success messages). */
 export function toastSuccess(description: string) {
   toast({ title: m.successTitle, description });
 }

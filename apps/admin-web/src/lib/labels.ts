@@ -1,6 +1,6 @@
 import { FREE_TIER, planName } from '@app/contracts';
 
-/** A tier as the admin lists show it: an empty tier or FREE is a regular account (spec/admin.md section 3), a plan by its name. */
+/** A tier as the admin lists show it: an empty tier or FREE is a regular account (docs/screens.md#records), a plan by its name. */
 export function tierLabel(tier: string | null | undefined): string {
   return !tier || tier === FREE_TIER ? 'Regular' : planName(tier);
 }

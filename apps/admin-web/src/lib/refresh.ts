@@ -1,6 +1,6 @@
 /**
- * How often the eleven-tab panel reloads each list, and how long a read counts as fresh (spec/admin.md
- * sections 7 and 9). The app's default is never to poll; these lists change under the admin's feet
+ * How often the eleven-tab panel reloads each list, and how long a read counts as fresh (docs/api-conventions.md#calls-the-apps-make
+ * and docs/product-rules.md#constants-and-limits). The app's default is never to poll; these lists change under the admin's feet
  * (new sign-ups, requests, payouts), so they refresh themselves.
  */
 export const REFRESH = {

@@ -28,7 +28,7 @@ const RequestPayoutDialog = lazy(() => import('./request-payout-dialog').then((m
 /** The ledger as CSV, served by the API with the operator's cookie: a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/admin/percentage/statement.csv';
 
-/** How often the figures and requests reload while the dashboard is open (spec/admin.md section 7). */
+/** How often the figures and requests reload while the dashboard is open (docs/api-conventions.md#calls-the-apps-make). */
 const STATS_REFRESH_MS = 60_000;
 const PAYOUTS_REFRESH_MS = 30_000;
 

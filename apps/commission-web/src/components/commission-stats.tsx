@@ -4,7 +4,7 @@ import { Crown, Wallet, WalletCards } from 'lucide-react';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** The three figures of the commission stats (spec/admin.md section 3), each with what it counts. */
+/** The three figures of the commission stats (docs/screens.md#records), each with what it counts. */
 export function CommissionStatCards({ stats }: { stats: CommissionStats }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 type LoginValues = z.input<typeof commissionLoginInput>;
 
-/** The operator's sign-in, separate from member accounts (DESIGN.md section 3). */
+/** The operator's sign-in, separate from member accounts (docs/architecture.md#identity-and-access). */
 export function OperatorLogin() {
   const utils = trpc.useUtils();
   const login = trpc.commission.login.useMutation();

@@ -56,7 +56,7 @@ interface RequestPayoutDialogProps extends DeferredControlState {
 }
 
 /**
- * The operator's request-payout dialog (spec/admin.md sections 2, 5 and 8); the dashboard loads it after
+ * The operator's request-payout dialog (docs/screens.md#admin-screens, docs/product-rules.md#validation and docs/api-conventions.md#messages-and-errors); the dashboard loads it after
  * its first paint, with the form's react-hook-form, zod and Radix dialog and select.
  */
 export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: RequestPayoutDialogProps) {

@@ -19,7 +19,7 @@ function CommissionPage() {
   );
 }
 
-/** Checking, then the login form or the dashboard (spec/admin.md section 4, commission dashboard). */
+/** Checking, then the login form or the dashboard (docs/screens.md#states, commission dashboard). */
 function CommissionHome() {
   const { operator, isChecking } = useOperatorSession();
   const checking = <LoadingScreen label="Checking your session..." className="min-h-dvh" />;

@@ -3,7 +3,7 @@ import { trpc } from '@app/ui';
 import { useCallback, useEffect } from 'react';
 
 /**
- * The maintenance gate's status (spec/member.md section 2): checked at load and every minute. A failed
+ * The maintenance gate's status (docs/screens.md#member-screens): checked at load and every minute. A failed
  * check changes nothing — the last known state (open, at first) stays — and is only logged.
  */
 export function useMaintenanceStatus() {

@@ -1,6 +1,6 @@
 /**
  * A referral code chosen before sign-in survives the sign-in round trip in session storage
- * (spec/member.md section 4) and is applied once the member is signed in.
+ * (docs/screens.md#states) and is applied once the member is signed in.
  */
 const PENDING_REFERRAL_KEY = 'pendingReferralCode';
 

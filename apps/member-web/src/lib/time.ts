@@ -1,6 +1,6 @@
 import { formatDate } from '@app/contracts';
 
-/** The product's clock (DESIGN.md section 4, APP_TIMEZONE), the zone formatDate shows dates in too. */
+/** The product's clock (docs/product-rules.md#money-and-time, APP_TIMEZONE), the zone formatDate shows dates in too. */
 const TIME_ZONE = 'Asia/Manila';
 
 const clock = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });

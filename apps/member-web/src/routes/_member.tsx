@@ -3,7 +3,7 @@ import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
 import { LandingPage } from '../components/landing-page';
 import { MemberShell } from '../components/member-shell';
 
-/** Pages a signed-out visitor may see inside the layout (spec/member.md section 2, route table). */
+/** Pages a signed-out visitor may see inside the layout (docs/screens.md#member-screens, route table). */
 const OPEN_TO_VISITORS = new Set(['/tasks', '/about', '/privacy', '/terms', '/help']);
 
 export const Route = createFileRoute('/_member')({

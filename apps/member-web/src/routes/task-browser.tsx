@@ -42,7 +42,7 @@ function webUrl(value: string): URL | null {
 
 export const Route = createFileRoute('/task-browser')({
   validateSearch: taskSearch,
-  // A link without a task cannot be run: back to the list (spec/member.md section 2).
+  // A link without a task cannot be run: back to the list (docs/screens.md#member-screens).
   beforeLoad: ({ search }) => {
     if (!search.taskId) throw redirect({ to: '/tasks' });
     return { taskId: search.taskId };
@@ -146,7 +146,7 @@ function openInNewTab(url: string): boolean {
 }
 
 /**
- * Opens the site's tab after TASK_AUTO_OPEN_MS (spec/member.md section 9), unless `url` is null (the
+ * Opens the site's tab after TASK_AUTO_OPEN_MS (docs/product-rules.md#constants-and-limits), unless `url` is null (the
  * attempt is over), and tells whether the browser blocked it; the page's Open Website link is the way in then.
  */
 function usePopupBlocked(url: string | null): boolean {
@@ -166,8 +166,8 @@ interface Countdown {
 }
 
 /**
- * The task browser (spec/member.md section 2). Start Viewing records the view on the server (the proof
- * of view, DESIGN.md section 5) and starts the countdown with the server's viewing time; at zero the view
+ * The task browser (docs/screens.md#member-screens). Start Viewing records the view on the server (the proof
+ * of view, docs/product-rules.md#decided-rules) and starts the countdown with the server's viewing time; at zero the view
  * is completed and the member returns to /tasks with the result. Until then the page waits, saying that
  * time on the website counts only from Start Viewing, so no clock runs out on a member who has not begun.
  */
@@ -193,7 +193,7 @@ function TaskViewer({ task }: { task: RunnableTask }) {
     },
   });
 
-  // The result is reported on /tasks (spec/member.md section 2), as a toast read from the query string.
+  // The result is reported on /tasks (docs/screens.md#member-screens), as a toast read from the query string.
   const { mutate: completeTask } = useCompleteTask(user?.id, {
     onSuccess: (result) =>
       navigate({

@@ -45,7 +45,7 @@ export function listRestProcedures(router: AppRouter): RestProcedure[] {
 
 /**
  * The REST face of the tRPC router: one Fastify route per documented path, calling the same procedure
- * through a server-side caller, so each call has one implementation (DESIGN.md section 1). Query
+ * through a server-side caller, so each call has one implementation (docs/architecture.md#packages-and-layers). Query
  * string (GET, DELETE) or JSON body, plus path parameters, make the procedure's input.
  */
 export function registerRestRoutes(
@@ -88,7 +88,7 @@ export function registerRestRoutes(
   }
 }
 
-/** A procedure's error as the REST body of DESIGN.md section 6: `{message, code}` with its status. */
+/** A procedure's error as the REST body of docs/api-conventions.md#errors: `{message, code}` with its status. */
 export function sendProcedureError(req: FastifyRequest, reply: FastifyReply, cause: unknown, procedure: string) {
   const error = getTRPCErrorFromUnknown(cause);
   const code = publicCode(error);

@@ -1,7 +1,7 @@
 import { escapeHtml, serverPageHead } from '../web/server-page';
 
 /**
- * The development sign-in form (DESIGN.md section 3). Any e-mail signs in as that person, creating the
+ * The development sign-in form (docs/architecture.md#identity-and-access). Any e-mail signs in as that person, creating the
  * account; admin@example.com is the demo admin and member@example.com the demo member. Its inline style
  * and script carry this response's Content-Security-Policy nonces. `returnTo` is where the form goes
  * after signing in, already checked by the server (safeReturnPath): the page never reads its own address.

@@ -7,7 +7,7 @@ const BAD_PATH = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoding ('%ZZ', an encoded lone
  * surrogate) or a path parameter longer than maxParamLength is bad input, answered in the shape of
- * DESIGN.md section 6 rather than with Fastify's own body, which echoes the path back.
+ * docs/api-conventions.md#errors rather than with Fastify's own body, which echoes the path back.
  */
 export function answerFrameworkError(error: FastifyError, _req: unknown, reply: FastifyReply): FastifyReply {
   if (BAD_PATH.has(error.code)) return reply.code(400).send({ message: messages.common.badAddress, code: 'BAD_REQUEST' });

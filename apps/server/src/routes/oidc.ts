@@ -20,7 +20,7 @@ const flowSchema = z.object({
 });
 
 /**
- * Sign-in through the OpenID Connect provider (DESIGN.md section 3): GET /api/login sends the browser to
+ * Sign-in through the OpenID Connect provider (docs/architecture.md#identity-and-access): GET /api/login sends the browser to
  * the provider, GET /api/callback brings it back signed in. Every failure ends on the home page with
  * `?signin=failed` (or `banned`), never on an error page: these are browser navigations.
  */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence (DESIGN.md section 3): a state-changing request must come from this site's own origin
+ * CSRF defence (docs/architecture.md#identity-and-access): a state-changing request must come from this site's own origin
  * (or PUBLIC_URL, or a development server). Browsers always send Origin on such requests; a request
  * without one is from a non-browser client unless Sec-Fetch-Site says it crossed sites.
  */

@@ -201,7 +201,7 @@ function checkProceduresExist(router: AppRouter): void {
 }
 
 /**
- * The rate limits of RATE_LIMITS (DESIGN.md section 3), answered 429 with Retry-After and
+ * The rate limits of RATE_LIMITS (docs/architecture.md#identity-and-access), answered 429 with Retry-After and
  * `{message, code: 'TOO_MANY_REQUESTS'}` (in tRPC's error envelope at /trpc). One onRequest hook maps the
  * request to the procedures it calls and counts each under its limit's key, before any of them runs;
  * a procedure named twice in a batch counts twice.
@@ -257,7 +257,7 @@ export async function registerRateLimits(
 
   const tooManyRequests = new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.common.tooManyRequests });
   // tRPC clients read errors from tRPC's envelope (one per call of a batch), shaped by the router's own
-  // error formatter; REST clients get DESIGN.md's {message, code}.
+  // error formatter; REST clients get the {message, code} of docs/api-conventions.md#errors.
   const refusalBody = (trpc: TrpcCall | null) => {
     if (!trpc) return { message: tooManyRequests.message, code: tooManyRequests.code };
     const envelope = (path: string) => ({

@@ -7,7 +7,7 @@ import { adminSessionProcedure, router } from '../trpc';
 import { writeAdminLog } from './log';
 
 /**
- * The admin step-up of DESIGN.md section 3: the panel password unlocks this session for some hours.
+ * The admin step-up of docs/architecture.md#identity-and-access: the panel password unlocks this session for some hours.
  * Wrong passwords lock the admin out for a while (WRONG_PASSWORD_LIMITS); correct ones never do.
  */
 export const adminAccessRouter = router({

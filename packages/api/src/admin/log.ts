@@ -20,7 +20,7 @@ export function actorOf(ctx: Pick<Context, 'req'> & { user: { id: string } }): A
 }
 
 /**
- * Records an admin action (DESIGN.md section 3) in the chained admin log. Pass the transaction of the
+ * Records an admin action (docs/architecture.md#identity-and-access) in the chained admin log. Pass the transaction of the
  * change itself, so the log row and the change stand or fall together.
  */
 export async function logAdminAction(db: Db, actor: AdminActor, entry: AdminLogEntry): Promise<void> {

@@ -23,7 +23,7 @@ function lockSettings(trx: Tx) {
 }
 
 /**
- * The reason recorded when the admin leaves it blank (spec/admin.md section 5), by what the call did:
+ * The reason recorded when the admin leaves it blank (docs/product-rules.md#validation), by what the call did:
  * the website switch when it changed the website status or named nothing else, else maintenance mode.
  */
 function defaultReason(input: AdminMaintenanceInput, before: SiteState, after: SiteState): string {

@@ -4,7 +4,7 @@ import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
 import { decidePayoutAsAdmin, listPendingPayouts } from './payouts';
 
-/** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (spec/admin.md section 7). */
+/** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (docs/api-conventions.md#calls-the-apps-make). */
 const decideVia = (method: 'POST' | 'PUT') =>
   adminProcedure
     .meta({

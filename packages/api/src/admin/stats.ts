@@ -4,7 +4,7 @@ import type { Db } from '@app/db';
 const statsInFlight = new WeakMap<Db, Promise<AdminStats>>();
 
 /**
- * The dashboard's figures (spec/admin.md section 3). Admins who ask while a count is running share it
+ * The dashboard's figures (docs/screens.md#records). Admins who ask while a count is running share it
  * rather than each starting one: the counts read every user, and a burst of dashboards (many admins, or
  * one polling from several tabs) would otherwise queue one full count per request. The shared answer is
  * at most one count's duration older than the request, and says when it was counted (`updatedAt`).
@@ -27,7 +27,7 @@ async function countAdminStats(db: Db, now: Date): Promise<AdminStats> {
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn.countAll<number>().filterWhere('accountStatus', '=', 'active').as('active'),
-        // A paid tier counts while it is in force (DESIGN.md section 4: expiry is decided when read).
+        // A paid tier counts while it is in force (docs/product-rules.md#money-and-time: expiry is decided when read).
         eb.fn
           .countAll<number>()
           .filterWhere((f) => f.and([f('vipTier', '!=', FREE_TIER), f('vipExpiresAt', '>', now)]))

@@ -5,7 +5,7 @@ import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
 import { openConversation, replyToMember } from './support';
 
-/** The Support inbox (DESIGN.md section 5): conversations with unread counts, a thread, a reply. */
+/** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
 export const adminSupportRouter = router({
   conversations: adminProcedure
     .meta({

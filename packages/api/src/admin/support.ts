@@ -16,7 +16,7 @@ export async function openConversation(db: Db, userId: string, now: Date): Promi
   return listConversation(db, userId);
 }
 
-/** An admin's answer in a member's conversation (DESIGN.md section 5: isUserMessage false). */
+/** An admin's answer in a member's conversation (docs/product-rules.md#decided-rules: isUserMessage false). */
 export async function replyToMember(db: Db, userId: string, message: string, actor: AdminActor, now: Date): Promise<SupportMessage> {
   await refuseUnknownMember(db, userId);
   return db.transaction().execute(async (trx) => {

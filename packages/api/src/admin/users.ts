@@ -84,7 +84,7 @@ function listedBy(input: AdminUserListInput, now: Date) {
 }
 
 /**
- * The user list (spec/admin.md section 2), newest first, one page at a time. `search` is matched, ignoring
+ * The user list (docs/screens.md#admin-screens), newest first, one page at a time. `search` is matched, ignoring
  * case, against the e-mail, the full name (so first name, last name and "first last" all match) and the id:
  * the column users.search_text holds the three, with a trigram index.
  */
@@ -148,7 +148,7 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
 }
 
 /**
- * Sets a user's account status with the admin's reason (DESIGN.md section 3): suspended users can read
+ * Sets a user's account status with the admin's reason (docs/architecture.md#identity-and-access): suspended users can read
  * but not earn or move money, banned users cannot sign in and all their sessions end in the same
  * transaction as the ban. An admin cannot change their own status, so nobody locks themselves out by a slip.
  */

@@ -44,7 +44,7 @@ async function requestToDecide(trx: Tx, requestId: string) {
 }
 
 /**
- * Approves a pending request (DESIGN.md section 5: plan for its validity days, commission, sponsor's
+ * Approves a pending request (docs/product-rules.md#decided-rules: plan for its validity days, commission, sponsor's
  * first-VIP bonus) and logs it in the same transaction. A request already decided answers 409.
  */
 export async function approveVip(db: Db, requestId: string, actor: AdminActor, now: Date): Promise<AdminUser> {

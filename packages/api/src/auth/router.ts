@@ -16,7 +16,7 @@ export const authRouter = router({
       return toUser(ctx.user, { adminUnlocked, now });
     }),
 
-  /** Development sign-in (DESIGN.md section 3): absent whenever an identity provider is configured. */
+  /** Development sign-in (docs/architecture.md#identity-and-access): absent whenever an identity provider is configured. */
   devLogin: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/dev/login', tags: ['auth'], summary: 'Development sign-in' } })
     .input(devLoginInput)

@@ -9,7 +9,7 @@ import { operatorProcedure, publicProcedure, router } from '../trpc';
 const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 100);
 
 /**
- * The commission operator's own sign-in (DESIGN.md section 3), with its own cookie. Attempts are rate
+ * The commission operator's own sign-in (docs/architecture.md#identity-and-access), with its own cookie. Attempts are rate
  * limited per client address by the server (apps/server/src/security/rate-limits.ts), and wrong ones
  * per username tried, so guesses spread over many addresses are stopped as well.
  */

@@ -20,7 +20,7 @@ import {
 } from './service';
 
 /**
- * Every /api/admin/percentage call, under `commission` (spec/admin.md section 7). The operator's
+ * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's
  * dashboard uses its own session; the admin panel's % Payouts and % Dashboard tabs use an unlocked admin
  * session: `stats`, `payouts` and `statement` answer both, `requestPayout` only the operator,
  * `setPayoutStatus` and `updateStats` only an admin (each writes an admin_logs row).

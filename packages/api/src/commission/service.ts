@@ -117,7 +117,7 @@ function toCommissionPayout(row: PayoutRow): CommissionPayout {
   };
 }
 
-/** The commission stats of spec/admin.md section 3, with the latest ledger rows. */
+/** The commission stats of docs/screens.md#records, with the latest ledger rows. */
 export async function readCommissionStats(db: Db): Promise<CommissionStats> {
   // One after the other: inside a transaction (the stats editor) both run on its one connection.
   const figures = await readFigures(db);
@@ -173,7 +173,7 @@ const ACTIONS: Record<CommissionPayoutTarget, string> = {
 };
 
 /**
- * An admin's action on a commission payout (spec/admin.md section 4), with its fixed note. The update
+ * An admin's action on a commission payout (docs/screens.md#states), with its fixed note. The update
  * applies only from the statuses the action may leave, so of two racing actions one finds the payout
  * already moved and is refused (409). Rejecting returns the amount to the balance.
  */

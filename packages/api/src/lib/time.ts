@@ -31,7 +31,7 @@ function zoneOffset(instant: number, timeZone: string): number {
 const lastDays = new Map<string, { start: number; end: number }>();
 
 /**
- * The calendar day containing `now` in `timeZone` (DESIGN.md section 4: "today" is the day in
+ * The calendar day containing `now` in `timeZone` (docs/product-rules.md#money-and-time: "today" is the day in
  * APP_TIMEZONE), as the UTC instants [start, end).
  */
 export function dayRange(now: Date, timeZone: string): { start: Date; end: Date } {

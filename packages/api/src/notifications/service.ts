@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin/log';
 import { badRequest, notFound } from '../lib/errors';
 
-/** The notifications a member may see at `now` (DESIGN.md section 5): global or theirs, and not expired. */
+/** The notifications a member may see at `now` (docs/product-rules.md#decided-rules): global or theirs, and not expired. */
 function visibleNotifications(db: Db, userId: string, now: Date) {
   return db
     .selectFrom('notifications as n')

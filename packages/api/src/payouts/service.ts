@@ -42,8 +42,7 @@ export async function listPayouts(db: Db, userId: string): Promise<Payout[]> {
 }
 
 /**
- * Moves the amount from available to pending in one transaction with the payout row (DESIGN.md
- * section 5). The member row is locked first, so concurrent requests never overdraw and a payout hold
+ * Moves the amount from available to pending in one transaction with the payout row (docs/product-rules.md#decided-rules). The member row is locked first, so concurrent requests never overdraw and a payout hold
  * set meanwhile is seen. The destination (normalised) and the device are noted as signals of the
  * account; when either is new to it, the risk scores of the accounts it ties together are brought up
  * to date. A destination another account used is accepted: the admins' pending list flags it.
@@ -102,7 +101,7 @@ export async function requestPayout(
 }
 
 /**
- * An admin's decision on a pending payout (DESIGN.md section 5), inside the caller's transaction.
+ * An admin's decision on a pending payout (docs/product-rules.md#decided-rules), inside the caller's transaction.
  * Approved: pending -> paid out, and the operator earns the payout commission. Declined: pending ->
  * available again. Only a pending payout can be decided: the conditional update lets one of two
  * racing decisions through and the other finds it decided (409).

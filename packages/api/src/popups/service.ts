@@ -31,7 +31,7 @@ function keepAddress(attribs: sanitizeHtml.Attributes, name: string, allowed: Re
   return Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== name));
 }
 
-/** The tags DESIGN.md section 5 lets popup HTML keep. */
+/** The tags docs/product-rules.md#decided-rules lets popup HTML keep. */
 export const POPUP_TAGS: readonly string[] = [
   'p',
   'br',
@@ -58,7 +58,7 @@ export const POPUP_TAGS: readonly string[] = [
 ];
 
 /**
- * What popup HTML may hold (DESIGN.md section 5): basic formatting, lists, links and images. No script,
+ * What popup HTML may hold (docs/product-rules.md#decided-rules): basic formatting, lists, links and images. No script,
  * no style, no event handlers, no frames or SVG; every link opens in a new tab without access to this
  * window (rel=noopener noreferrer).
  */
@@ -116,7 +116,7 @@ export async function listPopups(db: Db): Promise<AdminPopup[]> {
   return rows.map(toAdminPopup);
 }
 
-/** A new popup with the form's defaults (spec/admin.md section 5): 30 seconds, active, starting now. */
+/** A new popup with the form's defaults (docs/product-rules.md#validation): 30 seconds, active, starting now. */
 export async function createPopup(db: Db, input: PopupCreateInput, actor: AdminActor, now: Date): Promise<AdminPopup> {
   const startDate = input.startDate ?? now;
   const endDate = input.endDate ?? null;

@@ -20,7 +20,7 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-/** The image type from the file's own bytes (DESIGN.md section 5), never from its name or header. */
+/** The image type from the file's own bytes (docs/product-rules.md#decided-rules), never from its name or header. */
 export function detectImageType(bytes: Uint8Array): string | null {
   return SIGNATURES.find((signature) => signature.matches(bytes))?.extension ?? null;
 }

@@ -107,7 +107,7 @@ const MAX_CHAIN = 100;
 const SPONSOR_GRAPH_LOCK_KEY = 7_336_101_000_002;
 
 /**
- * Makes the code's owner the member's sponsor (DESIGN.md section 5). Refused for one's own code, an
+ * Makes the code's owner the member's sponsor (docs/product-rules.md#decided-rules). Refused for one's own code, an
  * unknown code, a member who already has a sponsor, a code from the member's own downline (a cycle
  * would let bonus postings lock two members in opposite orders), and a member who joined more than 24
  * hours ago or has completed a task: an old account cannot be signed up under a sponsor for its bonus.
@@ -160,7 +160,7 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
 }
 
 /**
- * Credits the friend's sponsor at a referral milestone, at most once each (DESIGN.md section 5):
+ * Credits the friend's sponsor at a referral milestone, at most once each (docs/product-rules.md#decided-rules):
  * `first-task` turns a pending referral completed (₱50); `first-vip`, the friend's first approved VIP,
  * turns it paid (another ₱50). When the friend is linked to the sponsor (a shared device or payout
  * destination), the bonus is held instead: the referral turns `held`, nothing is paid, and an admin

@@ -3,7 +3,7 @@ import { type Db, jsonb } from '@app/db';
 import { sql } from 'kysely';
 
 /**
- * Linked accounts and risk (docs/product-rules.md, "Fraud rules"). Two accounts are linked when they
+ * Linked accounts and risk (docs/product-rules.md#fraud-rules). Two accounts are linked when they
  * share a device id or a payout destination, and weakly linked when they signed in from one address
  * within 24 hours. A member's risk score sums the weight of each reason, at most 100.
  */

@@ -4,7 +4,7 @@ import { memberProcedure, router } from '../trpc';
 import { addMessage, listConversation, markConversationRead } from './service';
 
 /**
- * The member's live-support chat (spec/member.md sections 2, 4, 7). Plain member calls, not money
+ * The member's live-support chat (docs/screens.md#member-screens, docs/screens.md#states and docs/api-conventions.md#calls-the-apps-make). Plain member calls, not money
  * calls: a suspended member can still write to support about it.
  */
 export const supportRouter = router({

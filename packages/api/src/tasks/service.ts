@@ -6,7 +6,7 @@ import { refreshRiskScores } from '../risk/service';
 import { effectiveTier } from '../vip/tier';
 import { completedTodayQuery, dailyProgress, progressOf } from './limits';
 
-/** The one task every member sees whatever its tier (spec/member.md section 5). */
+/** The one task every member sees whatever its tier (docs/product-rules.md#validation). */
 export const ALWAYS_VISIBLE_TITLE = 'View Product Page';
 
 type Visible = Pick<TaskRow, 'title' | 'requiredVipTier'>;
@@ -76,7 +76,7 @@ function secondsSince(clock: ViewClock, startedAt: string) {
 const START_ATTEMPTS = 3;
 
 /**
- * Records that the member started viewing a task (DESIGN.md section 5: proof of view). A member has one
+ * Records that the member started viewing a task (docs/product-rules.md#decided-rules: proof of view). A member has one
  * open view at a time: starting a task closes their open view of another one, or an expired one, without
  * credit; starting the task already open returns that view. Concurrent starts meet at the unique index of
  * open views, so twenty at once leave one view and give all twenty the same answer.

@@ -4,7 +4,7 @@ import { recordCommission } from '../commission/entries';
 
 /**
  * Starts a plan for a member now, replacing any running one, with the plan's terms copied onto the
- * member (DESIGN.md section 5) so a later edit of the plan does not change it; and earns the operator's
+ * member (docs/product-rules.md#decided-rules) so a later edit of the plan does not change it; and earns the operator's
  * upgrade commission for the request. Call inside the transaction that paid for it.
  */
 export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPlanRow; requestId: string; now: Date }): Promise<void> {

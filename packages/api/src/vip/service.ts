@@ -40,7 +40,7 @@ async function statusOf(db: Db, userId: string, clock: Clock): Promise<VipStatus
 }
 
 /**
- * VIP by payment proof (DESIGN.md section 5): a 13-digit G-CASH reference, usable once ever, one
+ * VIP by payment proof (docs/product-rules.md#decided-rules): a 13-digit G-CASH reference, usable once ever, one
  * pending request per member. The plan starts when an admin approves it.
  */
 export async function requestUpgrade(db: Db, userId: string, planId: string, transactionProof: string, clock: Clock): Promise<VipStatus> {

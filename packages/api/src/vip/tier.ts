@@ -9,7 +9,7 @@ export interface EffectiveTier {
   rewardPerTask: number | null;
 }
 
-/** VIP expiry is decided when read (DESIGN.md section 4): after vipExpiresAt the member is FREE again. */
+/** VIP expiry is decided when read (docs/product-rules.md#money-and-time): after vipExpiresAt the member is FREE again. */
 export function effectiveTier(
   user: Pick<UserRow, 'vipTier' | 'vipExpiresAt' | 'vipDailyTaskLimit' | 'vipRewardPerTask'>,
   now: Date,

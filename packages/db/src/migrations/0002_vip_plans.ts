@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** The six VIP plans of spec/member.md section 9 are product data, not demo data. */
+/** The six VIP plans of docs/product-rules.md#constants-and-limits are product data, not demo data. */
 const plans = [
   { id: 'VIP300', name: 'VIP 300', price: 30_000, reward: 266 },
   { id: 'VIP400', name: 'VIP 400', price: 40_000, reward: 366 },

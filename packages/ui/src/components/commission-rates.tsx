@@ -1,7 +1,7 @@
 import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS } from '@app/contracts';
 import { Crown, Wallet } from 'lucide-react';
 
-/** Whole pesos, as the commission labels of spec/admin.md section 2 read ("5 pesos"). */
+/** Whole pesos, as the commission labels of docs/screens.md#admin-screens read ("5 pesos"). */
 const pesos = (centavos: number) => `${centavos / 100} pesos`;
 
 const RATES = [

@@ -21,8 +21,8 @@ function loadAdScript(clientId: string) {
 }
 
 /**
- * A 728x90 banner (spec/member.md section 2). It exists only when an ad client is configured
- * (DESIGN.md section 5): without one it renders nothing and nothing is loaded from elsewhere.
+ * A 728x90 banner (docs/screens.md#member-screens). It exists only when an ad client is configured
+ * (docs/product-rules.md#decided-rules): without one it renders nothing and nothing is loaded from elsewhere.
  */
 export function AdSlot({ className }: { className?: string }) {
   const config = trpc.site.config.useQuery();

@@ -20,7 +20,7 @@ interface AppShellProps {
 }
 
 /**
- * The signed-in layout of spec/member.md section 2: header with the account menu, sidebar (a drawer
+ * The signed-in layout of docs/screens.md#member-screens: header with the account menu, sidebar (a drawer
  * behind the menu button below the lg breakpoint), ad banner at the top of the main area, footer.
  */
 export function AppShell({ user, headerActions, children }: AppShellProps) {

@@ -1,6 +1,6 @@
 import { Crown, History, LayoutDashboard, ListChecks, type LucideIcon, ShieldCheck, UserRound, Users, Wallet } from 'lucide-react';
 
-/** Server routes reached by a full page load (spec/member.md section 7, browser navigations). */
+/** Server routes reached by a full page load (docs/api-conventions.md#calls-the-apps-make, browser navigations). */
 export const SIGN_IN_HREF = '/api/login';
 export const SIGN_OUT_HREF = '/api/logout';
 
@@ -12,7 +12,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar of the signed-in layout (spec/member.md section 2); Logout is added by the sidebar. */
+/** The sidebar of the signed-in layout (docs/screens.md#member-screens); Logout is added by the sidebar. */
 export const MEMBER_NAV: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/tasks', label: 'Available Tasks', icon: ListChecks },
@@ -31,7 +31,7 @@ export interface LinkGroup {
   links: readonly { href: string; label: string }[];
 }
 
-/** Footer link groups (spec/member.md section 2); each target is a route or a section of one. */
+/** Footer link groups (docs/screens.md#member-screens); each target is a route or a section of one. */
 export const FOOTER_GROUPS: readonly LinkGroup[] = [
   {
     title: 'Platform',

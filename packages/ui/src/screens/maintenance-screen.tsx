@@ -18,7 +18,7 @@ interface MaintenanceScreenProps {
   refreshing?: boolean;
 }
 
-/** Replaces the member site while it is closed (spec/member.md section 2, maintenance gate). */
+/** Replaces the member site while it is closed (docs/screens.md#member-screens, maintenance gate). */
 export function MaintenanceScreen({ message, onRefresh, refreshing = false }: MaintenanceScreenProps) {
   const [secondsLeft, setSecondsLeft] = useState(MAINTENANCE_COUNTDOWN_SECONDS);
 

@@ -4,7 +4,7 @@ import { Button } from '../components/button';
 import { DocumentTitle } from '../components/document-title';
 import { AppLink } from '../layout/navigation';
 
-/** The not-found screen of every app: the spec's title and a way back. */
+/** The not-found screen of every app: the catalogue's title and a way back. */
 export function NotFound({ homeHref = '/', homeLabel = 'Go to Dashboard' }: { homeHref?: string; homeLabel?: string }) {
   return (
     <div className="flex flex-col items-center gap-4 py-16 text-center">

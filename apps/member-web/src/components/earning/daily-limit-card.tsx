@@ -10,11 +10,11 @@ interface DailyProgress {
   remaining: number;
   /** Share of the limit used, capped at 100 (a lowered limit can leave more done than allowed). */
   percent: number;
-  /** The nudge of spec/member.md section 5, or null while plenty remain. */
+  /** The nudge of docs/product-rules.md#validation, or null while plenty remain. */
   notice: string | null;
 }
 
-/** Today's progress from the VIP status; without one, the free plan's limit with nothing done (spec section 9). */
+/** Today's progress from the VIP status; without one, the free plan's limit with nothing done (docs/product-rules.md#constants-and-limits). */
 function dailyProgress(status: Pick<VipStatus, 'dailyTaskLimit' | 'tasksCompletedToday' | 'tasksRemaining'> | undefined): DailyProgress {
   const limit = status?.dailyTaskLimit ?? FREE_DAILY_TASK_LIMIT;
   const completed = status?.tasksCompletedToday ?? 0;

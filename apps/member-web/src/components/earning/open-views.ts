@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 /**
  * Task views in progress in this tab. The proof of view lives on the server (tasks.start); this keeps
  * when the member's countdown ends, so a member who leaves the task browser early finds the task's card
- * still counting down and then offering Collect Earnings (spec/member.md section 4, task card states).
+ * still counting down and then offering Collect Earnings (docs/screens.md#states, task card states).
  * Session storage: it survives a reload of the tab and ends with it, like the view it describes.
  */
 const STORAGE_KEY = 'openTaskViews';

@@ -3,7 +3,7 @@ import { type DeferredControlState, Dialog, DialogContent, DialogDescription, Di
 
 import type { Proof } from './proof-of-view';
 
-/** Times are shown on the product's clock (DESIGN.md section 4), like formatDate's dates. */
+/** Times are shown on the product's clock (docs/product-rules.md#money-and-time), like formatDate's dates. */
 const clock = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Manila', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 function formatMoment(iso: string): string {

@@ -15,7 +15,7 @@ interface ProofOfViewProps {
   amount: string;
 }
 
-/** An earning's proof of view (DESIGN.md section 5): which task, when the view started and ended, for how long. */
+/** An earning's proof of view (docs/product-rules.md#decided-rules): which task, when the view started and ended, for how long. */
 export function ProofOfView({ transaction, proof, amount }: ProofOfViewProps) {
   return (
     <DeferredControl

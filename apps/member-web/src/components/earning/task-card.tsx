@@ -18,7 +18,7 @@ interface TaskCardProps {
 }
 
 /**
- * One task (spec/member.md section 4): ready, then — while a view started in the task browser runs —
+ * One task (docs/screens.md#states): ready, then — while a view started in the task browser runs —
  * waiting with its countdown, then completed with Collect Earnings. Cancel, Start Another Task and a
  * successful collect bring it back to ready.
  */

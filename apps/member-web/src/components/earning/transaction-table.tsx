@@ -69,7 +69,7 @@ const CELL: Record<(typeof COLUMNS)[number], string> = {
 };
 
 /**
- * The transaction list of the dashboard and the history page (spec/member.md section 2). Earnings open
+ * The transaction list of the dashboard and the history page (docs/screens.md#member-screens). Earnings open
  * their proof of view.
  */
 export function TransactionTable({ transactions, emptyText, label, loadingRows }: TransactionTableProps) {

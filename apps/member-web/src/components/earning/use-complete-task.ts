@@ -2,7 +2,7 @@ import { type CompleteTaskOutput, messages, type TaskCompletionError } from '@ap
 import { trpc } from '@app/ui';
 import { forgetView } from './open-views';
 
-/** The text for a completion the server refused (spec/member.md section 8), else the generic failure. */
+/** The text for a completion the server refused (docs/api-conventions.md#messages-and-errors), else the generic failure. */
 export function completionErrorText(error: TaskCompletionError | undefined): string {
   if (!error) return messages.tasks.collectFailed;
   return messages.tasks.pageErrors[error] ?? messages.tasks.collectErrors[error] ?? messages.tasks.collectFailed;

@@ -32,7 +32,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 
-/** What the form starts with (spec/member.md section 9): PayPal and ₱10.00, which the minimum then refuses. */
+/** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
 
 /** The start of the server's 400 for an amount above the balance; what follows is the balance itself. */
@@ -43,7 +43,7 @@ function isInsufficientBalance(error: unknown): boolean {
 }
 
 /**
- * The payout request (spec/member.md sections 2, 5 and 8). The form checks the rules with the server's
+ * The payout request (docs/screens.md#member-screens, docs/product-rules.md#validation and docs/api-conventions.md#messages-and-errors). The form checks the rules with the server's
  * own schema; the server checks them again together with the balance. While the member's payouts are on
  * hold (the page says why) nothing can be sent.
  */

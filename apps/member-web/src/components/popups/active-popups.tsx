@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 /** Most pages have no popup to show: the dialog (Radix's) loads only when one is due. */
 const PopupDialog = lazy(() => import('./popup-dialog').then((module) => ({ default: module.PopupDialog })));
 
-/** Ids of the popups this browser tab has shown: each appears at most once a session (DESIGN.md section 5). */
+/** Ids of the popups this browser tab has shown: each appears at most once a session (docs/product-rules.md#decided-rules). */
 const SEEN_POPUPS_KEY = 'seenPopups';
 
 function seenPopupIds(): string[] {

@@ -26,7 +26,7 @@ export function PopupDialog({ popup, onClose }: { popup: Popup; onClose: () => v
         </DialogHeader>
         <div
           className="grid gap-2 text-sm leading-relaxed break-words [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_img]:h-auto [&_img]:max-w-full [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
-          // The server sanitizes popup content with an allow-list when an admin saves it (DESIGN.md section 5).
+          // The server sanitizes popup content with an allow-list when an admin saves it (docs/product-rules.md#decided-rules).
           dangerouslySetInnerHTML={{ __html: popup.content }}
         />
         <DialogFooter className="items-center sm:justify-between">

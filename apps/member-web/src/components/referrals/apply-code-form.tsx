@@ -5,7 +5,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useApplyReferralCode } from './use-apply-referral-code';
 
-/** For a member who joined without a link: enter the code a friend gave (spec/member.md section 2). */
+/** For a member who joined without a link: enter the code a friend gave (docs/screens.md#member-screens). */
 export function ApplyCodeForm() {
   const form = useForm({ resolver: zodResolver(referralCodeInput), defaultValues: { referralCode: '' } });
   const apply = useApplyReferralCode({ onSuccess: () => form.reset() });

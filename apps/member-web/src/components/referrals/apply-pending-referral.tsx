@@ -4,7 +4,7 @@ import { takePendingReferralCode } from '../../lib/pending-referral';
 import { useApplyReferralCode } from './use-apply-referral-code';
 
 /**
- * Applies the code a visitor followed before signing in, once they are (spec/member.md section 4).
+ * Applies the code a visitor followed before signing in, once they are (docs/screens.md#states).
  * Renders nothing; the outcome is told by the usual referral toasts.
  */
 export function ApplyPendingReferral({ user }: { user: User }) {

@@ -7,7 +7,7 @@ function referralLink(code: string): string {
   return `${window.location.origin}/referral/${encodeURIComponent(code)}`;
 }
 
-/** The member's own link with a Copy button that confirms for COPY_CONFIRMATION_MS (spec/member.md section 9). */
+/** The member's own link with a Copy button that confirms for COPY_CONFIRMATION_MS (docs/product-rules.md#constants-and-limits). */
 export function ReferralLinkCard({ code }: { code: string }) {
   const link = referralLink(code);
   const { copiedKey, copy } = useCopy();

@@ -22,7 +22,7 @@ const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
   rejected: 'destructive',
 };
 
-/** Completed and paid referrals have earned their sponsor a bonus (spec/member.md section 4). */
+/** Completed and paid referrals have earned their sponsor a bonus (docs/screens.md#states). */
 const hasEarned = (referral: Referral) => referral.status === 'completed' || referral.status === 'paid';
 
 /** The Reward cell: what was credited, or why nothing was (held for review, or refused with the admin's reason). */
@@ -37,7 +37,7 @@ function RewardText({ referral }: { referral: Referral }) {
   return <span className="text-muted-foreground">Not yet earned</span>;
 }
 
-/** The four referral figures and the list of invited friends (spec/member.md section 2). */
+/** The four referral figures and the list of invited friends (docs/screens.md#member-screens). */
 export function ReferralOverview({ user }: { user: User }) {
   const referrals = trpc.referrals.list.useQuery();
   const list = referrals.data;

@@ -3,7 +3,7 @@ import { errorMessage, toast, trpc } from '@app/ui';
 
 /**
  * Applying a sponsor's code, wherever it happens (the Referrals form, the invite page, after sign-in):
- * the spec's toasts (spec/member.md section 8) and a fresh user, whose sponsor is now set.
+ * the catalogue's toasts (docs/api-conventions.md#messages-and-errors) and a fresh user, whose sponsor is now set.
  */
 export function useApplyReferralCode(options: { onSuccess?: () => void } = {}) {
   const utils = trpc.useUtils();

@@ -14,8 +14,7 @@ const Conversation = lazy(() => import('./support-conversation').then((module) =
 const OPEN_POLL_MS = 10_000;
 
 /**
- * The floating live-support chat at the bottom right of every page of the member layout (spec/member.md
- * section 2). Signed-out visitors are asked to sign in; members see their conversation with support.
+ * The floating live-support chat at the bottom right of every page of the member layout (docs/screens.md#member-screens). Signed-out visitors are asked to sign in; members see their conversation with support.
  */
 export function SupportChat({ user }: { user: User | null }) {
   const [open, setOpen] = useState(false);

@@ -19,7 +19,7 @@ export function Conversation({ conversation, loading, failed, unread }: Conversa
   const markRead = trpc.support.markRead.useMutation({ onSuccess: () => utils.support.messages.invalidate() });
   const { mutate: markAllRead, isPending: marking } = markRead;
 
-  // Open means seen: replies are marked read on opening and as they arrive while open (spec/member.md section 4).
+  // Open means seen: replies are marked read on opening and as they arrive while open (docs/screens.md#states).
   useEffect(() => {
     if (unread > 0 && !marking) markAllRead();
   }, [unread, marking, markAllRead]);

@@ -20,7 +20,7 @@ interface EarningsUpgradeDialogProps {
   onClose: () => void;
 }
 
-/** Buying a plan from the balance starts it at once, so the member confirms first (spec/member.md section 5). */
+/** Buying a plan from the balance starts it at once, so the member confirms first (docs/product-rules.md#validation). */
 export function EarningsUpgradeDialog({ plan, onClose }: EarningsUpgradeDialogProps) {
   const utils = trpc.useUtils();
   const upgrade = trpc.vip.upgradeWithEarnings.useMutation({

@@ -30,7 +30,7 @@ interface GcashPaymentDialogProps {
 }
 
 /**
- * Buying a plan by G-CASH (spec/member.md sections 2 and 5): the member pays, then gives the receipt's
+ * Buying a plan by G-CASH (docs/screens.md#member-screens and docs/product-rules.md#validation): the member pays, then gives the receipt's
  * reference number, and the plan starts once an admin has verified the payment.
  */
 export function GcashPaymentDialog({ plan, onClose }: GcashPaymentDialogProps) {

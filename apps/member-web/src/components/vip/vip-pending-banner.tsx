@@ -2,7 +2,7 @@ import { messages, planName, type VipStatus } from '@app/contracts';
 import { Alert, AlertDescription, AlertTitle } from '@app/ui';
 import { Clock } from 'lucide-react';
 
-/** Shown while a G-CASH request waits for an admin (spec/member.md section 2), naming the plan asked for. */
+/** Shown while a G-CASH request waits for an admin (docs/screens.md#member-screens), naming the plan asked for. */
 export function VipPendingBanner({ status }: { status: Pick<VipStatus, 'pendingVipTier'> }) {
   return (
     <Alert variant="warning">

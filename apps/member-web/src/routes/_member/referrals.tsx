@@ -24,7 +24,7 @@ function ReferralsPage() {
         description={`Invite friends: you earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend completes a first task, and ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when their first VIP upgrade is approved.`}
       />
       <ReferralLinkCard code={user.referralCode} />
-      {/* A member has one sponsor, for good (spec/member.md section 4). */}
+      {/* A member has one sponsor, for good (docs/screens.md#states). */}
       {!user.referredBy && <ApplyCodeForm />}
       <ReferralOverview user={user} />
     </>

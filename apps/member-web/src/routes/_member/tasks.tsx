@@ -29,7 +29,7 @@ const taskResult = (search: Record<string, unknown>): TaskResult => ({
   error: searchText(search.error),
 });
 
-/** The toast for a task browser result (spec/member.md section 8); none for a success without a readable reward. */
+/** The toast for a task browser result (docs/api-conventions.md#messages-and-errors); none for a success without a readable reward. */
 function resultToast({ success, reward, error }: TaskResult): ToastOptions | null {
   if (error) {
     // Own keys only: the value comes from the address, and "toString" must not find Object's method.
@@ -77,7 +77,7 @@ function MemberTasks({ userId }: { userId: string }) {
   return <TaskGrid tasks={tasks} userId={userId} headingLevel="h2" />;
 }
 
-/** Signed-out visitors see the page inside the layout (spec/member.md section 2), with the way in instead of the list. */
+/** Signed-out visitors see the page inside the layout (docs/screens.md#member-screens), with the way in instead of the list. */
 function SignInPrompt() {
   const signIn = useSignInHref();
   return (
