@@ -160,6 +160,44 @@ describe('admin panel', () => {
     }
   });
 
+  it('finds five accounts on one device in the Risk tab, and holds their payouts with a reason the member reads', async () => {
+    // One person, one browser (so one device cookie), five accounts.
+    const device = await newPage();
+    for (const n of [1, 2, 3, 4, 5])
+      await signInWithDevForm(device, baseUrl, emailOf(`fraud${n}`), { firstName: 'Farah', lastName: `No${n}` });
+
+    await openTab('Risk');
+    const queue = admin.getByRole('table', { name: 'Members at risk' });
+    const first = queue.getByRole('row', { name: new RegExp(emailOf('fraud1')) });
+    await first.getByText('Shares a device with 4 accounts').waitFor();
+    await screenshotBothWidths(admin, 'risk-queue');
+
+    const last = queue.getByRole('row', { name: new RegExp(emailOf('fraud5')) });
+    await last.getByRole('button', { name: `Review ${emailOf('fraud5')}` }).click();
+    const review = admin.getByRole('dialog', { name: emailOf('fraud5') });
+    // The device ties the five; every account of this run also shares the test machine's address.
+    const linked = review.getByRole('listitem').filter({ hasText: emailOf('fraud1') });
+    await linked.getByText(/^Same device · Same sign-in address/).waitFor();
+    await screenshotBothWidths(admin, 'risk-review');
+    await review.getByRole('button', { name: 'Hold payouts' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Hold payouts?' });
+    await confirm.getByLabel('Reason').fill('Five accounts on one device');
+    await confirm.getByRole('button', { name: 'Hold payouts' }).click();
+    await review.getByText(/On hold since .*: Five accounts on one device/).waitFor();
+    await review.getByRole('button', { name: 'Release payouts' }).waitFor();
+
+    // The fifth account is the one signed in on that device now.
+    await device.goto(`${baseUrl}/`);
+    await device.getByText('Your payouts are on hold').waitFor();
+    await device.getByText('Five accounts on one device').waitFor();
+    await screenshotBothWidths(device, 'payout-hold-dashboard');
+    const refused = await device.request.post(`${baseUrl}/api/payouts`, {
+      data: { paymentMethod: 'G-CASH', amount: '150', paymentDetails: '09171234567' },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toContain('Five accounts on one device');
+  });
+
   it("answers a member's support message from the inbox", async () => {
     const page = await member('support', 'Sara', 'Gomez');
     await ok(page.request.post(`${baseUrl}/api/support/messages`, { data: { message: 'When is my payout sent?' } }));

@@ -37,4 +37,30 @@ describe('signing in', () => {
       await context.close();
     }
   });
+
+  it('comes back to the page the visitor asked for, and says so when the session ends there', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl}/payouts`);
+      await page.getByRole('link', { name: 'Sign In' }).first().click();
+      await page.getByLabel('Email').fill('member@example.com');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${baseUrl}/payouts`);
+      await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+      expect(await page.title()).toBe('Payouts · PesoTasks');
+
+      // The session ends under the open page (signed out elsewhere): the next call says so.
+      await context.clearCookies({ name: 'session' });
+      await page.getByLabel('Amount (₱)').fill('150');
+      await page.getByLabel('Payment details').fill('maria@example.com');
+      await page.getByRole('button', { name: 'Request Payout' }).click();
+      const notice = page.getByRole('dialog', { name: 'Your session has ended' });
+      await notice.waitFor();
+      await screenshot(page, 'session-ended');
+      expect(await notice.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fpayouts');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,14 @@
-import { ADMIN_PAGE_SIZE, formatDateTime, type HeldReferral, linkText, messages, type RiskQueueItem, riskLevel } from '@app/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  formatDateTime,
+  type HeldReferral,
+  LINK_KINDS,
+  type LinkKind,
+  linkText,
+  messages,
+  type RiskQueueItem,
+  riskLevel,
+} from '@app/contracts';
 import {
   Badge,
   type BadgeProps,
@@ -28,10 +38,18 @@ const LEVEL_BADGE: Record<ReturnType<typeof riskLevel>, BadgeProps['variant']> =
 function ScoreBadge({ score }: { score: number }) {
   const level = riskLevel(score);
   return (
-    <Badge variant={LEVEL_BADGE[level]} className="tabular-nums">
+    <Badge variant={LEVEL_BADGE[level]} className="w-fit tabular-nums">
       {score} · {level}
     </Badge>
   );
+}
+
+/** What ties two accounts, strongest first: a device, then a payout destination, then an address. */
+function linksText(links: readonly { kind: LinkKind; value: string }[]): string {
+  return [...links]
+    .sort((a, b) => LINK_KINDS.indexOf(a.kind) - LINK_KINDS.indexOf(b.kind))
+    .map(linkText)
+    .join(' · ');
 }
 
 function Reasons({ reasons }: { reasons: RiskQueueItem['reasons'] }) {
@@ -148,7 +166,7 @@ function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () 
                   {review.data.linkedAccounts.map((account) => (
                     <li key={account.userId} className="grid gap-0.5 rounded-md border p-2 text-sm">
                       <span className="break-all font-medium">{account.email}</span>
-                      <span className="text-xs text-muted-foreground">{account.via.map(linkText).join(' · ')}</span>
+                      <span className="text-xs text-muted-foreground">{linksText(account.via)}</span>
                     </li>
                   ))}
                 </ul>
@@ -200,7 +218,7 @@ function HeldReferrals() {
     { header: 'Sponsor', cell: (item) => <span className="break-all">{item.sponsor.email}</span> },
     { header: 'Friend', cell: (item) => <span className="break-all">{item.friend.email}</span> },
     { header: 'Bonus', cell: (item) => formatPesosAmount(item.amount), className: 'tabular-nums whitespace-nowrap' },
-    { header: 'Linked by', cell: (item) => <span className="text-sm">{item.links.map(linkText).join(' · ')}</span> },
+    { header: 'Linked by', cell: (item) => <span className="text-sm">{linksText(item.links)}</span> },
     { header: 'Held', cell: (item) => formatDateTime(item.heldAt), className: 'whitespace-nowrap' },
     { header: 'Actions', cell: (item) => <ReferralActions referral={item} /> },
   ];

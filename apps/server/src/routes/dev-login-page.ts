@@ -30,6 +30,7 @@ export function renderDevLoginPage(nonce: { script: string; style: string }, ret
 <script nonce="${nonce.script}">
 document.getElementById('dev-login').addEventListener('submit', async (event) => {
   event.preventDefault();
+  const returnTo = event.currentTarget.dataset.returnTo || '/';
   const form = new FormData(event.currentTarget);
   const body = { email: String(form.get('email') || '') };
   for (const key of ['firstName', 'lastName']) { const v = String(form.get(key) || '').trim(); if (v) body[key] = v; }
@@ -38,7 +39,7 @@ document.getElementById('dev-login').addEventListener('submit', async (event) =>
   try {
     const res = await fetch('/api/dev/login', { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'include', body: JSON.stringify(body) });
     if (!res.ok) { const data = await res.json().catch(() => ({})); error.textContent = data.message || 'Sign-in failed. Please try again.'; return; }
-    location.assign(event.currentTarget.dataset.returnTo || '/');
+    location.assign(returnTo);
   } catch { error.textContent = 'Sign-in failed. Please try again.'; }
 });
 </script>

@@ -42,8 +42,9 @@ export async function listPayouts(db: Db, userId: string): Promise<Payout[]> {
 }
 
 /**
- * Moves the amount from available to pending in one transaction with the payout row (docs/product-rules.md#decided-rules). The member row is locked first, so concurrent requests never overdraw and a payout hold
- * set meanwhile is seen. The destination (normalised) and the device are noted as signals of the
+ * Moves the amount from available to pending in one transaction with the payout row
+ * (docs/product-rules.md#decided-rules). The member row is locked first, so concurrent requests never
+ * overdraw and a payout hold set meanwhile is seen. The destination (normalised) and the device are noted as signals of the
  * account; when either is new to it, the risk scores of the accounts it ties together are brought up
  * to date. A destination another account used is accepted: the admins' pending list flags it.
  */
