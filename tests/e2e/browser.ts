@@ -100,6 +100,8 @@ export const VIEWPORTS = [
 
 /** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  // A dialog still zooming in would be caught half-transparent: reduced motion shows it as it settles.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const { label, width, height } of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
