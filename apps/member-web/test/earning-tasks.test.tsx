@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 import { setupTrpcServer } from './app-harness';
-import { testTask, testTasks } from './earning-fixtures';
+import { testTask, testTasks, testVipStatus } from './earning-fixtures';
 
 const { server, answerWith, inputsOf } = setupTrpcServer();
 
@@ -30,6 +30,25 @@ function viewInProgress(secondsFromNow: number) {
     JSON.stringify([{ userId: testUser().id, taskId: 'task-1', endsAt: Date.now() + secondsFromNow * 1000 }]),
   );
 }
+
+describe('the day’s limit on the tasks page', () => {
+  it('says how many of today’s tasks are done before one is started', async () => {
+    openTasks('/tasks', {
+      'vip.status': () => ({ data: testVipStatus({ dailyTaskLimit: 10, tasksCompletedToday: 8, tasksRemaining: 2 }) }),
+    });
+    expect(await screen.findByText('8 of 10 tasks today · resets at 00:00 Manila time')).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'View Product Page' })).toBeTruthy();
+  });
+
+  it('offers no task at the limit, and says when new ones open', async () => {
+    openTasks('/tasks', {
+      'vip.status': () => ({ data: testVipStatus({ dailyTaskLimit: 5, tasksCompletedToday: 5, tasksRemaining: 0 }) }),
+    });
+    expect(await screen.findByText("You've reached your daily task limit")).toBeTruthy();
+    expect(screen.getByText(/New tasks open at 00:00 Manila time/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Start Viewing Website' })).toBeNull();
+  });
+});
 
 describe('tasks page', () => {
   it('shows each task with its Active badge, description, reward and a link into the task browser', async () => {

@@ -71,6 +71,9 @@ export const messages = {
     emptyBody: 'There are currently no tasks available. Please check back later.',
     limitReached: "You've reached your daily task limit",
     limitAlmost: 'Almost at your daily limit. Consider upgrading your VIP tier for more tasks!',
+    todayProgress: (done: string, limit: string) => `${done} of ${limit} tasks today · resets at 00:00 Manila time`,
+    limitReachedBody: (limit: string) =>
+      `You have done all ${limit} of today's tasks. New tasks open at 00:00 Manila time; a VIP plan allows more each day.`,
     errorTitle: 'Error',
     /** Collect Earnings texts for the completion errors the /tasks page has none for. */
     collectErrors: {

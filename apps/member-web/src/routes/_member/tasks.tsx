@@ -1,5 +1,6 @@
 import { formatAmount, messages, parsePesos } from '@app/contracts';
 import {
+  AppLink,
   Button,
   EmptyState,
   isUnauthorizedError,
@@ -11,7 +12,7 @@ import {
   useSignInHref,
 } from '@app/ui';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LogIn } from 'lucide-react';
+import { CalendarCheck, LogIn } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { searchText } from '../../components/earning/search';
 import { TaskGrid } from '../../components/earning/task-grid';
@@ -55,7 +56,9 @@ export const Route = createFileRoute('/_member/tasks')({
     throw redirect({ to: '/tasks', search: {}, replace: true });
   },
   loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.tasks.list.prefetch();
+    if (isKnownSignedOut(context)) return;
+    void context.trpc.tasks.list.prefetch();
+    void context.trpc.vip.status.prefetch();
   },
   component: TasksPage,
 });
@@ -72,9 +75,34 @@ function TasksPage() {
 
 function MemberTasks({ userId }: { userId: string }) {
   const tasks = trpc.tasks.list.useQuery();
+  const status = trpc.vip.status.useQuery();
   // A session that ended since the page loaded: the server no longer knows the member.
   if (isUnauthorizedError(tasks.error)) return <SignInPrompt />;
-  return <TaskGrid tasks={tasks} userId={userId} headingLevel="h2" />;
+  const today = status.data;
+  const limitReached = today !== undefined && today.tasksRemaining <= 0;
+  return (
+    <>
+      {today && (
+        <p className="text-sm font-medium text-muted-foreground" role="status">
+          {messages.tasks.todayProgress(String(today.tasksCompletedToday), String(today.dailyTaskLimit))}
+        </p>
+      )}
+      {limitReached ? (
+        <EmptyState
+          icon={CalendarCheck}
+          title={messages.tasks.limitReached}
+          description={messages.tasks.limitReachedBody(String(today.dailyTaskLimit))}
+          action={
+            <Button asChild variant="outline">
+              <AppLink href="/vip">See VIP plans</AppLink>
+            </Button>
+          }
+        />
+      ) : (
+        <TaskGrid tasks={tasks} userId={userId} headingLevel="h2" />
+      )}
+    </>
+  );
 }
 
 /** Signed-out visitors see the page inside the layout (docs/screens.md#member-screens), with the way in instead of the list. */
