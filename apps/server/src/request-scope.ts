@@ -10,5 +10,8 @@ export function requestScope(req: FastifyRequest, reply: FastifyReply): RequestS
     setCookie: (cookie) => {
       reply.setCookie(cookie.name, cookie.value, cookie.attributes);
     },
+    setHeader: (name, value) => {
+      reply.header(name, value);
+    },
   };
 }

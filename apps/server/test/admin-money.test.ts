@@ -306,6 +306,28 @@ describe('payouts', () => {
     expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
   });
 
+  it('pages and searches the queue when asked, and otherwise answers the first 100 with the total in X-Total-Count', async () => {
+    const mine = [await payoutRequester(), await payoutRequester(), await payoutRequester()];
+    const unpaged = await f.admin('GET', '/api/admin/pending-payouts');
+    expect(Array.isArray(unpaged.json())).toBe(true);
+    const total = Number(unpaged.headers['x-total-count']);
+    expect(total).toBe(unpaged.json().length);
+    expect(total).toBeGreaterThanOrEqual(3);
+
+    const firstPage = (await f.admin('GET', '/api/admin/pending-payouts?page=1&pageSize=2')).json();
+    expect(firstPage).toMatchObject({ total });
+    expect(firstPage.items).toHaveLength(2);
+    const secondPage = (await f.admin('GET', '/api/admin/pending-payouts?page=2&pageSize=2')).json();
+    expect(secondPage.items[0].id).not.toBe(firstPage.items[1].id);
+
+    const email = (await db.selectFrom('users').select('email').where('id', '=', mine[1]!.id).executeTakeFirstOrThrow()).email;
+    const found = (await f.admin('GET', `/api/admin/pending-payouts?page=1&search=${encodeURIComponent(email.toUpperCase())}`)).json();
+    expect(found).toMatchObject({ total: 1, items: [{ id: mine[1]!.payoutId, email }] });
+    const literal = (await f.admin('GET', '/api/admin/pending-payouts?page=1&search=%25')).json();
+    expect(literal.total).toBe(0);
+    expect((await f.admin('GET', '/api/admin/pending-payouts?pageSize=0')).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown payout', async () => {
     const response = await f.admin('PUT', '/api/admin/payout/none/status', { status: 'approved' });
     expect(response.statusCode).toBe(404);

@@ -326,6 +326,32 @@ describe('payout holds', () => {
   });
 });
 
+describe('device ids', () => {
+  it('are recorded only once the client brings one back: a client that drops cookies leaves no one-request devices', async () => {
+    const email = `no-device-${people++}@example.com`;
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/dev/login', remoteAddress: freshClientAddress(), payload: { email } });
+    expect(signIn.statusCode).toBe(200);
+    // A device id is offered, as to any first visit.
+    expect(signIn.cookies.find((cookie) => cookie.name === 'device')?.value).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const session = signIn.cookies.find((cookie) => cookie.name === 'session');
+    const who: Person = { cookie: `session=${session?.value}`, id: '', email, referralCode: '' };
+    who.id = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    await fund(who, '500');
+    expect(
+      (await call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09170000001' })).statusCode,
+    ).toBe(200);
+
+    const devices = await db
+      .selectFrom('accountSignals')
+      .select('value')
+      .where('userId', '=', who.id)
+      .where('kind', '=', 'device')
+      .execute();
+    expect(devices).toEqual([]);
+    expect(await db.selectFrom('signIns').select('deviceId').where('userId', '=', who.id).execute()).toEqual([{ deviceId: null }]);
+  });
+});
+
 describe('payout destinations', () => {
   it('accepts a payout to a destination another account used, and flags it with the accounts', async () => {
     const first = await person();

@@ -46,10 +46,16 @@ export interface ApiDeps {
 export interface RequestScope {
   /** The client's address as the trusted proxies saw it (TRUST_PROXY). */
   ip: string;
-  /** The browser's long-lived device id (its HttpOnly `device` cookie, set at the first visit). */
-  deviceId: string;
+  /**
+   * The browser's long-lived device id (its HttpOnly `device` cookie, set at the first visit), or null
+   * when the client showed none: nothing is recorded under an id until the client brings it back, so a
+   * client that drops cookies leaves no trail of one-request devices (and costs no risk refresh each call).
+   */
+  deviceId: string | null;
   cookie(name: string): string | undefined;
   setCookie(cookie: SessionCookie): void;
+  /** A header of the answer (such as X-Total-Count beside a list that is not paged). */
+  setHeader(name: string, value: string): void;
 }
 
 export interface Context extends ApiDeps {

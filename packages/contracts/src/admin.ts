@@ -19,17 +19,32 @@ const ADMIN_PAGE_MAX = 1_000_000;
  * Paging of the lists that grow (users, logs, transactions): 1-based `page`, `pageSize` up to 200.
  * Query strings carry text, so both are coerced; a list called with no input gets the first page.
  */
-const paging = {
-  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(ADMIN_PAGE_MAX, m.pageInvalid).default(1),
-  pageSize: z.coerce
-    .number({ error: m.pageSizeInvalid })
-    .int(m.pageSizeInvalid)
-    .min(1, m.pageSizeInvalid)
-    .max(ADMIN_PAGE_SIZE_MAX, m.pageSizeInvalid)
-    .default(ADMIN_PAGE_SIZE),
-};
+const pageNumber = z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(ADMIN_PAGE_MAX, m.pageInvalid);
+const pageSizeNumber = z.coerce
+  .number({ error: m.pageSizeInvalid })
+  .int(m.pageSizeInvalid)
+  .min(1, m.pageSizeInvalid)
+  .max(ADMIN_PAGE_SIZE_MAX, m.pageSizeInvalid);
+const paging = { page: pageNumber.default(1), pageSize: pageSizeNumber.default(ADMIN_PAGE_SIZE) };
 export const adminPageInput = z.object(paging).prefault({});
 export type AdminPageInput = z.output<typeof adminPageInput>;
+
+/** The most items a queue answers at once when its caller asks for no page (the documented array shape). */
+export const QUEUE_UNPAGED_LIMIT = 100;
+
+/**
+ * A queue an admin works through (pending payouts, pending VIP requests): with `page` or `pageSize`, one
+ * page as `{items, total}`; without, the documented array of the first QUEUE_UNPAGED_LIMIT items, and
+ * the total in the X-Total-Count header. `search` matches the member's e-mail and name.
+ */
+export const adminQueueInput = z
+  .object({
+    page: pageNumber.optional(),
+    pageSize: pageSizeNumber.optional(),
+    search: z.string({ error: m.searchInvalid }).trim().max(200, m.searchInvalid).optional(),
+  })
+  .prefault({});
+export type AdminQueueInput = z.output<typeof adminQueueInput>;
 
 /** One page of a list and how many items the whole list has. */
 export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

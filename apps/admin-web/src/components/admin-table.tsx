@@ -1,7 +1,7 @@
 import { messages } from '@app/contracts';
-import { Button, Card, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Button, Card, Input, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 export interface Column<T> {
   header: string;
@@ -113,4 +113,38 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
       </Button>
     </nav>
   );
+}
+
+/** A list's search box: the server searches when it is sent (Enter or the button), not on every key. */
+export function TableSearch({ label, placeholder, onSearch }: { label: string; placeholder: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(text.trim());
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is still unknown to some browsers and test DOMs.
+    <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="flex-1"
+      />
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </form>
+  );
+}
+
+/** A queue's answer as one page, whichever shape the call came back in (the apps always ask for a page). */
+export function queuePage<T>(data: readonly T[] | { items: T[]; total: number } | undefined): { items?: readonly T[]; total?: number } {
+  if (data === undefined) return {};
+  return Array.isArray(data) ? { items: data, total: data.length } : (data as { items: T[]; total: number });
 }

@@ -1,4 +1,5 @@
 import {
+  ADMIN_PAGE_SIZE,
   capitalize,
   formatDateTime,
   maskDestination,
@@ -13,7 +14,7 @@ import { useState } from 'react';
 import { toastRefusal, toastSuccess } from '../lib/feedback';
 import { shortId, tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column } from './admin-table';
+import { AdminTable, type Column, Pager, queuePage, TableSearch } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
@@ -143,19 +144,33 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
   { header: 'Actions', cell: (payout) => <PayoutActions payout={payout} /> },
 ];
 
-/** Pending payout requests: the panel's Payouts tab and /admin/payouts. */
+/** Pending payout requests, oldest first, a page at a time and searchable: the panel's Payouts tab and /admin/payouts. */
 export function PayoutsTable() {
-  const payouts = trpc.admin.payouts.pending.useQuery(undefined, REFRESH.payouts);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const payouts = trpc.admin.payouts.pending.useQuery({ page, pageSize: ADMIN_PAGE_SIZE, search: search || undefined }, REFRESH.payouts);
+  const { items, total } = queuePage(payouts.data);
   return (
-    <AdminTable
-      label="Pending payout requests"
-      columns={COLUMNS}
-      rows={payouts.data}
-      rowKey={(payout) => payout.id}
-      isPending={payouts.isPending}
-      isError={payouts.isError}
-      errorText={m.payoutLoadFailed}
-      empty="No pending payout requests"
-    />
+    <div className="grid gap-3">
+      <TableSearch
+        label="Search payouts"
+        placeholder="Member e-mail or name"
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+      <AdminTable
+        label="Pending payout requests"
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(payout) => payout.id}
+        isPending={payouts.isPending}
+        isError={payouts.isError}
+        errorText={m.payoutLoadFailed}
+        empty={search ? 'No pending payout matches this search' : 'No pending payout requests'}
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />}
+      />
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, capitalize, messages, type PendingVipRequest } from '@app/contracts';
 import { Badge, Button, trpc } from '@app/ui';
 import { useState } from 'react';
 import { toastRefusal, toastSuccess } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column } from './admin-table';
+import { AdminTable, type Column, Pager, queuePage, TableSearch } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
@@ -83,18 +83,32 @@ const COLUMNS: readonly Column<PendingVipRequest>[] = [
   { header: 'Actions', cell: (request) => <VipActions request={request} /> },
 ];
 
-/** The panel's VIP Approvals tab: payment-proof requests waiting for an admin. */
+/** The panel's VIP Approvals tab: payment-proof requests waiting for an admin, a page at a time and searchable. */
 export function PendingVipTable() {
-  const pending = trpc.admin.vip.pending.useQuery(undefined, REFRESH.pendingVip);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const pending = trpc.admin.vip.pending.useQuery({ page, pageSize: ADMIN_PAGE_SIZE, search: search || undefined }, REFRESH.pendingVip);
+  const { items, total } = queuePage(pending.data);
   return (
-    <AdminTable
-      label="Pending VIP approvals"
-      columns={COLUMNS}
-      rows={pending.data}
-      rowKey={(request) => request.id}
-      isPending={pending.isPending}
-      isError={pending.isError}
-      empty="No pending VIP approvals"
-    />
+    <div className="grid gap-3">
+      <TableSearch
+        label="Search VIP requests"
+        placeholder="Member e-mail or name"
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+      <AdminTable
+        label="Pending VIP approvals"
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(request) => request.id}
+        isPending={pending.isPending}
+        isError={pending.isError}
+        empty={search ? 'No pending VIP request matches this search' : 'No pending VIP approvals'}
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />}
+      />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ADMIN_USER_FILTERS, type AdminUserFilter, capitalize } from '@app/contracts';
-import { Button, Input, PageHeader, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@app/ui';
-import { Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { PageHeader, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@app/ui';
+import { useState } from 'react';
+import { TableSearch } from './admin-table';
 import { UsersTable } from './users-table';
 
 const ALL = 'all';
@@ -22,13 +22,7 @@ interface UsersPageProps {
 
 /** /admin/users: the users list by filter and server-side search. */
 export function UsersPage({ filter, onFilter }: UsersPageProps) {
-  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSearch(text.trim());
-  }
 
   return (
     <>
@@ -47,21 +41,7 @@ export function UsersPage({ filter, onFilter }: UsersPageProps) {
             ))}
           </SelectContent>
         </Select>
-        {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is still unknown to some browsers and test DOMs. */}
-        <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
-          <Input
-            type="search"
-            aria-label="Search users"
-            placeholder="Email, name or id"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="flex-1"
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" />
-            Search
-          </Button>
-        </form>
+        <TableSearch label="Search users" placeholder="Email, name or id" onSearch={setSearch} />
       </div>
       <UsersTable filter={filter} search={search} />
     </>

@@ -9,7 +9,8 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    deviceId: string;
+    /** The device id the client brought, or null when it brought none (a new one is offered in the answer). */
+    deviceId: string | null;
   }
 }
 
@@ -20,16 +21,16 @@ declare module 'fastify' {
  * (/api/public) and static files never set it, so no shared cache stores a Set-Cookie.
  */
 export function registerDeviceCookie(app: FastifyInstance, options: { secure: boolean }): void {
-  app.decorateRequest('deviceId', '');
+  app.decorateRequest('deviceId', null);
   app.addHook('onRequest', async (req, reply) => {
     const given = req.cookies[DEVICE_COOKIE];
     if (given && DEVICE_ID.test(given)) {
       req.deviceId = given;
       return;
     }
-    req.deviceId = randomBytes(18).toString('base64url');
+    req.deviceId = null;
     if (!setsDeviceCookie(req)) return;
-    reply.setCookie(DEVICE_COOKIE, req.deviceId, {
+    reply.setCookie(DEVICE_COOKIE, randomBytes(18).toString('base64url'), {
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secure,

@@ -1,8 +1,9 @@
-import { payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
+import { adminQueueInput, page, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
 import { z } from 'zod';
 import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
 import { decidePayoutAsAdmin, listPendingPayouts } from './payouts';
+import { answerQueue } from './queue';
 
 /** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (docs/api-conventions.md#calls-the-apps-make). */
 const decideVia = (method: 'POST' | 'PUT') =>
@@ -27,9 +28,9 @@ export const adminPayoutsRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/admin/pending-payouts', tags: ['admin'], summary: 'Payouts waiting for a decision', protect: true },
     })
-    .input(z.void())
-    .output(z.array(pendingPayoutSchema))
-    .query(({ ctx }) => listPendingPayouts(ctx.db, ctx.now())),
+    .input(adminQueueInput)
+    .output(z.union([page(pendingPayoutSchema), z.array(pendingPayoutSchema)]))
+    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingPayouts(ctx.db, ctx.now(), window))),
 
   decide: decideVia('POST'),
   decidePut: decideVia('PUT'),

@@ -5,50 +5,58 @@ import { conflict, forbidden } from '../lib/errors';
 import { decidePayout, toPayout } from '../payouts/service';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
+import { memberMatches, type QueueWindow } from './queue';
 
 /**
- * Payouts waiting for a decision, oldest first, with who asked, whether their account is VIP now, and
- * what to know before paying: other accounts that used the same destination, a payout hold.
+ * Payouts waiting for a decision, oldest first, one window of them, with who asked, whether their account
+ * is VIP now, and what to know before paying: other accounts that used the same destination, a payout hold.
  */
-export async function listPendingPayouts(db: Db, now: Date): Promise<PendingPayout[]> {
-  const rows = await db
+export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow): Promise<{ items: PendingPayout[]; total: number }> {
+  const pending = db
     .selectFrom('payouts as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
-    .select([
-      'p.id',
-      'p.userId',
-      'u.email',
-      'u.firstName',
-      'u.lastName',
-      'p.amount',
-      'p.paymentMethod',
-      'p.paymentDetails',
-      'p.destination',
-      'p.status',
-      'p.createdAt',
-      'u.vipTier',
-      'u.vipExpiresAt',
-      'u.vipDailyTaskLimit',
-      'u.vipRewardPerTask',
-      'u.payoutHoldReason',
-    ])
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('accountSignals as s')
-          .innerJoin('users as other', 'other.id', 's.userId')
-          .select(['other.id as userId', 'other.email'])
-          .where('s.kind', '=', 'destination')
-          .whereRef('s.value', '=', 'p.destination')
-          .whereRef('s.userId', '<>', 'p.userId')
-          .orderBy('other.email'),
-      ).as('linkedAccounts'),
-    )
     .where('p.status', '=', 'pending')
-    .orderBy('p.createdAt')
-    .orderBy('p.id')
-    .execute();
-  return rows.map((row) => {
+    .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
+  const [rows, count] = await Promise.all([
+    pending
+      .select([
+        'p.id',
+        'p.userId',
+        'u.email',
+        'u.firstName',
+        'u.lastName',
+        'p.amount',
+        'p.paymentMethod',
+        'p.paymentDetails',
+        'p.destination',
+        'p.status',
+        'p.createdAt',
+        'u.vipTier',
+        'u.vipExpiresAt',
+        'u.vipDailyTaskLimit',
+        'u.vipRewardPerTask',
+        'u.payoutHoldReason',
+      ])
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('accountSignals as s')
+            .innerJoin('users as other', 'other.id', 's.userId')
+            .select(['other.id as userId', 'other.email'])
+            .where('s.kind', '=', 'destination')
+            .whereRef('s.value', '=', 'p.destination')
+            .whereRef('s.userId', '<>', 'p.userId')
+            .orderBy('other.email'),
+        ).as('linkedAccounts'),
+      )
+      .orderBy('p.createdAt')
+      .orderBy('p.id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    pending.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map((row) => {
     const flags: PendingPayout['flags'] = [];
     if (row.payoutHoldReason) flags.push({ code: 'payout_hold', text: `Payouts on hold: ${row.payoutHoldReason}` });
     if (row.linkedAccounts.length > 0 && row.destination) {
@@ -73,6 +81,7 @@ export async function listPendingPayouts(db: Db, now: Date): Promise<PendingPayo
       linkedAccounts: row.linkedAccounts,
     };
   });
+  return { items, total: Number(count.total) };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
+import { adminQueueInput, adminUserSchema, page, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
 import { z } from 'zod';
 import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
+import { answerQueue } from './queue';
 import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from './vip';
 
 export const adminVipRouter = router({
@@ -9,9 +10,9 @@ export const adminVipRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/admin/pending-vip', tags: ['admin'], summary: 'VIP requests waiting for approval', protect: true },
     })
-    .input(z.void())
-    .output(z.array(pendingVipRequestSchema))
-    .query(({ ctx }) => listPendingVipRequests(ctx.db)),
+    .input(adminQueueInput)
+    .output(z.union([page(pendingVipRequestSchema), z.array(pendingVipRequestSchema)]))
+    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingVipRequests(ctx.db, window))),
 
   approve: adminProcedure
     .meta({

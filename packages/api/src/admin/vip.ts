@@ -4,19 +4,27 @@ import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { refreshRiskScores } from '../risk/service';
 import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
 import { type AdminActor, logAdminAction } from './log';
+import { memberMatches, type QueueWindow } from './queue';
 import { findAdminUser } from './users';
 
-/** The payment-proof requests waiting for an admin, oldest first (the order they were paid in). */
-export async function listPendingVipRequests(db: Db): Promise<PendingVipRequest[]> {
-  const rows = await db
+/** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
+export async function listPendingVipRequests(db: Db, window: QueueWindow): Promise<{ items: PendingVipRequest[]; total: number }> {
+  const pending = db
     .selectFrom('vipRequests as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
-    .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
     .where('r.status', '=', 'pending')
-    .orderBy('r.createdAt')
-    .orderBy('r.id')
-    .execute();
-  return rows.map((row) => ({
+    .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
+  const [rows, count] = await Promise.all([
+    pending
+      .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
+      .orderBy('r.createdAt')
+      .orderBy('r.id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    pending.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map((row) => ({
     id: row.id,
     userId: row.userId,
     email: row.email,
@@ -25,6 +33,7 @@ export async function listPendingVipRequests(db: Db): Promise<PendingVipRequest[
     vipTransactionReference: row.transactionProof,
     createdAt: row.createdAt.toISOString(),
   }));
+  return { items, total: Number(count.total) };
 }
 
 /**

@@ -52,7 +52,7 @@ export async function requestPayout(
   db: Db,
   userId: string,
   request: { paymentMethod: string; amount: number; paymentDetails: string },
-  context: { now: Date; deviceId: string },
+  context: { now: Date; deviceId: string | null },
 ): Promise<Payout> {
   const { now } = context;
   const destination = normalizeDestination(request.paymentDetails);
@@ -88,7 +88,7 @@ export async function requestPayout(
         payoutId: row.id,
         createdAt: now,
       });
-      const newDevice = await recordSignal(trx, userId, 'device', context.deviceId, now);
+      const newDevice = context.deviceId ? await recordSignal(trx, userId, 'device', context.deviceId, now) : false;
       const newDestination = destination ? await recordSignal(trx, userId, 'destination', destination, now) : false;
       signalsChanged = newDevice || newDestination;
       return toPayout(row);

@@ -197,12 +197,12 @@ export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ it
  * Records a sign-in (the client's address as the trusted proxies saw it, and the device id), then brings
  * the scores of the account and of the accounts it is now tied to up to date.
  */
-export async function recordSignIn(db: Db, signIn: { userId: string; address: string; deviceId: string; at: Date }): Promise<void> {
+export async function recordSignIn(db: Db, signIn: { userId: string; address: string; deviceId: string | null; at: Date }): Promise<void> {
   await db
     .insertInto('signIns')
     .values({ userId: signIn.userId, address: signIn.address, deviceId: signIn.deviceId, createdAt: signIn.at })
     .execute();
-  await recordSignal(db, signIn.userId, 'device', signIn.deviceId, signIn.at);
+  if (signIn.deviceId) await recordSignal(db, signIn.userId, 'device', signIn.deviceId, signIn.at);
   await refreshRiskScores(db, [signIn.userId], signIn.at);
 }
 

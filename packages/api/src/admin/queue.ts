@@ -1,0 +1,34 @@
+import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
+import { sql } from 'kysely';
+import type { Context } from '../context';
+
+/** What a queue's reader needs: which page, how long, and the search. */
+export interface QueueWindow {
+  limit: number;
+  offset: number;
+  search: string | undefined;
+}
+
+/**
+ * Answers a queue the way its caller asked (docs/api-conventions.md#paging): one page as {items, total}
+ * when a page or page size was given, else the documented array of the first QUEUE_UNPAGED_LIMIT items
+ * with the whole queue's length in X-Total-Count.
+ */
+export async function answerQueue<T>(
+  ctx: Pick<Context, 'req'>,
+  input: AdminQueueInput,
+  read: (window: QueueWindow) => Promise<{ items: T[]; total: number }>,
+): Promise<{ items: T[]; total: number } | T[]> {
+  const paged = input.page !== undefined || input.pageSize !== undefined;
+  const limit = paged ? (input.pageSize ?? ADMIN_PAGE_SIZE) : QUEUE_UNPAGED_LIMIT;
+  const result = await read({ limit, offset: ((input.page ?? 1) - 1) * limit, search: input.search || undefined });
+  if (paged) return result;
+  ctx.req.setHeader('x-total-count', String(result.total));
+  return result.items;
+}
+
+/** A search of a member's e-mail or name, wildcards typed by the admin taken literally. */
+export function memberMatches(search: string) {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<boolean>`(lower(u.email) LIKE ${pattern} OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${pattern})`;
+}
