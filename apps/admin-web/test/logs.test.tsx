@@ -40,4 +40,10 @@ describe('activity logs', () => {
     expect(status.textContent).not.toContain('reason');
     expect(task.textContent).toContain('Create Task');
   });
+
+  it('says so when the log cannot be read', async () => {
+    serveSession(unlockedAdmin, { 'admin.logs': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }) });
+    renderAt('/admin/logs');
+    expect(await screen.findByText('Failed to refresh logs')).toBeTruthy();
+  });
 });

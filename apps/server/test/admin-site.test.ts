@@ -60,6 +60,16 @@ describe('maintenance', () => {
     expect((await f.as(cookie, 'GET', '/api/tasks')).statusCode).toBe(200);
   });
 
+  it('sets the message members see with the switch that closes the site', async () => {
+    const { cookie } = await f.member();
+    const on = await f.admin('POST', '/api/admin/maintenance', { maintenance: true, message: '  Back at 6 PM.  ' });
+    expect(on.statusCode).toBe(200);
+    expect((await f.as(cookie, 'GET', '/api/tasks')).json()).toEqual({ message: 'Back at 6 PM.', code: 'SERVICE_UNAVAILABLE' });
+    expect((await f.logs('update_maintenance')).at(-1)?.details).toMatchObject({ maintenance: true, message: 'Back at 6 PM.' });
+    expect((await f.admin('POST', '/api/admin/maintenance', { maintenance: true, message: ' ' })).statusCode).toBe(400);
+    await f.admin('POST', '/api/admin/maintenance', { maintenance: false, message: MAINTENANCE_MESSAGE });
+  });
+
   it('switches the website off and on, with its own default reasons, and keeps a given reason', async () => {
     const { cookie } = await f.member();
     const off = await f.admin('POST', '/api/admin/maintenance', { enabled: false, websiteStatus: 'off', reason: '   ' });

@@ -244,12 +244,21 @@ const maintenanceFlag = z.boolean({ error: m.maintenanceInvalid });
  * The maintenance controls: the panel sends `maintenance`, the maintenance page `enabled` with a
  * `websiteStatus` and a `reason`. Either name is accepted; both given must agree.
  */
+/** The message members see while the site is closed. */
+export const maintenanceMessage = z
+  .string({ error: m.maintenanceMessageRequired })
+  .trim()
+  .min(1, m.maintenanceMessageRequired)
+  .max(500, m.maintenanceMessageTooLong);
+
 export const adminMaintenanceInput = z
   .object({
     enabled: maintenanceFlag.optional(),
     maintenance: maintenanceFlag.optional(),
     websiteStatus: z.enum(WEBSITE_STATUSES, { error: m.websiteStatusInvalid }).optional(),
     reason: reasonInput.nullish(),
+    /** What members see while the site is closed, set with the switch that closes it. */
+    message: maintenanceMessage.optional(),
   })
   .refine(
     (input) => input.enabled === undefined || input.maintenance === undefined || input.enabled === input.maintenance,
@@ -263,6 +272,7 @@ export const adminMaintenanceInput = z
     maintenance: input.maintenance ?? input.enabled,
     websiteStatus: input.websiteStatus,
     reason: input.reason || null,
+    message: input.message,
   }));
 export type AdminMaintenanceInput = z.output<typeof adminMaintenanceInput>;
 
@@ -290,12 +300,7 @@ export const systemSettingsInput = z
   .object({
     maintenance: maintenanceFlag.optional(),
     maintenanceMode: maintenanceFlag.optional(),
-    message: z
-      .string({ error: m.maintenanceMessageRequired })
-      .trim()
-      .min(1, m.maintenanceMessageRequired)
-      .max(500, m.maintenanceMessageTooLong)
-      .optional(),
+    message: maintenanceMessage.optional(),
     gcashNumber: gcashPayeeInput.shape.gcashNumber.optional(),
     gcashName: gcashPayeeInput.shape.gcashName.optional(),
   })

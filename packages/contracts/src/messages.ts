@@ -275,6 +275,8 @@ export const messages = {
       successTitle: 'Success',
       errorTitle: 'Error',
       alreadyDecidedTitle: 'Nothing to do',
+      verifyingAccess: 'Verifying admin access…',
+      logsRefreshFailed: 'Failed to refresh logs',
       bothRequired: 'Please fill in both title and message',
       titleMessageRequired: 'Please fill in title and message',
       statsRefreshFailed: 'Failed to refresh statistics',

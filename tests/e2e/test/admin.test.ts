@@ -142,15 +142,21 @@ describe('admin panel', () => {
     await openTab('Dashboard');
     try {
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: false }).click();
+      const turnOn = admin.getByRole('dialog', { name: 'Turn maintenance mode on?' });
+      await turnOn.getByLabel('Message members see').fill('Back at 6 PM after a database upgrade.');
+      await screenshotBothWidths(admin, 'maintenance-confirm');
+      await turnOn.getByRole('button', { name: 'Confirm' }).click();
       await toastSays(admin, 'Maintenance mode updated');
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).waitFor();
       await screenshotBothWidths(admin, 'maintenance-on');
 
       await page.goto(`${baseUrl}/`);
       await page.getByRole('heading', { level: 1, name: 'Under Maintenance' }).waitFor();
+      await page.getByText('Back at 6 PM after a database upgrade.').waitFor();
       await screenshotBothWidths(page, 'member-maintenance');
 
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).click();
+      await admin.getByRole('dialog', { name: 'Turn maintenance mode off?' }).getByRole('button', { name: 'Confirm' }).click();
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: false }).waitFor();
       await page.reload();
       await page.getByRole('heading', { name: 'Welcome back, Marta' }).waitFor();

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, titleCase } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, messages, titleCase } from '@app/contracts';
 import { trpc } from '@app/ui';
 import { useState } from 'react';
 import { AdminTable, type Column, Pager } from './admin-table';
@@ -55,6 +55,7 @@ export function LogsTable() {
       rowKey={(log) => log.id}
       isPending={logs.isPending}
       isError={logs.isError}
+      errorText={messages.admin.screens.logsRefreshFailed}
       empty="No admin activity logs found"
       footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={logs.data?.total} onPage={setPage} />}
     />

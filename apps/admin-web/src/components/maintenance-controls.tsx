@@ -1,5 +1,5 @@
 import { messages } from '@app/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch, trpc } from '@app/ui';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, Skeleton, Switch, Textarea, trpc } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { ConfirmDialog } from './confirm-dialog';
@@ -7,7 +7,10 @@ import { ConfirmDialog } from './confirm-dialog';
 const m = messages.admin;
 
 /** A switch waiting for its reason: which one, and the value it would take. */
-type Pending = { kind: 'maintenance'; on: boolean } | { kind: 'website'; on: boolean };
+export type Pending = { kind: 'maintenance'; on: boolean } | { kind: 'website'; on: boolean };
+
+/** Whether the change closes the site to members, who then read the message. */
+const closesSite = (change: Pending) => (change.kind === 'maintenance' ? change.on : !change.on);
 
 /** The reason the server records when none is given, shown as the hint (docs/product-rules.md#validation). */
 function defaultReason(change: Pending): string {
@@ -18,24 +21,8 @@ function defaultReason(change: Pending): string {
 /** /admin/maintenance: two switches, each change confirmed with a reason. */
 export function MaintenanceControls() {
   const id = useId();
-  const utils = trpc.useUtils();
   const settings = trpc.admin.maintenance.settings.useQuery();
-  const toggle = trpc.admin.maintenance.toggle.useMutation();
   const [pending, setPending] = useState<Pending>();
-
-  async function confirm(reason: string) {
-    if (!pending) return;
-    const change =
-      pending.kind === 'maintenance' ? { enabled: pending.on } : { websiteStatus: pending.on ? ('on' as const) : ('off' as const) };
-    try {
-      await toggle.mutateAsync({ ...change, reason: reason || null });
-    } catch (error) {
-      toastFailure(error, messages.admin.screens.maintenanceFailed);
-      throw error;
-    }
-    await Promise.all([utils.admin.maintenance.settings.invalidate(), utils.maintenance.status.invalidate()]);
-    toastSuccess(m.maintenanceUpdated);
-  }
 
   const data = settings.data;
   const rows = data && [
@@ -78,18 +65,60 @@ export function MaintenanceControls() {
             </div>
           </div>
         ))}
-        {pending && (
-          <ConfirmDialog
-            open
-            onOpenChange={(open) => !open && setPending(undefined)}
-            title={`Turn ${pending.kind === 'maintenance' ? 'maintenance mode' : 'the website'} ${pending.on ? 'on' : 'off'}?`}
-            description="The reason is kept in the activity log."
-            hint={`Blank: "${defaultReason(pending)}".`}
-            confirmLabel="Confirm"
-            onConfirm={confirm}
-          />
-        )}
+        {pending && data && <MaintenanceConfirm change={pending} currentMessage={data.message} onClose={() => setPending(undefined)} />}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Confirms a maintenance or website switch with a reason for the log; a switch that closes the site also
+ * asks for the message members will read, starting from the current one.
+ */
+export function MaintenanceConfirm({ change, currentMessage, onClose }: { change: Pending; currentMessage: string; onClose: () => void }) {
+  const id = useId();
+  const utils = trpc.useUtils();
+  const toggle = trpc.admin.maintenance.toggle.useMutation();
+  const [message, setMessage] = useState(currentMessage);
+  const [messageError, setMessageError] = useState<string>();
+
+  async function confirm(reason: string) {
+    const closing = closesSite(change);
+    if (closing && !message.trim()) {
+      setMessageError(m.maintenanceMessageRequired);
+      throw new Error(m.maintenanceMessageRequired);
+    }
+    const switched =
+      change.kind === 'maintenance' ? { enabled: change.on } : { websiteStatus: change.on ? ('on' as const) : ('off' as const) };
+    try {
+      await toggle.mutateAsync({ ...switched, reason: reason || null, ...(closing ? { message: message.trim() } : {}) });
+    } catch (error) {
+      toastFailure(error, messages.admin.screens.maintenanceFailed);
+      throw error;
+    }
+    await Promise.all([utils.admin.maintenance.settings.invalidate(), utils.maintenance.status.invalidate()]);
+    toastSuccess(m.maintenanceUpdated);
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Turn ${change.kind === 'maintenance' ? 'maintenance mode' : 'the website'} ${change.on ? 'on' : 'off'}?`}
+      description={
+        closesSite(change)
+          ? 'Members see the maintenance page with your message until it is switched back; admins keep access. The reason is kept in the activity log.'
+          : 'Members can use the site again. The reason is kept in the activity log.'
+      }
+      hint={`Blank: "${defaultReason(change)}".`}
+      confirmLabel="Confirm"
+      onConfirm={confirm}
+    >
+      {closesSite(change) && (
+        <Field id={`${id}-message`} label="Message members see" error={messageError}>
+          <Textarea rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />
+        </Field>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { messages } from '@app/contracts';
 import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster, useCurrentUser } from '@app/ui';
 import { createRootRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -20,7 +21,7 @@ function Root() {
 
   return (
     <NavigationProvider value={navigation}>
-      {isLoading ? <LoadingScreen /> : <Outlet />}
+      {isLoading ? <LoadingScreen label={messages.admin.screens.verifyingAccess} /> : <Outlet />}
       <Toaster />
     </NavigationProvider>
   );

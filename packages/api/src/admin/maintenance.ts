@@ -48,12 +48,16 @@ export async function switchMaintenance(
     };
     await trx
       .updateTable('systemSettings')
-      .set({ ...after, updatedBy: actor.adminId, updatedAt: now })
+      .set({ ...after, ...(input.message === undefined ? {} : { message: input.message }), updatedBy: actor.adminId, updatedAt: now })
       .where('id', '=', 1)
       .execute();
     await logAdminAction(trx, actor, {
       action: 'update_maintenance',
-      details: { ...after, reason: input.reason ?? defaultReason(input, before, after) },
+      details: {
+        ...after,
+        reason: input.reason ?? defaultReason(input, before, after),
+        ...(input.message === undefined ? {} : { message: input.message }),
+      },
     });
     return { ...after, message: messages.admin.maintenanceUpdated };
   });
