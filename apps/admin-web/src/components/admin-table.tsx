@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, messages } from '@app/contracts';
 import { Button, Card, Input, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -144,7 +144,52 @@ export function TableSearch({ label, placeholder, onSearch }: { label: string; p
 }
 
 /** A queue's answer as one page, whichever shape the call came back in (the apps always ask for a page). */
-export function queuePage<T>(data: readonly T[] | { items: T[]; total: number } | undefined): { items?: readonly T[]; total?: number } {
+function queuePage<T>(data: readonly T[] | { items: T[]; total: number } | undefined): { items?: readonly T[]; total?: number } {
   if (data === undefined) return {};
   return Array.isArray(data) ? { items: data, total: data.length } : (data as { items: T[]; total: number });
+}
+
+/**
+ * What a searchable, paged queue keeps: the page, the search, and the input to ask the server with. A new
+ * search starts again from the first page.
+ */
+export function useQueueInput() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  return {
+    input: { page, pageSize: ADMIN_PAGE_SIZE, search: search || undefined },
+    searching: search !== '',
+    page,
+    setPage,
+    onSearch: (text: string) => {
+      setSearch(text);
+      setPage(1);
+    },
+  };
+}
+
+interface QueueTableProps<T> extends Omit<AdminTableProps<T>, 'rows' | 'footer' | 'isPending' | 'isError'> {
+  queue: ReturnType<typeof useQueueInput>;
+  query: { data: readonly T[] | { items: T[]; total: number } | undefined; isPending: boolean; isError: boolean };
+  searchLabel: string;
+  /** What the table says when a search finds nothing. */
+  noMatch: string;
+}
+
+/** A queue an admin works through: a search box, one page of rows, and previous and next. */
+export function QueueTable<T>({ queue, query, searchLabel, noMatch, empty, ...table }: QueueTableProps<T>) {
+  const { items, total } = queuePage(query.data);
+  return (
+    <div className="grid gap-3">
+      <TableSearch label={searchLabel} placeholder="Member e-mail or name" onSearch={queue.onSearch} />
+      <AdminTable
+        {...table}
+        rows={items}
+        isPending={query.isPending}
+        isError={query.isError}
+        empty={queue.searching ? noMatch : empty}
+        footer={<Pager page={queue.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.setPage} />}
+      />
+    </div>
+  );
 }

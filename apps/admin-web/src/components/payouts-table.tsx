@@ -1,5 +1,4 @@
 import {
-  ADMIN_PAGE_SIZE,
   capitalize,
   formatDateTime,
   maskDestination,
@@ -14,7 +13,7 @@ import { useState } from 'react';
 import { toastRefusal, toastSuccess } from '../lib/feedback';
 import { shortId, tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column, Pager, queuePage, TableSearch } from './admin-table';
+import { type Column, QueueTable, useQueueInput } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
@@ -146,31 +145,19 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
 
 /** Pending payout requests, oldest first, a page at a time and searchable: the panel's Payouts tab and /admin/payouts. */
 export function PayoutsTable() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const payouts = trpc.admin.payouts.pending.useQuery({ page, pageSize: ADMIN_PAGE_SIZE, search: search || undefined }, REFRESH.payouts);
-  const { items, total } = queuePage(payouts.data);
+  const queue = useQueueInput();
+  const payouts = trpc.admin.payouts.pending.useQuery(queue.input, REFRESH.payouts);
   return (
-    <div className="grid gap-3">
-      <TableSearch
-        label="Search payouts"
-        placeholder="Member e-mail or name"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-      />
-      <AdminTable
-        label="Pending payout requests"
-        columns={COLUMNS}
-        rows={items}
-        rowKey={(payout) => payout.id}
-        isPending={payouts.isPending}
-        isError={payouts.isError}
-        errorText={m.payoutLoadFailed}
-        empty={search ? 'No pending payout matches this search' : 'No pending payout requests'}
-        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />}
-      />
-    </div>
+    <QueueTable
+      queue={queue}
+      query={payouts}
+      searchLabel="Search payouts"
+      label="Pending payout requests"
+      columns={COLUMNS}
+      rowKey={(payout) => payout.id}
+      errorText={m.payoutLoadFailed}
+      empty="No pending payout requests"
+      noMatch="No pending payout matches this search"
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { ADMIN_PAGE_SIZE, capitalize, messages, type PendingVipRequest } from '@app/contracts';
+import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
 import { Badge, Button, trpc } from '@app/ui';
 import { useState } from 'react';
 import { toastRefusal, toastSuccess } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column, Pager, queuePage, TableSearch } from './admin-table';
+import { type Column, QueueTable, useQueueInput } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
@@ -85,30 +85,18 @@ const COLUMNS: readonly Column<PendingVipRequest>[] = [
 
 /** The panel's VIP Approvals tab: payment-proof requests waiting for an admin, a page at a time and searchable. */
 export function PendingVipTable() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const pending = trpc.admin.vip.pending.useQuery({ page, pageSize: ADMIN_PAGE_SIZE, search: search || undefined }, REFRESH.pendingVip);
-  const { items, total } = queuePage(pending.data);
+  const queue = useQueueInput();
+  const pending = trpc.admin.vip.pending.useQuery(queue.input, REFRESH.pendingVip);
   return (
-    <div className="grid gap-3">
-      <TableSearch
-        label="Search VIP requests"
-        placeholder="Member e-mail or name"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-      />
-      <AdminTable
-        label="Pending VIP approvals"
-        columns={COLUMNS}
-        rows={items}
-        rowKey={(request) => request.id}
-        isPending={pending.isPending}
-        isError={pending.isError}
-        empty={search ? 'No pending VIP request matches this search' : 'No pending VIP approvals'}
-        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={setPage} />}
-      />
-    </div>
+    <QueueTable
+      queue={queue}
+      query={pending}
+      searchLabel="Search VIP requests"
+      label="Pending VIP approvals"
+      columns={COLUMNS}
+      rowKey={(request) => request.id}
+      empty="No pending VIP approvals"
+      noMatch="No pending VIP request matches this search"
+    />
   );
 }
