@@ -273,6 +273,8 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     LOG_LEVEL: 'warn',
     TASK_VIEW_SECONDS: String(VIEW_SECONDS),
     ADMIN_PANEL_PASSWORD,
+    // Admin powers follow ADMIN_EMAILS at every request: the seeded admin is the run's admin.
+    ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
     COMMISSION_PASSWORD: 'bench-commission-password',
     // Uploads go under DATA_DIR even on PostgreSQL: keep them with the run's other files, not in ./data.
     ...(target.kind === 'postgres' ? { DATA_DIR: path.join(workDir, 'postgres-data') } : {}),

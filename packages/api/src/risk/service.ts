@@ -13,6 +13,11 @@ export type LinkKind = 'device' | 'destination' | 'address';
 
 /** How far back sign-ins are compared by address. */
 const ADDRESS_LOOKBACK_DAYS = 90;
+/**
+ * The most accounts one address links a member to. Thousands of members can share one address (a mobile
+ * carrier's NAT): the reason's weight is capped long before this, and the review lists fewer.
+ */
+const ADDRESS_LINKS_COUNTED = 100;
 /** The most linked accounts one member's review lists; the reasons still count them all. */
 const LINKED_ACCOUNTS_SHOWN = 50;
 
@@ -29,12 +34,16 @@ async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
     FROM account_signals mine
     JOIN account_signals other ON other.kind = mine.kind AND other.value = mine.value AND other.user_id <> mine.user_id
     WHERE mine.user_id = ${userId}
-    UNION
-    SELECT other.user_id, 'address', other.address
-    FROM sign_ins mine
-    JOIN sign_ins other ON other.address = mine.address AND other.user_id <> mine.user_id
-      AND other.created_at BETWEEN mine.created_at - interval '24 hours' AND mine.created_at + interval '24 hours'
-    WHERE mine.user_id = ${userId} AND mine.created_at > ${now}::timestamptz - make_interval(days => ${ADDRESS_LOOKBACK_DAYS})
+    UNION ALL
+    (
+      SELECT other.user_id, 'address', min(other.address)
+      FROM sign_ins mine
+      JOIN sign_ins other ON other.address = mine.address AND other.user_id <> mine.user_id
+        AND other.created_at BETWEEN mine.created_at - interval '24 hours' AND mine.created_at + interval '24 hours'
+      WHERE mine.user_id = ${userId} AND mine.created_at > ${now}::timestamptz - make_interval(days => ${ADDRESS_LOOKBACK_DAYS})
+      GROUP BY other.user_id
+      LIMIT ${ADDRESS_LINKS_COUNTED}
+    )
   `.execute(db);
   return rows;
 }
@@ -144,12 +153,17 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
 }
 
 /**
- * Stores the scores of these members and of every account linked to them, for the admins' queue: run
- * after a sign-in, a payout request or a referral changed what ties accounts together.
+ * Stores the scores of these members and of every account tied to them by a device or a destination, for the
+ * admins' queue: run after a sign-in, a payout request or a referral changed what ties accounts together.
  */
 export async function refreshRiskScores(db: Db, userIds: readonly string[], now: Date): Promise<void> {
   const affected = new Set(userIds);
-  for (const userId of userIds) for (const link of await linksOf(db, userId, now)) affected.add(link.userId);
+  // Only a shared device or destination moves the other accounts' scores at once: an address is shared by
+  // strangers behind one carrier's NAT, and rescoring all of them at every sign-in would cost a sign-in per
+  // account there. Theirs catch up at their own next sign-in or payout.
+  for (const userId of userIds) {
+    for (const link of await linksOf(db, userId, now)) if (link.kind !== 'address') affected.add(link.userId);
+  }
   for (const userId of affected) {
     const risk = await assessRisk(db, userId, now);
     if (!risk.exists) continue;
