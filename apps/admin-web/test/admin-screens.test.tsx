@@ -3,6 +3,7 @@ import {
   type AdminUser,
   adminStatsSchema,
   adminUserSchema,
+  messages,
   type PendingPayout,
   type PendingVipRequest,
   pendingPayoutSchema,
@@ -388,6 +389,30 @@ describe('user management page', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter users' }));
     await userEvent.click(await screen.findByRole('option', { name: 'All Users' }));
     await waitFor(() => expect(calls.at(-1)).not.toHaveProperty('filter'));
+  });
+
+  it("asks before approving a member's VIP request from their row, then approves it", async () => {
+    const approved: unknown[] = [];
+    servePanel({
+      'admin.users.list': () => ({
+        data: { items: [adminUser({ vipPendingApproval: !approved.length, vipTier: approved.length ? 'VIP300' : 'regular' })], total: 1 },
+      }),
+      'admin.vip.approveForUser': (input) => {
+        approved.push(input);
+        return { data: adminUser({ vipTier: 'VIP300' }) };
+      },
+    });
+    renderAt('/admin/users?filter=pending');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve VIP' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve VIP request?' });
+    expect(confirm.textContent).toContain('Start the VIP plan maria.santos@example.com asked for?');
+    expect(approved).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Approve VIP' }));
+
+    await screen.findByText(messages.admin.screens.vipStatusApproved);
+    expect(approved).toEqual([{ id: 'user-1' }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve VIP' })).toBeNull());
   });
 
   it('says when there are no users at all', async () => {

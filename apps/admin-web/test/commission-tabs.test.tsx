@@ -77,6 +77,10 @@ describe('% Payouts tab', () => {
     expect(paid.textContent).toContain('Payment completed');
 
     await userEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve commission payout?' });
+    expect(dialog.textContent).toContain('Approve ₱');
+    expect(changes).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await screen.findByText('Percentage payout status updated successfully');
     expect(changes).toEqual([{ payoutId: 'cpay-1', status: 'approved' }]);
     await waitFor(() =>

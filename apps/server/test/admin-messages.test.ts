@@ -309,6 +309,30 @@ describe('support inbox', () => {
     });
   });
 
+  it('pages and searches the conversations by member when asked, and otherwise answers the first 100 with X-Total-Count', async () => {
+    const people = [await f.member(), await f.member(), await f.member()];
+    for (const [index, person] of people.entries()) {
+      t.clock.now = minutes(10 + index);
+      await f.as(person.cookie, 'POST', '/api/support/messages', { message: `Question ${index}` });
+    }
+    const unpaged = await f.admin('GET', '/api/admin/support/conversations');
+    const total = Number(unpaged.headers['x-total-count']);
+    expect(unpaged.json()).toHaveLength(Math.min(total, 100));
+
+    const firstPage = (await f.admin('GET', '/api/admin/support/conversations?page=1&pageSize=2')).json();
+    expect(firstPage.total).toBe(total);
+    expect(firstPage.items.map((line: { userId: string }) => line.userId)).toEqual([people[2]!.id, people[1]!.id]);
+    const secondPage = (await f.admin('GET', '/api/admin/support/conversations?page=2&pageSize=2')).json();
+    expect(secondPage.items[0].userId).toBe(people[0]!.id);
+
+    const email = people[1]!.user.email;
+    const found = (
+      await f.admin('GET', `/api/admin/support/conversations?page=1&search=${encodeURIComponent(email.toUpperCase())}`)
+    ).json();
+    expect(found).toEqual({ total: 1, items: [expect.objectContaining({ userId: people[1]!.id, lastMessage: 'Question 1', unread: 1 })] });
+    expect((await f.admin('GET', '/api/admin/support/conversations?page=1&search=%25')).json().total).toBe(0);
+  });
+
   it('refuses an empty or long reply and answers 404 for an unknown member', async () => {
     const { id } = await f.member();
     const empty = await f.admin('POST', `/api/admin/support/conversations/${id}/reply`, { message: ' ' });

@@ -283,6 +283,38 @@ describe('payout requests', () => {
     expect((await asAdmin('GET', '/payouts')).json()[0]).toEqual(payout);
   });
 
+  it('pages and searches the requests when asked, and otherwise answers the first 100 with the total in X-Total-Count', async () => {
+    await setFigures('100.00');
+    // A second apart each, so that newest first is one order; the account details set them apart from the file's other requests.
+    const request = async (amount: string, paymentMethod: string, accountDetails: string) => {
+      t.clock.now = new Date(t.clock.now.getTime() + 1000);
+      const response = await asOperator('POST', '/request-payout', { amount, paymentMethod, accountDetails });
+      expect(response.statusCode).toBe(200);
+      return response.json().id as string;
+    };
+    const older = await request('1.00', 'G-CASH', '0917 Paging Op');
+    const newer = await request('2.00', 'G-CASH', '0917 Paging Op');
+    const newest = await request('3.00', 'Bank Transfer', 'BDO 0042_50% Paging Op');
+
+    const unpaged = await asAdmin('GET', '/payouts');
+    const total = Number(unpaged.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(unpaged.json()).toHaveLength(Math.min(total, 100));
+    expect((await asOperator('GET', '/payouts?page=1&pageSize=2')).json()).toMatchObject({ total, items: [{ id: newest }, {}] });
+
+    const ids = (answer: { items: { id: string }[] }) => answer.items.map((payout) => payout.id);
+    const firstPage = (await asOperator('GET', '/payouts?page=1&pageSize=2&search=paging%20op')).json();
+    expect(firstPage.total).toBe(3);
+    expect(ids(firstPage)).toEqual([newest, newer]);
+    expect(ids((await asOperator('GET', '/payouts?page=2&pageSize=2&search=paging%20op')).json())).toEqual([older]);
+
+    const byAccount = (await asAdmin('GET', '/payouts?page=1&search=bdo%200042_')).json();
+    expect(byAccount).toMatchObject({ total: 1, items: [{ paymentMethod: 'Bank Transfer', amount: '3.00' }] });
+    expect((await asAdmin('GET', '/payouts?page=1&search=_50%25')).json().total).toBe(1);
+    expect((await asAdmin('GET', '/payouts?page=1&search=PENDING')).json().total).toBeGreaterThanOrEqual(3);
+    expect((await asAdmin('GET', '/payouts?pageSize=0')).statusCode).toBe(400);
+  });
+
   it('holds the amount to the balance', async () => {
     await setFigures('10.00');
     const over = await asOperator('POST', '/request-payout', { ...REQUEST, amount: '10.01' });

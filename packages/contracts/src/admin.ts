@@ -33,9 +33,10 @@ export type AdminPageInput = z.output<typeof adminPageInput>;
 export const QUEUE_UNPAGED_LIMIT = 100;
 
 /**
- * A queue an admin works through (pending payouts, pending VIP requests): with `page` or `pageSize`, one
- * page as `{items, total}`; without, the documented array of the first QUEUE_UNPAGED_LIMIT items, and
- * the total in the X-Total-Count header. `search` matches the member's e-mail and name.
+ * A queue an admin works through (pending payouts and VIP requests, support conversations, commission
+ * payouts): with `page` or `pageSize`, one page as `{items, total}`; without, the documented array of the
+ * first QUEUE_UNPAGED_LIMIT items, and the total in the X-Total-Count header. `search` matches the
+ * member's e-mail and name (for commission payouts: the method, the account details or the status).
  */
 export const adminQueueInput = z
   .object({
@@ -48,6 +49,14 @@ export type AdminQueueInput = z.output<typeof adminQueueInput>;
 
 /** One page of a list and how many items the whole list has. */
 export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+/**
+ * A queue's answer as one page, whichever shape it came in: the apps always ask for a page, but the
+ * procedure's type also allows the unpaged array of the REST contract.
+ */
+export function asPage<T>(answer: readonly T[] | { items: T[]; total: number }): { items: readonly T[]; total: number } {
+  return Array.isArray(answer) ? { items: answer, total: answer.length } : (answer as { items: T[]; total: number });
+}
 
 /** A reason an admin gives for an action: trimmed, optional, bounded. */
 const reasonInput = z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong);
@@ -138,7 +147,6 @@ export const adminUserStatusInput = z.object({
   reason: reasonInput.nullish(),
 });
 
-/** The balance editor: the available balance the member should have, in pesos with at most 2 decimals. */
 /**
  * The balance editor: the new available balance, why (shown to the member as the adjustment's
  * description and kept in the admin log), and the balance the admin saw, so that a payout or an earning

@@ -371,6 +371,7 @@ export const messages = {
     transactionsEmpty: 'No commission transactions yet',
     payoutsEmpty: 'No payout requests yet',
     adminPayoutsEmpty: 'No percentage payout requests',
+    adminPayoutsNoMatch: 'No percentage payout request matches this search',
     loadFailed: 'Failed to load dashboard data',
     payoutStatusUpdated: 'Percentage payout status updated successfully',
     payoutStatusFailed: 'Failed to update payout status',

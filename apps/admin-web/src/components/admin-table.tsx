@@ -1,12 +1,29 @@
-import { ADMIN_PAGE_SIZE, messages } from '@app/contracts';
-import { Button, Card, Input, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ADMIN_PAGE_SIZE, asPage, messages } from '@app/contracts';
+import { Button, Card, cn, Input, Pager, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { shortId } from '../lib/labels';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /**
+   * Shown from 1280 px only, so that a laptop's 1024 px fits the columns that matter and the actions: for a
+   * value the row shows elsewhere (an id under the e-mail) or one that is the same on every row.
+   */
+  wideOnly?: boolean;
+}
+
+const WIDE_ONLY = 'hidden xl:table-cell';
+
+/** A record id as tables show it: its start, the whole id on hover. */
+export function ShortId({ id, title = id }: { id: string; title?: string }) {
+  return (
+    <span title={title} className="font-mono text-xs">
+      {shortId(id)}
+    </span>
+  );
 }
 
 interface AdminTableProps<T> {
@@ -62,7 +79,7 @@ export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError
     body = rows.map((row) => (
       <TableRow key={rowKey(row)}>
         {columns.map((column) => (
-          <TableCell key={column.header} className={column.className}>
+          <TableCell key={column.header} className={cn(column.className, column.wideOnly && WIDE_ONLY)}>
             {column.cell(row)}
           </TableCell>
         ))}
@@ -76,7 +93,9 @@ export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {columns.map((column) => (
-              <TableHead key={column.header}>{column.header}</TableHead>
+              <TableHead key={column.header} className={column.wideOnly ? WIDE_ONLY : undefined}>
+                {column.header}
+              </TableHead>
             ))}
           </TableRow>
         </TableHeader>
@@ -84,34 +103,6 @@ export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError
       </Table>
       {footer}
     </Card>
-  );
-}
-
-interface PagerProps {
-  page: number;
-  pageSize: number;
-  total: number | undefined;
-  onPage: (page: number) => void;
-}
-
-/** Previous and next for the lists the server pages (users, logs, transactions). */
-export function Pager({ page, pageSize, total, onPage }: PagerProps) {
-  const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pages}
-      </span>
-      <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        <ChevronLeft aria-hidden="true" />
-        Previous
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        Next
-        <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
   );
 }
 
@@ -143,10 +134,9 @@ export function TableSearch({ label, placeholder, onSearch }: { label: string; p
   );
 }
 
-/** A queue's answer as one page, whichever shape the call came back in (the apps always ask for a page). */
-function queuePage<T>(data: readonly T[] | { items: T[]; total: number } | undefined): { items?: readonly T[]; total?: number } {
-  if (data === undefined) return {};
-  return Array.isArray(data) ? { items: data, total: data.length } : (data as { items: T[]; total: number });
+/** A queue's answer as one page, or nothing yet while it loads. */
+export function queuePage<T>(data: readonly T[] | { items: T[]; total: number } | undefined): { items?: readonly T[]; total?: number } {
+  return data === undefined ? {} : asPage(data);
 }
 
 /**
@@ -172,16 +162,26 @@ interface QueueTableProps<T> extends Omit<AdminTableProps<T>, 'rows' | 'footer' 
   queue: ReturnType<typeof useQueueInput>;
   query: { data: readonly T[] | { items: T[]; total: number } | undefined; isPending: boolean; isError: boolean };
   searchLabel: string;
+  searchPlaceholder?: string;
   /** What the table says when a search finds nothing. */
   noMatch: string;
 }
 
 /** A queue an admin works through: a search box, one page of rows, and previous and next. */
-export function QueueTable<T>({ queue, query, searchLabel, noMatch, empty, ...table }: QueueTableProps<T>) {
+export function QueueTable<T>({
+  queue,
+  query,
+  searchLabel,
+  searchPlaceholder = 'Member e-mail or name',
+  noMatch,
+  empty,
+  ...table
+}: QueueTableProps<T>) {
   const { items, total } = queuePage(query.data);
   return (
-    <div className="grid gap-3">
-      <TableSearch label={searchLabel} placeholder="Member e-mail or name" onSearch={queue.onSearch} />
+    // minmax(0, 1fr): the column may not grow to the table's width, which would widen the page on phones.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
+      <TableSearch label={searchLabel} placeholder={searchPlaceholder} onSearch={queue.onSearch} />
       <AdminTable
         {...table}
         rows={items}

@@ -3,14 +3,15 @@ import {
   type CommissionPayoutTarget,
   capitalize,
   commissionPayoutActions,
-  formatDate,
+  formatDateTime,
   messages,
 } from '@app/contracts';
 import { Badge, Button, formatPesosAmount, trpc } from '@app/ui';
-import { toastFailure, toastSuccess } from '../lib/feedback';
-import { shortId } from '../lib/labels';
+import { useState } from 'react';
+import { runDecision } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column } from './admin-table';
+import { type Column, QueueTable, ShortId, useQueueInput } from './admin-table';
+import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.commission;
 
@@ -18,64 +19,92 @@ const ACTION_LABELS: Record<CommissionPayoutTarget, string> = { approved: 'Appro
 
 const STATUS_BADGE = { pending: 'warning', approved: 'default', rejected: 'destructive', paid: 'success' } as const;
 
+/** What each action will do, said before it is done. */
+function confirmation(payout: CommissionPayout, action: CommissionPayoutTarget) {
+  const amount = formatPesosAmount(payout.amount);
+  const to = `${payout.paymentMethod} ${payout.accountDetails}`;
+  switch (action) {
+    case 'approved':
+      return { title: 'Approve commission payout?', description: `Approve ${amount} to ${to}? It is then waiting to be paid.` };
+    case 'rejected':
+      return {
+        title: 'Reject commission payout?',
+        description: `Reject the request for ${amount}? The amount goes back to the commission balance.`,
+      };
+    case 'paid':
+      return {
+        title: 'Mark commission payout paid?',
+        description: `Mark ${amount} to ${to} as paid? Do this only once the money has been sent.`,
+      };
+  }
+}
+
 function CommissionPayoutActions({ payout }: { payout: CommissionPayout }) {
   const utils = trpc.useUtils();
-  const setStatus = trpc.commission.setPayoutStatus.useMutation({
-    onSuccess: async () => {
-      await Promise.all([utils.commission.payouts.invalidate(), utils.commission.stats.invalidate()]);
-      toastSuccess(m.payoutStatusUpdated);
-    },
-    onError: (error) => toastFailure(error, m.payoutStatusFailed),
-  });
+  const [action, setAction] = useState<CommissionPayoutTarget | null>(null);
+  const setStatus = trpc.commission.setPayoutStatus.useMutation();
+  const reload = () => Promise.all([utils.commission.payouts.invalidate(), utils.commission.stats.invalidate()]);
+
+  async function confirm() {
+    if (!action) return;
+    await runDecision({
+      call: () => setStatus.mutateAsync({ payoutId: payout.id, status: action }),
+      reload,
+      success: m.payoutStatusUpdated,
+      failure: m.payoutStatusFailed,
+    });
+  }
+
   const actions = commissionPayoutActions(payout.status);
   if (actions.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
     <div className="flex flex-wrap gap-2">
       {actions.map((status) => (
-        <Button
-          key={status}
-          size="sm"
-          variant={status === 'rejected' ? 'outline' : 'default'}
-          disabled={setStatus.isPending}
-          onClick={() => setStatus.mutate({ payoutId: payout.id, status })}
-        >
+        <Button key={status} size="sm" variant={status === 'rejected' ? 'outline' : 'default'} onClick={() => setAction(status)}>
           {ACTION_LABELS[status]}
         </Button>
       ))}
+      {action && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setAction(null)}
+          {...confirmation(payout, action)}
+          confirmLabel={ACTION_LABELS[action]}
+          askReason={false}
+          destructive={action === 'rejected'}
+          onConfirm={confirm}
+        />
+      )}
     </div>
   );
 }
 
 const COLUMNS: readonly Column<CommissionPayout>[] = [
-  {
-    header: 'ID',
-    cell: (payout) => (
-      <span title={payout.id} className="font-mono text-xs">
-        {shortId(payout.id)}
-      </span>
-    ),
-  },
+  { header: 'ID', cell: (payout) => <ShortId id={payout.id} />, wideOnly: true },
   { header: 'Amount', cell: (payout) => formatPesosAmount(payout.amount), className: 'tabular-nums whitespace-nowrap font-medium' },
   { header: 'Payment Method', cell: (payout) => payout.paymentMethod },
   { header: 'Account Details', cell: (payout) => <span className="break-words">{payout.accountDetails}</span> },
   { header: 'Status', cell: (payout) => <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge> },
-  { header: 'Requested', cell: (payout) => formatDate(payout.requestedAt), className: 'whitespace-nowrap' },
-  { header: 'Processed', cell: (payout) => (payout.processedAt ? formatDate(payout.processedAt) : '—'), className: 'whitespace-nowrap' },
+  { header: 'Requested', cell: (payout) => formatDateTime(payout.requestedAt), className: 'min-w-28' },
+  { header: 'Processed', cell: (payout) => (payout.processedAt ? formatDateTime(payout.processedAt) : '—'), className: 'min-w-28' },
   { header: 'Notes', cell: (payout) => payout.notes ?? '—' },
   { header: 'Actions', cell: (payout) => <CommissionPayoutActions payout={payout} /> },
 ];
 
-/** The panel's % Payouts tab: the commission operator's payout requests. */
+/** The panel's % Payouts tab: the commission operator's payout requests, a page at a time and searchable. */
 export function CommissionPayoutsTable() {
-  const payouts = trpc.commission.payouts.useQuery(undefined, REFRESH.commissionPayouts);
+  const queue = useQueueInput();
+  const payouts = trpc.commission.payouts.useQuery(queue.input, REFRESH.commissionPayouts);
   return (
-    <AdminTable
+    <QueueTable
+      queue={queue}
+      query={payouts}
+      searchLabel="Search commission payouts"
+      searchPlaceholder="Method, account details or status"
+      noMatch={m.adminPayoutsNoMatch}
       label="Percentage payout requests"
       columns={COLUMNS}
-      rows={payouts.data}
       rowKey={(payout) => payout.id}
-      isPending={payouts.isPending}
-      isError={payouts.isError}
       errorText={m.loadFailed}
       empty={m.adminPayoutsEmpty}
     />

@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, messages, titleCase } from '@app/contracts';
-import { trpc } from '@app/ui';
+import { Pager, trpc } from '@app/ui';
 import { useState } from 'react';
-import { AdminTable, type Column, Pager } from './admin-table';
+import { AdminTable, type Column } from './admin-table';
 
 /** A detail value as text: strings as they are, anything else as JSON. */
 function detailText(value: unknown): string {
@@ -25,7 +25,7 @@ function Details({ details }: { details: AdminLog['details'] }) {
 }
 
 const COLUMNS: readonly Column<AdminLog>[] = [
-  { header: 'Date', cell: (log) => formatDateTime(log.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (log) => formatDateTime(log.createdAt), className: 'min-w-28' },
   { header: 'Admin', cell: (log) => log.adminEmail ?? log.adminId ?? 'Unknown' },
   { header: 'Action', cell: (log) => <span className="font-medium">{titleCase(log.action)}</span> },
   {

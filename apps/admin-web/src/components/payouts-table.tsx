@@ -10,10 +10,10 @@ import {
 import { Badge, Button, formatPesosAmount, fullName, trpc } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { toastRefusal, toastSuccess } from '../lib/feedback';
-import { shortId, tierLabel } from '../lib/labels';
+import { runDecision } from '../lib/feedback';
+import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { type Column, QueueTable, useQueueInput } from './admin-table';
+import { type Column, QueueTable, ShortId, useQueueInput } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
@@ -39,16 +39,12 @@ function PayoutActions({ payout }: { payout: PendingPayout }) {
 
   async function confirm(reason: string) {
     if (!deciding) return;
-    try {
-      await decide.mutateAsync({ id: payout.id, status: deciding, ...(deciding === 'declined' ? { reason } : {}) });
-    } catch (error) {
-      const decidedAlready = toastRefusal(error, deciding === 'approved' ? m.payoutApproveFailed : m.payoutStatusFailed);
-      if (!decidedAlready) throw error;
-      await reload();
-      return;
-    }
-    await reload();
-    toastSuccess(deciding === 'approved' ? m.payoutApproved : m.payoutStatusUpdated);
+    await runDecision({
+      call: () => decide.mutateAsync({ id: payout.id, status: deciding, ...(deciding === 'declined' ? { reason } : {}) }),
+      reload,
+      success: deciding === 'approved' ? m.payoutApproved : m.payoutStatusUpdated,
+      failure: deciding === 'approved' ? m.payoutApproveFailed : m.payoutStatusFailed,
+    });
   }
 
   const name = fullName(payout) || payout.email;
@@ -111,20 +107,16 @@ function PayoutFlags({ payout }: { payout: PendingPayout }) {
 }
 
 const COLUMNS: readonly Column<PendingPayout>[] = [
-  {
-    header: 'User ID',
-    cell: (payout) => (
-      <span title={payout.userId} className="font-mono text-xs">
-        {shortId(payout.userId)}
-      </span>
-    ),
-  },
+  { header: 'User ID', cell: (payout) => <ShortId id={payout.userId} />, wideOnly: true },
   {
     header: 'Member',
     cell: (payout) => (
       <div className="grid min-w-40 gap-1">
         <span className="font-medium">{fullName(payout) || '—'}</span>
         <span className="break-all text-xs text-muted-foreground">{payout.email}</span>
+        <span className="text-muted-foreground xl:hidden">
+          <ShortId id={payout.userId} />
+        </span>
         <PayoutFlags payout={payout} />
       </div>
     ),
@@ -138,8 +130,9 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
     ),
   },
   { header: 'Account Details', cell: (payout) => <span className="break-words">{payout.paymentDetails}</span> },
-  { header: 'Status', cell: (payout) => <Badge variant="warning">{capitalize(payout.status)}</Badge> },
-  { header: 'Requested', cell: (payout) => formatDateTime(payout.createdAt), className: 'whitespace-nowrap' },
+  // Every row of this queue is pending: the column says nothing new where room is short.
+  { header: 'Status', cell: (payout) => <Badge variant="warning">{capitalize(payout.status)}</Badge>, wideOnly: true },
+  { header: 'Requested', cell: (payout) => formatDateTime(payout.createdAt), className: 'min-w-28' },
   { header: 'Actions', cell: (payout) => <PayoutActions payout={payout} /> },
 ];
 

@@ -1,7 +1,7 @@
 import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
 import { Badge, Button, trpc } from '@app/ui';
 import { useState } from 'react';
-import { toastRefusal, toastSuccess } from '../lib/feedback';
+import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
 import { type Column, QueueTable, useQueueInput } from './admin-table';
@@ -18,19 +18,13 @@ function VipActions({ request }: { request: PendingVipRequest }) {
   const approve = trpc.admin.vip.approve.useMutation();
   const reject = trpc.admin.vip.reject.useMutation();
 
-  async function confirm(reason: string) {
-    try {
-      if (deciding === 'approve') await approve.mutateAsync({ id: request.id });
-      else await reject.mutateAsync({ id: request.id, reason });
-    } catch (error) {
-      const decidedAlready = toastRefusal(error, deciding === 'approve' ? m.vipApproveFailed : m.vipRejectFailed);
-      if (!decidedAlready) throw error;
-      await reload();
-      return;
-    }
-    await reload();
-    toastSuccess(deciding === 'approve' ? m.vipApproved : m.vipRejected);
-  }
+  const confirm = (reason: string) =>
+    runDecision({
+      call: () => (deciding === 'approve' ? approve.mutateAsync({ id: request.id }) : reject.mutateAsync({ id: request.id, reason })),
+      reload,
+      success: deciding === 'approve' ? m.vipApproved : m.vipRejected,
+      failure: deciding === 'approve' ? m.vipApproveFailed : m.vipRejectFailed,
+    });
 
   const plan = tierLabel(request.vipTier);
   const reference = request.vipTransactionReference ?? 'no reference';

@@ -19,12 +19,13 @@ import {
   DialogHeader,
   DialogTitle,
   formatPesosAmount,
+  Pager,
   Skeleton,
   trpc,
 } from '@app/ui';
 import { useState } from 'react';
-import { toastRefusal, toastSuccess } from '../lib/feedback';
-import { AdminTable, type Column, Pager } from './admin-table';
+import { runDecision, toastRefusal, toastSuccess } from '../lib/feedback';
+import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.risk;
@@ -70,7 +71,8 @@ function Reasons({ reasons }: { reasons: RiskQueueItem['reasons'] }) {
  */
 export function RiskTab() {
   return (
-    <div className="grid gap-6">
+    // minmax(0, 1fr): a grid column otherwise grows to its widest table and widens the page on phones.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <RiskQueue />
       <HeldReferrals />
     </div>
@@ -99,7 +101,7 @@ function RiskQueue() {
     },
   ];
   return (
-    <section aria-labelledby="risk-queue-title" className="grid gap-3">
+    <section aria-labelledby="risk-queue-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="risk-queue-title" className="text-lg font-semibold">
         Members at risk
       </h2>
@@ -223,7 +225,7 @@ function HeldReferrals() {
     { header: 'Actions', cell: (item) => <ReferralActions referral={item} /> },
   ];
   return (
-    <section aria-labelledby="held-referrals-title" className="grid gap-3">
+    <section aria-labelledby="held-referrals-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="held-referrals-title" className="text-lg font-semibold">
         Held referral bonuses
       </h2>
@@ -249,18 +251,13 @@ function ReferralActions({ referral }: { referral: HeldReferral }) {
 
   const reload = () => Promise.all([utils.admin.risk.heldReferrals.invalidate(), utils.admin.risk.queue.invalidate()]);
 
-  async function confirm(reason: string) {
-    try {
-      await review.mutateAsync({ id: referral.id, decision: deciding ?? 'pay', ...(deciding === 'reject' ? { reason } : {}) });
-    } catch (error) {
-      const decidedAlready = toastRefusal(error, m.reviewFailed);
-      if (!decidedAlready) throw error;
-      await reload();
-      return;
-    }
-    await reload();
-    toastSuccess(deciding === 'reject' ? m.bonusRejected : m.bonusPaid);
-  }
+  const confirm = (reason: string) =>
+    runDecision({
+      call: () => review.mutateAsync({ id: referral.id, decision: deciding ?? 'pay', ...(deciding === 'reject' ? { reason } : {}) }),
+      reload,
+      success: deciding === 'reject' ? m.bonusRejected : m.bonusPaid,
+      failure: m.reviewFailed,
+    });
 
   return (
     <div className="flex flex-wrap gap-2">

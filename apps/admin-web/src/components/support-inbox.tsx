@@ -1,8 +1,9 @@
-import { formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, Textarea, trpc } from '@app/ui';
+import { ADMIN_PAGE_SIZE, formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Pager, Skeleton, Textarea, trpc } from '@app/ui';
 import { MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
+import { queuePage, TableSearch, useQueueInput } from './admin-table';
 
 const m = messages.admin.screens;
 
@@ -14,12 +15,12 @@ function ConversationList({
   selected,
   onSelect,
 }: {
-  conversations: SupportConversation[];
+  conversations: readonly SupportConversation[];
   selected: string | undefined;
   onSelect: (userId: string) => void;
 }) {
   return (
-    <ul aria-label="Conversations" className="grid gap-1">
+    <ul aria-label="Conversations" className="grid grid-cols-[minmax(0,1fr)] gap-1">
       {conversations.map((conversation) => (
         <li key={conversation.userId}>
           <button
@@ -27,12 +28,12 @@ function ConversationList({
             aria-current={conversation.userId === selected || undefined}
             onClick={() => onSelect(conversation.userId)}
             className={cn(
-              'grid w-full gap-1 rounded-md p-3 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+              'grid w-full grid-cols-[minmax(0,1fr)] gap-1 rounded-md p-3 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
               conversation.userId === selected && 'bg-accent',
             )}
           >
             <span className="flex items-center justify-between gap-2">
-              <span className="truncate text-sm font-medium">{conversation.email}</span>
+              <span className="min-w-0 truncate text-sm font-medium">{conversation.email}</span>
               {conversation.unread > 0 && <Badge aria-label={`${conversation.unread} unread`}>{conversation.unread}</Badge>}
             </span>
             <span className="truncate text-xs text-muted-foreground">{conversation.lastMessage}</span>
@@ -127,11 +128,16 @@ function Thread({ userId, email }: { userId: string; email: string }) {
   );
 }
 
-/** /admin/support: members' conversations with unread counts, a thread and a reply (docs/product-rules.md#decided-rules). */
+/**
+ * /admin/support: members' conversations with unread counts, a page at a time and searchable by member,
+ * a thread and a reply (docs/product-rules.md#decided-rules). The open thread stays open while the admin
+ * pages or searches the list.
+ */
 export function SupportInbox() {
-  const conversations = trpc.admin.support.conversations.useQuery(undefined, INBOX_REFRESH);
-  const [selected, setSelected] = useState<string>();
-  const current = conversations.data?.find((conversation) => conversation.userId === selected);
+  const queue = useQueueInput();
+  const conversations = trpc.admin.support.conversations.useQuery(queue.input, INBOX_REFRESH);
+  const [selected, setSelected] = useState<SupportConversation>();
+  const { items, total } = queuePage(conversations.data);
 
   if (conversations.isPending) return <Skeleton className="h-64 w-full" />;
   if (conversations.isError) {
@@ -141,16 +147,28 @@ export function SupportInbox() {
       </p>
     );
   }
-  if (conversations.data.length === 0) {
+  if (total === 0 && !queue.searching) {
     return <EmptyState icon={MessageSquare} title="No conversations yet" description="Members' messages to support appear here." />;
   }
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-      <Card className="p-2">
-        <ConversationList conversations={conversations.data} selected={selected} onSelect={setSelected} />
-      </Card>
-      {current ? (
-        <Thread key={current.userId} userId={current.userId} email={current.email} />
+      <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-3">
+        <TableSearch label="Search conversations" placeholder="Member e-mail or name" onSearch={queue.onSearch} />
+        <Card className="p-2">
+          {items?.length ? (
+            <ConversationList
+              conversations={items}
+              selected={selected?.userId}
+              onSelect={(userId) => setSelected(items.find((conversation) => conversation.userId === userId))}
+            />
+          ) : (
+            <p className="p-6 text-center text-sm text-muted-foreground">No conversation matches this search</p>
+          )}
+          <Pager page={queue.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.setPage} />
+        </Card>
+      </div>
+      {selected ? (
+        <Thread key={selected.userId} userId={selected.userId} email={selected.email} />
       ) : (
         <EmptyState icon={MessageSquare} title="Choose a conversation" description="Its messages and a reply box open here." />
       )}

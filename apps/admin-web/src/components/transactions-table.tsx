@@ -1,31 +1,22 @@
 import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, formatDateTime, titleCase } from '@app/contracts';
-import { Badge, formatPesosAmount, trpc } from '@app/ui';
+import { Badge, formatPesosAmount, Pager, trpc } from '@app/ui';
 import { useState } from 'react';
-import { shortId } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column, Pager } from './admin-table';
+import { AdminTable, type Column, ShortId } from './admin-table';
 
 const COLUMNS: readonly Column<AdminTransaction>[] = [
   {
     header: 'Transaction ID',
-    cell: (row) => (
-      <span title={row.id} className="font-mono text-xs">
-        {shortId(row.id)}
-      </span>
-    ),
+    cell: (row) => <ShortId id={row.id} />,
   },
-  { header: 'Date', cell: (row) => formatDateTime(row.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (row) => formatDateTime(row.createdAt), className: 'min-w-28' },
   {
     header: 'User ID',
-    cell: (row) => (
-      <span title={`${row.userId} (${row.userEmail})`} className="font-mono text-xs">
-        {shortId(row.userId)}
-      </span>
-    ),
+    cell: (row) => <ShortId id={row.userId} title={`${row.userId} (${row.userEmail})`} />,
   },
   { header: 'Type', cell: (row) => <Badge variant="outline">{titleCase(row.type)}</Badge> },
   { header: 'Description', cell: (row) => row.description },
-  { header: 'Reference', cell: (row) => <span className="font-mono text-xs">{row.transactionReference ?? '—'}</span> },
+  { header: 'Reference', cell: (row) => <span className="break-all font-mono text-xs">{row.transactionReference ?? '—'}</span> },
   { header: 'Amount', cell: (row) => formatPesosAmount(row.amount), className: 'tabular-nums whitespace-nowrap font-medium' },
   { header: 'Status', cell: (row) => capitalize(row.status) },
 ];

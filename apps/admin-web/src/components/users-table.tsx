@@ -18,6 +18,7 @@ import {
   formatPesosAmount,
   fullName,
   Input,
+  Pager,
   refusalDetail,
   Select,
   SelectContent,
@@ -28,10 +29,10 @@ import {
 } from '@app/ui';
 import { Check, Pencil, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toastFailure, toastSuccess } from '../lib/feedback';
-import { shortId, tierLabel } from '../lib/labels';
+import { runDecision, toastFailure, toastSuccess } from '../lib/feedback';
+import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
-import { AdminTable, type Column, Pager } from './admin-table';
+import { AdminTable, type Column, ShortId } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
@@ -171,15 +172,13 @@ function UserActions({ user }: { user: AdminUser }) {
   const id = useId();
   const reload = useReloadUsers();
   const [open, setOpen] = useState(false);
+  const [approving, setApproving] = useState(false);
   const [status, setStatus] = useState<AccountStatus>(user.accountStatus);
   const setAccountStatus = trpc.admin.users.setStatus.useMutation();
-  const approve = trpc.admin.vip.approveForUser.useMutation({
-    onSuccess: async () => {
-      await reload();
-      toastSuccess(m.vipStatusApproved);
-    },
-    onError: (error) => toastFailure(error, m.vipStatusFailed),
-  });
+  const approve = trpc.admin.vip.approveForUser.useMutation();
+
+  const confirmApproval = () =>
+    runDecision({ call: () => approve.mutateAsync({ id: user.id }), reload, success: m.vipStatusApproved, failure: m.vipStatusFailed });
 
   async function confirm(reason: string) {
     try {
@@ -195,9 +194,20 @@ function UserActions({ user }: { user: AdminUser }) {
   return (
     <div className="flex flex-wrap gap-2">
       {user.vipPendingApproval && (
-        <Button size="sm" onClick={() => approve.mutate({ id: user.id })} disabled={approve.isPending}>
+        <Button size="sm" onClick={() => setApproving(true)}>
           Approve VIP
         </Button>
+      )}
+      {approving && (
+        <ConfirmDialog
+          open
+          onOpenChange={setApproving}
+          title="Approve VIP request?"
+          description={`Start the VIP plan ${user.email} asked for? Approve only once their G-CASH payment has arrived: its reference is in VIP Approvals.`}
+          confirmLabel="Approve VIP"
+          askReason={false}
+          onConfirm={confirmApproval}
+        />
       )}
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         Set Status
@@ -234,15 +244,18 @@ function UserActions({ user }: { user: AdminUser }) {
 }
 
 const COLUMNS: readonly Column<AdminUser>[] = [
+  { header: 'ID', cell: (user) => <ShortId id={user.id} />, wideOnly: true },
   {
-    header: 'ID',
+    header: 'Email',
     cell: (user) => (
-      <span title={user.id} className="font-mono text-xs">
-        {shortId(user.id)}
+      <span className="grid gap-0.5">
+        <span className="break-all">{user.email}</span>
+        <span className="text-muted-foreground xl:hidden">
+          <ShortId id={user.id} />
+        </span>
       </span>
     ),
   },
-  { header: 'Email', cell: (user) => user.email },
   { header: 'Name', cell: (user) => fullName(user) || '—' },
   {
     header: 'VIP Status',

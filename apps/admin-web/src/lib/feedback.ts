@@ -25,3 +25,28 @@ export function toastRefusal(error: unknown, fallback: string): boolean {
   toast({ title: m.alreadyDecidedTitle, description: errorMessage(error, fallback) });
   return true;
 }
+
+interface Decision {
+  /** The call that makes the decision. */
+  call: () => Promise<unknown>;
+  /** Reloads what the decision changes; runs after it went through, and after finding it already made. */
+  reload: () => Promise<unknown>;
+  success: string;
+  failure: string;
+}
+
+/**
+ * Makes an admin decision from its confirmation dialog and says how it went. A decision someone had already
+ * made is news: the lists reload and the dialog closes. Any other refusal rejects, keeping the dialog open.
+ */
+export async function runDecision({ call, reload, success, failure }: Decision): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    if (!toastRefusal(error, failure)) throw error;
+    await reload();
+    return;
+  }
+  await reload();
+  toastSuccess(success);
+}

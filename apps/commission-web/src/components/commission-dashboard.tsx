@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { asPage, messages } from '@app/contracts';
 import {
   BrandLink,
   Button,
@@ -13,12 +13,13 @@ import {
   isUnauthorizedError,
   LoadError,
   PageHeader,
+  Pager,
   Skeleton,
   toast,
   trpc,
 } from '@app/ui';
 import { Download, HandCoins, LogOut } from 'lucide-react';
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
 
@@ -31,6 +32,8 @@ const STATEMENT_HREF = '/api/admin/percentage/statement.csv';
 /** How often the figures and requests reload while the dashboard is open (docs/api-conventions.md#calls-the-apps-make). */
 const STATS_REFRESH_MS = 60_000;
 const PAYOUTS_REFRESH_MS = 30_000;
+/** Payout requests shown at a time; older ones are a page away. */
+const PAYOUTS_PAGE_SIZE = 20;
 
 function TableSkeleton({ label }: { label: string }) {
   return (
@@ -46,7 +49,11 @@ function TableSkeleton({ label }: { label: string }) {
 export function CommissionDashboard({ username }: { username?: string }) {
   const utils = trpc.useUtils();
   const stats = trpc.commission.stats.useQuery(undefined, { refetchInterval: STATS_REFRESH_MS });
-  const payouts = trpc.commission.payouts.useQuery(undefined, { refetchInterval: PAYOUTS_REFRESH_MS });
+  const [payoutsPage, setPayoutsPage] = useState(1);
+  const payouts = trpc.commission.payouts.useQuery(
+    { page: payoutsPage, pageSize: PAYOUTS_PAGE_SIZE },
+    { refetchInterval: PAYOUTS_REFRESH_MS, placeholderData: (previous) => previous },
+  );
   const logout = trpc.commission.logout.useMutation({
     onSuccess: async () => {
       await utils.commission.auth.invalidate();
@@ -144,7 +151,10 @@ export function CommissionDashboard({ username }: { username?: string }) {
             ) : payouts.isError ? (
               <LoadError error={payouts.error} fallback={messages.commission.loadFailed} onRetry={() => void payouts.refetch()} />
             ) : (
-              <PayoutRequestsTable payouts={payouts.data} />
+              <>
+                <PayoutRequestsTable payouts={asPage(payouts.data).items} />
+                <Pager page={payoutsPage} pageSize={PAYOUTS_PAGE_SIZE} total={asPage(payouts.data).total} onPage={setPayoutsPage} />
+              </>
             )}
           </div>
         </Card>

@@ -107,7 +107,7 @@ const STATUS_BADGE: Record<CommissionPayout['status'], BadgeProps['variant']> = 
 };
 
 /** The operator's payout requests, newest first, with where each one stands. */
-export function PayoutRequestsTable({ payouts }: { payouts: CommissionPayout[] }) {
+export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionPayout[] }) {
   return (
     <ListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={messages.commission.payoutsEmpty}>
       {payouts.map((payout) => {

@@ -1,9 +1,9 @@
 import { adminQueueInput, page, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
 import { z } from 'zod';
+import { answerQueue } from '../lib/queue';
 import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
 import { decidePayoutAsAdmin, listPendingPayouts } from './payouts';
-import { answerQueue } from './queue';
 
 /** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (docs/api-conventions.md#calls-the-apps-make). */
 const decideVia = (method: 'POST' | 'PUT') =>

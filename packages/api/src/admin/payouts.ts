@@ -2,10 +2,10 @@ import { formatAmount, maskDestination, messages, type Payout, type PayoutDecisi
 import type { Db, Tx } from '@app/db';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { conflict, forbidden } from '../lib/errors';
+import { memberMatches, type QueueWindow } from '../lib/queue';
 import { decidePayout, toPayout } from '../payouts/service';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
-import { memberMatches, type QueueWindow } from './queue';
 
 /**
  * Payouts waiting for a decision, oldest first, one window of them, with who asked, whether their account

@@ -1,5 +1,13 @@
-import { supportConversationSchema, supportMessageSchema, supportReplyInput, supportThreadInput } from '@app/contracts';
+import {
+  adminQueueInput,
+  page,
+  supportConversationSchema,
+  supportMessageSchema,
+  supportReplyInput,
+  supportThreadInput,
+} from '@app/contracts';
 import { z } from 'zod';
+import { answerQueue } from '../lib/queue';
 import { listConversations } from '../support/service';
 import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
@@ -13,13 +21,13 @@ export const adminSupportRouter = router({
         method: 'GET',
         path: '/admin/support/conversations',
         tags: ['admin'],
-        summary: 'Members’ conversations, latest activity first, with unread counts',
+        summary: 'Members’ conversations, latest activity first, with unread counts; paged and searchable by the member',
         protect: true,
       },
     })
-    .input(z.void())
-    .output(z.array(supportConversationSchema))
-    .query(({ ctx }) => listConversations(ctx.db)),
+    .input(adminQueueInput)
+    .output(z.union([page(supportConversationSchema), z.array(supportConversationSchema)]))
+    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listConversations(ctx.db, window))),
 
   thread: adminProcedure
     .meta({

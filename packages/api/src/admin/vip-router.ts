@@ -1,8 +1,8 @@
 import { adminQueueInput, adminUserSchema, page, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
 import { z } from 'zod';
+import { answerQueue } from '../lib/queue';
 import { adminProcedure, router } from '../trpc';
 import { actorOf } from './log';
-import { answerQueue } from './queue';
 import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from './vip';
 
 export const adminVipRouter = router({

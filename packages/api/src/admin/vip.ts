@@ -1,10 +1,10 @@
 import { type AdminUser, messages, type PendingVipRequest } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
+import { memberMatches, type QueueWindow } from '../lib/queue';
 import { refreshRiskScores } from '../risk/service';
 import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
 import { type AdminActor, logAdminAction } from './log';
-import { memberMatches, type QueueWindow } from './queue';
 import { findAdminUser } from './users';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */

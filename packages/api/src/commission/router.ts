@@ -1,13 +1,16 @@
 import {
+  adminQueueInput,
   commissionPayoutRequestInput,
   commissionPayoutSchema,
   commissionPayoutStatusInput,
   commissionStatsSchema,
   commissionStatsUpdateInput,
   fileOutput,
+  page,
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../admin/log';
+import { answerQueue } from '../lib/queue';
 import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
 import { commissionAccessRouter } from './access-router';
 import {
@@ -62,13 +65,13 @@ export const commissionRouter = mergeRouters(
           method: 'GET',
           path: '/admin/percentage/payouts',
           tags: ['commission'],
-          summary: 'Every commission payout request, newest first',
+          summary: 'Commission payout requests, newest first; paged and searchable by method, account details or status',
           protect: true,
         },
       })
-      .input(z.void())
-      .output(z.array(commissionPayoutSchema))
-      .query(({ ctx }) => listCommissionPayouts(ctx.db)),
+      .input(adminQueueInput)
+      .output(z.union([page(commissionPayoutSchema), z.array(commissionPayoutSchema)]))
+      .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listCommissionPayouts(ctx.db, window))),
 
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
     setPayoutStatus: adminProcedure

@@ -16,6 +16,7 @@ import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin/log';
 import { csvDocument } from '../lib/csv';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { containing, type QueueWindow } from '../lib/queue';
 
 const m = messages.commission;
 
@@ -138,10 +139,21 @@ export async function readCommissionStats(db: Db): Promise<CommissionStats> {
   };
 }
 
-/** Every commission payout request, newest first. */
-export async function listCommissionPayouts(db: Db): Promise<CommissionPayout[]> {
-  const rows = await db.selectFrom('commissionPayouts').selectAll().orderBy('requestedAt', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toCommissionPayout);
+/** Commission payout requests, newest first; a search matches the method, the account details or the status. */
+export async function listCommissionPayouts(db: Db, window: QueueWindow): Promise<{ items: CommissionPayout[]; total: number }> {
+  const pattern = window.search === undefined ? undefined : containing(window.search);
+  const payouts = db
+    .selectFrom('commissionPayouts')
+    .$if(pattern !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(lower(payment_method) LIKE ${pattern} OR lower(account_details) LIKE ${pattern} OR status LIKE ${pattern})`,
+      ),
+    );
+  const [rows, count] = await Promise.all([
+    payouts.selectAll().orderBy('requestedAt', 'desc').orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    payouts.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toCommissionPayout), total: Number(count.total) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SupportConversation, SupportMessage } from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
 import type { Selectable } from 'kysely';
+import { memberMatches, type QueueWindow } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
 export type SupportReader = 'member' | 'admin';
@@ -71,7 +72,7 @@ export async function markConversationRead(db: Db, userId: string, reader: Suppo
  * The admins' inbox: one line per member who has a conversation, with its latest message and how many
  * of the member's messages no admin has read yet, most recent activity first.
  */
-export async function listConversations(db: Db): Promise<SupportConversation[]> {
+export async function listConversations(db: Db, window: QueueWindow): Promise<{ items: SupportConversation[]; total: number }> {
   const latest = db
     .selectFrom('supportMessages')
     .distinctOn('userId')
@@ -91,19 +92,27 @@ export async function listConversations(db: Db): Promise<SupportConversation[]> 
     ])
     .groupBy('userId')
     .as('counts');
-  const rows = await db
+  const conversations = db
     .selectFrom(latest)
-    .innerJoin(unread, 'counts.userId', 'latest.userId')
     .innerJoin('users as u', 'u.id', 'latest.userId')
-    .select(['latest.userId', 'u.email', 'latest.message', 'latest.createdAt', 'counts.unread'])
-    .orderBy('latest.createdAt', 'desc')
-    .orderBy('latest.userId')
-    .execute();
-  return rows.map((row) => ({
+    .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
+  const [rows, count] = await Promise.all([
+    conversations
+      .innerJoin(unread, 'counts.userId', 'latest.userId')
+      .select(['latest.userId', 'u.email', 'latest.message', 'latest.createdAt', 'counts.unread'])
+      .orderBy('latest.createdAt', 'desc')
+      .orderBy('latest.userId')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    conversations.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map((row) => ({
     userId: row.userId,
     email: row.email,
     lastMessage: row.message,
     lastAt: row.createdAt.toISOString(),
     unread: Number(row.unread),
   }));
+  return { items, total: Number(count.total) };
 }

@@ -27,8 +27,13 @@ export async function answerQueue<T>(
   return result.items;
 }
 
-/** A search of a member's e-mail or name, wildcards typed by the admin taken literally. */
+/** A LIKE pattern for text containing the search, lower case, with the wildcards typed by the admin taken literally. */
+export function containing(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** A search of a member's e-mail or name (the member is the query's `u`). */
 export function memberMatches(search: string) {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containing(search);
   return sql<boolean>`(lower(u.email) LIKE ${pattern} OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${pattern})`;
 }

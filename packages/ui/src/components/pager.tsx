@@ -1,0 +1,30 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './button';
+
+interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number | undefined;
+  onPage: (page: number) => void;
+}
+
+/** Previous and next for the lists the server pages; nothing when everything fits on one page. */
+export function Pager({ page, pageSize, total, onPage }: PagerProps) {
+  const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
+      <span className="text-sm text-muted-foreground">
+        Page {page} of {pages}
+      </span>
+      <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
