@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -43,9 +44,21 @@ async function watchCspViolations(context: BrowserContext): Promise<void> {
   });
 }
 
+let clientCount = 0;
+/**
+ * Each browser context is another person on another network: the server trusts one proxy hop
+ * (TRUST_PROXY=1 in the global setup), so this address is the one it limits and records. Otherwise the
+ * whole suite would share 127.0.0.1 and its sign-in limit.
+ */
+function nextClientAddress(): string {
+  clientCount += 1;
+  return `10.${process.pid % 256}.${(clientCount >> 8) % 256}.${clientCount % 256}`;
+}
+
 /**
  * Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. Every context it
- * makes (browser.newPage makes one too) reports Content-Security-Policy violations to the running test.
+ * makes (browser.newPage makes one too) reports Content-Security-Policy violations to the running test
+ * and comes from its own client address.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -62,7 +75,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({
+      ...options,
+      extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(), ...options?.extraHTTPHeaders },
+    });
     await watchCspViolations(context);
     return context;
   };
@@ -115,4 +131,29 @@ export async function ok<T = Record<string, unknown>>(pending: Promise<APIRespon
   const response = await pending;
   if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The serious and critical accessibility problems axe-core finds on the page as it is now (WCAG 2.1 A and
+ * AA rules and axe's best practices), one line each: the rule, what it means and where. axe is evaluated
+ * through the DevTools protocol, so the pages' Content-Security-Policy stays as strict as in production.
+ */
+export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      targets: nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+    }));
+  });
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, impact, help, targets }) => `${impact} ${id} (${help}) at ${targets.slice(0, 5).join(' | ')}`);
 }

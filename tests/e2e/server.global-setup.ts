@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // The browser contexts say which address they come from, as a proxy in front of the server would.
+      TRUST_PROXY: '1',
       ADMIN_PANEL_PASSWORD: 'e2e-admin-password',
       COMMISSION_USERNAME: 'operator',
       COMMISSION_PASSWORD: 'e2e-operator-password',

@@ -149,7 +149,8 @@ export function AdminPanel() {
           ))}
         </nav>
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
-          <TabsList aria-label="Admin sections">
+          {/* Twelve tabs do not fit a laptop's 1024 px in one row: from tablet width they wrap, all in view. */}
+          <TabsList aria-label="Admin sections" className="md:h-auto md:flex-wrap">
             {TABS.map(({ value, label }) => (
               <TabsTrigger key={value} value={value}>
                 {label}

@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts';
-import { AppShell } from '@app/ui';
+import { AppShell, useMediaQuery, WIDE_LAYOUT } from '@app/ui';
 import type { ReactNode } from 'react';
 import { AccountStatusBanner } from './account/account-status-banner';
 import { NotificationBell } from './notifications/notification-bell';
@@ -9,17 +9,26 @@ import { SupportChat } from './support/support-chat';
 
 /**
  * The shared layout with what the member site adds to it: a suspended account's notice, the notification
- * bell, the support chat (which asks signed-out visitors to sign in), the admins' popups and a referral
+ * bell, the support chat (floating on wide screens, in the header on narrow ones) (which asks signed-out visitors to sign in), the admins' popups and a referral
  * code kept across sign-in.
  */
 export function MemberShell({ user, children }: { user: User | null; children: ReactNode }) {
+  const wide = useMediaQuery(WIDE_LAYOUT);
   return (
     <>
-      <AppShell user={user} headerActions={user && <NotificationBell />}>
+      <AppShell
+        user={user}
+        headerActions={
+          <>
+            {!wide && <SupportChat user={user} docked />}
+            {user && <NotificationBell />}
+          </>
+        }
+      >
         {user && <AccountStatusBanner user={user} />}
         {children}
       </AppShell>
-      <SupportChat user={user} />
+      {wide && <SupportChat user={user} docked={false} />}
       {user && <ActivePopups />}
       {user && <ApplyPendingReferral user={user} />}
     </>

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { cn } from '../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -26,11 +26,41 @@ export function DialogCloseButton() {
   );
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+type ContentProps = ComponentProps<typeof DialogPrimitive.Content>;
+
+/**
+ * Gives the focus back, on close, to the control that had it when the dialog opened. Radix does this only
+ * for its own DialogTrigger; most of our dialogs are opened from state (a row's button, a plan card).
+ */
+export function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<ContentProps, 'onOpenAutoFocus' | 'onCloseAutoFocus'>): Pick<ContentProps, 'onOpenAutoFocus' | 'onCloseAutoFocus'> {
+  const opener = useRef<Element | null>(null);
+  return {
+    // Runs before the dialog moves the focus inside itself.
+    onOpenAutoFocus: (event) => {
+      opener.current = document.activeElement;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event) => {
+      onCloseAutoFocus?.(event);
+      const control = opener.current;
+      // Nothing had the focus (the body), or the control is gone: Radix's own choice stands.
+      if (event.defaultPrevented || !(control instanceof HTMLElement) || control === document.body || !control.isConnected) return;
+      event.preventDefault();
+      control.focus();
+    },
+  };
+}
+
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-lg outline-none',
           'motion-safe:data-[state=open]:animate-zoom-in',

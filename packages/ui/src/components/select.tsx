@@ -1,15 +1,41 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, createContext, useContext } from 'react';
 import { cn } from '../lib/cn';
 
-export const Select = SelectPrimitive.Root;
+/** What a Field gives its control: the id its label points at, and the hint and error that describe it. */
+interface FieldAttributes {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+const FieldAttributesContext = createContext<FieldAttributes>({});
+
+/**
+ * Radix's Select root renders no element of its own, so the attributes a Field gives it are handed to the
+ * trigger: the label then names the drop-down and the error describes it.
+ */
+export function Select({
+  id,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Root> & FieldAttributes) {
+  return (
+    <FieldAttributesContext.Provider value={{ id, 'aria-invalid': invalid, 'aria-describedby': describedBy }}>
+      <SelectPrimitive.Root {...props} />
+    </FieldAttributesContext.Provider>
+  );
+}
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const field = useContext(FieldAttributesContext);
   return (
     <SelectPrimitive.Trigger
+      {...field}
       className={cn(
         'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs outline-none',
         'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50',

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
-import { DialogCloseButton, DialogOverlay } from './dialog';
+import { DialogCloseButton, DialogOverlay, useReturnFocus } from './dialog';
 
 /** A drawer: a dialog that slides in from an edge of the screen. */
 export const Sheet = DialogPrimitive.Root;
@@ -23,12 +23,15 @@ export function SheetContent({
   side,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & VariantProps<typeof sheetVariants>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
+      <DialogPrimitive.Content className={cn(sheetVariants({ side }), className)} {...returnFocus} {...props}>
         {children}
         <DialogCloseButton />
       </DialogPrimitive.Content>

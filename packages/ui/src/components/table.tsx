@@ -1,10 +1,35 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 
-/** Tables scroll sideways inside their own box on narrow screens instead of widening the page. */
+/** Whether the element's content is wider than the element, kept current as either is resized. */
+function useOverflowsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
+}
+
+/**
+ * Tables scroll sideways inside their own box on narrow screens instead of widening the page. A box that
+ * scrolls takes the keyboard focus, so it can be scrolled with the arrow keys; one that fits is no tab stop.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const { ref, overflows } = useOverflowsSideways<HTMLDivElement>();
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      tabIndex={overflows ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -25,7 +25,8 @@ const NOTICES = [
 export function SiteFooter() {
   return (
     <footer className="border-t bg-card">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6">
+      {/* Room at the end of the page for the support chat that floats at the bottom right of wide screens. */}
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:pb-24">
         <AdSlot />
         <div className="grid grid-cols-2 gap-8 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div className="col-span-2 grid content-start gap-3 lg:col-span-1">

@@ -19,8 +19,12 @@ export function UserMenu({ user }: { user: User | null }) {
   return (
     <DeferredControl
       button={
-        <Button variant="ghost" className="h-11 gap-2 px-2" aria-label="Open user menu">
-          <UserAvatar user={user} />
+        <Button variant="ghost" className="h-11 gap-2 px-2">
+          {/* The name on screen is part of the button's name, as speech users say what they see. */}
+          <span className="sr-only">Open user menu</span>
+          <span aria-hidden="true">
+            <UserAvatar user={user} />
+          </span>
           <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{fullName(user) || user.email}</span>
           <ChevronDown className="hidden text-muted-foreground sm:block" aria-hidden="true" />
         </Button>

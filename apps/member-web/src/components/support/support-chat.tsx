@@ -1,5 +1,5 @@
 import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
-import { Button, trpc, useSignInHref } from '@app/ui';
+import { Button, cn, trpc, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LoadingMessages } from './loading-messages';
@@ -14,9 +14,12 @@ const Conversation = lazy(() => import('./support-conversation').then((module) =
 const OPEN_POLL_MS = 10_000;
 
 /**
- * The floating live-support chat at the bottom right of every page of the member layout (docs/screens.md#member-screens). Signed-out visitors are asked to sign in; members see their conversation with support.
+ * The live-support chat of every page of the member layout (docs/screens.md#member-screens): a floating
+ * button at the bottom right of wide screens, where there is room beside the content; on phones and tablets
+ * a button in the header, as a floating one would cover the content under it (a card's 'View All').
+ * Signed-out visitors are asked to sign in; members see their conversation with support.
  */
-export function SupportChat({ user }: { user: User | null }) {
+export function SupportChat({ user, docked }: { user: User | null; docked: boolean }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -46,13 +49,25 @@ export function SupportChat({ user }: { user: User | null }) {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={open ? 'Close support chat' : unread > 0 ? `Open support chat, ${unread} unread` : 'Open support chat'}
-        className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-colors outline-none hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        className={cn(
+          'relative flex items-center justify-center rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+          docked
+            ? 'size-10 hover:bg-accent'
+            : 'fixed right-4 bottom-4 z-40 size-14 bg-primary text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:ring-offset-2',
+        )}
       >
-        {open ? <X className="size-6" aria-hidden="true" /> : <MessageCircle className="size-6" aria-hidden="true" />}
+        {open ? (
+          <X className={docked ? 'size-5' : 'size-6'} aria-hidden="true" />
+        ) : (
+          <MessageCircle className={docked ? 'size-5' : 'size-6'} aria-hidden="true" />
+        )}
         {!open && unread > 0 && (
           <span
             aria-hidden="true"
-            className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-bold text-destructive-foreground"
+            className={cn(
+              'absolute flex items-center justify-center rounded-full bg-destructive px-1 font-bold text-destructive-foreground',
+              docked ? 'top-0.5 right-0.5 h-4.5 min-w-4.5 text-[0.6875rem]' : '-top-1 -right-1 h-5 min-w-5 text-xs',
+            )}
           >
             {unread > 99 ? '99+' : unread}
           </span>
@@ -65,7 +80,10 @@ export function SupportChat({ user }: { user: User | null }) {
           onKeyDown={(event) => {
             if (event.key === 'Escape') close();
           }}
-          className="fixed right-4 bottom-22 z-40 flex h-[min(32rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border bg-card shadow-xl motion-safe:animate-fade-in"
+          className={cn(
+            'fixed z-40 flex w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border bg-card shadow-xl motion-safe:animate-fade-in',
+            docked ? 'top-18 right-2 h-[min(32rem,calc(100dvh-5rem))]' : 'right-4 bottom-22 h-[min(32rem,calc(100dvh-8rem))]',
+          )}
         >
           <header className="flex items-start justify-between gap-3 border-b bg-primary px-4 py-3 text-primary-foreground">
             <div className="grid gap-0.5">

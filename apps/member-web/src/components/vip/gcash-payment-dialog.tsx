@@ -120,15 +120,16 @@ function Payee({ number, name }: { number: string; name: string }) {
   }
   return (
     <dl className="grid gap-2 rounded-lg border p-4 text-sm">
-      <div className="flex items-center justify-between gap-3">
-        <div className="grid gap-0.5">
-          <dt className="text-muted-foreground">G-CASH number</dt>
-          <dd className="font-mono text-base font-semibold tabular-nums">{formatGcashNumber(number)}</dd>
-        </div>
-        <Button type="button" variant="outline" size="sm" onClick={copyNumber} aria-label="Copy the G-CASH number">
-          {copiedKey ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copiedKey ? messages.referrals.copied : 'Copy'}
-        </Button>
+      {/* The copy button sits beside the number as a second <dd>: a <dl> holds only its terms and values. */}
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5">
+        <dt className="text-muted-foreground">G-CASH number</dt>
+        <dd className="col-start-1 font-mono text-base font-semibold tabular-nums">{formatGcashNumber(number)}</dd>
+        <dd className="col-start-2 row-span-2 row-start-1">
+          <Button type="button" variant="outline" size="sm" onClick={copyNumber} aria-label="Copy the G-CASH number">
+            {copiedKey ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+            {copiedKey ? messages.referrals.copied : 'Copy'}
+          </Button>
+        </dd>
       </div>
       <div className="grid gap-0.5">
         <dt className="text-muted-foreground">Account name</dt>

@@ -1,0 +1,268 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, ok, screenshot, seriousAccessibilityProblems } from '../browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/**
+ * The admin (panel unlocked) and the operator, each signed in once for every width: sign-ins from one
+ * address are rate limited, and the whole browser suite shares 127.0.0.1.
+ */
+let adminState: StorageState;
+/** An admin session that has not given the panel password: the gate is its screen. */
+let lockedAdminState: StorageState;
+let operatorState: StorageState;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await browser.newContext({ baseURL: baseUrl });
+  contexts.push(admin);
+  await ok(admin.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
+  await ok(admin.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
+  adminState = await admin.storageState();
+  // The VIP dialog is checked as members meet it, with the payee to send the payment to.
+  await ok(admin.request.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
+  await fillAdminQueues(admin);
+
+  const locked = await browser.newContext({ baseURL: baseUrl });
+  contexts.push(locked);
+  await ok(locked.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
+  lockedAdminState = await locked.storageState();
+
+  const operator = await browser.newContext({ baseURL: baseUrl });
+  contexts.push(operator);
+  await ok(operator.request.post('/api/admin/percentage/login', { data: { username: 'operator', password: 'e2e-operator-password' } }));
+  operatorState = await operator.storageState();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+/**
+ * A member whose VIP request, payout and support message fill the admin's queues, so that the tables are
+ * checked with rows in them (long e-mail, destination and buttons), not only empty.
+ */
+async function fillAdminQueues(admin: BrowserContext): Promise<void> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  contexts.push(context);
+  const member = context.request;
+  await ok(
+    member.post('/api/dev/login', {
+      data: { email: `a11y-queues-with-a-long-address-${run}@example.com`, firstName: 'Maria Concepcion', lastName: 'Dela Cruz-Santos' },
+    }),
+  );
+  const { id } = await ok<{ id: string }>(member.get('/api/auth/user'));
+  await ok(
+    admin.request.put(`/api/admin/users/${id}/balance`, { data: { newBalance: '500', expectedBalance: '0', reason: 'Contest prize' } }),
+  );
+  await ok(
+    member.post('/api/payouts', {
+      data: { paymentMethod: 'G-CASH', amount: '200', paymentDetails: '0917 555 0123 Maria Concepcion Dela Cruz-Santos' },
+    }),
+  );
+  await ok(
+    member.post('/api/vip/upgrade', { data: { vipTier: 'VIP300', paymentInfo: { transactionProof: String(Date.now()).slice(-13) } } }),
+  );
+  await ok(
+    member.post('/api/support/messages', { data: { message: 'My payout has been pending since yesterday, when will it be sent?' } }),
+  );
+}
+
+/** Signs a new member in, as the development sign-in form does. */
+async function signInMember(page: Page, email: string, firstName: string, lastName: string): Promise<void> {
+  await ok(page.request.post(`${baseUrl}/api/dev/login`, { data: { email, firstName, lastName } }));
+}
+
+const run = Date.now().toString(36);
+/** The widths the issue names: the phone every member has and the desktop every admin has. */
+const WIDTHS = [
+  { label: 'phone', width: 390, height: 844 },
+  { label: 'desktop', width: 1280, height: 800 },
+] as const;
+
+async function newPage(width: number, height: number, storageState?: StorageState): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', storageState });
+  contexts.push(context);
+  // Partner sites are on the internet, which this machine cannot reach.
+  await context.route('https://**', (route) => route.abort());
+  return context.newPage();
+}
+
+/** Closes the announcement popup a member may meet on arrival, as a member would. */
+async function dismissPopup(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog');
+  if (await popup.count()) await popup.getByRole('button', { name: 'Close' }).first().click();
+}
+
+/**
+ * Checks the page as it is now and keeps a screenshot of it; the failure names every problem found. The
+ * page never scrolls sideways: what is wider than the screen scrolls inside its own box.
+ */
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, `a11y-${name}`);
+  expect(await seriousAccessibilityProblems(page), name).toEqual([]);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, `${name} is wider than the screen`).toBeLessThanOrEqual(widths.screen);
+}
+
+/**
+ * The support chat's button covers nothing a member may want to read or press: on narrow screens it sits in
+ * the header; on wide ones it floats, and at the end of the page nothing lies under it.
+ */
+async function expectChatCoversNothing(page: Page, name: string): Promise<void> {
+  const covered = await page.evaluate(async () => {
+    const button = document.querySelector<HTMLElement>('button[aria-label^="Open support chat"]');
+    if (!button) return ['no support chat button'];
+    if (getComputedStyle(button).position !== 'fixed') return button.closest('header') ? [] : ['a support button outside the header'];
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const bubble = button.getBoundingClientRect();
+    return Array.from(document.querySelectorAll<HTMLElement>('main *, footer *'))
+      .filter((element) => element.children.length === 0 && element.offsetParent !== null)
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.right > bubble.left && box.left < bubble.right && box.bottom > bubble.top && box.top < bubble.bottom;
+      })
+      .map((element) => element.outerHTML.slice(0, 120));
+  });
+  expect(covered, `what the support chat covers on ${name}`).toEqual([]);
+}
+
+/** The tables on the page that are wider than their box, named by their first column's heading. */
+const tablesScrollingSideways = (page: Page) =>
+  page.$$eval('table', (tables) =>
+    tables
+      .filter((table) => table.parentElement && table.parentElement.scrollWidth > table.parentElement.clientWidth)
+      .map((table) => table.querySelector('th')?.textContent ?? 'a table'),
+  );
+
+describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width px)', ({ label, width, height }) => {
+  it('on the member pages: landing, dashboard, tasks, task browser, history, payouts, VIP and its dialog, referrals, profile', async () => {
+    const page = await newPage(width, height);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expectAccessible(page, `member-landing-${label}`);
+
+    await signInMember(page, `a11y-${label}-${run}@example.com`, 'Alma', 'Reyes');
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('region', { name: 'Daily Task Limit' }).waitFor();
+    await dismissPopup(page);
+    await expectAccessible(page, `member-dashboard-${label}`);
+    await expectChatCoversNothing(page, `the dashboard at ${width} px`);
+
+    const pages = [
+      { path: '/tasks', ready: () => page.getByRole('group').first().waitFor() },
+      { path: '/history', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
+      { path: '/payouts', ready: () => page.getByRole('button', { name: 'Request Payout' }).waitFor() },
+      { path: '/referrals', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
+      { path: '/profile', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
+      { path: '/vip', ready: () => page.getByRole('group', { name: 'VIP 300', exact: true }).waitFor() },
+    ];
+    for (const { path, ready } of pages) {
+      await page.goto(`${baseUrl}${path}`);
+      await ready();
+      await page.waitForLoadState('networkidle');
+      await dismissPopup(page);
+      await expectAccessible(page, `member${path.replace('/', '-')}-${label}`);
+      await expectChatCoversNothing(page, `${path} at ${width} px`);
+    }
+
+    await page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to VIP 300' }).waitFor();
+    await expectAccessible(page, `member-vip-dialog-${label}`);
+    await page.keyboard.press('Escape');
+
+    const [task] = await ok<{ id: string }[]>(page.request.get(`${baseUrl}/api/tasks`));
+    await page.goto(`${baseUrl}/task-browser?taskId=${task?.id}`);
+    await page.getByRole('button', { name: 'Start Viewing' }).waitFor();
+    await expectAccessible(page, `member-task-browser-${label}`);
+  });
+
+  it('on the commission login and dashboard', async () => {
+    const visitor = await newPage(width, height);
+    await visitor.goto(`${baseUrl}/admin/percentage/`);
+    await visitor.getByLabel('Username').waitFor();
+    await expectAccessible(visitor, `commission-login-${label}`);
+
+    const page = await newPage(width, height, operatorState);
+    await page.goto(`${baseUrl}/admin/percentage/`);
+    await page.getByRole('heading', { level: 1, name: 'Commission Dashboard' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `commission-dashboard-${label}`);
+  });
+});
+
+/** Admins work at a laptop's 1024 px too: there every table fits with its actions in view. */
+const ADMIN_WIDTHS = [
+  { label: 'phone', width: 390, height: 844, tablesFit: false },
+  { label: 'laptop', width: 1024, height: 768, tablesFit: true },
+  { label: 'desktop', width: 1280, height: 800, tablesFit: true },
+] as const;
+
+describe.each(ADMIN_WIDTHS)('the admin panel at $width px ($label)', ({ label, width, height, tablesFit }) => {
+  it('has 0 serious or critical axe-core problems on its password gate, every tab and every page, and fits the screen', async () => {
+    // The gate, as an admin meets it before unlocking the panel.
+    const locked = await newPage(width, height, lockedAdminState);
+    await locked.goto(`${baseUrl}/admin-portal`);
+    await locked.getByLabel('Admin Password').waitFor();
+    await expectAccessible(locked, `admin-gate-${label}`);
+
+    const page = await newPage(width, height, adminState);
+    await page.goto(`${baseUrl}/admin-portal`);
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    await tabs.first().waitFor();
+    const names = await tabs.allTextContents();
+    expect(names.length).toBe(12);
+    for (const name of names) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('tabpanel').first().waitFor();
+      // Checked with its data in place, not its loading skeleton.
+      await page.waitForFunction(() => !document.querySelector('[role=tabpanel] .animate-pulse'));
+      await expectAccessible(
+        page,
+        `admin-${name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}-${label}`,
+      );
+      if (tablesFit) expect(await tablesScrollingSideways(page), `tables of ${name} at ${width} px`).toEqual([]);
+    }
+
+    // The pages the quick actions open.
+    for (const path of ['support', 'tasks', 'logs', 'maintenance', 'notifications', 'popups']) {
+      await page.goto(`${baseUrl}/admin/${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('main .animate-pulse'));
+      await expectAccessible(page, `admin-page-${path}-${label}`);
+      if (tablesFit) expect(await tablesScrollingSideways(page), `tables of /admin/${path} at ${width} px`).toEqual([]);
+    }
+  });
+});
+
+describe('keyboard', () => {
+  it('a dialog takes the focus, keeps Tab inside it, and gives the focus back to its button when closed', async () => {
+    const page = await newPage(1280, 800);
+    await signInMember(page, `a11y-keys-${run}@example.com`, 'Kiko', 'Cruz');
+    await page.goto(`${baseUrl}/vip`);
+    const open = page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to VIP 300' });
+    await dialog.waitFor();
+    const focusInsideDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
+    expect(await focusInsideDialog()).toBe(true);
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInsideDialog()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await open.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
