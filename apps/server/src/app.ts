@@ -4,10 +4,11 @@ import type { AppRouter } from '@app/api';
 import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, retryAfterSeconds } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ErrorCode, messages } from '@app/contracts';
-import { type Db, isDatabaseUnavailable } from '@app/db';
+import { type ChangeFeed, createAppCaches, type Db, isDatabaseUnavailable } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerReadYourWrites } from './cache/read-your-writes';
 import type { Config } from './config';
 import { requestScope } from './request-scope';
 import { registerRestRoutes } from './rest/adapter';
@@ -27,6 +28,8 @@ import { registerWebApps } from './web/apps';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /** The database's change notifications (DbHandle.changes), which keep this instance's caches correct. */
+  changes: ChangeFeed;
   /** The server's clock; tests move it. */
   now?: () => Date;
   /** Whose clock times task views: the database's, unless a test moves the server's clock to time them. */
@@ -49,7 +52,7 @@ const STATUS_CODES: Record<number, ErrorCode | 'UNSUPPORTED_MEDIA_TYPE' | 'METHO
 };
 
 /** One Fastify server: tRPC at /trpc, the same procedures as REST under /api, sign-in routes, the three apps. */
-export async function buildApp({ config, db, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
+export async function buildApp({ config, db, changes, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -65,11 +68,13 @@ export async function buildApp({ config, db, now = () => new Date(), viewClock =
   });
 
   const counters = await createCounterStore(app, config, db);
+  const caches = createAppCaches(changes);
   const deps: ApiDeps = {
     db,
+    caches,
     now,
     attempts: attemptCounter(app, counters),
-    sessions: createSessionManager(db, { secureCookies: config.isProduction }),
+    sessions: createSessionManager(db, { secureCookies: config.isProduction, caches }),
     operatorSessions: createOperatorSessions(db, { secureCookies: config.isProduction }),
     settings: {
       timeZone: config.APP_TIMEZONE,
@@ -93,6 +98,7 @@ export async function buildApp({ config, db, now = () => new Date(), viewClock =
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerReadYourWrites(app, changes);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     if (isDatabaseUnavailable(error)) {

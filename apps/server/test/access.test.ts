@@ -1,6 +1,6 @@
 import { createSessionManager } from '@app/auth';
 import { messages } from '@app/contracts';
-import { insertUser } from '@app/db';
+import { createAppCaches, insertUser } from '@app/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, freshClientAddress, OPERATOR, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
@@ -39,7 +39,8 @@ describe('cookies', () => {
 
   it('makes member sessions Secure when asked to (production)', async () => {
     const user = await insertUser(t.database.db, { email: 'secure@example.com' });
-    const { cookie } = await createSessionManager(t.database.db, { secureCookies: true }).createSession(user.id);
+    const caches = createAppCaches(await t.database.changes());
+    const { cookie } = await createSessionManager(t.database.db, { secureCookies: true, caches }).createSession(user.id);
     expect(cookie.attributes).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/', secure: true });
   });
 

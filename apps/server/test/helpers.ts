@@ -45,6 +45,7 @@ export async function startTestApp(
   const { app } = await buildApp({
     config,
     db: database.db,
+    changes: await database.changes(),
     now: () => clock.now,
     viewClock: options.viewClock ?? 'server',
     logger: false,

@@ -1,6 +1,6 @@
 import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth';
 import type { MaintenanceStatus } from '@app/contracts';
-import type { Db, UserRow } from '@app/db';
+import type { AppCaches, Db, UserRow } from '@app/db';
 import type { AttemptCounter } from './lib/wrong-passwords';
 import { readMaintenance } from './maintenance/service';
 
@@ -33,6 +33,8 @@ export interface ApiSettings {
 /** Long-lived dependencies, made once at start. */
 export interface ApiDeps {
   db: Db;
+  /** What this instance keeps in memory, dropped by the change notifications of every instance. */
+  caches: AppCaches;
   sessions: SessionManager;
   operatorSessions: OperatorSessions;
   settings: ApiSettings;
@@ -100,7 +102,7 @@ export async function createContext(deps: ApiDeps, req: RequestScope): Promise<C
     adminUnlockedUntil: null,
     operator: null,
     siteStatus: () => {
-      siteStatus ??= readMaintenance(deps.db);
+      siteStatus ??= readMaintenance(deps);
       return siteStatus;
     },
   };

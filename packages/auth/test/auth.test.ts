@@ -1,4 +1,4 @@
-import { type DbHandle, insertUser } from '@app/db';
+import { type AppCaches, createAppCaches, type DbHandle, insertUser } from '@app/db';
 import { createTestDb } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,9 +14,11 @@ import {
 } from '../src';
 
 let handle: DbHandle;
+let caches: AppCaches;
 
 beforeAll(async () => {
   handle = await createTestDb();
+  caches = createAppCaches(await handle.changes());
 });
 afterAll(async () => {
   await handle.close();
@@ -24,7 +26,7 @@ afterAll(async () => {
 
 describe('member sessions', () => {
   it('stores only the token hash and finds the user by the token', async () => {
-    const sessions = createSessionManager(handle.db, { secureCookies: true });
+    const sessions = createSessionManager(handle.db, { secureCookies: true, caches });
     const user = await insertUser(handle.db, { email: 'session@example.com', firstName: 'Sam' });
     const { token, cookie } = await sessions.createSession(user.id);
     expect(cookie).toMatchObject({
@@ -45,7 +47,7 @@ describe('member sessions', () => {
   });
 
   it('extends a session used in its second half', async () => {
-    const sessions = createSessionManager(handle.db, { secureCookies: false });
+    const sessions = createSessionManager(handle.db, { secureCookies: false, caches });
     const user = await insertUser(handle.db, { email: 'sliding@example.com' });
     const { token } = await sessions.createSession(user.id);
     const soon = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
@@ -56,7 +58,7 @@ describe('member sessions', () => {
   });
 
   it('refuses an expired session', async () => {
-    const sessions = createSessionManager(handle.db, { secureCookies: false });
+    const sessions = createSessionManager(handle.db, { secureCookies: false, caches });
     const user = await insertUser(handle.db, { email: 'expired@example.com' });
     const { token } = await sessions.createSession(user.id);
     await handle.db

@@ -4,10 +4,12 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changes';
 import { PGliteDialect } from './pglite-dialect';
 import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
 import type { Database } from './schema';
+import { CachedWritesPlugin } from './write-tracking';
 
 export type Db = Kysely<Database>;
 /** A database transaction: what money-moving code takes, so it cannot run outside one. */
@@ -19,6 +21,11 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded database itself, when kind is 'pglite' (tests dump and copy it). */
   pglite?: PGlite;
+  /**
+   * The changes every instance commits, as this instance hears them (docs/architecture.md#caches): made at
+   * the first call, which on PostgreSQL opens one more connection, the one that listens.
+   */
+  changes(): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -42,8 +49,15 @@ export interface CreateDbOptions {
 const toNumber = (value: string) => Number(value);
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
-  const plugins = [new CamelCasePlugin()];
+  let feed: Promise<ChangeFeed> | undefined;
+  const feedOnce = (make: () => Promise<ChangeFeed>) => () => {
+    feed ??= make();
+    return feed;
+  };
+  const closeFeed = async () => (feed ? (await feed).close() : undefined);
+  const plugins = [new CamelCasePlugin(), new CachedWritesPlugin(() => void feed?.then((changes) => changes.markBehind()))];
   if (options.databaseUrl) {
+    const databaseUrl = options.databaseUrl;
     const closes = new ConnectionCloses();
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
@@ -59,7 +73,15 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       },
     });
     const db = new Kysely<Database>({ dialect: new GuardedPostgresJsDialect(client, closes), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      changes: feedOnce(async () => postgresChangeFeed(databaseUrl, client)),
+      close: async () => {
+        await closeFeed();
+        await db.destroy();
+      },
+    };
   }
 
   const dataDir = options.dataDir ?? './data';
@@ -78,5 +100,14 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pg), plugins });
-  return { db, kind: 'pglite', pglite: pg, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite: pg,
+    changes: feedOnce(() => pgliteChangeFeed(pg)),
+    close: async () => {
+      await closeFeed();
+      await db.destroy();
+    },
+  };
 }

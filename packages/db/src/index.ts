@@ -1,5 +1,7 @@
 export { type BookCounts, type BookProblem, type BookProblemKind, type BooksReport, checkBooks, summarizeBooks } from './books';
+export { type AppCaches, type CachedSession, ChangeCache, COLD_FEED_MAX_AGE_MS, createAppCaches } from './cache';
 export { type AdminLogRow, appendAdminLog, type ChainBreak, findChainBreaks, rechainAdminLogs, rechainLedger } from './chains';
+export { CHANGES_CHANNEL, type Change, type ChangeFeed, type ChangeTopic, parseChange } from './changes';
 export { type CreateDbOptions, createDb, type Db, type DbHandle, type Tx } from './create-db';
 export { jsonb } from './json';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
@@ -9,3 +11,4 @@ export type * from './schema';
 export { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, isEmpty, seedDemoData } from './seed';
 export { isDatabaseUnavailable } from './unavailable';
 export { findOrCreateUser, generateReferralCode, insertUser, type NewMember } from './users';
+export { runInWriteScope, type WriteScope } from './write-tracking';

@@ -366,3 +366,4 @@ export type VipPlanRow = Selectable<VipPlansTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ReferralsRow = Selectable<ReferralsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type SystemSettingsRow = Selectable<SystemSettingsTable>;

@@ -3,7 +3,16 @@ import { connect } from 'node:net';
 import { WRONG_PASSWORD_LIMITS } from '@app/contracts';
 import { checkBooks } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createDatabase, NO_POSTGRES, type ServerProcess, signIn, startServer, testDatabaseUrl } from '../support';
+import {
+  call,
+  createDatabase,
+  NO_POSTGRES,
+  type ServerProcess,
+  signIn,
+  signInUnlockedAdmin,
+  startServer,
+  testDatabaseUrl,
+} from '../support';
 
 const REDIS = { host: '127.0.0.1', port: 6379 };
 const REDIS_URL = `redis://${REDIS.host}:${REDIS.port}`;
@@ -89,6 +98,109 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
     expect(earnings).toEqual([{ amount: 120 }]);
     expect((await call(b.baseUrl, member.cookie, 'GET', '/api/auth/user')).body.availableBalance).toBe('1.20');
     expect((await checkBooks(db)).problems).toEqual([]);
+  });
+
+  /** What `call` answers. */
+  type Answer = Awaited<ReturnType<typeof call>>;
+
+  describe('caches: a change made on one instance is obeyed by the other within 1 s', () => {
+    const WITHIN_MS = 1_000;
+    let adminCookie: string;
+
+    beforeAll(async () => {
+      adminCookie = await signInUnlockedAdmin(a.baseUrl);
+    });
+
+    /** Polls `read` on instance B until `obeys` holds, failing after 1 s; how long it took. */
+    async function obeyedWithin(read: () => Promise<Answer>, obeys: (answer: Answer) => boolean) {
+      const started = performance.now();
+      let last: Answer | undefined;
+      while (performance.now() - started < WITHIN_MS) {
+        last = await read();
+        if (obeys(last)) return performance.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`instance B did not obey within ${WITHIN_MS} ms; it last answered ${JSON.stringify(last)}`);
+    }
+
+    it('refuses on B a session signed out on A, and the session of a member banned on A', async () => {
+      const cookie = await signIn(a.baseUrl, 'leaves@example.com');
+      expect((await call(b.baseUrl, cookie, 'GET', '/api/auth/user')).status).toBe(200);
+      expect((await fetch(`${a.baseUrl}/api/logout`, { headers: { cookie }, redirect: 'manual' })).status).toBe(302);
+      await obeyedWithin(
+        () => call(b.baseUrl, cookie, 'GET', '/api/auth/user'),
+        (answer) => answer.status === 401,
+      );
+
+      const banned = await signIn(a.baseUrl, 'banned@example.com');
+      const { body: user } = await call(b.baseUrl, banned, 'GET', '/api/auth/user');
+      expect((await call(b.baseUrl, banned, 'GET', '/api/tasks')).status).toBe(200);
+      const ban = await call(a.baseUrl, adminCookie, 'POST', `/api/admin/users/${user.id}/status`, { status: 'banned', reason: 'Fraud' });
+      expect(ban.status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, banned, 'GET', '/api/tasks'),
+        (answer) => answer.status === 401,
+      );
+    });
+
+    it('closes and opens the site on B when maintenance is switched on A', async () => {
+      const member = await signIn(b.baseUrl, 'waits@example.com');
+      expect((await call(b.baseUrl, member, 'GET', '/api/tasks')).status).toBe(200);
+      const on = await call(a.baseUrl, adminCookie, 'POST', '/api/admin/maintenance', {
+        maintenance: true,
+        message: 'Back at noon',
+        reason: 'Upgrade',
+      });
+      expect(on.status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, member, 'GET', '/api/tasks'),
+        (answer) => answer.status === 503 && answer.body.message === 'Back at noon',
+      );
+      expect((await call(a.baseUrl, adminCookie, 'POST', '/api/admin/maintenance', { maintenance: false, reason: 'Done' })).status).toBe(
+        200,
+      );
+      await obeyedWithin(
+        () => call(b.baseUrl, member, 'GET', '/api/tasks'),
+        (answer) => answer.status === 200,
+      );
+    });
+
+    it('shows on B a task edited on A, and no longer a task deactivated on A', async () => {
+      const member = await signIn(b.baseUrl, 'views@example.com');
+      const created = await call(a.baseUrl, adminCookie, 'POST', '/api/admin/tasks', {
+        title: 'Partner page',
+        url: 'https://example.com/partner',
+        reward: '1.00',
+      });
+      expect(created.status).toBe(200);
+      const titles = (answer: { body: { id: string; title: string }[] }) => answer.body.map((task) => task.title);
+      await obeyedWithin(
+        () => call(b.baseUrl, member, 'GET', '/api/tasks'),
+        (answer) => titles(answer).includes('Partner page'),
+      );
+      const edited = await call(a.baseUrl, adminCookie, 'PUT', `/api/admin/tasks/${created.body.id}`, { title: 'Partner page, new' });
+      expect(edited.status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, member, 'GET', '/api/tasks'),
+        (answer) => titles(answer).includes('Partner page, new'),
+      );
+      expect((await call(a.baseUrl, adminCookie, 'PUT', `/api/admin/tasks/${created.body.id}`, { isActive: false })).status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, member, 'GET', '/api/tasks'),
+        (answer) => answer.status === 200 && !titles(answer).some((title) => title.startsWith('Partner page')),
+      );
+    });
+
+    it('prices a plan on B as it was changed on A', async () => {
+      const member = await signIn(b.baseUrl, 'buys@example.com');
+      const price = (answer: { body: { id: string; price: string }[] }) => answer.body.find((plan) => plan.id === 'VIP300')?.price;
+      expect(price(await call(b.baseUrl, member, 'GET', '/api/vip/plans'))).toBe('300.00');
+      expect((await call(a.baseUrl, adminCookie, 'POST', '/api/admin/quick-update-plan/VIP300', { price: '350' })).status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, member, 'GET', '/api/vip/plans'),
+        (answer) => price(answer) === '350.00',
+      );
+    });
   });
 
   it(`shares the commission login limit between the instances${redisAnswers ? ', counted in Redis' : ` (counted in PostgreSQL: nothing answers at ${REDIS_URL})`}`, async () => {

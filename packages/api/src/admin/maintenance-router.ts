@@ -23,7 +23,7 @@ export const adminMaintenanceRouter = router({
     .meta({ openapi: { method: 'GET', path: '/admin/system-settings', tags: ['admin'], summary: 'System settings', protect: true } })
     .input(z.void())
     .output(systemSettingsSchema)
-    .query(({ ctx }) => readSystemSettings(ctx.db)),
+    .query(({ ctx }) => readSystemSettings(ctx)),
 
   updateSettings: adminProcedure
     .meta({

@@ -5,9 +5,8 @@ import {
   type SystemSettings,
   type SystemSettingsInput,
 } from '@app/contracts';
-import type { Db, Tx } from '@app/db';
-import { readMaintenance } from '../maintenance/service';
-import { readGcashPayee } from '../vip/service';
+import type { Db, SystemSettingsRow, Tx } from '@app/db';
+import { type CachedReader, gcashPayeeOf, maintenanceOf, readSettingsRow } from '../maintenance/service';
 import { type AdminActor, logAdminAction } from './log';
 
 type SiteState = Pick<MaintenanceStatus, 'maintenance' | 'websiteStatus'>;
@@ -63,16 +62,20 @@ export async function switchMaintenance(
   });
 }
 
-export async function readSystemSettings(db: Db): Promise<SystemSettings> {
-  const [status, payee] = await Promise.all([readMaintenance(db), readGcashPayee(db)]);
-  return { ...status, maintenanceMode: status.maintenance, ...payee };
+function toSystemSettings(row: SystemSettingsRow): SystemSettings {
+  const status = maintenanceOf(row);
+  return { ...status, maintenanceMode: status.maintenance, ...gcashPayeeOf(row) };
+}
+
+export async function readSystemSettings(reader: CachedReader): Promise<SystemSettings> {
+  return toSystemSettings(await readSettingsRow(reader));
 }
 
 /** The System tab: maintenance mode, the message members see while the site is closed, the G-CASH payee. */
 export async function updateSystemSettings(db: Db, input: SystemSettingsInput, actor: AdminActor, now: Date): Promise<SystemSettings> {
   return db.transaction().execute(async (trx) => {
     await lockSettings(trx);
-    await trx
+    const row = await trx
       .updateTable('systemSettings')
       .set({
         ...(input.maintenance === undefined ? {} : { maintenance: input.maintenance }),
@@ -83,11 +86,12 @@ export async function updateSystemSettings(db: Db, input: SystemSettingsInput, a
         updatedAt: now,
       })
       .where('id', '=', 1)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await logAdminAction(trx, actor, {
       action: 'update_system_settings',
       details: { maintenance: input.maintenance, message: input.message, gcashNumber: input.gcashNumber, gcashName: input.gcashName },
     });
-    return readSystemSettings(trx);
+    return toSystemSettings(row);
   });
 }

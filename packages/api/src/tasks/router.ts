@@ -21,7 +21,7 @@ export const tasksRouter = router({
     })
     .input(z.void())
     .output(z.array(taskSchema))
-    .query(({ ctx }) => listVisibleTasks(ctx.db, ctx.user, ctx.now())),
+    .query(({ ctx }) => listVisibleTasks(ctx, ctx.user, ctx.now())),
 
   get: memberProcedure
     .meta({
@@ -36,7 +36,7 @@ export const tasksRouter = router({
     .input(taskIdInput)
     .output(taskToViewSchema)
     .query(async ({ ctx, input }) => {
-      const task = await findVisibleTask(ctx.db, ctx.user, input.id, ctx.now());
+      const task = await findVisibleTask(ctx, ctx.user, input.id, ctx.now());
       if (!task) throw new TRPCError({ code: 'NOT_FOUND', message: messages.tasks.notFound });
       return { ...task, durationSeconds: ctx.settings.taskViewSeconds };
     }),

@@ -1,6 +1,7 @@
 import { type CompleteTaskOutput, formatAmount, type Task, type TaskCompletionError, VIEW_EXPIRY_SECONDS } from '@app/contracts';
 import { type Db, postToLedger, type TaskRow, type UserRow } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
+import type { CachedReader } from '../maintenance/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
 import { effectiveTier } from '../vip/tier';
@@ -11,7 +12,7 @@ export const ALWAYS_VISIBLE_TITLE = 'View Product Page';
 
 type Visible = Pick<TaskRow, 'title' | 'requiredVipTier'>;
 
-/** Shown if titled 'View Product Page', or needing no tier, or needing exactly the member's tier. */
+/** Shown if titled 'View Product Page', or needing no tier (none or ''), or needing exactly the member's tier. */
 export function isVisibleTo(task: Visible, tier: string): boolean {
   return task.title === ALWAYS_VISIBLE_TITLE || !task.requiredVipTier || task.requiredVipTier === tier;
 }
@@ -21,35 +22,33 @@ export function rewardFor(task: Pick<TaskRow, 'reward'>, user: UserRow, now: Dat
   return effectiveTier(user, now).rewardPerTask ?? task.reward;
 }
 
-/** The tasks the member may view now, at the reward each pays them; `onlyId` narrows it to one task. */
-export async function listVisibleTasks(db: Db, user: UserRow, now: Date, onlyId?: string): Promise<Task[]> {
+/** The active tasks, oldest first, from this instance's cache (docs/architecture.md#caches). */
+function activeTasks({ db, caches }: CachedReader): Promise<readonly TaskRow[]> {
+  return caches.tasks.get('active', async () =>
+    Object.freeze(await db.selectFrom('tasks').selectAll().where('isActive', '=', true).orderBy('createdAt').orderBy('id').execute()),
+  );
+}
+
+/** A task as a member sees it: its reward is the one it pays them now. */
+function toTask(row: TaskRow, user: UserRow, now: Date): Task {
+  const { id, title, description, url, requiredVipTier } = row;
+  return { id, title, description, url, requiredVipTier, reward: formatAmount(rewardFor(row, user, now)) };
+}
+
+/** The tasks the member may view now, at the reward each pays them. */
+export async function listVisibleTasks(reader: CachedReader, user: UserRow, now: Date): Promise<Task[]> {
   const tier = effectiveTier(user, now).tier;
-  const rows = await db
-    .selectFrom('tasks')
-    .select(['id', 'title', 'description', 'url', 'reward', 'requiredVipTier'])
-    .where('isActive', '=', true)
-    .$if(onlyId !== undefined, (query) => query.where('id', '=', onlyId as string))
-    .where((eb) =>
-      eb.or([
-        eb('title', '=', ALWAYS_VISIBLE_TITLE),
-        eb('requiredVipTier', 'is', null),
-        eb('requiredVipTier', '=', ''),
-        eb('requiredVipTier', '=', tier),
-      ]),
-    )
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ ...row, reward: formatAmount(rewardFor(row, user, now)) }));
+  const rows = await activeTasks(reader);
+  return rows.filter((row) => isVisibleTo(row, tier)).map((row) => toTask(row, user, now));
 }
 
 /**
  * One task as the member sees it in the list, or null when it does not exist, is off, or is not for
  * their tier: what the task browser shows, so a link cannot show a title, site or reward of its own.
  */
-export async function findVisibleTask(db: Db, user: UserRow, taskId: string, now: Date): Promise<Task | null> {
-  const [task] = await listVisibleTasks(db, user, now, taskId);
-  return task ?? null;
+export async function findVisibleTask(reader: CachedReader, user: UserRow, taskId: string, now: Date): Promise<Task | null> {
+  const row = (await activeTasks(reader)).find((task) => task.id === taskId);
+  return row && isVisibleTo(row, effectiveTier(user, now).tier) ? toTask(row, user, now) : null;
 }
 
 export type StartResult =

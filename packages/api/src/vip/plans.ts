@@ -1,5 +1,6 @@
 import { formatAmount, formatPesos, type VipPlan } from '@app/contracts';
 import type { Db, VipPlanRow } from '@app/db';
+import type { CachedReader } from '../maintenance/service';
 
 export function toVipPlan(row: VipPlanRow): VipPlan {
   return {
@@ -13,10 +14,15 @@ export function toVipPlan(row: VipPlanRow): VipPlan {
   };
 }
 
-export async function listActivePlans(db: Db): Promise<VipPlan[]> {
-  const rows = await db.selectFrom('vipPlans').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('price').execute();
+/** The plans members may buy, in their order, from this instance's cache. */
+export async function listActivePlans({ db, caches }: CachedReader): Promise<VipPlan[]> {
+  const rows = await caches.plans.get('active', async () =>
+    Object.freeze(await db.selectFrom('vipPlans').selectAll().where('isActive', '=', true).orderBy('sortOrder').orderBy('price').execute()),
+  );
   return rows.map(toVipPlan);
 }
+
+/** One plan a member may buy, read in the caller's transaction: what a purchase is priced by. */
 
 export async function findActivePlan(db: Db, id: string): Promise<VipPlanRow | undefined> {
   return db.selectFrom('vipPlans').selectAll().where('id', '=', id).where('isActive', '=', true).executeTakeFirst();

@@ -1,8 +1,9 @@
 import { vipPaymentDetailsSchema, vipPlanSchema, vipStatusSchema, vipUpgradeInput, vipUpgradeWithEarningsInput } from '@app/contracts';
 import { z } from 'zod';
+import { readGcashPayee } from '../maintenance/service';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { listActivePlans } from './plans';
-import { readGcashPayee, requestUpgrade, upgradeWithEarnings } from './service';
+import { requestUpgrade, upgradeWithEarnings } from './service';
 import { vipStatus } from './status';
 
 export const vipRouter = router({
@@ -24,7 +25,7 @@ export const vipRouter = router({
     .meta({ openapi: { method: 'GET', path: '/vip/plans', tags: ['vip'], summary: 'The VIP plans on sale', protect: true } })
     .input(z.void())
     .output(z.array(vipPlanSchema))
-    .query(({ ctx }) => listActivePlans(ctx.db)),
+    .query(({ ctx }) => listActivePlans(ctx)),
 
   paymentDetails: memberProcedure
     .meta({
@@ -38,7 +39,7 @@ export const vipRouter = router({
     })
     .input(z.void())
     .output(vipPaymentDetailsSchema)
-    .query(({ ctx }) => readGcashPayee(ctx.db)),
+    .query(({ ctx }) => readGcashPayee(ctx)),
 
   upgrade: moneyProcedure
     .meta({

@@ -1,4 +1,4 @@
-import { formatPesos, messages, planName, type VipPaymentDetails, type VipStatus } from '@app/contracts';
+import { formatPesos, messages, planName, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { notifyMember } from '../notifications/service';
@@ -188,9 +188,4 @@ export async function rejectPendingVipRequest(
     now,
   });
   return { userId: request.userId };
-}
-
-/** The G-CASH account members pay plans to, as the admins set it in the system settings. */
-export async function readGcashPayee(db: Db): Promise<VipPaymentDetails> {
-  return db.selectFrom('systemSettings').select(['gcashNumber', 'gcashName']).where('id', '=', 1).executeTakeFirstOrThrow();
 }

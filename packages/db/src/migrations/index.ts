@@ -8,6 +8,7 @@ import * as oneOpenView from './0006_one_open_view';
 import * as fraudControls from './0007_fraud_controls';
 import * as tamperEvident from './0008_tamper_evident';
 import * as gcashPayee from './0009_gcash_payee';
+import * as changeNotifications from './0010_change_notifications';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_fraud_controls': fraudControls,
   '0008_tamper_evident': tamperEvident,
   '0009_gcash_payee': gcashPayee,
+  '0010_change_notifications': changeNotifications,
 };

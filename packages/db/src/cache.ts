@@ -1,0 +1,214 @@
+import type { ChangeFeed, ChangeTopic } from './changes';
+import type { SystemSettingsRow, TaskRow, UserRow, VipPlanRow } from './schema';
+
+/** How long a cached value may be served while notifications are down (docs/architecture.md#caches). */
+export const COLD_FEED_MAX_AGE_MS = 5_000;
+/**
+ * How long the changes of each row are remembered, to tell whether a load that ran meanwhile read the row
+ * before its change. A load that took longer is answered but not kept.
+ */
+const CHANGE_MEMORY_MS = 10_000;
+
+interface Entry<V> {
+  value: V;
+  loadedAt: number;
+  epoch: number;
+  /** The rows it was read from, as "topic:key". */
+  rows: readonly string[];
+}
+
+interface Load<V> {
+  promise: Promise<V>;
+  seq: number;
+}
+
+export interface ChangeCacheOptions<V> {
+  /** The topics whose changes drop entries: a change with a key drops what was read from that row, one without drops all. */
+  topics: readonly ChangeTopic[];
+  /** Entries kept at most; the least recently used goes first. */
+  maxEntries: number;
+  /** The rows a value was read from, as "topic:key"; by default the first topic's row of the cache key. */
+  readFrom?: (key: string, value: V) => readonly string[];
+  /** Whether a loaded value is kept (a session that does not exist is not). */
+  keep?: (value: V) => boolean;
+  now?: () => number;
+}
+
+/**
+ * Values read from the database, kept in this instance's memory until a change notification says one of
+ * the rows they were read from changed (docs/architecture.md#caches). Correct across instances because
+ * every change to a cached row notifies in its own transaction, and within one instance because the
+ * server waits for its own notifications before it answers a call that wrote (ChangeFeed.sync).
+ *
+ * - A value whose rows changed while it was being loaded is answered but not kept: it may predate the change.
+ * - Concurrent misses of one key share one load, unless something changed since it started.
+ * - Each time the feed goes down or comes back, everything cached before is cold (changes may have been
+ *   missed); while it is down, a value is kept at most COLD_FEED_MAX_AGE_MS.
+ */
+export class ChangeCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  /** Which entries were read from a row ("topic:key" to cache keys), to drop them when it changes. */
+  private readonly readers = new Map<string, Set<string>>();
+  /** The latest change of each row within CHANGE_MEMORY_MS, oldest first, by sequence number and time. */
+  private readonly changed = new Map<string, { seq: number; at: number }>();
+  private readonly loads = new Map<string, Load<V>>();
+  private readonly topics: ReadonlySet<ChangeTopic>;
+  private readonly readFrom: (key: string, value: V) => readonly string[];
+  private readonly keep: (value: V) => boolean;
+  private readonly now: () => number;
+  private seq = 0;
+  private epoch = 0;
+  hits = 0;
+  misses = 0;
+  invalidations = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly options: ChangeCacheOptions<V>,
+  ) {
+    this.topics = new Set(options.topics);
+    const [topic] = options.topics;
+    this.readFrom = options.readFrom ?? ((key) => [`${topic}:${key}`]);
+    this.keep = options.keep ?? (() => true);
+    this.now = options.now ?? Date.now;
+    feed.subscribe((change) => {
+      if (!this.topics.has(change.topic)) return;
+      if (change.key === null) this.clear();
+      else this.rowChanged(`${change.topic}:${change.key}`);
+    });
+    feed.onStatus(() => this.clear());
+  }
+
+  /** The cached value of `key`, or `load`'s, kept when it is safe to. */
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const catchingUp = this.feed.catchUp();
+    if (catchingUp) return catchingUp.then(() => this.get(key, load));
+    const entry = this.entries.get(key);
+    if (entry && this.isFresh(entry)) {
+      this.hits += 1;
+      // Most recently used last, so the first key of the map is the one to evict.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return Promise.resolve(entry.value);
+    }
+    if (entry) this.remove(key);
+    this.misses += 1;
+    const running = this.loads.get(key);
+    if (running && running.seq === this.seq) return running.promise;
+
+    const started = { seq: this.seq, epoch: this.epoch, at: this.now() };
+    const pending: Load<V> = { promise: load(), seq: started.seq };
+    this.loads.set(key, pending);
+    pending.promise.then(
+      (value) => {
+        if (this.loads.get(key) === pending) this.loads.delete(key);
+        if (this.keep(value) && this.unchangedSince(started, this.readFrom(key, value))) this.store(key, value);
+      },
+      () => {
+        if (this.loads.get(key) === pending) this.loads.delete(key);
+      },
+    );
+    return pending.promise;
+  }
+
+  /** Forgets everything (the feed went down or came back, or a change to a whole topic). */
+  clear(): void {
+    this.invalidations += 1;
+    this.seq += 1;
+    this.epoch += 1;
+    this.entries.clear();
+    this.readers.clear();
+    this.loads.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private rowChanged(row: string): void {
+    this.invalidations += 1;
+    this.seq += 1;
+    const at = this.now();
+    this.changed.delete(row);
+    this.changed.set(row, { seq: this.seq, at });
+    for (const [oldRow, change] of this.changed) {
+      if (at - change.at < CHANGE_MEMORY_MS) break;
+      this.changed.delete(oldRow);
+    }
+    const keys = this.readers.get(row);
+    if (keys) for (const key of [...keys]) this.remove(key);
+  }
+
+  /** Whether none of `rows` changed since the load that read them started, and nothing was cleared. */
+  private unchangedSince(started: { seq: number; epoch: number; at: number }, rows: readonly string[]): boolean {
+    if (started.epoch !== this.epoch || this.now() - started.at >= CHANGE_MEMORY_MS) return false;
+    return rows.every((row) => (this.changed.get(row)?.seq ?? 0) <= started.seq);
+  }
+
+  private isFresh(entry: Entry<V>): boolean {
+    if (entry.epoch !== this.epoch) return false;
+    return this.feed.live || this.now() - entry.loadedAt < COLD_FEED_MAX_AGE_MS;
+  }
+
+  private store(key: string, value: V): void {
+    if (this.entries.has(key)) this.remove(key);
+    const rows = this.readFrom(key, value);
+    this.entries.set(key, { value, loadedAt: this.now(), epoch: this.epoch, rows });
+    for (const row of rows) {
+      const keys = this.readers.get(row) ?? new Set<string>();
+      keys.add(key);
+      this.readers.set(row, keys);
+    }
+    if (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const row of entry.rows) {
+      const keys = this.readers.get(row);
+      keys?.delete(key);
+      if (keys?.size === 0) this.readers.delete(row);
+    }
+  }
+}
+
+/** A live session with its user, as a signed-in request needs them. */
+export interface CachedSession {
+  expiresAt: Date;
+  adminUnlockedUntil: Date | null;
+  user: Readonly<UserRow>;
+}
+
+/** What each instance keeps in memory (docs/architecture.md#caches). */
+export interface AppCaches {
+  /** Sessions with their user, by the session's hashed id; a change to either row drops the entry. */
+  sessions: ChangeCache<CachedSession | null>;
+  /** The one system settings row (maintenance, website status, G-CASH payee). */
+  settings: ChangeCache<Readonly<SystemSettingsRow>>;
+  /** The active tasks, in the order members see them. */
+  tasks: ChangeCache<readonly TaskRow[]>;
+  /** The active plans, in the order members see them. */
+  plans: ChangeCache<readonly VipPlanRow[]>;
+}
+
+/** Sessions kept at most per instance: a session is about 2 KB with its user. */
+const MAX_CACHED_SESSIONS = 50_000;
+
+export function createAppCaches(feed: ChangeFeed): AppCaches {
+  return {
+    sessions: new ChangeCache(feed, {
+      topics: ['session', 'user'],
+      maxEntries: MAX_CACHED_SESSIONS,
+      readFrom: (hash, session) => (session ? [`session:${hash}`, `user:${session.user.id}`] : [`session:${hash}`]),
+      keep: (session) => session !== null,
+    }),
+    settings: new ChangeCache(feed, { topics: ['settings'], maxEntries: 1, readFrom: () => [] }),
+    tasks: new ChangeCache(feed, { topics: ['tasks'], maxEntries: 1, readFrom: () => [] }),
+    plans: new ChangeCache(feed, { topics: ['plans'], maxEntries: 1, readFrom: () => [] }),
+  };
+}

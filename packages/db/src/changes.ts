@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+
+/**
+ * The one PostgreSQL notification channel every instance listens on (docs/architecture.md#caches).
+ * Triggers (migration 0010) send on it in the transaction that changes a row, so a change and its
+ * notification commit together, and PostgreSQL delivers notifications in commit order.
+ */
+export const CHANGES_CHANNEL = 'app_changes';
+
+/**
+ * What changed. `key` narrows it: the user's id, the session's hashed id, the member a support message or
+ * a notification is for; none means the topic as a whole (the settings row, the task catalogue, the plans,
+ * the admin queues, a notification for everyone).
+ */
+export type ChangeTopic = 'user' | 'session' | 'settings' | 'tasks' | 'plans' | 'support' | 'notifications' | 'queues';
+
+export interface Change {
+  topic: ChangeTopic;
+  key: string | null;
+}
+
+const TOPICS = new Set<string>(['user', 'session', 'settings', 'tasks', 'plans', 'support', 'notifications', 'queues']);
+/** A payload this instance sent to learn that every earlier notification has reached it. */
+const SYNC_PREFIX = 'sync:';
+
+/** "topic" or "topic:key", as the triggers write them; anything else is not ours and is ignored. */
+export function parseChange(payload: string): Change | null {
+  const colon = payload.indexOf(':');
+  const topic = colon === -1 ? payload : payload.slice(0, colon);
+  if (!TOPICS.has(topic)) return null;
+  return { topic: topic as ChangeTopic, key: colon === -1 ? null : payload.slice(colon + 1) };
+}
+
+export type ChangeListener = (change: Change) => void;
+/** `live` false: notifications may have been missed from now on; true: listening again (and some may have been missed). */
+export type FeedStatusListener = (live: boolean) => void;
+
+/**
+ * Every instance's view of the changes committed by all instances. While it is not live, a cache may keep
+ * nothing longer than a few seconds; each time it goes down or comes back, whatever was cached before may
+ * be stale.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(listener: ChangeListener): () => void;
+  onStatus(listener: FeedStatusListener): () => void;
+  /**
+   * Resolves once every change committed before the call has reached this instance's listeners (a
+   * notification of our own sent through the pool arrives after them); false when the feed could not
+   * confirm it within the timeout, which also marks the feed down.
+   */
+  sync(): Promise<boolean>;
+  /** A cached table was written outside any request (a script, a test): the next cached read syncs first. */
+  markBehind(): void;
+  /** While a write outside a request may not have reached this instance yet: the sync that catches up. */
+  catchUp(): Promise<unknown> | undefined;
+  close(): Promise<void>;
+}
+
+/** markBehind and catchUp over a feed's own sync: concurrent readers share one sync. */
+function withCatchUp(feed: Omit<ChangeFeed, 'markBehind' | 'catchUp'>): ChangeFeed {
+  let behind = false;
+  let catchingUp: Promise<unknown> | undefined;
+  return Object.assign(feed, {
+    markBehind() {
+      behind = true;
+    },
+    catchUp() {
+      if (behind && !catchingUp) {
+        behind = false;
+        catchingUp = feed.sync().finally(() => {
+          catchingUp = undefined;
+        });
+      }
+      return catchingUp;
+    },
+  });
+}
+
+/** The listeners and the status, whichever database delivers the notifications. */
+class FeedCore {
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly statusListeners = new Set<FeedStatusListener>();
+  private readonly pendingSyncs = new Map<string, () => void>();
+  private readonly instance = randomBytes(6).toString('hex');
+  private syncs = 0;
+  live = false;
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: FeedStatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  setLive(live: boolean): void {
+    if (this.live === live) return;
+    this.live = live;
+    for (const listener of this.statusListeners) listener(live);
+  }
+
+  deliver(payload: string): void {
+    if (payload.startsWith(SYNC_PREFIX)) {
+      this.pendingSyncs.get(payload)?.();
+      return;
+    }
+    const change = parseChange(payload);
+    if (!change) return;
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** A sync payload of this instance and the promise of its arrival. */
+  expectSync(): { payload: string; arrived: Promise<void>; forget: () => void } {
+    this.syncs += 1;
+    const payload = `${SYNC_PREFIX}${this.instance}:${this.syncs}`;
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    this.pendingSyncs.set(payload, () => {
+      this.pendingSyncs.delete(payload);
+      arrive();
+    });
+    return { payload, arrived, forget: () => this.pendingSyncs.delete(payload) };
+  }
+}
+
+/**
+ * PGlite runs in this process: it delivers a transaction's notifications as it commits, and nothing can
+ * drop them, so the feed is live from the start.
+ */
+export async function pgliteChangeFeed(pg: PGlite): Promise<ChangeFeed> {
+  const core = new FeedCore();
+  const unlisten = await pg.listen(CHANGES_CHANNEL, (payload) => core.deliver(payload));
+  core.setLive(true);
+  return {
+    get live() {
+      return core.live;
+    },
+    subscribe: (listener) => core.subscribe(listener),
+    onStatus: (listener) => core.onStatus(listener),
+    // Each statement's notifications are delivered before its promise settles: whatever committed before
+    // a call has reached the listeners already.
+    sync: async () => true,
+    markBehind: () => {},
+    catchUp: () => undefined,
+    async close() {
+      core.setLive(false);
+      await unlisten().catch(() => undefined);
+    },
+  };
+}
+
+/** The listening connection's name in pg_stat_activity. */
+export const CHANGES_APPLICATION_NAME = 'pesotasks-changes';
+
+export interface PostgresFeedOptions {
+  /** How often the listening connection proves it is alive (a silently dead socket fires no close). */
+  heartbeatMs?: number;
+  /** How long a heartbeat or a sync may take before the connection counts as lost. */
+  timeoutMs?: number;
+  /** How long to wait between attempts to listen again. */
+  retryMs?: number;
+}
+
+function withTimeout<T>(pending: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), ms);
+  });
+  return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * PostgreSQL: one connection of its own that LISTENs. postgres.js's own `listen` gives up for good when a
+ * reconnect fails and never says that it lost the connection, so this connection is managed here: it is
+ * opened with LISTEN, checked by a heartbeat, and on any failure closed, reported down and opened again.
+ * `sync` sends through `pool` (the application's pool), so it also waits for every change committed
+ * through it.
+ */
+export function postgresChangeFeed(url: string, pool: postgres.Sql, options: PostgresFeedOptions = {}): ChangeFeed {
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  const retryMs = options.retryMs ?? 500;
+  const core = new FeedCore();
+  let client: postgres.Sql | undefined;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (run: () => void, ms: number) => {
+    clearTimeout(timer);
+    if (!closed) timer = setTimeout(run, ms);
+  };
+
+  const drop = (current: postgres.Sql) => {
+    if (client !== current) return;
+    client = undefined;
+    core.setLive(false);
+    void current.end({ timeout: 0 }).catch(() => undefined);
+    schedule(connect, retryMs);
+  };
+
+  const heartbeat = (current: postgres.Sql) => {
+    withTimeout(current`SELECT 1`, timeoutMs).then(
+      () => schedule(() => heartbeat(current), heartbeatMs),
+      () => drop(current),
+    );
+  };
+
+  async function connect(): Promise<void> {
+    if (closed) return;
+    // `onnotify` is postgres.js's own hook for notifications (what its `listen` uses); its types omit it.
+    const notifications = {
+      onnotify: (channel: string, payload: string) => {
+        if (channel === CHANGES_CHANNEL) core.deliver(payload);
+      },
+    } as postgres.Options<Record<string, never>>;
+    const current: postgres.Sql = postgres(url, {
+      ...notifications,
+      max: 1,
+      idle_timeout: 0,
+      max_lifetime: null,
+      fetch_types: false,
+      connect_timeout: Math.ceil(timeoutMs / 1000),
+      connection: { application_name: CHANGES_APPLICATION_NAME },
+      onnotice: () => {},
+      onclose: () => drop(current),
+    });
+    client = current;
+    try {
+      await withTimeout(current.unsafe(`LISTEN ${CHANGES_CHANNEL}`), timeoutMs);
+    } catch {
+      drop(current);
+      return;
+    }
+    if (client !== current) return;
+    core.setLive(true);
+    schedule(() => heartbeat(current), heartbeatMs);
+  }
+
+  void connect();
+
+  return withCatchUp({
+    get live() {
+      return core.live;
+    },
+    subscribe: (listener) => core.subscribe(listener),
+    onStatus: (listener) => core.onStatus(listener),
+    async sync() {
+      if (!core.live) return false;
+      const { payload, arrived, forget } = core.expectSync();
+      try {
+        await withTimeout(
+          pool`SELECT pg_notify(${CHANGES_CHANNEL}, ${payload})`.then(() => arrived),
+          timeoutMs,
+        );
+        return true;
+      } catch {
+        forget();
+        if (client) drop(client);
+        return false;
+      }
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      core.setLive(false);
+      const current = client;
+      client = undefined;
+      await current?.end({ timeout: 0 }).catch(() => undefined);
+    },
+  });
+}
