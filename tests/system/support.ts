@@ -193,6 +193,7 @@ export async function fundedMember(baseUrl: string, adminCookie: string, email: 
   const { body: user } = await call(baseUrl, cookie, 'GET', '/api/auth/user');
   const funded = await call(baseUrl, adminCookie, 'PUT', `/api/admin/users/${user.id}/balance`, {
     newBalance: pesos,
+    expectedBalance: user.availableBalance,
     reason: 'Opening balance',
   });
   if (funded.status !== 200) throw new Error(`balance edit failed: ${funded.status} ${JSON.stringify(funded.body)}`);

@@ -101,17 +101,16 @@ describe('apply-code form', () => {
 });
 
 describe('referral figures and history', () => {
+  /** The Referrals page of this member, with these friends in its history. */
+  const openHistory = (user: ReturnType<typeof testUser>, friends: Referral[]) =>
+    openReferrals({ 'auth.user': () => ({ data: user }), 'referrals.list': () => ({ data: friends }) });
+
   it('counts completed and pending friends and shows the reward of those that earned one', async () => {
-    await openReferrals({
-      'auth.user': () => ({ data: testUser({ referralCount: 3, referralEarnings: '150.00' }) }),
-      'referrals.list': () => ({
-        data: [
-          referral({ id: 'r1', referredName: 'Ana P.', status: 'paid', reward: '100.00' }),
-          referral({ id: 'r2', referredName: 'Ben C.', status: 'completed', reward: '50.00' }),
-          referral({ id: 'r3', referredName: 'Carla R.', status: 'pending' }),
-        ],
-      }),
-    });
+    await openHistory(testUser({ referralCount: 3, referralEarnings: '150.00' }), [
+      referral({ id: 'r1', referredName: 'Ana P.', status: 'paid', reward: '100.00' }),
+      referral({ id: 'r2', referredName: 'Ben C.', status: 'completed', reward: '50.00' }),
+      referral({ id: 'r3', referredName: 'Carla R.', status: 'pending' }),
+    ]);
 
     const figure = (label: string) => within(screen.getByRole('group', { name: label }));
     expect(figure('Total Referrals').getByText('3')).toBeTruthy();
@@ -123,6 +122,24 @@ describe('referral figures and history', () => {
     expect(within(within(history).getByRole('row', { name: /Ana P\./ })).getByText('₱100.00')).toBeTruthy();
     expect(within(within(history).getByRole('row', { name: /Ben C\./ })).getByText('Completed')).toBeTruthy();
     expect(within(within(history).getByRole('row', { name: /Carla R\./ })).getByText('Not yet earned')).toBeTruthy();
+  });
+
+  it('shows a held bonus as under review, and a refused one with the admin’s reason', async () => {
+    await openHistory(testUser({ referralCount: 2, referralEarnings: '0.00' }), [
+      referral({ id: 'r1', referredName: 'Dina L.', status: 'held', heldReward: '50.00' }),
+      referral({ id: 'r2', referredName: 'Eli M.', status: 'rejected', reviewNote: 'Same device as the sponsor' }),
+    ]);
+
+    const history = screen.getByRole('table', { name: 'Referral History' });
+    const held = within(await within(history).findByRole('row', { name: /Dina L\./ }));
+    expect(held.getByText('Under review')).toBeTruthy();
+    expect(held.getByText('₱50.00 under review')).toBeTruthy();
+    const rejected = within(within(history).getByRole('row', { name: /Eli M\./ }));
+    expect(rejected.getByText('Rejected')).toBeTruthy();
+    expect(rejected.getByText('Not paid: Same device as the sponsor')).toBeTruthy();
+    // A held bonus is still waiting: it counts as pending, not completed.
+    expect(within(screen.getByRole('group', { name: 'Pending' })).getByText('1')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Completed' })).getByText('0')).toBeTruthy();
   });
 });
 

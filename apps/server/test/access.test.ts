@@ -44,6 +44,61 @@ describe('cookies', () => {
     expect(cookie.attributes).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/', secure: true });
   });
 
+  describe('the device cookie', () => {
+    const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
+    const visit = (url: string, cookie?: string) =>
+      t.app.inject({ url, remoteAddress: freshClientAddress(), ...(cookie ? { headers: { cookie } } : {}) });
+
+    it.each([
+      ['the signed-in user (401 to a visitor)', '/api/auth/user'],
+      ['the maintenance status', '/api/maintenance-status'],
+      ['a tRPC query', '/trpc/maintenance.status'],
+    ])('is given to a visitor at the first API call, %s, before any sign-in', async (_name, url) => {
+      const response = await visit(url);
+      expect(response.statusCode).toBeLessThan(500);
+      const device = setCookie(response, 'device');
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: DEVICE_COOKIE_MAX_AGE });
+      expect(device.secure).toBeFalsy();
+      expect(device.value).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    });
+
+    it('is a new random id for each visitor', async () => {
+      const [first, second] = await Promise.all([visit('/api/auth/user'), visit('/api/auth/user')]);
+      expect(setCookie(first!, 'device').value).not.toBe(setCookie(second!, 'device').value);
+    });
+
+    it('is kept, not issued again, when the browser brings a valid one back, signed in or not', async () => {
+      const device = setCookie(await visit('/api/maintenance-status'), 'device').value;
+      for (const url of ['/api/auth/user', '/api/maintenance-status', '/trpc/maintenance.status']) {
+        const again = await visit(url, `device=${device}`);
+        expect(
+          again.cookies.find((cookie) => cookie.name === 'device'),
+          url,
+        ).toBeUndefined();
+      }
+      const signedIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/login',
+        remoteAddress: freshClientAddress(),
+        headers: { cookie: `device=${device}` },
+        payload: { email: 'device-kept@example.com' },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.cookies.map((cookie) => cookie.name)).toEqual(['session']);
+    });
+
+    it('replaces a malformed one', async () => {
+      const response = await visit('/api/auth/user', 'device=short');
+      expect(setCookie(response, 'device').value).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    });
+
+    it('is not set on public, cacheable answers', async () => {
+      const response = await visit('/api/public/payout-stats');
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((cookie) => cookie.name === 'device')).toBeUndefined();
+    });
+  });
+
   describe('in production', () => {
     let production: TestApp;
     beforeAll(async () => {
@@ -68,6 +123,11 @@ describe('cookies', () => {
       // Without a provider nobody signs in here; the cookie that ends a session carries the same attributes.
       const member = setCookie(await production.app.inject({ url: '/api/logout', headers: { cookie: 'session=unknown' } }), 'session');
       expect(member).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+    });
+
+    it('sends the device cookie Secure, HttpOnly and SameSite=Lax at a visitor’s first API call', async () => {
+      const device = setCookie(await production.app.inject({ url: '/api/auth/user' }), 'device');
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true, maxAge: 400 * 24 * 60 * 60 });
     });
   });
 });
@@ -166,7 +226,12 @@ describe('the Origin check', () => {
 
   it.each([
     ['a REST call', 'POST', '/api/support/messages', { message: 'Hello' }],
-    ['a REST PUT', 'PUT', `/api/admin/users/${'0'.repeat(8)}-0000-0000-0000-000000000000/balance`, { newBalance: 1 }],
+    [
+      'a REST PUT',
+      'PUT',
+      `/api/admin/users/${'0'.repeat(8)}-0000-0000-0000-000000000000/balance`,
+      { newBalance: 1, expectedBalance: 0, reason: 'r' },
+    ],
     ['a tRPC mutation', 'POST', '/trpc/support.send', { message: 'Hello' }],
     ['a tRPC batch', 'POST', '/trpc/support.send,support.markRead?batch=1', { 0: { message: 'Hello' } }],
     ['the upload route', 'POST', '/api/profile/upload-photo', {}],

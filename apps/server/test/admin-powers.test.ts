@@ -66,7 +66,7 @@ describe('an admin’s own money', () => {
         'You cannot approve your own VIP request: another admin must decide it',
       ],
       [
-        await f.admin('PUT', `/api/admin/users/${f.adminId}/balance`, { newBalance: '99999', reason: 'Mine' }),
+        await f.admin('PUT', `/api/admin/users/${f.adminId}/balance`, { newBalance: '99999', expectedBalance: 0, reason: 'Mine' }),
         'You cannot change your own balance: another admin must do it',
       ],
     ] as const;

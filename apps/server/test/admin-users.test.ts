@@ -1,3 +1,4 @@
+import { formatAmount, messages } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
@@ -7,6 +8,7 @@ let t: TestApp;
 let db: Db;
 let f: Awaited<ReturnType<typeof adminFixtures>>;
 let taskId: string;
+const EXPECTED_BALANCE_REQUIRED = messages.admin.expectedBalanceRequired;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -224,16 +226,30 @@ describe('account status', () => {
     expect(again.json().message).toBe('This account has been banned.');
   });
 
+  it.each([
+    ['suspended', 'Please give a reason for the suspension: the member sees it while signed in'],
+    ['banned', 'Please give a reason for the ban: it is kept with the account and in the activity log'],
+  ])('refuses to make an account %s without a reason, and leaves it active', async (status, message) => {
+    const { cookie, id } = await f.member();
+    for (const reason of [undefined, null, '', '   ']) {
+      const response = await f.admin('POST', `/api/admin/users/${id}/status`, { status, ...(reason === undefined ? {} : { reason }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    }
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).json()).toMatchObject({ accountStatus: 'active' });
+    expect(await f.logs('update_user_status', id)).toEqual([]);
+  });
+
   it('refuses a status outside the list, an unknown user and the admin’s own account', async () => {
     const { id } = await f.member();
     const wrong = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'frozen' });
     expect(wrong.json()).toEqual({ message: 'Status must be active, suspended or banned', code: 'BAD_REQUEST' });
     const long = await f.admin('POST', `/api/admin/users/${id}/status`, { status: 'suspended', reason: 'x'.repeat(501) });
     expect(long.json()).toEqual({ message: 'Reason must be at most 500 characters', code: 'BAD_REQUEST' });
-    const unknown = await f.admin('POST', '/api/admin/users/nobody/status', { status: 'suspended' });
+    const unknown = await f.admin('POST', '/api/admin/users/nobody/status', { status: 'suspended', reason: 'Review' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('User not found');
-    const own = await f.admin('POST', `/api/admin/users/${f.adminId}/status`, { status: 'banned' });
+    const own = await f.admin('POST', `/api/admin/users/${f.adminId}/status`, { status: 'banned', reason: 'Slip' });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe('You cannot change the status of your own account');
     expect(await f.logs('update_user_status', id)).toEqual([]);
@@ -248,7 +264,11 @@ describe('balance editor', () => {
       t.clock.now = new Date(t.clock.now.getTime() + 1000);
     };
     later();
-    const raised = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '250.50', reason: 'Bonus for the survey' });
+    const raised = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
+      newBalance: '250.50',
+      expectedBalance: '100.00',
+      reason: 'Bonus for the survey',
+    });
     expect(raised.statusCode).toBe(200);
     expect(raised.json()).toMatchObject({ id, availableBalance: '250.50' });
     expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('250.50');
@@ -285,7 +305,7 @@ describe('balance editor', () => {
 
   it('writes no ledger row when the balance is already right, but still logs the edit', async () => {
     const { id } = await f.member({ balance: 5_000 });
-    const same = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '50', reason: 'Checked' });
+    const same = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '50', expectedBalance: 50, reason: 'Checked' });
     expect(same.json().availableBalance).toBe('50.00');
     const rows = await db.selectFrom('transactions').select('id').where('userId', '=', id).execute();
     expect(rows).toHaveLength(1);
@@ -295,36 +315,29 @@ describe('balance editor', () => {
   it('leaves a pending payout pending', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
     await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '0917' });
-    const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10, reason: 'Correction' });
+    const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10, expectedBalance: 300, reason: 'Correction' });
     expect(edited.json()).toMatchObject({ availableBalance: '10.00', pendingPayout: '200.00' });
   });
 
-  it('lands on one of many concurrent edits, never between them, with the books balanced', async () => {
-    const { id } = await f.member({ balance: 1_000 });
-    const answers = await Promise.all(
-      [5, 17, 0, 42.5, 3].map((newBalance) => f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance, reason: 'Race' })),
-    );
-    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
-    const user = await db.selectFrom('users').select('availableBalance').where('id', '=', id).executeTakeFirstOrThrow();
-    expect([500, 1_700, 0, 4_250, 300]).toContain(user.availableBalance);
-  });
-
   it.each([
-    [{ reason: 'r' }, 'New balance is required'],
-    [{ newBalance: '', reason: 'r' }, 'New balance is required'],
-    [{ newBalance: null, reason: 'r' }, 'New balance is required'],
-    [{ newBalance: -1, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '-1', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '1e3', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: '10.001', reason: 'r' }, 'Use at most 2 decimal places'],
-    [{ newBalance: 'ten', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: 'Infinity', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ expectedBalance: 10, reason: 'r' }, 'New balance is required'],
+    [{ newBalance: '', expectedBalance: 10, reason: 'r' }, 'New balance is required'],
+    [{ newBalance: null, expectedBalance: 10, reason: 'r' }, 'New balance is required'],
+    [{ newBalance: -1, expectedBalance: 10, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '-1', expectedBalance: 10, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '1e3', expectedBalance: 10, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: '10.001', expectedBalance: 10, reason: 'r' }, 'Use at most 2 decimal places'],
+    [{ newBalance: 'ten', expectedBalance: 10, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
+    [{ newBalance: 'Infinity', expectedBalance: 10, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
     [{ newBalance: 10, expectedBalance: 'ten', reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
     [{ newBalance: 10, expectedBalance: -5, reason: 'r' }, 'Balance must be a number of at least 0 with at most 2 decimals'],
-    [{ newBalance: 10 }, 'Please give a reason for the balance change'],
-    [{ newBalance: 10, reason: '   ' }, 'Please give a reason for the balance change'],
-    [{ newBalance: 10, reason: null }, 'Please give a reason for the balance change'],
-    [{ newBalance: 10, reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
+    [{ newBalance: 10, reason: 'r' }, EXPECTED_BALANCE_REQUIRED],
+    [{ newBalance: 10, expectedBalance: null, reason: 'r' }, EXPECTED_BALANCE_REQUIRED],
+    [{ newBalance: 10, expectedBalance: '', reason: 'r' }, EXPECTED_BALANCE_REQUIRED],
+    [{ newBalance: 10, expectedBalance: 10 }, 'Please give a reason for the balance change'],
+    [{ newBalance: 10, expectedBalance: 10, reason: '   ' }, 'Please give a reason for the balance change'],
+    [{ newBalance: 10, expectedBalance: 10, reason: null }, 'Please give a reason for the balance change'],
+    [{ newBalance: 10, expectedBalance: 10, reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { id } = await f.member({ balance: 1_000 });
     const response = await f.admin('PUT', `/api/admin/users/${id}/balance`, payload);
@@ -360,7 +373,7 @@ describe('balance editor', () => {
     expect(fresh.json()).toMatchObject({ availableBalance: '600.00', pendingPayout: '200.00' });
   });
 
-  it('lets exactly one of several admins editing the same balance through', async () => {
+  it('lets exactly one of several admins editing the same balance through, never landing between them', async () => {
     const { id } = await f.member({ balance: 1_000 });
     const answers = await Promise.all(
       [5, 17, 0, 42.5, 3].map((newBalance) =>
@@ -369,10 +382,25 @@ describe('balance editor', () => {
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await f.logs('update_balance', id)).toHaveLength(1);
+    const user = await db.selectFrom('users').select('availableBalance').where('id', '=', id).executeTakeFirstOrThrow();
+    const winner = answers.find((answer) => answer.statusCode === 200);
+    expect(formatAmount(user.availableBalance)).toBe(winner?.json().availableBalance);
+  });
+
+  it('refuses an edit without the balance the admin saw, and changes nothing', async () => {
+    const { cookie, id } = await f.member({ balance: 50_000 });
+    const blind = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '0', reason: 'Blind overwrite' });
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json()).toEqual({ message: EXPECTED_BALANCE_REQUIRED, code: 'BAD_REQUEST' });
+    expect(EXPECTED_BALANCE_REQUIRED).toContain('expectedBalance');
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('500.00');
+    const rows = await db.selectFrom('transactions').select('id').where('userId', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    expect(await f.logs('update_balance', id)).toEqual([]);
   });
 
   it('answers 404 for an unknown user', async () => {
-    const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10, reason: 'r' });
+    const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10, expectedBalance: 10, reason: 'r' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('User not found');
   });
@@ -381,8 +409,8 @@ describe('balance editor', () => {
 describe('activity logs', () => {
   it('lists admin actions newest first with the admin, target, details and address, one page at a time', async () => {
     const { id, user } = await f.member();
-    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 1, reason: 'First' });
-    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 2, reason: 'Second' });
+    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 1, expectedBalance: 0, reason: 'First' });
+    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 2, expectedBalance: 1, reason: 'Second' });
     const page = (await f.admin('GET', '/api/admin/logs?pageSize=2')).json();
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items).toHaveLength(2);

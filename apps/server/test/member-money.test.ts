@@ -1,8 +1,17 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { approveVipRequest } from '@app/api';
-import { RATE_LIMITS } from '@app/contracts';
+import { messages, RATE_LIMITS } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, startTestApp, type TestApp } from './helpers';
+
+// The photo store's file writes, so that a test can make one fail as a full disk would.
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return { ...actual, writeFile: vi.fn(actual.writeFile) };
+});
 
 let t: TestApp;
 let db: Db;
@@ -26,8 +35,7 @@ afterAll(async () => {
 });
 
 let people = 0;
-async function member(balance = 0, names: { firstName?: string } = {}) {
-  const email = `money${++people}@example.com`;
+async function member(balance = 0, names: { firstName?: string; lastName?: string } = {}, email = `money${++people}@example.com`) {
   const cookie = await signIn(t.app, email, names);
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   if (balance > 0) {
@@ -275,6 +283,29 @@ describe('referrals', () => {
     // Named as on the invite page: never the friend's full name or e-mail.
     expect(referred).toEqual({ id: friend.user.id, name: 'Ben', createdAt: expect.any(String), status: 'paid' });
   });
+
+  it('names friends to their sponsor by first name and initial, else by masked e-mail, never in full', async () => {
+    const sponsor = await member(0, { firstName: 'Sol' });
+    const named = await member(0, { firstName: 'Ana', lastName: 'Reyes' }, 'ana.reyes@example.com');
+    const unnamed = await member(0, {}, 'juan.masked@example.com');
+    for (const friend of [named, unnamed]) {
+      const applied = await post('/api/referrals/use-code', friend.cookie, { referralCode: sponsor.user.referralCode });
+      expect(applied.statusCode).toBe(200);
+    }
+    const referrals = await get('/api/referrals', sponsor.cookie);
+    const referredUsers = await get('/api/referrals/referred-users', sponsor.cookie);
+    const nameOf = (rows: { referredUserId?: string; id: string }[], id: string) =>
+      rows.find((row) => (row.referredUserId ?? row.id) === id);
+    expect(nameOf(referrals.json(), named.user.id)).toMatchObject({ referredName: 'Ana R.' });
+    expect(nameOf(referrals.json(), unnamed.user.id)).toMatchObject({ referredName: 'j***@example.com' });
+    expect(nameOf(referredUsers.json(), named.user.id)).toMatchObject({ name: 'Ana R.' });
+    expect(nameOf(referredUsers.json(), unnamed.user.id)).toMatchObject({ name: 'j***@example.com' });
+    for (const answer of [referrals, referredUsers]) {
+      for (const secret of ['Reyes', 'ana.reyes', 'juan.masked', unnamed.user.email, named.user.email]) {
+        expect(answer.body).not.toContain(secret);
+      }
+    }
+  });
 });
 
 describe('profile photo', () => {
@@ -320,6 +351,55 @@ describe('profile photo', () => {
     const served = await Promise.all(urls.map(async (url) => (await t.app.inject(url)).statusCode));
     expect(served.filter((status) => status === 200)).toHaveLength(1);
     expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(urls[served.indexOf(200)]);
+  });
+
+  describe('when storing the new photo fails', () => {
+    const avatars = () => readdir(path.join(t.config.DATA_DIR, 'uploads', 'avatars'));
+    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+
+    /** A member with a photo, and a replacement that fails as `fail` makes it: the old photo must stay. */
+    async function replaceFailing(fail: (userId: string) => Promise<() => Promise<void>>) {
+      const { cookie, user } = await member();
+      const { profileImageUrl } = (await upload(cookie, PNG, 'me.png', 'image/png')).json();
+      const files = await avatars();
+      const restore = await fail(user.id);
+      let failed: Awaited<ReturnType<typeof upload>>;
+      try {
+        failed = await upload(cookie, JPEG, 'new.jpg', 'image/jpeg');
+      } finally {
+        await restore();
+      }
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({ message: messages.common.internal, code: 'INTERNAL_SERVER_ERROR' });
+      // The old photo is still the member's and still served; the new file left nothing behind.
+      expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(profileImageUrl);
+      const served = await t.app.inject(profileImageUrl);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+      expect((await avatars()).sort()).toEqual(files.sort());
+    }
+
+    it('keeps the old photo when the file cannot be written (a full disk)', async () => {
+      await replaceFailing(async () => {
+        vi.mocked(writeFile).mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+        return async () => {
+          vi.mocked(writeFile).mockReset();
+        };
+      });
+    });
+
+    it('keeps the old photo, and removes the new file, when the member row cannot be updated', async () => {
+      await replaceFailing(async (userId) => {
+        await sql`CREATE FUNCTION refuse_photo() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'photo update refused by the test'; END $$`.execute(db);
+        await sql`CREATE TRIGGER refuse_photo BEFORE UPDATE OF profile_image_url ON users
+          FOR EACH ROW WHEN (NEW.id = ${sql.lit(userId)}) EXECUTE FUNCTION refuse_photo()`.execute(db);
+        return async () => {
+          await sql`DROP TRIGGER refuse_photo ON users`.execute(db);
+          await sql`DROP FUNCTION refuse_photo()`.execute(db);
+        };
+      });
+    });
   });
 
   it('refuses a renamed non-image, an oversize file and a missing file', async () => {

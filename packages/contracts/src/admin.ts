@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, FREE_TIER, TRANSACTION_TYPES } from './constants';
+import { ACCOUNT_STATUSES, type AccountStatus, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId } from './inputs';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
@@ -141,21 +141,36 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListOutput = page(adminUserSchema);
 export type AdminUserList = z.infer<typeof adminUserListOutput>;
 
-export const adminUserStatusInput = z.object({
-  id: recordId,
-  status: z.enum(ACCOUNT_STATUSES, { error: m.statusInvalid }),
-  reason: reasonInput.nullish(),
-});
+/**
+ * The statuses that cannot be set without a reason, each with the text that asks for it: a suspended
+ * member reads the reason while signed in, and a ban's stays with the account and in the activity log.
+ */
+export const STATUS_REASON_REQUIRED: Readonly<Partial<Record<AccountStatus, string>>> = {
+  suspended: m.suspendReasonRequired,
+  banned: m.banReasonRequired,
+};
+
+export const adminUserStatusInput = z
+  .object({
+    id: recordId,
+    status: z.enum(ACCOUNT_STATUSES, { error: m.statusInvalid }),
+    reason: reasonInput.nullish(),
+  })
+  .superRefine((input, ctx) => {
+    const required = STATUS_REASON_REQUIRED[input.status];
+    if (required && !input.reason) ctx.addIssue({ code: 'custom', message: required, path: ['reason'] });
+  });
 
 /**
  * The balance editor: the new available balance, why (shown to the member as the adjustment's
  * description and kept in the admin log), and the balance the admin saw, so that a payout or an earning
- * that landed meanwhile is not silently undone (409 when it differs).
+ * that landed meanwhile is not silently undone (409 when it differs). `expectedBalance` is required: an edit
+ * without it would overwrite the balance blindly.
  */
 export const adminBalanceInput = z.object({
   userId: recordId,
   newBalance: pesosInput({ required: m.balanceRequired, invalid: m.balanceInvalid }),
-  expectedBalance: pesosInput({ required: m.balanceInvalid, invalid: m.balanceInvalid }).optional(),
+  expectedBalance: pesosInput({ required: m.expectedBalanceRequired, invalid: m.balanceInvalid }),
   reason: requiredReason(m.balanceReasonRequired),
 });
 

@@ -1,13 +1,18 @@
 import { checkBooks, summarizeBooks } from './books';
 import { createDb } from './create-db';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, pendingMigrations } from './migrate';
 import { builtPgliteTemplateDir } from './pglite-template';
 import { writePgliteTemplate } from './write-pglite-template';
 
+/** Exit code of `ledger-check` when it refuses to check: the database is not at the latest migration. */
+const NOT_MIGRATED = 3;
+
 /**
  * `migrate`, and `ledger-check` (the full books check: balances against the ledger, task credits,
- * commission, admin logs; exit code 1 when anything is wrong), against DATABASE_URL or the PGlite data
- * under DATA_DIR; `pglite-template` (run by the build) writes the migrated cluster a first start copies.
+ * commission, admin logs, the hash chains; exit code 1 when anything is wrong), against DATABASE_URL or
+ * the PGlite data under DATA_DIR; `pglite-template` (run by the build) writes the migrated cluster a first
+ * start copies. `ledger-check` only reads: on a database that is not at the latest migration it changes
+ * nothing and exits 3, saying to run `pnpm db:migrate` first (docs/architecture.md#running-it).
  */
 async function main(command: string | undefined): Promise<number> {
   if (command === 'pglite-template') {
@@ -22,7 +27,14 @@ async function main(command: string | undefined): Promise<number> {
       return 0;
     }
     if (command === 'ledger-check') {
-      await migrateToLatest(handle.db);
+      const pending = await pendingMigrations(handle.db);
+      if (pending.length > 0) {
+        console.error(
+          `The database is not at the latest migration (${pending.length} not applied: ${pending.join(', ')}). ` +
+            'ledger-check only reads and does not migrate: run `pnpm db:migrate` (or start the server), then check again.',
+        );
+        return NOT_MIGRATED;
+      }
       const report = await checkBooks(handle.db);
       for (const problem of report.problems) console.log(`${problem.kind}: ${problem.description}`);
       console.log(summarizeBooks(report));

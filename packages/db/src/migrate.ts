@@ -16,6 +16,18 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 /**
+ * The migrations this code knows that the database has not applied, in order (every one for a database
+ * never migrated). Only reads: for commands that must not change the schema, such as `ledger-check`.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ present: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
+  if (!rows[0]?.present) return Object.keys(migrations);
+  const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !names.has(name));
+}
+
+/**
  * One query instead of the migrator's table checks, lock and reads: most starts find nothing to do, and
  * on PGlite the migrator's own checks cost most of a second of the start.
  */

@@ -192,7 +192,7 @@ export async function setAccountStatus(
  */
 export async function setAvailableBalance(
   db: Db,
-  change: { userId: string; newBalance: number; expectedBalance?: number | undefined; reason: string },
+  change: { userId: string; newBalance: number; expectedBalance: number; reason: string },
   actor: AdminActor,
   now: Date,
 ): Promise<AdminUser> {
@@ -206,7 +206,7 @@ export async function setAvailableBalance(
       .executeTakeFirst();
     if (!user) throw notFound(messages.admin.userNotFound);
     // The admin decided on the balance they saw: a payout or an earning since then would be undone.
-    if (change.expectedBalance !== undefined && change.expectedBalance !== user.availableBalance) {
+    if (change.expectedBalance !== user.availableBalance) {
       const current = formatAmount(user.availableBalance);
       throw new RefusalWithDetails('CONFLICT', messages.admin.balanceChanged(formatPesos(user.availableBalance)), {
         currentBalance: current,
