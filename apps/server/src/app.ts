@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AppRouter } from '@app/api';
-import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, retryAfterSeconds } from '@app/api';
+import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, LiveHub, retryAfterSeconds } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ErrorCode, messages } from '@app/contracts';
-import { type ChangeFeed, createAppCaches, type Db, isDatabaseUnavailable } from '@app/db';
+import { type ChangeFeed, createAppCaches, type Db, type DbStats, isDatabaseUnavailable } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { registerUploadRoutes } from './rest/upload';
 import { answerFrameworkError, refusalMessage } from './routes/framework-errors';
 import { registerHealthRoutes } from './routes/health';
+import { registerMetrics } from './routes/metrics';
 import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
 import { registerSessionRoutes } from './routes/session';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   db: Db;
   /** The database's change notifications (DbHandle.changes), which keep this instance's caches correct. */
   changes: ChangeFeed;
+  /** DbHandle.stats: how busy the database connections are, for GET /metrics. */
+  dbStats?: () => DbStats;
   /** The server's clock; tests move it. */
   now?: () => Date;
   /** Whose clock times task views: the database's, unless a test moves the server's clock to time them. */
@@ -52,7 +55,7 @@ const STATUS_CODES: Record<number, ErrorCode | 'UNSUPPORTED_MEDIA_TYPE' | 'METHO
 };
 
 /** One Fastify server: tRPC at /trpc, the same procedures as REST under /api, sign-in routes, the three apps. */
-export async function buildApp({ config, db, changes, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
+export async function buildApp({ config, db, changes, dbStats, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -72,6 +75,7 @@ export async function buildApp({ config, db, changes, now = () => new Date(), vi
   const deps: ApiDeps = {
     db,
     caches,
+    live: new LiveHub(changes),
     now,
     attempts: attemptCounter(app, counters),
     sessions: createSessionManager(db, { secureCookies: config.isProduction, caches }),
@@ -154,6 +158,7 @@ export async function buildApp({ config, db, changes, now = () => new Date(), vi
   registerSessionRoutes(app, config, deps);
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
   registerHealthRoutes(app, db);
+  registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats });
   await registerWebApps(app, config.DATA_DIR);
 
   return { app, deps };

@@ -120,6 +120,8 @@ const envSchema = z.object({
     .optional(),
   /** Put before every rate-limit key in Redis, so several sites (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).default('pesotasks:rate-limit:'),
+  /** The bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off (docs/architecture.md#running-it). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

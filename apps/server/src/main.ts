@@ -30,7 +30,7 @@ async function main() {
     await seedDemoData(database.db);
   }
 
-  const { app } = await buildApp({ config, db: database.db, changes: await database.changes() });
+  const { app } = await buildApp({ config, db: database.db, changes: await database.changes(), dbStats: database.stats });
   const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info({ database: database.kind }, `database: ${where}`);
   if (!config.isProduction && config.generatedSecrets.length > 0) {

@@ -78,4 +78,11 @@ describe('configuration', () => {
     const production = loadConfig(PRODUCTION);
     expect(production.ADMIN_EMAILS).toEqual([]);
   });
+
+  it('takes a METRICS_TOKEN of at least 16 characters, and leaves /metrics off without one', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).METRICS_TOKEN).toBe('sixteen-chars-ok');
+    expect(() => loadConfig({ METRICS_TOKEN: 'fifteen-chars-x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
+  });
 });

@@ -46,6 +46,7 @@ export async function startTestApp(
     config,
     db: database.db,
     changes: await database.changes(),
+    dbStats: database.stats,
     now: () => clock.now,
     viewClock: options.viewClock ?? 'server',
     logger: false,

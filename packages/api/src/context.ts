@@ -2,6 +2,7 @@ import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth'
 import type { MaintenanceStatus } from '@app/contracts';
 import type { AppCaches, Db, UserRow } from '@app/db';
 import type { AttemptCounter } from './lib/wrong-passwords';
+import type { LiveHub } from './live/hub';
 import { readMaintenance } from './maintenance/service';
 
 /** What the API needs from the configuration; the server reads and validates it. */
@@ -35,6 +36,8 @@ export interface ApiDeps {
   db: Db;
   /** What this instance keeps in memory, dropped by the change notifications of every instance. */
   caches: AppCaches;
+  /** The live streams open on this instance, fed by the same notifications. */
+  live: LiveHub;
   sessions: SessionManager;
   operatorSessions: OperatorSessions;
   settings: ApiSettings;

@@ -1,6 +1,7 @@
 import { adminRouter } from './admin/router';
 import { authRouter } from './auth/router';
 import { commissionRouter } from './commission/router';
+import { liveRouter } from './live/router';
 import { maintenanceRouter } from './maintenance/router';
 import { notificationsRouter } from './notifications/router';
 import { payoutsRouter } from './payouts/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   support: supportRouter,
   notifications: notificationsRouter,
   popups: popupsRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

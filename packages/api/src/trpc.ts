@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -21,6 +21,9 @@ const t = initTRPC
   .meta<AppMeta>()
   .create({
     isDev: false,
+    // Live streams (docs/architecture.md#live-updates): a ping keeps proxies from closing an idle stream,
+    // and a page that hears nothing for longer reconnects.
+    sse: { ping: { enabled: true, intervalMs: LIVE_PING_MS }, client: { reconnectAfterInactivityMs: LIVE_RECONNECT_AFTER_MS } },
     errorFormatter({ shape, error }) {
       const code = publicCode(error);
       return {

@@ -6,6 +6,7 @@ export * from './destinations';
 export * from './errors';
 export * from './format';
 export * from './inputs';
+export * from './live';
 export * from './maintenance';
 export * from './messages';
 export * from './money';

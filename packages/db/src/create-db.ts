@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changes';
+import { countingDialect, type DbStats } from './db-stats';
 import { PGliteDialect } from './pglite-dialect';
 import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
@@ -26,6 +27,8 @@ export interface DbHandle {
    * the first call, which on PostgreSQL opens one more connection, the one that listens.
    */
   changes(): Promise<ChangeFeed>;
+  /** Statements in flight, open transactions and the pool's size, now (docs/architecture.md#running-it). */
+  stats(): DbStats;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   };
   const closeFeed = async () => (feed ? (await feed).close() : undefined);
   const plugins = [new CamelCasePlugin(), new CachedWritesPlugin(() => void feed?.then((changes) => changes.markBehind()))];
+  const counts: DbStats = { inFlight: 0, transactions: 0, maxConnections: options.databaseUrl ? (options.maxConnections ?? 10) : 1 };
+  const stats = () => ({ ...counts });
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     const closes = new ConnectionCloses();
@@ -72,11 +77,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         bigint: { to: 20, from: [20, 1700], serialize: (value: number) => String(value), parse: toNumber },
       },
     });
-    const db = new Kysely<Database>({ dialect: new GuardedPostgresJsDialect(client, closes), plugins });
+    const db = new Kysely<Database>({ dialect: countingDialect(new GuardedPostgresJsDialect(client, closes), counts), plugins });
     return {
       db,
       kind: 'postgres',
       changes: feedOnce(async () => postgresChangeFeed(databaseUrl, client)),
+      stats,
       close: async () => {
         await closeFeed();
         await db.destroy();
@@ -99,12 +105,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // The admin user search's trigram indexes (migration 0003); PGlite loads contrib extensions only when asked.
     extensions: { pg_trgm },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pg), plugins });
+  const db = new Kysely<Database>({ dialect: countingDialect(new PGliteDialect(pg), counts), plugins });
   return {
     db,
     kind: 'pglite',
     pglite: pg,
     changes: feedOnce(() => pgliteChangeFeed(pg)),
+    stats,
     close: async () => {
       await closeFeed();
       await db.destroy();

@@ -1,0 +1,206 @@
+import type { LiveEvent } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+
+/**
+ * The live stream (docs/architecture.md#live-updates) over a real socket: server-sent events never end,
+ * which Fastify's inject waits for.
+ */
+let t: TestApp;
+let baseUrl: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  adminCookie = await signInUnlockedAdmin(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Stream {
+  /** The events received so far (pings and tRPC's own connected event left out). */
+  events: LiveEvent[];
+  ids: string[];
+  /** Resolves with the next event that `matches` (skipping the others), or rejects after `ms`. */
+  next(matches: (event: LiveEvent) => boolean, ms?: number): Promise<LiveEvent>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens the stream as a browser's EventSource would, with the given cookie and input. */
+async function open(cookie: string | null, input?: { lastEventId: string }): Promise<Stream> {
+  const controller = new AbortController();
+  const query = input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '';
+  const response = await fetch(`${baseUrl}/trpc/live.events${query}`, {
+    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const stream: Stream = {
+    events: [],
+    ids: [],
+    next: () => Promise.reject(new Error('replaced below')),
+    ended: Promise.resolve(),
+    close: () => controller.abort(),
+  };
+  // Events are taken in order: `next` looks first at those that came since the last one it took.
+  let taken = 0;
+  const waiters = new Set<() => void>();
+  stream.next = (matches, ms = 1_000) =>
+    new Promise((resolve, reject) => {
+      const look = () => {
+        while (taken < stream.events.length) {
+          const event = stream.events[taken++] as LiveEvent;
+          if (matches(event)) {
+            clearTimeout(timer);
+            waiters.delete(look);
+            resolve(event);
+            return;
+          }
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(look);
+        reject(new Error(`no matching event within ${ms} ms; received ${JSON.stringify(stream.events)}`));
+      }, ms);
+      waiters.add(look);
+      look();
+    });
+  stream.ended = (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const fields = new Map(
+            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          if (fields.has('event') || !fields.has('data')) continue;
+          const event = JSON.parse(fields.get('data') ?? 'null') as LiveEvent;
+          stream.events.push(event);
+          if (fields.has('id')) stream.ids.push(fields.get('id') ?? '');
+          for (const waiter of [...waiters]) waiter();
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  // The server subscribes once the stream's first bytes are out; give it that moment.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return stream;
+}
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+describe('live updates', () => {
+  it('tells a member of a reply in their conversation within 1 s, and nothing of another member’s', async () => {
+    const member = await signIn(t.app, 'live-member@example.com');
+    const other = await signIn(t.app, 'live-other@example.com');
+    const { id } = (await call('GET', '/api/auth/user', member)).json();
+    const stream = await open(member);
+    expect((await call('POST', '/api/support/messages', other, { message: 'Not yours' })).statusCode).toBe(200);
+    const replied = performance.now();
+    expect(
+      (await call('POST', `/api/admin/support/conversations/${id}/reply`, adminCookie, { message: 'Hello from support' })).statusCode,
+    ).toBe(200);
+    expect(await stream.next((event) => event.topic === 'support')).toEqual({ topic: 'support', userId: id });
+    expect(performance.now() - replied).toBeLessThan(1_000);
+    expect(stream.events.filter((event) => event.topic === 'support')).toHaveLength(1);
+    stream.close();
+  });
+
+  it('tells an admin of each conversation and of the queues, and a member of neither', async () => {
+    const admin = await open(adminCookie);
+    const member = await signIn(t.app, 'live-writer@example.com');
+    const memberStream = await open(member);
+    const { id } = (await call('GET', '/api/auth/user', member)).json();
+    expect((await call('POST', '/api/support/messages', member, { message: 'Where is my payout?' })).statusCode).toBe(200);
+    expect(await admin.next((event) => event.topic === 'support')).toEqual({ topic: 'support', userId: id });
+    await t.database.db
+      .insertInto('payouts')
+      .values({ userId: id, paymentMethod: 'G-CASH', amount: 10_000, paymentDetails: '09171234567' })
+      .execute();
+    await admin.next((event) => event.topic === 'queues');
+    await memberStream.next((event) => event.topic === 'support');
+    expect(memberStream.events.map((event) => event.topic)).not.toContain('queues');
+    admin.close();
+    memberStream.close();
+  });
+
+  it('tells everyone, visitors too, that the site opened or closed', async () => {
+    const visitor = await open(null);
+    const member = await open(await signIn(t.app, 'live-reader@example.com'));
+    expect(
+      (await call('POST', '/api/admin/maintenance', adminCookie, { maintenance: true, message: 'Back soon', reason: 'Test' })).statusCode,
+    ).toBe(200);
+    await visitor.next((event) => event.topic === 'site');
+    await member.next((event) => event.topic === 'site');
+    expect((await call('POST', '/api/admin/maintenance', adminCookie, { maintenance: false, reason: 'Done' })).statusCode).toBe(200);
+    await visitor.next((event) => event.topic === 'site');
+    expect(visitor.events.map((event) => event.topic)).toEqual(['site', 'site']);
+    visitor.close();
+    member.close();
+  });
+
+  it('tells a member of a notification for them or for everyone', async () => {
+    const member = await signIn(t.app, 'live-bell@example.com');
+    const { id } = (await call('GET', '/api/auth/user', member)).json();
+    const stream = await open(member);
+    await t.database.db.insertInto('notifications').values({ title: 'For you', message: 'Hi', userId: id, isGlobal: false }).execute();
+    await stream.next((event) => event.topic === 'notifications');
+    await t.database.db.insertInto('notifications').values({ title: 'For all', message: 'Hi', isGlobal: true }).execute();
+    await stream.next((event) => event.topic === 'notifications');
+    stream.close();
+  });
+
+  it('ends the stream of a session that signs out', async () => {
+    const member = await signIn(t.app, 'live-leaver@example.com');
+    const stream = await open(member);
+    expect((await call('GET', '/api/logout', member)).statusCode).toBe(302);
+    const ended = await Promise.race([
+      stream.ended.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('open'), 1_000)),
+    ]);
+    expect(ended).toBe('ended');
+  });
+
+  it('asks a page that reconnects to read everything again, as what changed meanwhile was not kept', async () => {
+    const member = await signIn(t.app, 'live-returns@example.com');
+    const first = await open(member);
+    await t.database.db.insertInto('notifications').values({ title: 'Seen', message: 'Hi', isGlobal: true }).execute();
+    await first.next((event) => event.topic === 'notifications');
+    const lastEventId = first.ids.at(-1) ?? '';
+    expect(lastEventId).not.toBe('');
+    first.close();
+    const again = await open(member, { lastEventId });
+    expect(await again.next(() => true)).toEqual({ topic: 'resync', userId: null });
+    again.close();
+  });
+
+  it.each([
+    ['a bare number', '12345'],
+    ['an id that is not text', '{"lastEventId":5}'],
+    ['an unknown field', '{"lastEventId":"a","admin":true}'],
+  ])('refuses %s as input with an error event, never a 5xx', async (_name, input) => {
+    const response = await fetch(`${baseUrl}/trpc/live.events?input=${encodeURIComponent(input)}`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('event: serialized-error');
+    expect(text).toContain('"httpStatus":400');
+  });
+});

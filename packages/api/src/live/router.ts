@@ -1,0 +1,38 @@
+import { hashToken } from '@app/auth';
+import { liveEventsInput } from '@app/contracts';
+import { tracked } from '@trpc/server';
+import type { Context } from '../context';
+import { publicProcedure, router } from '../trpc';
+import type { Interest } from './hub';
+
+/** Whether the admin's panel is unlocked now (what the admin calls themselves require). */
+const panelUnlocked = (ctx: Context) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
+
+/**
+ * What a page may hear of: everyone the site's state; a member their own conversation and
+ * notifications (and the end of their session, which closes the stream); an admin with the panel
+ * unlocked every conversation and the queues.
+ */
+function interestsOf(ctx: Context): Interest[] {
+  const interests: Interest[] = ['settings!whole'];
+  if (!ctx.user || !ctx.sessionToken) return interests;
+  interests.push(`support:${ctx.user.id}`, `notifications:${ctx.user.id}`, 'notifications!whole', `session:${hashToken(ctx.sessionToken)}`);
+  if (ctx.user.isAdmin && panelUnlocked(ctx)) interests.push('support!all', 'queues!all');
+  return interests;
+}
+
+export const liveRouter = router({
+  /**
+   * Server-sent events telling an open page which of its data changed (docs/architecture.md#live-updates).
+   * A reconnect brings the last event id: the changes made while the page was away were not kept, so
+   * the first event asks it to read everything live again.
+   */
+  events: publicProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    let sent = 0;
+    const id = () => `${ctx.live.instance}-${++sent}`;
+    if (input?.lastEventId) yield tracked(id(), { topic: 'resync' as const, userId: null });
+    for await (const event of ctx.live.stream(interestsOf(ctx), signal ?? new AbortController().signal)) {
+      yield tracked(id(), event);
+    }
+  }),
+});
