@@ -1,11 +1,14 @@
-import { TrpcProvider } from '@app/ui';
+import { LiveUpdates, TrpcProvider } from '@app/ui';
 import { RouterProvider } from '@tanstack/react-router';
+import { refreshAdminData } from './lib/live';
 import type { createAppRouter } from './router';
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <TrpcProvider>
-      <RouterProvider router={router} />
+      <LiveUpdates onEvent={refreshAdminData}>
+        <RouterProvider router={router} />
+      </LiveUpdates>
     </TrpcProvider>
   );
 }

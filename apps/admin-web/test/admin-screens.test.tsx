@@ -423,6 +423,70 @@ describe('user management page', () => {
   });
 });
 
+describe('setting an account status', () => {
+  const juan = adminUser({ id: 'user-7', email: 'juan@example.com' });
+
+  function serveUsers() {
+    const changes: unknown[] = [];
+    servePanel({
+      'admin.users.list': () => ({ data: { items: [juan], total: 1 } }),
+      'admin.users.setStatus': (input) => {
+        changes.push(input);
+        return { data: { ...juan, accountStatus: (input as { status: AdminUser['accountStatus'] }).status } };
+      },
+    });
+    return changes;
+  }
+
+  async function openSetStatus(status: string) {
+    renderAt('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set account status' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Account status' }));
+    await userEvent.click(await screen.findByRole('option', { name: status }));
+    return dialog;
+  }
+
+  it.each([
+    ['Banned', 'Ban juan@example.com? Every session ends and they cannot sign in.', 'Ban', messages.admin.banReasonRequired],
+    [
+      'Suspended',
+      'Suspend juan@example.com? They can sign in and read, but not earn, buy a plan or request payouts. They see your reason while signed in.',
+      'Suspend',
+      messages.admin.suspendReasonRequired,
+    ],
+  ])('restates what %s does, and sends it only with a reason', async (status, effect, confirm, reasonRequired) => {
+    const changes = serveUsers();
+    const dialog = await openSetStatus(status);
+
+    expect(dialog.textContent).toContain(effect);
+    await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+    expect(await within(dialog).findByText(reasonRequired)).toBeTruthy();
+    expect(changes).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Same G-CASH number as 4 other accounts');
+    await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+    await screen.findByText(messages.admin.screens.userStatusUpdated);
+    expect(changes).toEqual([{ id: 'user-7', status: status.toLowerCase(), reason: 'Same G-CASH number as 4 other accounts' }]);
+  });
+
+  it('activates without a reason', async () => {
+    const changes = serveUsers();
+    const dialog = await openSetStatus('Banned');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await within(dialog).findByText(messages.admin.banReasonRequired);
+
+    // Back to active: the reason is no longer missing, and the dialog says what activating does.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Account status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Active' }));
+    expect(dialog.textContent).toContain('Activate juan@example.com? They can sign in, earn, buy plans and request payouts.');
+    expect(within(dialog).queryByText(messages.admin.banReasonRequired)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await screen.findByText(messages.admin.screens.userStatusUpdated);
+    expect(changes).toEqual([{ id: 'user-7', status: 'active', reason: null }]);
+  });
+});
+
 describe('popup form', () => {
   it('shows the popup rules of the spec before saving', async () => {
     const created: unknown[] = [];

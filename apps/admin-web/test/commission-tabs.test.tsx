@@ -94,7 +94,7 @@ describe('% Payouts tab', () => {
 });
 
 describe('% Dashboard tab', () => {
-  it('shows the figures and refuses statistics that are not numbers', async () => {
+  it('shows the figures, refuses statistics that are not numbers and confirms a correction with each figure before and after', async () => {
     const updates: unknown[] = [];
     servePanel({
       'commission.stats': () => ({ data: stats }),
@@ -107,6 +107,9 @@ describe('% Dashboard tab', () => {
     await userEvent.click(await screen.findByRole('tab', { name: '% Dashboard' }));
 
     await screen.findByText('₱25.00');
+    // Counts in the right number: one payout, three upgrades.
+    expect(screen.getByText('3 VIP upgrades')).toBeTruthy();
+    expect(screen.getByText('1 payout')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Statistics' }));
     const balance = screen.getByLabelText('Total balance (₱)');
     await userEvent.clear(balance);
@@ -118,6 +121,12 @@ describe('% Dashboard tab', () => {
     await userEvent.clear(balance);
     await userEvent.type(balance, '30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Correct the commission figures?' });
+    expect(confirm.textContent).toContain(
+      'Total balance ₱25.00 → ₱30.00, upgrade earnings ₱15.00 → ₱15.00, and so payout earnings ₱10.00 → ₱15.00.',
+    );
+    expect(updates).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Save figures' }));
     await screen.findByText('Percentage dashboard stats updated successfully');
     expect(updates).toEqual([{ totalBalance: '30', upgradeEarnings: '15.00' }]);
   });

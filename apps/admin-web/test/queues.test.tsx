@@ -1,4 +1,4 @@
-import { type PendingPayout, pendingPayoutSchema } from '@app/contracts';
+import { messages, type PendingPayout, pendingPayoutSchema } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +61,46 @@ describe('the payouts queue', () => {
     await waitFor(() => expect(asked.at(-1)).toEqual({ page: 1, pageSize: 50, search: 'member77' }));
     await within(table).findByText('member77@example.com');
     expect(within(table).queryByText('member51@example.com')).toBeNull();
+  });
+});
+
+describe('a search that finds nothing', () => {
+  const m = messages.admin.screens;
+  it.each([
+    {
+      queue: 'payouts',
+      path: '/admin-portal',
+      tab: 'Payouts',
+      procedure: 'admin.payouts.pending',
+      search: 'Search payouts',
+      text: m.payoutsNoMatch,
+    },
+    {
+      queue: 'VIP requests',
+      path: '/admin-portal',
+      tab: 'VIP Approvals',
+      procedure: 'admin.vip.pending',
+      search: 'Search VIP requests',
+      text: m.vipRequestsNoMatch,
+    },
+    {
+      queue: 'support conversations',
+      path: '/admin/support',
+      procedure: 'admin.support.conversations',
+      search: 'Search conversations',
+      text: m.conversationsNoMatch,
+      rows: [{ userId: 'user-1', email: 'member1@example.com', lastMessage: 'Hello', lastAt: '2026-11-20T02:00:00.000Z', unread: 1 }],
+    },
+  ])('says so in the $queue queue', async ({ path, tab, procedure, search, text, rows = [] }) => {
+    serveSession(unlockedAdmin, {
+      [procedure]: (input) => ({
+        data: (input as { search?: string }).search ? { items: [], total: 0 } : { items: rows, total: rows.length },
+      }),
+    });
+    renderAt(path);
+    if (tab) await userEvent.click(await screen.findByRole('tab', { name: tab }));
+
+    await userEvent.type(await screen.findByRole('searchbox', { name: search }), 'nobody{Enter}');
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 });

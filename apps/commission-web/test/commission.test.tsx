@@ -212,9 +212,9 @@ describe('commission dashboard', () => {
           .map((cell) => cell.firstChild?.textContent),
       );
     expect(rows).toEqual([
-      ['Mar 2, 2026', 'Regular Payout', 'Payout of ₱200.00 approved', '+₱10.00'],
-      ['Mar 1, 2026', 'VIP Upgrade', 'VIP upgrade to VIP 300', '+₱5.00'],
-      ['Feb 28, 2026', 'VIP Upgrade', 'Adjustment of upgrade earnings by an admin', '-₱2.50'],
+      ['Mar 2, 2026, 11:00 AM', 'Regular Payout', 'Payout of ₱200.00 approved', '+₱10.00'],
+      ['Mar 1, 2026, 11:00 AM', 'VIP Upgrade', 'VIP upgrade to VIP 300', '+₱5.00'],
+      ['Feb 28, 2026, 11:00 AM', 'VIP Upgrade', 'Adjustment of upgrade earnings by an admin', '-₱2.50'],
     ]);
 
     const requests = screen.getByRole('table', { name: 'Commission payout requests' });
@@ -226,12 +226,12 @@ describe('commission dashboard', () => {
       .getAllByRole('cell')
       .map((cell) => cell.firstChild?.textContent);
     expect(Object.fromEntries(headings.map((heading, index) => [heading, cells[index]]))).toEqual({
-      Requested: 'Feb 20, 2026',
+      Requested: 'Feb 20, 2026, 11:00 AM',
       Amount: '₱250.00',
       Status: 'Paid',
       Method: 'PayMaya',
       'Account Details': '0918 000 0000 Op Erator',
-      Processed: 'Feb 21, 2026',
+      Processed: 'Feb 21, 2026, 11:00 AM',
       Notes: 'Payment completed',
     });
 

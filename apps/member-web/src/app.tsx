@@ -1,6 +1,7 @@
-import { TrpcProvider, trpc } from '@app/ui';
+import { LiveUpdates, TrpcProvider, trpc } from '@app/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { refreshMemberData } from './lib/live';
 import type { createAppRouter } from './router';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -8,7 +9,9 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 export function App({ router }: { router: AppRouter }) {
   return (
     <TrpcProvider>
-      <RouterWithData router={router} />
+      <LiveUpdates onEvent={refreshMemberData}>
+        <RouterWithData router={router} />
+      </LiveUpdates>
     </TrpcProvider>
   );
 }

@@ -116,6 +116,16 @@ describe('dashboard', () => {
     expect(card.queryByText(/daily task limit|Almost at your daily limit/)).toBeNull();
   });
 
+  it('writes a limit of one task in the singular', async () => {
+    await openDashboard({
+      'vip.status': () => ({ data: testVipStatus({ dailyTaskLimit: 1, tasksCompletedToday: 0, tasksRemaining: 1 }) }),
+    });
+
+    const { card } = await dailyLimitCard();
+    expect(card.getByText('0 of 1 task completed today on the Free plan')).toBeTruthy();
+    expect(card.getByText('1 task remaining')).toBeTruthy();
+  });
+
   it('caps the progress at 100% when more were done than today’s limit allows', async () => {
     // A plan that expired during the day: ten done under VIP, the free limit of five now applies.
     await openDashboard({ 'vip.status': () => ({ data: testVipStatus({ tasksCompletedToday: 10, tasksRemaining: 0 }) }) });

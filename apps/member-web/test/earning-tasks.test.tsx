@@ -137,15 +137,16 @@ describe('tasks page', () => {
     await waitFor(() => expect(inputsOf('auth.user').length).toBeGreaterThan(1));
   });
 
-  it('offers Start Another Task beside Collect Earnings, which makes the task ready again', async () => {
+  it('collects the finished view’s earnings when Start Another Task is pressed, then makes the task ready again', async () => {
     viewInProgress(-1);
-    openTasks();
+    openTasks('/tasks', { 'tasks.complete': () => ({ data: { success: true, reward: '1.50' } }) });
 
     const task = await card('View Product Page');
     await userEvent.setup().click(task.getByRole('button', { name: 'Start Another Task' }));
 
+    expect(await screen.findByText('You earned ₱1.50 for completing this task!')).toBeTruthy();
+    expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
     expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
-    expect(inputsOf('tasks.complete')).toEqual([]);
   });
 
   it.each([
@@ -167,17 +168,21 @@ describe('tasks page', () => {
     expect(screen.getByText(text)).toBeTruthy();
   });
 
-  it('asks to try again when collecting fails for want of a connection, and keeps the view', async () => {
-    viewInProgress(-1);
-    openTasks();
-    server.use(http.post('*/trpc/tasks.complete', () => HttpResponse.error()));
+  it.each(['Collect Earnings', 'Start Another Task'])(
+    'asks to try again when %s cannot collect for want of a connection, and keeps the view collectable',
+    async (button) => {
+      viewInProgress(-1);
+      openTasks();
+      server.use(http.post('*/trpc/tasks.complete', () => HttpResponse.error()));
 
-    const task = await card('View Product Page');
-    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+      const task = await card('View Product Page');
+      await userEvent.setup().click(task.getByRole('button', { name: button }));
 
-    expect(await screen.findByText('Failed to collect earnings. Please try again.')).toBeTruthy();
-    expect(task.getByRole('button', { name: 'Collect Earnings' })).toBeTruthy();
-  });
+      expect(await screen.findByText('Failed to collect earnings. Please try again.')).toBeTruthy();
+      expect(task.getByRole('button', { name: 'Collect Earnings' })).toBeTruthy();
+      expect(sessionStorage.getItem('openTaskViews')).not.toBeNull();
+    },
+  );
 
   it('keeps a view the server found too short, so it can be collected once it is long enough', async () => {
     viewInProgress(-1);

@@ -79,6 +79,20 @@ describe('VIP page', () => {
     expect(premium.getByText('Priority support')).toBeTruthy();
   });
 
+  it('writes a plan’s terms and the limit in the right number when they are one', async () => {
+    const trial = vipPlanSchema.parse({ ...PLANS[0], duration: 1, dailyTaskLimit: 1, benefits: [] });
+    await openVip({
+      'vip.plans': () => ({ data: [trial, ...PLANS.slice(1)] }),
+      'vip.status': () => ({ data: vipStatus({ dailyTaskLimit: 1, tasksCompletedToday: 0, tasksRemaining: 1 }) }),
+    });
+
+    expect(screen.getByText('1 task')).toBeTruthy();
+    expect(plan('VIP 300').getByText('1 day')).toBeTruthy();
+    expect(plan('VIP 300').getByText('1 task daily')).toBeTruthy();
+    const dialog = await openGcashDialog(userEvent.setup(), 'VIP 300');
+    expect(dialog.getByText('1 day · 1 task daily · ₱2.66 per task')).toBeTruthy();
+  });
+
   it('disables both buttons of the plan that is running', async () => {
     await openVip({ 'vip.status': () => ({ data: vipStatus({ vipTier: 'VIP500', vipExpiresAt: '2026-03-20T02:00:00.000Z' }) }) });
 

@@ -377,20 +377,20 @@ describe('the commission payout state machine', () => {
   });
 
   it.each([
-    ['approved', 'approved'],
-    ['approved', 'rejected'],
-    ['rejected', 'approved'],
-    ['rejected', 'rejected'],
-    ['rejected', 'paid'],
-    ['paid', 'approved'],
-    ['paid', 'rejected'],
-    ['paid', 'paid'],
-  ] as const)('refuses %s to %s with 409 and leaves it as it was', async (from, to) => {
+    ['approved', 'approved', 'Already approved'],
+    ['approved', 'rejected', 'This payout is approved and cannot be marked rejected'],
+    ['rejected', 'approved', 'This payout is rejected and cannot be marked approved'],
+    ['rejected', 'rejected', 'Already rejected'],
+    ['rejected', 'paid', 'This payout is rejected and cannot be marked paid'],
+    ['paid', 'approved', 'This payout is paid and cannot be marked approved'],
+    ['paid', 'rejected', 'This payout is paid and cannot be marked rejected'],
+    ['paid', 'paid', 'Already paid'],
+  ] as const)('refuses %s to %s with 409 "%s", as a decision already made, and leaves it as it was', async (from, to, message) => {
     const id = await payoutIn(from);
     const before = (await asAdmin('GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id);
     const response = await asAdmin('POST', `/payouts/${id}/status`, { status: to });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: `This payout is ${from} and cannot be marked ${to}`, code: 'CONFLICT' });
+    expect(response.json()).toEqual({ message, code: 'CONFLICT', decided: from });
     expect((await asAdmin('GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id)).toEqual(before);
   });
 
@@ -415,6 +415,11 @@ describe('the commission payout state machine', () => {
     const twice = await payoutIn('pending');
     const paid = await Promise.all([1, 2, 3].map(() => asAdmin('POST', `/payouts/${twice}/status`, { status: 'paid' })));
     expect(paid.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    // The presses that lost are told it is done, as the panel shows it: news, not a failure.
+    expect(paid.filter((answer) => answer.statusCode === 409).map((answer) => answer.json())).toEqual([
+      { message: 'Already paid', code: 'CONFLICT', decided: 'paid' },
+      { message: 'Already paid', code: 'CONFLICT', decided: 'paid' },
+    ]);
     expect(await f.logs('pay_commission_payout', twice)).toHaveLength(1);
   });
 });

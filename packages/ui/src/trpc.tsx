@@ -1,6 +1,6 @@
 import type { AppRouter } from '@app/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink, isTRPCClientError, type TRPCClientError } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type SessionWatch, watchForEndedSessions } from './session-ended';
@@ -33,10 +33,15 @@ function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionW
 function createTrpcClient() {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        // Session cookies ride along on every call, as the server's auth expects.
-        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      // The live stream is server-sent events (docs/architecture.md#live-updates); every other call is batched.
+      splitLink({
+        condition: (operation) => operation.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc', eventSourceOptions: { withCredentials: true } }),
+        false: httpBatchLink({
+          url: '/trpc',
+          // Session cookies ride along on every call, as the server's auth expects.
+          fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+        }),
       }),
     ],
   });

@@ -1,8 +1,8 @@
-import { formatDateTime, messages } from '@app/contracts';
+import { formatDateTime, messages, pluralize } from '@app/contracts';
 import { Button, formatPesosAmount, PageHeader, trpc } from '@app/ui';
 import { Clock, Crown, HandCoins, RefreshCw, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { toastFailure } from '../lib/feedback';
-import { REFRESH } from '../lib/refresh';
+import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { AdminOverview } from './admin-overview';
 import { StatGrid } from './stat-grid';
 
@@ -17,7 +17,7 @@ const CARDS = [
 
 /** /admin and /admin/dashboard: the same screen at two addresses. */
 export function AdminDashboardPage() {
-  const stats = trpc.admin.stats.useQuery(undefined, REFRESH.stats);
+  const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
   const data = stats.data;
 
   async function refresh() {
@@ -49,7 +49,7 @@ export function AdminDashboardPage() {
             { value: data.pendingVipApprovals },
             { value: data.updatedAt ? formatDateTime(data.updatedAt) : 'Never' },
             { value: formatPesosAmount(data.totalEarnings) },
-            { value: formatPesosAmount(data.pendingPayouts), detail: `${data.pendingPayoutCount} requests` },
+            { value: formatPesosAmount(data.pendingPayouts), detail: pluralize(data.pendingPayoutCount, 'request') },
           ]
         }
       />

@@ -1,4 +1,4 @@
-import { commissionStatsUpdateInput, messages } from '@app/contracts';
+import { commissionStatsUpdateInput, formatPesos, messages, pluralize } from '@app/contracts';
 import {
   Button,
   Card,
@@ -17,6 +17,7 @@ import { ArrowUpCircle, ExternalLink, Repeat, Wallet } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
+import { ConfirmDialog } from './confirm-dialog';
 import { StatGrid } from './stat-grid';
 
 const m = messages.commission;
@@ -27,35 +28,65 @@ const CARDS = [
   { label: 'Payout Earnings', icon: Repeat },
 ] as const;
 
-/** Sets the two figures an admin may correct; payout earnings follow as balance minus upgrades. */
-function CommissionStatsEditor({ totalBalance, upgradeEarnings }: { totalBalance: string; upgradeEarnings: string }) {
+/** The two figures an admin may correct, as the editor asks for them. */
+const FIELDS = [
+  { name: 'totalBalance', label: 'Total balance (₱)' },
+  { name: 'upgradeEarnings', label: 'Upgrade earnings (₱)' },
+] as const;
+
+/** The figures the editor starts from, as the server gave them. */
+interface Figures {
+  totalBalance: string;
+  upgradeEarnings: string;
+  payoutEarnings: string;
+}
+
+/** "₱25.00 → ₱30.00": a figure before and after the correction. */
+const correction = (before: string, after: number) => `${formatPesosAmount(before)} → ${formatPesos(after)}`;
+
+/**
+ * Sets the two figures an admin may correct; payout earnings follow as balance minus upgrades. The
+ * correction moves the operator's money, so it is confirmed with each figure before and after.
+ */
+function CommissionStatsEditor({ figures }: { figures: Figures }) {
   const id = useId();
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState<{ totalBalance: string; upgradeEarnings: string }>();
   const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
   const update = trpc.commission.updateStats.useMutation();
 
   if (!draft) {
     return (
-      <Button variant="outline" className="justify-self-start" onClick={() => setDraft({ totalBalance, upgradeEarnings })}>
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => setDraft({ totalBalance: figures.totalBalance, upgradeEarnings: figures.upgradeEarnings })}
+      >
         Edit Statistics
       </Button>
     );
   }
 
-  async function save(event: FormEvent) {
+  const wanted = commissionStatsUpdateInput.safeParse(draft);
+
+  function review(event: FormEvent) {
     event.preventDefault();
-    if (!draft) return;
-    if (!commissionStatsUpdateInput.safeParse(draft).success) {
+    if (!wanted.success) {
       setError(m.statsInvalid);
       return;
     }
     setError(undefined);
+    setConfirming(true);
+  }
+
+  async function save() {
+    if (!draft) return;
     try {
       await update.mutateAsync(draft);
     } catch (failure) {
       toastFailure(failure, m.statsUpdateFailed);
-      return;
+      throw failure;
     }
     await utils.commission.stats.invalidate();
     toastSuccess(m.statsUpdated);
@@ -63,39 +94,49 @@ function CommissionStatsEditor({ totalBalance, upgradeEarnings }: { totalBalance
   }
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${id}-balance`} label="Total balance (₱)">
-        <Input
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          value={draft.totalBalance}
-          onChange={(event) => setDraft({ ...draft, totalBalance: event.target.value })}
+    <>
+      <form noValidate onSubmit={review} className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map(({ name, label }) => (
+          <Field key={name} id={`${id}-${name}`} label={label}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={draft[name]}
+              onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+            />
+          </Field>
+        ))}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => setDraft(undefined)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+      {confirming && wanted.success && (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirming}
+          title="Correct the commission figures?"
+          description={m.statsConfirm(
+            correction(figures.totalBalance, wanted.data.totalBalance),
+            correction(figures.upgradeEarnings, wanted.data.upgradeEarnings),
+            correction(figures.payoutEarnings, wanted.data.totalBalance - wanted.data.upgradeEarnings),
+          )}
+          confirmLabel="Save figures"
+          askReason={false}
+          onConfirm={save}
         />
-      </Field>
-      <Field id={`${id}-upgrades`} label="Upgrade earnings (₱)">
-        <Input
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          value={draft.upgradeEarnings}
-          onChange={(event) => setDraft({ ...draft, upgradeEarnings: event.target.value })}
-        />
-      </Field>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-          {error}
-        </p>
       )}
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={update.isPending}>
-          Save
-        </Button>
-        <Button type="button" variant="ghost" onClick={() => setDraft(undefined)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
 
@@ -113,8 +154,8 @@ export function CommissionOverview() {
         values={
           data && [
             { value: formatPesosAmount(data.totalBalance) },
-            { value: formatPesosAmount(data.upgradeEarnings), detail: `${data.totalUpgrades} VIP upgrades` },
-            { value: formatPesosAmount(data.payoutEarnings), detail: `${data.totalPayouts} payouts` },
+            { value: formatPesosAmount(data.upgradeEarnings), detail: pluralize(data.totalUpgrades, 'VIP upgrade') },
+            { value: formatPesosAmount(data.payoutEarnings), detail: pluralize(data.totalPayouts, 'payout') },
           ]
         }
       />
@@ -129,13 +170,7 @@ export function CommissionOverview() {
             <CardTitle>Manage statistics</CardTitle>
             <CardDescription>Corrections are kept in the commission ledger as adjustments.</CardDescription>
           </CardHeader>
-          <CardContent className="grid">
-            {data ? (
-              <CommissionStatsEditor totalBalance={data.totalBalance} upgradeEarnings={data.upgradeEarnings} />
-            ) : (
-              <Skeleton className="h-10 w-32" />
-            )}
-          </CardContent>
+          <CardContent className="grid">{data ? <CommissionStatsEditor figures={data} /> : <Skeleton className="h-10 w-32" />}</CardContent>
         </Card>
         <Card>
           <CardHeader>

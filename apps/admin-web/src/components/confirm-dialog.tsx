@@ -39,13 +39,14 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  // Whether a required reason was found missing; the text shown is the one the current choice requires.
+  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
 
   function change(next: boolean) {
     if (!next) {
       setReason('');
-      setError(undefined);
+      setMissing(false);
     }
     onOpenChange(next);
   }
@@ -53,7 +54,7 @@ export function ConfirmDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (required && !reason.trim()) {
-      setError(required);
+      setMissing(true);
       return;
     }
     setBusy(true);
@@ -77,7 +78,7 @@ export function ConfirmDialog({
           </DialogHeader>
           {children}
           {askReason && (
-            <Field id={`${id}-reason`} label="Reason" error={error} hint={hint}>
+            <Field id={`${id}-reason`} label="Reason" error={missing ? required : undefined} hint={hint}>
               <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
             </Field>
           )}

@@ -1,10 +1,13 @@
-import { Badge, Label, Skeleton, Switch, trpc } from '@app/ui';
+import { messages } from '@app/contracts';
+import { AppLink, Badge, Label, Skeleton, Switch, trpc } from '@app/ui';
 import { useId, useState } from 'react';
 import { MaintenanceConfirm } from './maintenance-controls';
+import { MemberSiteBadge } from './site-status-card';
 
 /**
  * The panel's maintenance toggle (Dashboard and System tabs): each change is confirmed, with a reason for
- * the log and, when it closes the site, the message members will read.
+ * the log and, when it closes the site, the message members will read. Beside it, whether members can use
+ * the site: with the website switched off they cannot, whatever maintenance mode says.
  */
 export function MaintenanceSwitch() {
   const id = useId();
@@ -15,10 +18,23 @@ export function MaintenanceSwitch() {
   if (!settings.data) return <p className="text-sm text-destructive">The maintenance setting could not be read.</p>;
   const on = settings.data.maintenanceMode;
   return (
-    <div className="flex items-center gap-3">
-      <Switch id={id} checked={on} onCheckedChange={(maintenance) => setTurningOn(maintenance)} />
-      <Label htmlFor={id}>Maintenance Mode</Label>
-      <Badge variant={on ? 'warning' : 'secondary'}>{on ? 'ON' : 'OFF'}</Badge>
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Switch id={id} checked={on} onCheckedChange={(maintenance) => setTurningOn(maintenance)} />
+        <Label htmlFor={id}>Maintenance Mode</Label>
+        <Badge variant={on ? 'warning' : 'secondary'}>{on ? 'ON' : 'OFF'}</Badge>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        Site for members <MemberSiteBadge status={settings.data} />
+      </p>
+      {settings.data.websiteStatus === 'off' && (
+        <p className="text-sm text-muted-foreground">
+          {messages.admin.screens.websiteOffNote}{' '}
+          <AppLink href="/admin/maintenance" className="font-medium text-primary underline">
+            Open Maintenance Controls
+          </AppLink>
+        </p>
+      )}
       {turningOn !== undefined && (
         <MaintenanceConfirm
           change={{ kind: 'maintenance', on: turningOn }}

@@ -21,11 +21,12 @@ import {
   Textarea,
   trpc,
 } from '@app/ui';
-import { Trash2, UserSearch } from 'lucide-react';
+import { UserSearch } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { fromLocalInput, toLocalInput } from '../lib/dates';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
+import { DeleteButton } from './delete-button';
 import { UserPicker } from './user-picker';
 
 const m = messages.admin.screens;
@@ -142,23 +143,16 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
 
 function DeleteNotification({ notification }: { notification: AdminNotification }) {
   const utils = trpc.useUtils();
-  const remove = trpc.admin.notifications.remove.useMutation({
-    onSuccess: async () => {
-      await utils.admin.notifications.all.invalidate();
-      toastSuccess(m.notificationDeleted);
-    },
-    onError: (error) => toastFailure(error, m.notificationDeleteFailed),
-  });
+  const remove = trpc.admin.notifications.remove.useMutation();
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={() => remove.mutate({ id: notification.id })}
-      disabled={remove.isPending}
-      aria-label={`Delete ${notification.title}`}
-    >
-      <Trash2 aria-hidden="true" />
-    </Button>
+    <DeleteButton
+      kind="notification"
+      title={notification.title}
+      remove={() => remove.mutateAsync({ id: notification.id })}
+      reload={() => utils.admin.notifications.all.invalidate()}
+      deleted={m.notificationDeleted}
+      failed={m.notificationDeleteFailed}
+    />
   );
 }
 

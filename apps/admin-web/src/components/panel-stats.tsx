@@ -1,6 +1,6 @@
 import { formatPesosAmount, trpc } from '@app/ui';
 import { Crown, Hourglass, TrendingUp, Users } from 'lucide-react';
-import { REFRESH } from '../lib/refresh';
+import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { StatGrid } from './stat-grid';
 
 const CARDS = [
@@ -12,7 +12,7 @@ const CARDS = [
 
 /** The panel's four cards (docs/screens.md#admin-screens): members, VIP members, earnings, pending VIP requests. */
 export function PanelStats() {
-  const stats = trpc.admin.stats.useQuery(undefined, REFRESH.stats);
+  const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
   const data = stats.data;
   return (
     <StatGrid

@@ -19,10 +19,11 @@ import {
 } from '@app/ui';
 import { Megaphone, Settings2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { REFRESH } from '../lib/refresh';
+import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { GcashPayeeCard, GcashPayeeWarning } from './gcash-payee-form';
 import { MaintenanceSwitch } from './maintenance-switch';
 import { NotificationQuickForm } from './notification-quick-form';
+import { MemberSiteBadge } from './site-status-card';
 
 function SendGlobalNotification() {
   const [open, setOpen] = useState(false);
@@ -136,11 +137,10 @@ export function SystemTab() {
 
 /** The Monitor tab: the platform's figures and health at a glance. */
 export function MonitorTab() {
-  const stats = trpc.admin.stats.useQuery(undefined, REFRESH.stats);
+  const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
   const transactions = trpc.admin.transactions.useQuery({ page: 1, pageSize: ADMIN_PAGE_SIZE }, REFRESH.transactions);
   const settings = trpc.admin.maintenance.settings.useQuery();
   const loading = <Skeleton className="h-5 w-16" />;
-  const maintenance = settings.data?.maintenanceMode;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
@@ -170,15 +170,7 @@ export function MonitorTab() {
                 value: <Badge variant={stats.isError ? 'destructive' : 'success'}>{stats.isError ? 'Error' : 'Online'}</Badge>,
               },
               { term: 'Database', value: <Badge variant="success">Connected</Badge> },
-              {
-                term: 'Maintenance',
-                value:
-                  maintenance === undefined ? (
-                    loading
-                  ) : (
-                    <Badge variant={maintenance ? 'warning' : 'secondary'}>{maintenance ? 'ON' : 'OFF'}</Badge>
-                  ),
-              },
+              { term: 'Site for members', value: settings.data ? <MemberSiteBadge status={settings.data} /> : loading },
             ]}
           />
         </CardContent>

@@ -12,7 +12,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
-import { REFRESH } from '../lib/refresh';
+import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { type Column, QueueTable, ShortId, useQueueInput } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -139,7 +139,7 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
 /** Pending payout requests, oldest first, a page at a time and searchable: the panel's Payouts tab and /admin/payouts. */
 export function PayoutsTable() {
   const queue = useQueueInput();
-  const payouts = trpc.admin.payouts.pending.useQuery(queue.input, REFRESH.payouts);
+  const payouts = trpc.admin.payouts.pending.useQuery(queue.input, useLiveRefresh(REFRESH.payouts));
   return (
     <QueueTable
       queue={queue}
@@ -149,8 +149,8 @@ export function PayoutsTable() {
       columns={COLUMNS}
       rowKey={(payout) => payout.id}
       errorText={m.payoutLoadFailed}
-      empty="No pending payout requests"
-      noMatch="No pending payout matches this search"
+      empty={m.payoutsEmpty}
+      noMatch={m.payoutsNoMatch}
     />
   );
 }

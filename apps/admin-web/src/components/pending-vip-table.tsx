@@ -3,7 +3,7 @@ import { Badge, Button, trpc } from '@app/ui';
 import { useState } from 'react';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
-import { REFRESH } from '../lib/refresh';
+import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { type Column, QueueTable, useQueueInput } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -80,7 +80,7 @@ const COLUMNS: readonly Column<PendingVipRequest>[] = [
 /** The panel's VIP Approvals tab: payment-proof requests waiting for an admin, a page at a time and searchable. */
 export function PendingVipTable() {
   const queue = useQueueInput();
-  const pending = trpc.admin.vip.pending.useQuery(queue.input, REFRESH.pendingVip);
+  const pending = trpc.admin.vip.pending.useQuery(queue.input, useLiveRefresh(REFRESH.pendingVip));
   return (
     <QueueTable
       queue={queue}
@@ -89,8 +89,8 @@ export function PendingVipTable() {
       label="Pending VIP approvals"
       columns={COLUMNS}
       rowKey={(request) => request.id}
-      empty="No pending VIP approvals"
-      noMatch="No pending VIP request matches this search"
+      empty={m.vipRequestsEmpty}
+      noMatch={m.vipRequestsNoMatch}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { type AdminPopup, formatDateTime, messages } from '@app/contracts';
 import { Badge, Button, PageHeader, trpc } from '@app/ui';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { toastFailure, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
+import { DeleteButton } from './delete-button';
 import { PopupForm } from './popup-form';
 import { PopupPreview } from './popup-preview';
 
@@ -13,13 +13,7 @@ type Open = { kind: 'create' } | { kind: 'edit'; popup: AdminPopup } | { kind: '
 
 function PopupActions({ popup, onOpen }: { popup: AdminPopup; onOpen: (open: Open) => void }) {
   const utils = trpc.useUtils();
-  const remove = trpc.admin.popups.remove.useMutation({
-    onSuccess: async () => {
-      await utils.admin.popups.list.invalidate();
-      toastSuccess(m.popupDeleted);
-    },
-    onError: (error) => toastFailure(error, m.popupDeleteFailed),
-  });
+  const remove = trpc.admin.popups.remove.useMutation();
   return (
     <div className="flex gap-1">
       <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'preview', popup })} aria-label={`Preview ${popup.title}`}>
@@ -28,15 +22,14 @@ function PopupActions({ popup, onOpen }: { popup: AdminPopup; onOpen: (open: Ope
       <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'edit', popup })} aria-label={`Edit ${popup.title}`}>
         <Pencil aria-hidden="true" />
       </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => remove.mutate({ id: popup.id })}
-        disabled={remove.isPending}
-        aria-label={`Delete ${popup.title}`}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <DeleteButton
+        kind="popup"
+        title={popup.title}
+        remove={() => remove.mutateAsync({ id: popup.id })}
+        reload={() => utils.admin.popups.list.invalidate()}
+        deleted={m.popupDeleted}
+        failed={m.popupDeleteFailed}
+      />
     </div>
   );
 }

@@ -1,9 +1,18 @@
-import { formatDateTime } from '@app/contracts';
+import { formatDateTime, isSiteClosed, type WebsiteStatus } from '@app/contracts';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, trpc } from '@app/ui';
 import type { ReactNode } from 'react';
 
 function OnOff({ on, onVariant }: { on: boolean; onVariant: 'success' | 'warning' }) {
   return <Badge variant={on ? onVariant : 'secondary'}>{on ? 'ON' : 'OFF'}</Badge>;
+}
+
+/**
+ * Whether members can use the site, decided as the member app decides it (isSiteClosed): maintenance on
+ * or the website off both close it, so neither switch alone tells an admin what members see.
+ */
+export function MemberSiteBadge({ status }: { status: { maintenance: boolean; websiteStatus: WebsiteStatus } }) {
+  if (!isSiteClosed(status)) return <Badge variant="success">Open</Badge>;
+  return <Badge variant="warning">{status.maintenance ? 'Closed: maintenance' : 'Closed: website off'}</Badge>;
 }
 
 /** The live maintenance state members are subject to, read from the public status call. */
@@ -13,6 +22,7 @@ export function SiteStatusCard() {
   let rows: { term: string; value: ReactNode }[] = [];
   if (status.data) {
     rows = [
+      { term: 'Site for members', value: <MemberSiteBadge status={status.data} /> },
       { term: 'API server', value: <Badge variant="success">Online</Badge> },
       { term: 'Maintenance Mode', value: <OnOff on={status.data.maintenance} onVariant="warning" /> },
       { term: 'Website Status', value: <OnOff on={status.data.websiteStatus === 'on'} onVariant="success" /> },
@@ -29,7 +39,7 @@ export function SiteStatusCard() {
       <CardContent>
         {status.isPending && (
           <div className="grid gap-3" role="status" aria-label="Loading site status">
-            {['server', 'maintenance', 'website', 'updated'].map((row) => (
+            {['members', 'server', 'maintenance', 'website', 'updated'].map((row) => (
               <Skeleton key={row} className="h-6 w-full" />
             ))}
           </div>

@@ -3,6 +3,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState
 import { MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
+import { useLiveRefresh } from '../lib/refresh';
 import { queuePage, TableSearch, useQueueInput } from './admin-table';
 
 const m = messages.admin.screens;
@@ -49,7 +50,7 @@ function Thread({ userId, email }: { userId: string; email: string }) {
   const id = useId();
   const utils = trpc.useUtils();
   // Opening the thread marks the member's messages read, so the inbox's unread counts change too.
-  const thread = trpc.admin.support.thread.useQuery({ userId }, { ...INBOX_REFRESH });
+  const thread = trpc.admin.support.thread.useQuery({ userId }, useLiveRefresh(INBOX_REFRESH));
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const reply = trpc.admin.support.reply.useMutation();
@@ -135,7 +136,7 @@ function Thread({ userId, email }: { userId: string; email: string }) {
  */
 export function SupportInbox() {
   const queue = useQueueInput();
-  const conversations = trpc.admin.support.conversations.useQuery(queue.input, INBOX_REFRESH);
+  const conversations = trpc.admin.support.conversations.useQuery(queue.input, useLiveRefresh(INBOX_REFRESH));
   const [selected, setSelected] = useState<SupportConversation>();
   const { items, total } = queuePage(conversations.data);
 
@@ -162,7 +163,7 @@ export function SupportInbox() {
               onSelect={(userId) => setSelected(items.find((conversation) => conversation.userId === userId))}
             />
           ) : (
-            <p className="p-6 text-center text-sm text-muted-foreground">No conversation matches this search</p>
+            <p className="p-6 text-center text-sm text-muted-foreground">{m.conversationsNoMatch}</p>
           )}
           <Pager page={queue.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.setPage} />
         </Card>

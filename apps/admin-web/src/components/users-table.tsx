@@ -9,6 +9,7 @@ import {
   formatPesos,
   messages,
   parsePesos,
+  STATUS_REASON_REQUIRED,
 } from '@app/contracts';
 import {
   Badge,
@@ -36,6 +37,9 @@ import { AdminTable, type Column, ShortId } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
 const m = messages.admin.screens;
+
+/** The Set Status dialog's confirm button for each status. */
+const STATUS_ACTIONS: Record<AccountStatus, string> = { active: 'Activate', suspended: 'Suspend', banned: 'Ban' };
 
 const STATUS_BADGE: Record<AccountStatus, 'success' | 'warning' | 'destructive'> = {
   active: 'success',
@@ -212,6 +216,7 @@ function UserActions({ user }: { user: AdminUser }) {
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         Set Status
       </Button>
+      {/* Restates what the chosen status does, as the server applies it (docs/screens.md#states). */}
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
@@ -219,9 +224,11 @@ function UserActions({ user }: { user: AdminUser }) {
           if (next) setStatus(user.accountStatus);
         }}
         title="Set account status"
-        description={`Choose the account status of ${user.email} and say why.`}
-        confirmLabel="Update Status"
+        description={m.statusEffects[status](user.email)}
+        confirmLabel={STATUS_ACTIONS[status]}
+        required={STATUS_REASON_REQUIRED[status]}
         hint="Shown to the member where it applies, and kept in the activity log."
+        destructive={status !== 'active'}
         onConfirm={confirm}
       >
         <Field id={`${id}-status`} label="Account status">

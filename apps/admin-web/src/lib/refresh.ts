@@ -1,3 +1,5 @@
+import { usePolling } from '@app/ui';
+
 /**
  * How often the eleven-tab panel reloads each list, and how long a read counts as fresh (docs/api-conventions.md#calls-the-apps-make
  * and docs/product-rules.md#constants-and-limits). The app's default is never to poll; these lists change under the admin's feet
@@ -13,3 +15,11 @@ export const REFRESH = {
   commissionPayouts: { refetchInterval: 30_000, staleTime: 15_000 },
   commissionStats: { refetchInterval: 60_000, staleTime: 30_000 },
 } as const;
+
+/**
+ * The refresh of a list the live stream tells of changes (the queues, the counts, the inbox): no polling
+ * while the stream is connected, the usual interval while it is not (docs/architecture.md#live-updates).
+ */
+export function useLiveRefresh<T extends { refetchInterval: number }>(options: T): T & { refetchInterval: number | false } {
+  return { ...options, refetchInterval: usePolling(options.refetchInterval) };
+}

@@ -1,8 +1,6 @@
-import type { CommissionStats } from '@app/contracts';
+import { type CommissionStats, pluralize } from '@app/contracts';
 import { formatPesosAmount, Skeleton, StatCard } from '@app/ui';
 import { Crown, Wallet, WalletCards } from 'lucide-react';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The three figures of the commission stats (docs/screens.md#records), each with what it counts. */
 export function CommissionStatCards({ stats }: { stats: CommissionStats }) {
@@ -13,13 +11,13 @@ export function CommissionStatCards({ stats }: { stats: CommissionStats }) {
         label="Upgrade Earnings"
         value={formatPesosAmount(stats.upgradeEarnings)}
         icon={Crown}
-        detail={plural(stats.totalUpgrades, 'VIP upgrade', 'VIP upgrades')}
+        detail={pluralize(stats.totalUpgrades, 'VIP upgrade')}
       />
       <StatCard
         label="Payout Earnings"
         value={formatPesosAmount(stats.payoutEarnings)}
         icon={Wallet}
-        detail={`${plural(stats.totalPayouts, 'regular payout', 'regular payouts')}, less commission paid out`}
+        detail={`${pluralize(stats.totalPayouts, 'regular payout')}, less commission paid out`}
       />
     </div>
   );

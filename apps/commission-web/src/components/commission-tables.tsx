@@ -1,4 +1,4 @@
-import { type CommissionPayout, type CommissionTransaction, capitalize, formatDate, messages } from '@app/contracts';
+import { type CommissionPayout, type CommissionTransaction, capitalize, formatDateTime, messages } from '@app/contracts';
 import { Badge, type BadgeProps, cn, formatPesosAmount, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
 import type { ReactNode } from 'react';
 
@@ -68,7 +68,7 @@ export function RecentTransactionsTable({ transactions }: { transactions: Commis
         const negative = transaction.amount.startsWith('-');
         return (
           <TableRow key={transaction.id}>
-            <TableCell className="whitespace-nowrap align-top">{formatDate(transaction.date)}</TableCell>
+            <TableCell className="whitespace-nowrap align-top">{formatDateTime(transaction.date)}</TableCell>
             <TableCell className={cn(FROM_SM, 'whitespace-nowrap align-top')}>{TYPE_LABELS[transaction.type]}</TableCell>
             <TableCell className="align-top break-words sm:min-w-48">
               {transaction.description}
@@ -111,10 +111,10 @@ export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionP
   return (
     <ListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={messages.commission.payoutsEmpty}>
       {payouts.map((payout) => {
-        const processed = payout.processedAt ? formatDate(payout.processedAt) : '—';
+        const processed = payout.processedAt ? formatDateTime(payout.processedAt) : '—';
         return (
           <TableRow key={payout.id}>
-            <TableCell className="whitespace-nowrap align-top">{formatDate(payout.requestedAt)}</TableCell>
+            <TableCell className="whitespace-nowrap align-top">{formatDateTime(payout.requestedAt)}</TableCell>
             <TableCell className="align-top">
               <span className="whitespace-nowrap font-medium tabular-nums">{formatPesosAmount(payout.amount)}</span>
               <span className="block max-w-40 text-xs break-words text-muted-foreground md:hidden">

@@ -1,5 +1,5 @@
 import { isSiteClosed, MAINTENANCE_CHECK_MS, messages } from '@app/contracts';
-import { trpc } from '@app/ui';
+import { trpc, usePolling } from '@app/ui';
 import { useCallback, useEffect } from 'react';
 
 /**
@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
  * check changes nothing — the last known state (open, at first) stays — and is only logged.
  */
 export function useMaintenanceStatus() {
-  const status = trpc.maintenance.status.useQuery(undefined, { refetchInterval: MAINTENANCE_CHECK_MS });
+  const status = trpc.maintenance.status.useQuery(undefined, { refetchInterval: usePolling(MAINTENANCE_CHECK_MS) });
   const { refetch, error } = status;
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   COMMISSION_PAYOUT_TRANSITIONS,
   type CommissionPayout,
+  type CommissionPayoutStatus,
   type CommissionPayoutTarget,
   type CommissionStats,
   type CommissionTransaction,
@@ -15,7 +16,7 @@ import type { CommissionEntriesTable, CommissionPayoutsTable, Db, Tx } from '@ap
 import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin/log';
 import { csvDocument } from '../lib/csv';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { alreadyDecided, badRequest, notFound, RefusalWithDetails } from '../lib/errors';
 import { containing, type QueueWindow } from '../lib/queue';
 
 const m = messages.commission;
@@ -185,9 +186,19 @@ const ACTIONS: Record<CommissionPayoutTarget, string> = {
 };
 
 /**
+ * Why an action on a commission payout was refused (409), given the status it has now. Every refusal
+ * finds the payout already decided by another press or another admin, so each carries `decided`, which the
+ * panel shows as news: "Already paid" for the same action again, else which status stops the action.
+ */
+function refusedAction(decided: CommissionPayoutStatus, target: CommissionPayoutTarget): RefusalWithDetails {
+  if (decided === target) return alreadyDecided(decided);
+  return new RefusalWithDetails('CONFLICT', m.transitionRefused(decided, target), { decided });
+}
+
+/**
  * An admin's action on a commission payout (docs/screens.md#states), with its fixed note. The update
  * applies only from the statuses the action may leave, so of two racing actions one finds the payout
- * already moved and is refused (409). Rejecting returns the amount to the balance.
+ * already moved and is refused (409, refusedAction). Rejecting returns the amount to the balance.
  */
 export async function setCommissionPayoutStatus(
   db: Db,
@@ -206,7 +217,7 @@ export async function setCommissionPayoutStatus(
       .executeTakeFirst();
     if (!row) {
       const existing = await trx.selectFrom('commissionPayouts').select('status').where('id', '=', payoutId).executeTakeFirst();
-      throw existing ? conflict(m.transitionRefused(existing.status, target)) : notFound(m.payoutNotFound);
+      throw existing ? refusedAction(existing.status, target) : notFound(m.payoutNotFound);
     }
     await logAdminAction(trx, actor, {
       action: ACTIONS[target],

@@ -1,3 +1,4 @@
+import { pluralize } from '@app/contracts';
 import { Input } from '@app/ui';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -28,7 +29,7 @@ export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
         />
       </div>
       <p className="sr-only" aria-live="polite">
-        {needle ? `${matches.length} matching ${matches.length === 1 ? 'question' : 'questions'}` : ''}
+        {needle ? pluralize(matches.length, 'matching question') : ''}
       </p>
       {matches.length === 0 ? (
         <p>No questions match your search. Try another word, or ask our support team in the chat.</p>

@@ -1,4 +1,4 @@
-import { FREE_DAILY_TASK_LIMIT, messages, type VipStatus } from '@app/contracts';
+import { FREE_DAILY_TASK_LIMIT, messages, pluralize, type VipStatus } from '@app/contracts';
 import { AppLink, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
@@ -44,7 +44,7 @@ export function DailyLimitCard({ status }: { status: UseQueryResult<VipStatus, u
         <div className="grid gap-1.5">
           <CardTitle id="daily-limit-title">Daily Task Limit</CardTitle>
           <CardDescription>
-            {progress.completed} of {progress.limit} tasks completed today
+            {progress.completed} of {pluralize(progress.limit, 'task')} completed today
             {status.data && ` on the ${tierLabel(status.data.vipTier)} plan`}
           </CardDescription>
         </div>
@@ -58,9 +58,7 @@ export function DailyLimitCard({ status }: { status: UseQueryResult<VipStatus, u
         />
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
           <span className="font-medium tabular-nums">{progress.percent}% done</span>
-          <span className="text-muted-foreground tabular-nums">
-            {Math.max(0, progress.remaining)} {progress.remaining === 1 ? 'task' : 'tasks'} remaining
-          </span>
+          <span className="text-muted-foreground tabular-nums">{pluralize(Math.max(0, progress.remaining), 'task')} remaining</span>
         </div>
         {progress.notice && (
           <div className="flex flex-col gap-2 rounded-lg bg-warning-soft p-3 text-sm sm:flex-row sm:items-center sm:justify-between">

@@ -19,8 +19,8 @@ interface TaskCardProps {
 
 /**
  * One task (docs/screens.md#states): ready, then — while a view started in the task browser runs —
- * waiting with its countdown, then completed with Collect Earnings. Cancel, Start Another Task and a
- * successful collect bring it back to ready.
+ * waiting with its countdown, then completed with Collect Earnings. Cancel, and a collect the server
+ * settled (Collect Earnings or Start Another Task), bring it back to ready.
  */
 export function TaskCard({ task, userId, headingLevel: Heading }: TaskCardProps) {
   const view = useOpenView(userId, task.id);
@@ -87,6 +87,9 @@ function TimerCompleted({ task, userId }: { task: Task; userId: string }) {
       }),
   });
 
+  // A completed view is never lost: Start Another Task collects it too, and the card is ready for the next
+  // view once the server has settled this one. A collect that fails for want of a connection keeps the view.
+  const collect = () => complete.mutate({ id: task.id });
   return (
     <div className="grid gap-3">
       <p className="flex items-center gap-2 font-semibold text-success">
@@ -94,10 +97,10 @@ function TimerCompleted({ task, userId }: { task: Task; userId: string }) {
         Timer Completed!
       </p>
       <div className="flex flex-wrap gap-2 [&>*]:flex-1">
-        <Button onClick={() => complete.mutate({ id: task.id })} disabled={complete.isPending}>
+        <Button onClick={collect} disabled={complete.isPending}>
           {complete.isPending ? 'Collecting...' : 'Collect Earnings'}
         </Button>
-        <Button variant="outline" onClick={() => forgetView(userId, task.id)}>
+        <Button variant="outline" onClick={collect} disabled={complete.isPending}>
           Start Another Task
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { formatApproxDuration, messages } from '@app/contracts';
+import { formatApproxDuration, messages, pluralize } from '@app/contracts';
 import { formatPesosAmount, trpc } from '@app/ui';
 import { BadgeCheck } from 'lucide-react';
 
@@ -10,8 +10,7 @@ export function PayoutProof() {
   const stats = trpc.payouts.publicStats.useQuery();
   if (!stats.data || stats.data.paidCount === 0) return null;
   const { paidCount, paidTotal, medianApprovalSeconds } = stats.data;
-  const payouts = `${paidCount.toLocaleString('en-US')} ${paidCount === 1 ? 'payout' : 'payouts'}`;
-  const parts = [messages.payouts.paidProof(payouts, formatPesosAmount(paidTotal))];
+  const parts = [messages.payouts.paidProof(pluralize(paidCount, 'payout'), formatPesosAmount(paidTotal))];
   if (medianApprovalSeconds !== null) parts.push(messages.payouts.usuallyApproved(formatApproxDuration(medianApprovalSeconds)));
   return (
     <p className="flex max-w-2xl items-start gap-2 rounded-lg border bg-card p-3 text-sm sm:items-center sm:p-4">

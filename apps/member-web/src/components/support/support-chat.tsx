@@ -1,5 +1,5 @@
 import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
-import { Button, cn, trpc, useSignInHref } from '@app/ui';
+import { Button, cn, trpc, usePolling, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LoadingMessages } from './loading-messages';
@@ -29,7 +29,7 @@ export function SupportChat({ user, docked }: { user: User | null; docked: boole
     staleTime: CHAT_STALE_MS,
     // Closed, the unread badge catches up when the member comes back to the tab (at most once a minute).
     refetchOnWindowFocus: !open,
-    refetchInterval: open ? OPEN_POLL_MS : false,
+    refetchInterval: usePolling(open ? OPEN_POLL_MS : false),
   });
   const unread = conversation.data?.filter((message) => !message.isUserMessage && !message.isRead).length ?? 0;
 

@@ -22,6 +22,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { planFacts } from './plan-facts';
 
 interface GcashPaymentDialogProps {
   /** The plan being bought; null while the dialog is closed. */
@@ -71,9 +72,7 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
       <div className="grid gap-1 rounded-lg border bg-muted/50 p-4">
         <p className="text-sm text-muted-foreground">Amount to send</p>
         <p className="text-2xl font-bold tabular-nums">{formatPesosAmount(plan.price)}</p>
-        <p className="text-xs text-muted-foreground">
-          {plan.duration} days · {plan.dailyTaskLimit} tasks daily · {formatPesosAmount(plan.rewardPerTask)} per task
-        </p>
+        <p className="text-xs text-muted-foreground">{planFacts(plan).join(' · ')}</p>
       </div>
       {payee.isPending && <Skeleton className="h-20 w-full" />}
       {payee.isError && (

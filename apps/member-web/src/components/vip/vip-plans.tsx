@@ -4,6 +4,7 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { EarningsUpgradeDialog } from './earnings-upgrade-dialog';
 import { GcashPaymentDialog } from './gcash-payment-dialog';
+import { planFacts } from './plan-facts';
 
 interface VipPlansProps {
   /** The plan running now (its buttons are disabled), or FREE. */
@@ -73,7 +74,7 @@ interface PlanCardProps {
 function PlanCard({ plan, current, affordable, pendingSince, onPayWithGcash, onPayWithEarnings }: PlanCardProps) {
   const waiting = pendingSince !== null;
   const titleId = `plan-${plan.id}`;
-  const facts = [`${plan.duration} days`, `${plan.dailyTaskLimit} tasks daily`, `${formatPesosAmount(plan.rewardPerTask)} per task`];
+  const facts = planFacts(plan);
   return (
     <Card
       aria-labelledby={titleId}

@@ -1,4 +1,4 @@
-import { FREE_TIER, formatDate, messages, type VipStatus } from '@app/contracts';
+import { FREE_TIER, formatDate, messages, pluralize, type VipStatus } from '@app/contracts';
 import { Badge, Card, CardHeader, CardTitle, Skeleton } from '@app/ui';
 import { Crown } from 'lucide-react';
 import { tierLabel } from '../../lib/tier';
@@ -39,7 +39,7 @@ export function VipStatusCard({ status, failed }: VipStatusCardProps) {
 
 function StatusFacts({ status }: { status: VipStatus }) {
   const facts = [
-    { term: 'Daily task limit', value: `${status.dailyTaskLimit} tasks` },
+    { term: 'Daily task limit', value: pluralize(status.dailyTaskLimit, 'task') },
     { term: 'Tasks today', value: `${status.tasksCompletedToday} of ${status.dailyTaskLimit}` },
   ];
   // The free tier never expires; a paid plan shows the day it ends.

@@ -1,0 +1,76 @@
+import { type AdminStats, adminStatsSchema, messages, type SystemSettings } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+
+useMockServer();
+
+const stats: AdminStats = adminStatsSchema.parse({
+  totalUsers: 3,
+  activeUsers: 3,
+  vipUsers: 0,
+  pendingVipApprovals: 0,
+  pendingPayouts: '150.00',
+  pendingPayoutCount: 1,
+  totalEarnings: '0.00',
+  updatedAt: '2026-11-20T02:00:00.000Z',
+});
+
+/** Maintenance off, but the website switched off: members see the maintenance page all the same. */
+const websiteOff: SystemSettings = {
+  maintenance: false,
+  maintenanceMode: false,
+  websiteStatus: 'off',
+  message: 'Back soon',
+  lastUpdated: '2026-11-20T02:00:00.000Z',
+  gcashNumber: '09171234567',
+  gcashName: 'PesoTasks Inc.',
+};
+
+function serveWebsiteOff() {
+  serveSession(unlockedAdmin, {
+    'admin.stats': () => ({ data: stats }),
+    'admin.maintenance.settings': () => ({ data: websiteOff }),
+    'admin.transactions': () => ({ data: { items: [], total: 0 } }),
+    'maintenance.status': () => ({
+      data: { maintenance: false, websiteStatus: 'off', message: 'Back soon', lastUpdated: '2026-11-20T02:00:00.000Z' },
+    }),
+  });
+}
+
+/** The value beside a term in one of the panel's term lists. */
+const termValue = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('the site as members see it, with the website switched off', () => {
+  it('says so beside the maintenance toggle, though maintenance mode is off', async () => {
+    serveWebsiteOff();
+    renderAt('/admin-portal');
+
+    const toggle = await screen.findByRole('switch', { name: 'Maintenance Mode' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('Site for members').textContent).toBe('Site for members Closed: website off');
+    expect(screen.getByText(messages.admin.screens.websiteOffNote)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Maintenance Controls' }).getAttribute('href')).toBe('/admin/maintenance');
+  });
+
+  it('shows the site closed in the Monitor tab', async () => {
+    serveWebsiteOff();
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Monitor' }));
+
+    await screen.findByText('Closed: website off');
+    expect(termValue('Site for members')).toBe('Closed: website off');
+  });
+
+  it('shows the site closed on the admin dashboard, with its counts in the right number', async () => {
+    serveWebsiteOff();
+    renderAt('/admin');
+
+    await screen.findByText('Closed: website off');
+    expect(termValue('Site for members')).toBe('Closed: website off');
+    expect(termValue('Website Status')).toBe('OFF');
+    // One pending payout is "1 request".
+    expect(within(screen.getByRole('region', { name: 'Platform statistics' })).getByText('1 request')).toBeTruthy();
+  });
+});
