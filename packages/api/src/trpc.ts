@@ -2,6 +2,7 @@ import { LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts'
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { UserRow } from '@app/db';
 import type { Context } from './context';
 import { HTTP_STATUS, publicCode, publicMessage } from './errors';
 import { detailsOf } from './lib/errors';
@@ -63,78 +64,116 @@ function unstorableIn(value: unknown, depth = 0): string | null {
  * PostgreSQL text cannot hold NUL, and a lone surrogate is either replaced on the way (text) or refused
  * (jsonb, as in the admin log): refuse both for every procedure at once rather than fail in SQL.
  */
-const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+async function refuseUnstorableText(getRawInput: () => Promise<unknown>): Promise<void> {
   const refusal = unstorableIn(await getRawInput());
   if (refusal) throw new TRPCError({ code: 'BAD_REQUEST', message: refusal });
-  return next();
-});
+}
 
-/** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(refuseUnstorableText);
+/** A rule of a tier: throws the refusal, or lets the call through. */
+type Gate = (ctx: Context) => void | Promise<void>;
 
-const signedIn = t.middleware(({ ctx, next }) => {
+const signedIn: Gate = (ctx) => {
   if (!ctx.user || !ctx.sessionToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
-  // Only the narrowed fields: tRPC merges them into the context itself (spreading it whole here costs a
-  // copy of every field on every call).
-  return next({ ctx: { user: ctx.user, sessionToken: ctx.sessionToken } });
-});
+};
 
-/** A signed-in user, whatever the site's state: the calls that must answer during maintenance. */
-export const sessionProcedure = publicProcedure.use(signedIn);
-
-/**
- * A signed-in member while the site is open. During maintenance or with the website off, members get
- * 503 with the maintenance message; admins pass (docs/product-rules.md#decided-rules).
- */
-export const memberProcedure = sessionProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.user.isAdmin) {
-    const status = await ctx.siteStatus();
-    if (status.maintenance || status.websiteStatus === 'off') {
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: status.message });
-    }
+/** During maintenance or with the website off, members get 503 with the maintenance message; admins pass. */
+const siteOpen: Gate = async (ctx) => {
+  if (ctx.user?.isAdmin) return;
+  const status = await ctx.siteStatus();
+  if (status.maintenance || status.websiteStatus === 'off') {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: status.message });
   }
-  return next();
-});
+};
 
-/** A member call that earns or moves money: a suspended account is refused with its reason. */
-export const moneyProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (ctx.user.accountStatus === 'suspended') {
-    const { statusReason } = ctx.user;
-    const message = statusReason ? messages.auth.accountSuspendedBecause(statusReason) : messages.auth.accountSuspended;
-    throw new TRPCError({ code: 'FORBIDDEN', message });
-  }
-  return next();
-});
+/** A suspended account is refused with its reason. */
+const notSuspended: Gate = (ctx) => {
+  if (ctx.user?.accountStatus !== 'suspended') return;
+  const { statusReason } = ctx.user;
+  const message = statusReason ? messages.auth.accountSuspendedBecause(statusReason) : messages.auth.accountSuspended;
+  throw new TRPCError({ code: 'FORBIDDEN', message });
+};
 
-/** An admin, locked or not: only the unlock and lock calls. */
-export const adminSessionProcedure = sessionProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminRequired });
-  return next();
-});
+const isAdmin: Gate = (ctx) => {
+  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminRequired });
+};
 
 /** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
-const panelUnlocked = (ctx: Context) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
+export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
+
+const unlocked: Gate = (ctx) => {
+  if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
+};
+
+const isOperator: Gate = (ctx) => {
+  if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+};
+
+/** The commission operator, or an unlocked admin; anyone else 401, an admin whose panel is locked 403. */
+const operatorOrUnlockedAdmin: Gate = (ctx) => {
+  if (ctx.operator) return;
+  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  unlocked(ctx);
+};
+
+/**
+ * Each tier is ONE middleware that runs its rules in order: tRPC copies its call options at every
+ * middleware, and the whole context at every one that passes a context to `next`, so a chain of small
+ * middlewares cost about a tenth of a signed-in read's CPU.
+ */
+function anyone(...gates: Gate[]) {
+  return t.procedure.use(async ({ ctx, getRawInput, next }) => {
+    await refuseUnstorableText(getRawInput);
+    for (const gate of gates) await gate(ctx);
+    return next();
+  });
+}
+
+/**
+ * The type of the context once the tier's rules held. tRPC narrows a context's type from what is passed
+ * to `next({ ctx })`, and copies the whole context to merge it; the rules have already checked the same
+ * object, so only the type is passed (`ctx` undefined at run time: tRPC then keeps the context as it is).
+ */
+function checked<T>(): { ctx: T } {
+  return { ctx: undefined as unknown as T };
+}
+
+/** A tier of signed-in users: the context's user and session are narrowed to present. */
+function signedInWith(...gates: Gate[]) {
+  return t.procedure.use(async ({ ctx, getRawInput, next }) => {
+    await refuseUnstorableText(getRawInput);
+    signedIn(ctx);
+    for (const gate of gates) await gate(ctx);
+    return next(checked<{ user: UserRow; sessionToken: string }>());
+  });
+}
+
+/** Anyone, signed in or not. */
+export const publicProcedure = anyone();
+
+/** A signed-in user, whatever the site's state: the calls that must answer during maintenance. */
+export const sessionProcedure = signedInWith();
+
+/** A signed-in member while the site is open (docs/product-rules.md#decided-rules). */
+export const memberProcedure = signedInWith(siteOpen);
+
+/** A member call that earns or moves money: a suspended account is refused with its reason. */
+export const moneyProcedure = signedInWith(siteOpen, notSuspended);
+
+/** An admin, locked or not: only the unlock and lock calls. */
+export const adminSessionProcedure = signedInWith(isAdmin);
 
 /** An admin whose panel is unlocked (docs/architecture.md#identity-and-access): every other admin call. */
-export const adminProcedure = adminSessionProcedure.use(({ ctx, next }) => {
-  if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
-  return next();
-});
+export const adminProcedure = signedInWith(isAdmin, unlocked);
 
 /** The commission operator's own session. */
-export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
-  return next({ ctx: { operator: ctx.operator } });
+export const operatorProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await refuseUnstorableText(getRawInput);
+  isOperator(ctx);
+  return next(checked<{ operator: NonNullable<Context['operator']> }>());
 });
 
 /**
  * The commission operator, or an unlocked admin: the commission figures, payout list and statement that
- * both the operator's dashboard and the admin panel's % tabs read (docs/architecture.md#identity-and-access). Anyone else
- * lacks the operator session (401); an admin whose panel is locked gets 403 as from adminProcedure.
+ * both the operator's dashboard and the admin panel's % tabs read (docs/architecture.md#identity-and-access).
  */
-export const operatorOrAdminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.operator) return next();
-  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
-  if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
-  return next();
-});
+export const operatorOrAdminProcedure = anyone(operatorOrUnlockedAdmin);

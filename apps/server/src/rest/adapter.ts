@@ -20,6 +20,8 @@ interface RestProcedure {
 
 type AnyProcedure = {
   _def: { type: 'query' | 'mutation' | 'subscription'; meta?: AppMeta; inputs: unknown[] };
+  /** How tRPC's own callers invoke a procedure (its server-side caller does exactly this). */
+  (options: { ctx: Context; path: string; type: 'query' | 'mutation'; getRawInput: () => Promise<unknown>; signal: undefined }): Promise<unknown>;
 };
 
 /** Every procedure with OpenAPI metadata, as a REST route: '/tasks/{id}/start' becomes '/api/tasks/:id/start'. */
@@ -53,23 +55,21 @@ export function registerRestRoutes(
   router: AppRouter,
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
 ): void {
-  const createCaller = router.createCaller;
+  const procedures = router._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const route of listRestProcedures(router)) {
-    const segments = route.path.split('.');
+    const procedure = procedures[route.path] as AnyProcedure;
+    const type = procedure._def.type === 'query' ? 'query' : 'mutation';
     app.route({
       method: route.method,
       url: route.url,
       handler: async (req, reply) => {
         const ctx = await createContext(req, reply);
-        const caller = createCaller(ctx) as unknown as Record<string, unknown>;
-        const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-          input: unknown,
-        ) => Promise<unknown>;
         const fromRequest = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
         const params = req.params as Record<string, string>;
         const input = route.takesInput ? mergeInput(fromRequest, params) : undefined;
         try {
-          const data = await call(input);
+          // The procedure itself, found once at start, rather than a caller proxy built per request.
+          const data = await procedure({ ctx, path: route.path, type, getRawInput: async () => input, signal: undefined });
           if (route.download) {
             const file = data as FileOutput;
             return reply

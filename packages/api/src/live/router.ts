@@ -2,11 +2,8 @@ import { hashToken } from '@app/auth';
 import { liveEventsInput } from '@app/contracts';
 import { tracked } from '@trpc/server';
 import type { Context } from '../context';
-import { publicProcedure, router } from '../trpc';
+import { panelUnlocked, publicProcedure, router } from '../trpc';
 import type { Interest } from './hub';
-
-/** Whether the admin's panel is unlocked now (what the admin calls themselves require). */
-const panelUnlocked = (ctx: Context) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
 
 /**
  * What a page may hear of: everyone the site's state; a member their own conversation and
