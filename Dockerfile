@@ -20,7 +20,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /prod ./
-# The image's own "node" user; DATA_DIR (PGlite files without DATABASE_URL, and uploaded photos) is its volume.
+# The image's own "node" user; DATA_DIR (PGlite files without DATABASE_URL) is its volume.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

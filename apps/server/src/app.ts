@@ -25,6 +25,7 @@ import { registerDeviceCookie } from './security/device-cookie';
 import { nonceRoute, registerSecurityHeaders } from './security/headers';
 import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
 import { registerWebApps } from './web/apps';
+import { createPhotoStore } from './web/photos';
 
 export interface BuildAppOptions {
   config: Config;
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
     db,
     caches,
     live: new LiveHub(changes),
+    photos: await createPhotoStore(config, db),
     now,
     attempts: attemptCounter(app, counters),
     sessions: createSessionManager(db, { secureCookies: config.isProduction, caches }),
@@ -147,7 +149,7 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
   });
 
   registerRestRoutes(app, appRouter, contextFor);
-  await registerUploadRoutes(app, appRouter, contextFor);
+  await registerUploadRoutes(app, appRouter, contextFor, deps.photos);
   const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
   const openApi = buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, ''));
   app.get('/api/openapi.json', async () => openApi);

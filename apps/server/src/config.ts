@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { S3Location } from '@app/api';
 import { DEFAULT_TASK_VIEW_SECONDS } from '@app/contracts';
 import { z } from 'zod';
 
@@ -62,6 +63,59 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   return entries;
 });
 
+const S3_URL_RULE =
+  'must look like s3://ACCESS_KEY:SECRET_KEY@HOST[:PORT]/BUCKET[/PREFIX][?region=REGION&forcePathStyle=false] ' +
+  '(s3+http:// for an endpoint without TLS; in the keys, write / @ : # ? % as %2F %40 %3A %23 %3F %25)';
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_QUERY = new Set(['region', 'forcePathStyle']);
+
+/**
+ * The bucket that keeps profile photos instead of the photos table (docs/architecture.md#uploads).
+ * `s3://` speaks HTTPS to HOST, `s3+http://` plain HTTP (an emulator or a MinIO on a private network); the
+ * first path segment is the bucket, the rest a folder put before every key. Key and secret may be left
+ * out, both at once, for the AWS SDK's own chain (AWS_ACCESS_KEY_ID..., an instance role).
+ */
+const s3Url = z.string().transform((value, ctx): S3Location => {
+  const fail = (problem: string) => {
+    ctx.addIssue({ code: 'custom', message: `${problem}: ${S3_URL_RULE}` });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('not a URL');
+  }
+  const scheme = { 's3:': 'https', 's3+http:': 'http' }[url.protocol];
+  if (!scheme) return fail('must start with s3:// or s3+http://');
+  if (!url.hostname) return fail('names no host');
+  if (url.hash) return fail('has a #fragment');
+  if (Boolean(url.username) !== Boolean(url.password)) return fail('give both the access key and the secret key, or neither');
+  const [bucket = '', ...folders] = url.pathname.split('/').slice(1);
+  if (!S3_BUCKET.test(bucket)) return fail(`"${bucket}" is not a bucket name (3 to 63 of a-z 0-9 . -)`);
+  const unknown = [...url.searchParams.keys()].filter((name) => !S3_QUERY.has(name));
+  if (unknown.length > 0) return fail(`unknown parameter ${unknown.join(', ')}`);
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'true';
+  if (pathStyle !== 'true' && pathStyle !== 'false') return fail('forcePathStyle must be true or false');
+  let credentials: S3Location['credentials'];
+  try {
+    credentials = url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined;
+  } catch {
+    return fail('the access key or secret key is not correctly %-encoded');
+  }
+  const prefix = folders.filter(Boolean).join('/');
+  return {
+    endpoint: `${scheme}://${url.host}`,
+    region: url.searchParams.get('region') || 'us-east-1',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    forcePathStyle: pathStyle === 'true',
+    ...(credentials ? { credentials } : {}),
+  };
+});
+
 /** Addresses that only this machine can reach: development sign-in is safe to offer there. */
 export function isLoopbackHost(host: string): boolean {
   const name = host
@@ -120,6 +174,8 @@ const envSchema = z.object({
     .optional(),
   /** Put before every rate-limit key in Redis, so several sites (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).default('pesotasks:rate-limit:'),
+  /** Profile photos in an S3-compatible bucket instead of the photos table (docs/architecture.md#uploads). */
+  S3_URL: s3Url.optional(),
   /** The bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off (docs/architecture.md#running-it). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });

@@ -1,3 +1,4 @@
+import { moveDiskPhotos } from '@app/api';
 import { createDb, isDatabaseUnavailable, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
 import { buildApp } from './app';
 import { logBooksCheck, PGLITE_START_CHECK_MAX_LEDGER_BYTES } from './books-check';
@@ -30,9 +31,9 @@ async function main() {
     await seedDemoData(database.db);
   }
 
-  const { app } = await buildApp({ config, db: database.db, changes: await database.changes(), dbStats: database.stats });
+  const { app, deps } = await buildApp({ config, db: database.db, changes: await database.changes(), dbStats: database.stats });
   const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
-  app.log.info({ database: database.kind }, `database: ${where}`);
+  app.log.info({ database: database.kind, photos: deps.photos.kind }, `database: ${where}`);
   if (!config.isProduction && config.generatedSecrets.length > 0) {
     app.log.warn(`Generated for this run (set them to keep them): ${config.generatedSecrets.join('  ')}`);
   }
@@ -69,6 +70,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Photos still on this instance's disk from before the photo store move into it (docs/architecture.md#uploads).
+  // In the background: until each has moved, its old URL is served from the disk as before.
+  void moveDiskPhotos({ db: database.db, photos: deps.photos, uploadsDir: deps.settings.uploadsDir }, app.log).catch((error) =>
+    app.log.error({ err: error }, 'moving the profile photos on disk to the photo store failed'),
+  );
   // After listening: the check reads every ledger row, and a start must not wait for it.
   if (config.NODE_ENV === 'development') {
     const limit = database.kind === 'pglite' ? { maxLedgerBytes: PGLITE_START_CHECK_MAX_LEDGER_BYTES } : {};

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { imageOf, photoUpload } from './photo-fixtures';
 
 /**
  * A TCP proxy in front of the database that can be cut: every open connection destroyed and the port
@@ -149,10 +150,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away', () =>
     expect((await restLedger(cookie)).statusCode).toBe(200);
     expect((await trpcBatch(cookie)).statusCode).toBe(200);
     expect((await readiness()).statusCode).toBe(200);
+    // A photo kept in the database (docs/architecture.md#uploads), served while it is there.
+    const stored = await app.inject(photoUpload(cookie, await imageOf('png')));
+    expect(stored.statusCode).toBe(200);
+    const photo = () => app.inject(stored.json().profileImageUrl);
+    expect((await photo()).statusCode).toBe(200);
 
     await proxy.cut();
 
-    for (const call of [() => restLedger(cookie), devLogin, () => upload(cookie)]) {
+    for (const call of [() => restLedger(cookie), devLogin, () => upload(cookie), photo]) {
       const { result, ms } = await timed(call);
       expect(result.statusCode).toBe(503);
       expect(result.json()).toEqual({ message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
@@ -183,6 +189,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away', () =>
     expect((await restLedger(cookie)).statusCode).toBe(200);
     expect((await trpcBatch(cookie)).statusCode).toBe(200);
     expect((await devLogin()).statusCode).toBe(200);
+    expect((await photo()).statusCode).toBe(200);
   });
 
   it('leaves no partial money write when it goes away in the middle of a burst of money calls', async () => {

@@ -1,17 +1,11 @@
-import { readdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { approveVipRequest } from '@app/api';
 import { messages, RATE_LIMITS } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
-import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type RawBuilder, sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from './helpers';
-
-// The photo store's file writes, so that a test can make one fail as a full disk would.
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...actual, writeFile: vi.fn(actual.writeFile) };
-});
+import { imageOf, largeOf, photoUpload, STORED_PHOTO_URL } from './photo-fixtures';
 
 let t: TestApp;
 let db: Db;
@@ -309,59 +303,62 @@ describe('referrals', () => {
 });
 
 describe('profile photo', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  const upload = (cookie: string, content: Buffer, filename: string, type: string, field = 'profilePhoto') => {
-    const boundary = '----photo-boundary';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/profile/upload-photo',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
-  };
+  let PNG: Buffer;
+  let JPEG: Buffer;
+  beforeAll(async () => {
+    PNG = await imageOf('png');
+    JPEG = await imageOf('jpeg', '#a22');
+  });
+  const upload = (cookie: string, content: Buffer, filename = 'me.png', type = 'image/png', field = 'profilePhoto') =>
+    t.app.inject(photoUpload(cookie, content, filename, type, field));
+  /** Every key the photos table holds (docs/architecture.md#uploads). */
+  const storedKeys = async () => (await db.selectFrom('photos').select('key').orderBy('key').execute()).map((row) => row.key);
 
-  it('stores a real image, serves it from /uploads and replaces the previous one', async () => {
+  it('stores a real image as square 256 and 512 px WebP, serves both and replaces the previous photo', async () => {
     const { cookie } = await member();
-    const first = await upload(cookie, PNG, 'me.png', 'image/png');
+    const first = await upload(cookie, PNG);
     expect(first.statusCode).toBe(200);
     const { profileImageUrl } = first.json();
-    expect(profileImageUrl).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
-    const served = await t.app.inject(profileImageUrl);
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(profileImageUrl).toMatch(STORED_PHOTO_URL);
+    for (const [url, size] of [
+      [profileImageUrl, 256],
+      [largeOf(profileImageUrl), 512],
+    ] as const) {
+      const served = await t.app.inject(url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const { format, width, height } = await sharp(served.rawPayload).metadata();
+      expect({ format, width, height }).toEqual({ format: 'webp', width: size, height: size });
+    }
     expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(profileImageUrl);
 
-    const second = await upload(cookie, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]), 'me.jpg', 'image/jpeg');
-    expect(second.json().profileImageUrl).toMatch(/\.jpg$/);
+    const second = await upload(cookie, JPEG, 'me.jpg', 'image/jpeg');
+    expect(second.json().profileImageUrl).toMatch(STORED_PHOTO_URL);
     expect((await t.app.inject(profileImageUrl)).statusCode).toBe(404);
+    expect((await t.app.inject(largeOf(profileImageUrl))).statusCode).toBe(404);
   });
 
   it('keeps exactly one photo when ten replacements race: the one the profile shows', async () => {
     const { cookie } = await member();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(cookie, PNG, 'me.png', 'image/png')));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(cookie, PNG)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     const urls = answers.map((answer) => answer.json().profileImageUrl as string);
     const served = await Promise.all(urls.map(async (url) => (await t.app.inject(url)).statusCode));
     expect(served.filter((status) => status === 200)).toHaveLength(1);
-    expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(urls[served.indexOf(200)]);
+    const shown = urls[served.indexOf(200)]!;
+    expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(shown);
+    // Of the ten photos only the shown one's two sizes are stored.
+    const names = new Set(urls.flatMap((url) => [url, largeOf(url)].map((each) => each.split('/').pop())));
+    expect((await storedKeys()).filter((key) => names.has(key))).toEqual([shown, largeOf(shown)].map((url) => url.split('/').pop()).sort());
   });
 
   describe('when storing the new photo fails', () => {
-    const avatars = () => readdir(path.join(t.config.DATA_DIR, 'uploads', 'avatars'));
-    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
-
     /** A member with a photo, and a replacement that fails as `fail` makes it: the old photo must stay. */
     async function replaceFailing(fail: (userId: string) => Promise<() => Promise<void>>) {
       const { cookie, user } = await member();
-      const { profileImageUrl } = (await upload(cookie, PNG, 'me.png', 'image/png')).json();
-      const files = await avatars();
+      const { profileImageUrl } = (await upload(cookie, PNG)).json();
+      const before = (await t.app.inject(profileImageUrl)).rawPayload;
+      const keys = await storedKeys();
       const restore = await fail(user.id);
       let failed: Awaited<ReturnType<typeof upload>>;
       try {
@@ -371,34 +368,32 @@ describe('profile photo', () => {
       }
       expect(failed.statusCode).toBe(500);
       expect(failed.json()).toEqual({ message: messages.common.internal, code: 'INTERNAL_SERVER_ERROR' });
-      // The old photo is still the member's and still served; the new file left nothing behind.
+      // The old photo is still the member's and still served; the new one left nothing stored.
       expect((await get('/api/auth/user', cookie)).json().profileImageUrl).toBe(profileImageUrl);
       const served = await t.app.inject(profileImageUrl);
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(PNG)).toBe(true);
-      expect((await avatars()).sort()).toEqual(files.sort());
+      expect(served.rawPayload.equals(before)).toBe(true);
+      expect(await storedKeys()).toEqual(keys);
     }
 
-    it('keeps the old photo when the file cannot be written (a full disk)', async () => {
-      await replaceFailing(async () => {
-        vi.mocked(writeFile).mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
-        return async () => {
-          vi.mocked(writeFile).mockReset();
-        };
-      });
+    /** Makes PostgreSQL refuse `event` on `table` for the rows `when` picks, until the returned function runs. */
+    async function refuse(table: 'users' | 'photos', event: string, when: RawBuilder<unknown>) {
+      await sql`CREATE FUNCTION refuse_photo() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'photo refused by the test'; END $$`.execute(db);
+      await sql`CREATE TRIGGER refuse_photo BEFORE ${sql.raw(event)} ON ${sql.id(table)}
+        FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION refuse_photo()`.execute(db);
+      return async () => {
+        await sql`DROP TRIGGER refuse_photo ON ${sql.id(table)}`.execute(db);
+        await sql`DROP FUNCTION refuse_photo()`.execute(db);
+      };
+    }
+
+    it('keeps the old photo, and removes the size already stored, when the store refuses the other size', async () => {
+      await replaceFailing(() => refuse('photos', 'INSERT', sql`NEW.key LIKE '%-512.webp'`));
     });
 
-    it('keeps the old photo, and removes the new file, when the member row cannot be updated', async () => {
-      await replaceFailing(async (userId) => {
-        await sql`CREATE FUNCTION refuse_photo() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN RAISE EXCEPTION 'photo update refused by the test'; END $$`.execute(db);
-        await sql`CREATE TRIGGER refuse_photo BEFORE UPDATE OF profile_image_url ON users
-          FOR EACH ROW WHEN (NEW.id = ${sql.lit(userId)}) EXECUTE FUNCTION refuse_photo()`.execute(db);
-        return async () => {
-          await sql`DROP TRIGGER refuse_photo ON users`.execute(db);
-          await sql`DROP FUNCTION refuse_photo()`.execute(db);
-        };
-      });
+    it('keeps the old photo, and removes the new one, when the member row cannot be updated', async () => {
+      await replaceFailing((userId) => refuse('users', 'UPDATE OF profile_image_url', sql`NEW.id = ${sql.lit(userId)}`));
     });
   });
 

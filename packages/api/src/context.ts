@@ -4,6 +4,7 @@ import type { AppCaches, Db, UserRow } from '@app/db';
 import type { AttemptCounter } from './lib/wrong-passwords';
 import type { LiveHub } from './live/hub';
 import { readMaintenance } from './maintenance/service';
+import type { PhotoStore } from './profile/photo-store';
 
 /** What the API needs from the configuration; the server reads and validates it. */
 export interface ApiSettings {
@@ -20,7 +21,7 @@ export interface ApiSettings {
   adClientId?: string | undefined;
   /** OIDC_ACCOUNT_URL: the identity provider's account page. */
   accountUrl?: string | undefined;
-  /** Where uploaded files are kept (DATA_DIR/uploads), served at /uploads. */
+  /** DATA_DIR/uploads: photos from before the photo store, until they are moved into it (docs/architecture.md#uploads). */
   uploadsDir: string;
   /** Development sign-in is on only without an identity provider and outside production. */
   devLoginEnabled: boolean;
@@ -38,6 +39,8 @@ export interface ApiDeps {
   caches: AppCaches;
   /** The live streams open on this instance, fed by the same notifications. */
   live: LiveHub;
+  /** Where profile photos are kept, shared by every instance: the photos table, or S3 with S3_URL. */
+  photos: PhotoStore;
   sessions: SessionManager;
   operatorSessions: OperatorSessions;
   settings: ApiSettings;
@@ -97,8 +100,18 @@ async function withAdminPowers(deps: ApiDeps, user: UserRow): Promise<UserRow> {
  */
 export async function createContext(deps: ApiDeps, req: RequestScope): Promise<Context> {
   let siteStatus: Promise<MaintenanceStatus> | undefined;
+  // Field by field rather than a spread of deps: every request builds one, and a literal of known shape is
+  // the cheapest object V8 makes.
   const context: Context = {
-    ...deps,
+    db: deps.db,
+    caches: deps.caches,
+    live: deps.live,
+    photos: deps.photos,
+    sessions: deps.sessions,
+    operatorSessions: deps.operatorSessions,
+    settings: deps.settings,
+    attempts: deps.attempts,
+    now: deps.now,
     req,
     user: null,
     sessionToken: null,
@@ -120,7 +133,7 @@ export async function createContext(deps: ApiDeps, req: RequestScope): Promise<C
       req.setCookie(deps.sessions.blankCookie());
     } else {
       if (signedIn.refreshed) req.setCookie(deps.sessions.sessionCookie(token));
-      context.user = await withAdminPowers(deps, signedIn.user);
+      context.user = signedIn.user.isAdmin ? await withAdminPowers(deps, signedIn.user) : signedIn.user;
       context.sessionToken = token;
       context.adminUnlockedUntil = signedIn.adminUnlockedUntil;
     }

@@ -1,8 +1,8 @@
 import { LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts';
+import type { UserRow } from '@app/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { UserRow } from '@app/db';
 import type { Context } from './context';
 import { HTTP_STATUS, publicCode, publicMessage } from './errors';
 import { detailsOf } from './lib/errors';
@@ -98,7 +98,8 @@ const isAdmin: Gate = (ctx) => {
 };
 
 /** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
-export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) => ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
+export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) =>
+  ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
 
 const unlocked: Gate = (ctx) => {
   if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });

@@ -53,6 +53,8 @@ export const VIP_DAILY_TASK_LIMIT = 10;
 export const VIP_TRANSACTION_DIGITS = 13;
 
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The most pixels (width × height) a photo may have: a small file that decodes to a huge image is refused unread. */
+export const PROFILE_PHOTO_MAX_PIXELS = 40_000_000;
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -1,3 +1,5 @@
+import { PROFILE_PHOTO_MAX_PIXELS } from './constants';
+
 /**
  * Every text the server sends and the apps show, in one catalogue, so a message is written once.
  * The screens and rules they belong to are described in docs/screens.md and docs/product-rules.md.
@@ -165,6 +167,7 @@ export const messages = {
   profile: {
     invalidFileType: 'Invalid file type',
     fileTooLarge: 'File too large',
+    tooManyPixels: `Image too large: at most ${PROFILE_PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
     fileMissing: 'Please choose a photo to upload',
     uploadFailed: 'Failed to upload profile photo',
     uploaded: 'Profile photo updated',

@@ -290,6 +290,17 @@ export interface AdminLogChainTable {
   head: string | null;
 }
 
+/** Profile photo bytes, one row per stored size (docs/architecture.md#uploads); empty when S3_URL holds them. */
+export interface PhotosTable {
+  /** `<photo id>-<size>.webp`: the tail of the photo's URL and, with S3_URL, the object's key. */
+  key: string;
+  contentType: string;
+  bytes: Uint8Array;
+  /** The quoted digest of the bytes, sent as the ETag. */
+  etag: string;
+  createdAt: Timestamp;
+}
+
 export interface SystemSettingsTable {
   id: Generated<number>;
   maintenance: Generated<boolean>;
@@ -355,6 +366,7 @@ export interface Database {
   accountSignals: AccountSignalsTable;
   riskScores: RiskScoresTable;
   adminLogChain: AdminLogChainTable;
+  photos: PhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -212,7 +212,7 @@ describe("members' money and community", () => {
 
     const headerPhoto = page.getByRole('banner').locator('img');
     await headerPhoto.waitFor();
-    expect(await headerPhoto.getAttribute('src')).toMatch(/^\/uploads\/avatars\/[0-9a-f]+\.png$/);
+    expect(await headerPhoto.getAttribute('src')).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}-256\.webp$/);
     await screenshotBothWidths(page, 'profile-photo');
   });
 

@@ -21,7 +21,13 @@ interface RestProcedure {
 type AnyProcedure = {
   _def: { type: 'query' | 'mutation' | 'subscription'; meta?: AppMeta; inputs: unknown[] };
   /** How tRPC's own callers invoke a procedure (its server-side caller does exactly this). */
-  (options: { ctx: Context; path: string; type: 'query' | 'mutation'; getRawInput: () => Promise<unknown>; signal: undefined }): Promise<unknown>;
+  (options: {
+    ctx: Context;
+    path: string;
+    type: 'query' | 'mutation';
+    getRawInput: () => Promise<unknown>;
+    signal: undefined;
+  }): Promise<unknown>;
 };
 
 /** Every procedure with OpenAPI metadata, as a REST route: '/tasks/{id}/start' becomes '/api/tasks/:id/start'. */

@@ -1,20 +1,24 @@
-import type { AppRouter, Context } from '@app/api';
+import type { AppRouter, Context, PhotoStore } from '@app/api';
 import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerPhotoRoutes } from '../web/photos';
 import { sendProcedureError } from './adapter';
 
 export const UPLOAD_PHOTO_PATH = '/api/profile/upload-photo';
 
 /**
  * POST /api/profile/upload-photo: multipart field `profilePhoto`, at most 5 MB. The file is read here
- * and handed to the profile procedure, which decides the type from the bytes and stores it.
+ * and handed to the profile procedure, which decodes and resizes it and stores it in the photo store;
+ * GET /uploads/photos/... serves it back from there (docs/architecture.md#uploads).
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
   router: AppRouter,
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
+  photos: PhotoStore,
 ): Promise<void> {
+  registerPhotoRoutes(app, photos);
   await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.post(UPLOAD_PHOTO_PATH, async (req, reply) => {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -40,22 +39,24 @@ export const webDistDir = (name: string) => path.join(appsRoot, name, 'dist');
 const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
 
 /**
- * Serves the built apps and uploads. Hashed assets are cached for a year; index.html never, so a new
- * deploy shows at once. Unknown /api, /trpc and /uploads paths answer a JSON 404.
+ * Serves the built apps, and the photo files left under DATA_DIR/uploads from before the photo store
+ * (docs/architecture.md#uploads) while any are left. Hashed assets are cached for a year; index.html
+ * never, so a new deploy shows at once. Unknown /api, /trpc and /uploads paths answer a JSON 404.
  */
 export async function registerWebApps(app: FastifyInstance, dataDir: string): Promise<void> {
   const uploadsDir = path.resolve(dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('cache-control', 'public, max-age=86400');
-    },
-  });
+  if (existsSync(uploadsDir)) {
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (reply) => {
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('cache-control', 'public, max-age=86400');
+      },
+    });
+  }
 
   const built = WEB_APPS.filter((web) => existsSync(path.join(webDistDir(web.name), 'index.html')));
   for (const [index, web] of built.entries()) {

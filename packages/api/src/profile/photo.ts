@@ -1,67 +1,174 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
 import type { Db } from '@app/db';
-import { badRequest } from '../lib/errors';
+import { PHOTO_CONTENT_TYPE, PHOTO_SIZES, type PhotoSize, resizePhoto } from './photo-image';
+import type { PhotoStore } from './photo-store';
 
-const SIGNATURES: Array<{ extension: string; matches: (bytes: Uint8Array) => boolean }> = [
-  { extension: 'png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { extension: 'jpg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  { extension: 'gif', matches: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a' },
-  { extension: 'webp', matches: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
-];
+/** Where stored photos are served (docs/architecture.md#uploads): `/uploads/photos/<photo id>-<size>.webp`. */
+export const PHOTOS_PATH = '/uploads/photos/';
+/** Where photos were written on the instance's own disk before they moved to the store, under DATA_DIR/uploads. */
+const AVATARS_FOLDER = 'avatars';
+const AVATARS_PATH = `/uploads/${AVATARS_FOLDER}/`;
 
-function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
-  return prefix.every((byte, index) => bytes[index] === byte);
+/** The size users.profile_image_url names; the other sizes sit beside it under the same photo id. */
+const PROFILE_PHOTO_SIZE: PhotoSize = 256;
+
+const PHOTO_KEY = /^([0-9a-f]{32})-(\d+)\.webp$/;
+
+/** The store's key of one size of a photo, which is also the last part of its URL. */
+const photoKey = (photoId: string, size: PhotoSize) => `${photoId}-${size}.webp`;
+
+/** Whether a name could be a stored photo's key (a photo id of ours and one of the sizes). */
+export function isPhotoKey(name: string): boolean {
+  const match = PHOTO_KEY.exec(name);
+  return match !== null && PHOTO_SIZES.some((size) => String(size) === match[2]);
 }
 
-function ascii(bytes: Uint8Array, from: number, to: number): string {
-  return String.fromCharCode(...bytes.subarray(from, to));
+/** The keys of every size of the photo a profile URL names, or none when it names no stored photo. */
+function photoKeysOf(url: string | null): string[] {
+  const name = url?.startsWith(PHOTOS_PATH) ? url.slice(PHOTOS_PATH.length) : '';
+  const photoId = isPhotoKey(name) ? PHOTO_KEY.exec(name)?.[1] : undefined;
+  return photoId ? PHOTO_SIZES.map((size) => photoKey(photoId, size)) : [];
 }
 
-/** The image type from the file's own bytes (docs/product-rules.md#decided-rules), never from its name or header. */
-export function detectImageType(bytes: Uint8Array): string | null {
-  return SIGNATURES.find((signature) => signature.matches(bytes))?.extension ?? null;
+/** The file a profile URL from before the store names under DATA_DIR/uploads/avatars, if it names one. */
+function diskPhotoName(url: string | null): string | null {
+  if (!url?.startsWith(AVATARS_PATH)) return null;
+  const name = url.slice(AVATARS_PATH.length);
+  return name && name === path.basename(name) && !name.startsWith('.') ? name : null;
 }
 
-export const AVATARS_FOLDER = 'avatars';
+export interface PhotoDeps {
+  db: Db;
+  photos: PhotoStore;
+  /** DATA_DIR/uploads, where photos from before the store may still be. */
+  uploadsDir: string;
+}
 
 /**
- * Stores a new profile photo under the uploads folder with a fresh random name (so caches never show
- * the old one), then points the member at it and removes the previous photo. The member's row is locked
- * while the previous name is read and replaced, so of two uploads at once each removes exactly the photo
- * it replaced and no file is left behind; the old photo stays until the new one is stored and recorded.
+ * Decodes and resizes a photo (resizePhoto) and stores every size under a new photo id. Nothing is left
+ * stored when one size fails: the sizes already stored are removed before the error goes on.
  */
-export async function saveProfilePhoto(
-  db: Db,
-  userId: string,
-  bytes: Uint8Array,
-  uploadsDir: string,
-): Promise<{ profileImageUrl: string }> {
-  if (bytes.byteLength > PROFILE_PHOTO_MAX_BYTES) throw badRequest(messages.profile.fileTooLarge);
-  const extension = detectImageType(bytes);
-  if (!extension) throw badRequest(messages.profile.invalidFileType);
+async function storePhoto(photos: PhotoStore, bytes: Uint8Array): Promise<{ url: string; keys: string[] }> {
+  const sizes = await resizePhoto(bytes);
+  const photoId = randomBytes(16).toString('hex');
+  const keys = sizes.map(({ size }) => photoKey(photoId, size));
+  const puts = await Promise.allSettled(
+    sizes.map(({ size, bytes: resized }) => photos.put(photoKey(photoId, size), resized, PHOTO_CONTENT_TYPE)),
+  );
+  const failed = puts.find((put) => put.status === 'rejected');
+  if (failed) {
+    await removeKeys(photos, keys);
+    throw failed.reason;
+  }
+  return { url: `${PHOTOS_PATH}${photoKey(photoId, PROFILE_PHOTO_SIZE)}`, keys };
+}
 
-  const folder = path.join(uploadsDir, AVATARS_FOLDER);
-  await mkdir(folder, { recursive: true });
-  const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-  const filePath = path.join(folder, fileName);
-  await writeFile(filePath, bytes);
-  const profileImageUrl = `/uploads/${AVATARS_FOLDER}/${fileName}`;
+/** Best effort: a photo no profile names any more is only wasted space, never shown. */
+async function removeKeys(photos: PhotoStore, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => photos.delete(key).catch(() => undefined)));
+}
 
+/** Removes the photo a profile URL named: every size of a stored one, or the file of one from before the store. */
+async function removePhoto({ photos, uploadsDir }: PhotoDeps, url: string | null): Promise<void> {
+  await removeKeys(photos, photoKeysOf(url));
+  const fileName = diskPhotoName(url);
+  if (fileName) await unlink(path.join(uploadsDir, AVATARS_FOLDER, fileName)).catch(() => undefined);
+}
+
+/**
+ * Stores a new profile photo under a fresh photo id (so a cached old URL never shows the new photo, and
+ * the URL can be cached for good), then points the member at it and removes the previous photo. The
+ * member's row is locked while the previous URL is read and replaced, so of two uploads at once each
+ * removes exactly the photo it replaced and none is left behind; the old photo stays until the new one is
+ * stored and recorded, and a new photo that could not be recorded is removed again.
+ */
+export async function saveProfilePhoto(deps: PhotoDeps, userId: string, bytes: Uint8Array): Promise<{ profileImageUrl: string }> {
+  const { url: profileImageUrl, keys } = await storePhoto(deps.photos, bytes);
   let previous: string | null;
   try {
-    previous = await db.transaction().execute(async (trx) => {
+    previous = await deps.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('users').select('profileImageUrl').where('id', '=', userId).forUpdate().executeTakeFirst();
       await trx.updateTable('users').set({ profileImageUrl }).where('id', '=', userId).execute();
       return row?.profileImageUrl ?? null;
     });
   } catch (error) {
-    await unlink(filePath).catch(() => undefined);
+    await removeKeys(deps.photos, keys);
     throw error;
   }
-  const previousName = previous?.startsWith(`/uploads/${AVATARS_FOLDER}/`) ? path.basename(previous) : null;
-  if (previousName) await unlink(path.join(folder, previousName)).catch(() => undefined);
+  await removePhoto(deps, previous);
   return { profileImageUrl };
+}
+
+/** Where moveDiskPhotos reports; the server's logger fits. */
+export interface PhotoLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface DiskPhotoReport {
+  /** Stored, the URL changed, the file removed. */
+  moved: number;
+  /** The URL names a file this instance's disk does not hold: the URL is left as it is. */
+  missing: number;
+  /** The file is there but could not be stored (not an image sharp decodes, the store failing): both stay. */
+  failed: number;
+}
+
+/**
+ * Moves the photos of before the store (files under DATA_DIR/uploads/avatars, docs/architecture.md#uploads)
+ * into it, at start: each is resized and stored as an upload is, the member's URL changed only if it still
+ * names that file (an upload or another instance may have replaced it meanwhile, and then the copy is
+ * removed again), and the file removed last. Running it again moves nothing twice. A URL whose file is not
+ * on this disk is left as it is: another instance's disk may still hold the file and move it when that
+ * instance starts, and until then the URL answers as it did.
+ */
+export async function moveDiskPhotos(deps: PhotoDeps, log: PhotoLog): Promise<DiskPhotoReport> {
+  const report: DiskPhotoReport = { moved: 0, missing: 0, failed: 0 };
+  const rows = await deps.db
+    .selectFrom('users')
+    .select(['id', 'profileImageUrl'])
+    .where('profileImageUrl', 'like', `${AVATARS_PATH}%`)
+    .execute();
+  for (const { id: userId, profileImageUrl: oldUrl } of rows) {
+    const fileName = diskPhotoName(oldUrl);
+    const file = fileName ? path.join(deps.uploadsDir, AVATARS_FOLDER, fileName) : null;
+    try {
+      const bytes = file ? await readIfThere(file) : null;
+      if (!file || !bytes) {
+        report.missing += 1;
+        log.warn({ userId, url: oldUrl }, 'profile photo file not on this disk: its URL is left as it is');
+        continue;
+      }
+      const { url, keys } = await storePhoto(deps.photos, bytes);
+      const changed = await deps.db
+        .updateTable('users')
+        .set({ profileImageUrl: url })
+        .where('id', '=', userId)
+        .where('profileImageUrl', '=', oldUrl)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows === 0n) {
+        await removeKeys(deps.photos, keys);
+        continue;
+      }
+      await unlink(file).catch(() => undefined);
+      report.moved += 1;
+    } catch (error) {
+      report.failed += 1;
+      log.warn(
+        { userId, url: oldUrl, err: error },
+        'profile photo file could not be moved to the photo store: file and URL left as they are',
+      );
+    }
+  }
+  if (rows.length > 0) log.info({ ...report, store: deps.photos.kind }, 'profile photos on disk moved to the photo store');
+  return report;
+}
+
+async function readIfThere(file: string): Promise<Buffer | null> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
 }

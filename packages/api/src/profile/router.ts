@@ -10,5 +10,7 @@ export const profileRouter = router({
   uploadPhoto: memberProcedure
     .input(z.object({ bytes: z.instanceof(Uint8Array) }))
     .output(z.object({ profileImageUrl: z.string() }))
-    .mutation(({ ctx, input }) => saveProfilePhoto(ctx.db, ctx.user.id, input.bytes, ctx.settings.uploadsDir)),
+    .mutation(({ ctx, input }) =>
+      saveProfilePhoto({ db: ctx.db, photos: ctx.photos, uploadsDir: ctx.settings.uploadsDir }, ctx.user.id, input.bytes),
+    ),
 });

@@ -9,6 +9,7 @@ import * as fraudControls from './0007_fraud_controls';
 import * as tamperEvident from './0008_tamper_evident';
 import * as gcashPayee from './0009_gcash_payee';
 import * as changeNotifications from './0010_change_notifications';
+import * as storedPhotos from './0011_stored_photos';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_tamper_evident': tamperEvident,
   '0009_gcash_payee': gcashPayee,
   '0010_change_notifications': changeNotifications,
+  '0011_stored_photos': storedPhotos,
 };
