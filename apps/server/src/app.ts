@@ -105,6 +105,11 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
     reply.header('x-request-id', req.id);
   });
   registerReadYourWrites(app, changes);
+  // Live streams never finish by themselves: end them first, so a shutdown drains only real requests.
+  app.addHook('preClose', (done) => {
+    deps.live.close();
+    done();
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     if (isDatabaseUnavailable(error)) {

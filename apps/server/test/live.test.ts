@@ -203,4 +203,23 @@ describe('live updates', () => {
     expect(text).toContain('event: serialized-error');
     expect(text).toContain('"httpStatus":400');
   });
+
+  it('ends the open streams when the server shuts down, so the shutdown does not wait on them', async () => {
+    const other = await startTestApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, { headers: { accept: 'text/event-stream' } });
+    const body = response.text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    const closing = other.app.close();
+    const ended = await Promise.race([body, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000))]);
+    expect(ended, 'the stream was still open a second after the shutdown began').toContain('event: return');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // The client's connection, idle now, is closed by the server's shutdown (apps/server/src/main.ts).
+    other.app.server.closeAllConnections();
+    await closing;
+    await other.close();
+  });
 });

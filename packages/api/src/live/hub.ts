@@ -40,6 +40,9 @@ function eventFor(change: Change): LiveEvent | 'end' | null {
 export class LiveHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly resyncs = new Set<() => void>();
+  /** Wakes each open stream, so that it sees the hub closing. */
+  private readonly wakers = new Set<() => void>();
+  private closing = false;
   /** Tells this instance's event ids apart from another's. */
   readonly instance = randomBytes(4).toString('hex');
   /** Streams open now. */
@@ -74,13 +77,15 @@ export class LiveHub {
     };
     const onResync = () => push({ topic: 'resync', userId: null });
     const onAbort = () => wake?.();
+    const stopped = () => signal.aborted || ended || this.closing;
 
     for (const interest of interests) this.add(interest, onChange);
     this.resyncs.add(onResync);
+    this.wakers.add(onAbort);
     signal.addEventListener('abort', onAbort);
     this.open += 1;
     try {
-      while (!signal.aborted && !ended) {
+      while (!stopped()) {
         if (pending.size === 0) {
           await new Promise<void>((resolve) => {
             wake = resolve;
@@ -92,16 +97,26 @@ export class LiveHub {
         const events = [...pending.values()];
         pending.clear();
         for (const event of events) {
-          if (signal.aborted || ended) break;
+          if (stopped()) break;
           yield event;
         }
       }
     } finally {
       this.open -= 1;
+      this.wakers.delete(onAbort);
       signal.removeEventListener('abort', onAbort);
       this.resyncs.delete(onResync);
       for (const interest of interests) this.remove(interest, onChange);
     }
+  }
+
+  /**
+   * Ends every open stream (the server is shutting down): their pages reconnect, to another instance,
+   * instead of holding the shutdown until its time is up.
+   */
+  close(): void {
+    this.closing = true;
+    for (const wake of this.wakers) wake();
   }
 
   private dispatch(change: Change): void {
