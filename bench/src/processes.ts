@@ -58,6 +58,20 @@ export function startCeiling(logFile: string): Promise<Running> {
 }
 
 /**
+ * The peer stack of peer-stack.ts (Express + express-session + connect-pg-simple + pg) in its own process
+ * on the PostgreSQL database at databaseUrl, with our server's default pool size.
+ */
+export function startPeerStack(databaseUrl: string, logFile: string): Promise<Running> {
+  return start(
+    TSX,
+    [path.join(REPO_ROOT, 'bench/src/peer-stack.ts')],
+    { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' },
+    '/healthz',
+    logFile,
+  );
+}
+
+/**
  * The built server (`node apps/server/dist/main.js`, as `pnpm start` runs it) on PostgreSQL or on the
  * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script.
  */

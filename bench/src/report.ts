@@ -1,10 +1,10 @@
 import type { CycleCounts, Measurement } from './scenarios';
-import type { BenchSizes } from './seed';
+import type { BenchSizes, QueueSizes } from './seed';
 
-/** A target of issue 8, judged on the real PostgreSQL only. */
+/** A target of issues 8, 16 and 17, judged on the real PostgreSQL only; undefined when it cannot be judged. */
 export interface Target {
   text: string;
-  met(row: ScenarioRow, ceiling: Measurement): boolean;
+  met(row: ScenarioRow, ceiling: Measurement): boolean | undefined;
 }
 
 export interface ScenarioRow {
@@ -14,6 +14,8 @@ export interface ScenarioRow {
   /** Credited views per second, for the task cycle. */
   viewsPerSecond?: number;
   note?: string;
+  /** The peer stack's measurement of the same route in the same run (peer-stack.ts), for the ratio. */
+  peer?: Measurement;
 }
 
 export interface DatabaseRun {
@@ -47,6 +49,7 @@ export interface Environment {
   loadAtEnd: string;
   settings: { connections: number; warmupSeconds: number; seconds: number };
   sizes: BenchSizes;
+  queues: QueueSizes;
 }
 
 const number = (value: number, digits = 0) =>
@@ -59,8 +62,8 @@ const statuses = (measurement: Measurement) =>
 
 function table(run: DatabaseRun, ceiling: Measurement): string {
   const lines = [
-    '| scenario | requests/s | p50 ms | p99 ms | non-2xx | ratio to ceiling | target (PostgreSQL) | met? |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '| scenario | requests/s | p50 ms | p99 ms | non-2xx | ratio to ceiling | ratio to peer stack | target (PostgreSQL) | met? |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   for (const row of run.rows) {
     const m = row.measurement;
@@ -68,9 +71,11 @@ function table(run: DatabaseRun, ceiling: Measurement): string {
     const errors = m.errors > 0 ? `; ${m.errors} connection errors` : '';
     const ratio = `${((m.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(1)}%`;
     const views = row.viewsPerSecond === undefined ? '' : ` (${number(row.viewsPerSecond)} credited views/s)`;
-    const met = !row.target ? '' : run.judgeTargets ? (row.target.met(row, ceiling) ? 'yes' : '**no**') : 'n/a';
+    const peerRatio = row.peer ? `${number(m.requestsPerSecond / row.peer.requestsPerSecond, 2)}x` : '';
+    const judged = row.target && run.judgeTargets ? row.target.met(row, ceiling) : undefined;
+    const met = !row.target ? '' : judged === undefined ? 'n/a' : judged ? 'yes' : '**no**';
     lines.push(
-      `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${number(m.requestsPerSecond)}${views} | ${m.p50Ms} | ${m.p99Ms} | ${non2xx}${errors} | ${ratio} | ${row.target?.text ?? ''} | ${met} |`,
+      `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${number(m.requestsPerSecond)}${views} | ${m.p50Ms} | ${m.p99Ms} | ${non2xx}${errors} | ${ratio} | ${peerRatio} | ${row.target?.text ?? ''} | ${met} |`,
     );
   }
   return lines.join('\n');
@@ -84,7 +89,9 @@ export function resultsMarkdown(env: Environment, ceiling: Measurement, runs: Da
     `- Machine: ${env.cpu}, ${env.cores} cores, ${number(env.memoryGb, 1)} GB memory, ${env.os}`,
     `- Load average (1, 5, 15 min) at start: ${env.loadAtStart}; at end: ${env.loadAtEnd}. The machine is shared with other work.`,
     `- Node ${env.node}; ${runs.map((run) => `${run.label}: ${run.version}`).join('; ')}; PGlite package ${env.pglitePackage}`,
-    `- Data: ${number(env.sizes.members)} members and 1 admin, ${number(env.sizes.tasks)} tasks, ${number(env.sizes.ledgerRows)} ledger rows, ${number(env.sizes.payouts)} payouts (bench/src/seed.ts)`,
+    `- Data: ${number(env.sizes.members)} members and 1 admin, ${number(env.sizes.tasks)} tasks, ${number(env.sizes.ledgerRows)} ledger rows, ${number(env.sizes.payouts)} payouts; ` +
+      `waiting in the admin queues: ${number(env.queues.pendingPayouts)} payouts, ${number(env.queues.pendingVipRequests)} VIP requests, ` +
+      `${number(env.queues.supportConversations)} support conversations, ${number(env.queues.pendingCommissionPayouts)} of ${number(env.sizes.commissionPayouts)} commission payouts (bench/src/seed.ts)`,
     `- Load: autocannon, ${s.connections} connections, one request in flight each, ${s.warmupSeconds} s warm-up then ${s.seconds} s measured, in the same process as the harness and on the same 2 cores as the server`,
     `- Ceiling (bare Fastify route, constant JSON, own process): ${number(ceiling.requestsPerSecond)} requests/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`,
     '',

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { type BooksReport, checkBooks, createDb, type Db, isEmpty, migrateToLatest, summarizeBooks } from '@app/db';
 import { sql } from 'kysely';
 import { call, cookieOf } from './http';
-import { REPO_ROOT, startCeiling, startServer } from './processes';
+import { REPO_ROOT, startCeiling, startPeerStack, startServer } from './processes';
 import { profileMarkdown, profilesIn, summarizeProfile } from './profile';
 import { type DatabaseRun, type Environment, resultsMarkdown, type ScenarioRow, spliceResults, type Target } from './report';
 import {
@@ -22,7 +22,7 @@ import {
   type SignedIn,
   viewKey,
 } from './scenarios';
-import { BENCH_ADMIN_EMAIL, BENCH_SIZES, benchMemberId, seedBenchData } from './seed';
+import { BENCH_ADMIN_EMAIL, BENCH_SIZES, benchMemberId, queueSizes, seedBenchData } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,10 +30,11 @@ const { values: args } = parseArgs({
     scenarios: { type: 'string' },
     profile: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
   },
 });
 
-const SETTINGS: LoadSettings = { connections: 50, warmupSeconds: 3, seconds: Number(args.seconds) };
+const SETTINGS: LoadSettings = { connections: 50, warmupSeconds: Number(args.warmup), seconds: Number(args.seconds) };
 const ADMIN_PANEL_PASSWORD = 'bench-admin-panel-password';
 const VIEW_SECONDS = 1;
 const FREE_DAILY_TASKS = 5;
@@ -58,6 +59,15 @@ const loadAverage = () =>
 const readTarget: Target = {
   text: '>= 30% of ceiling, p99 <= 25 ms',
   met: (row, ceiling) => row.measurement.requestsPerSecond >= 0.3 * ceiling.requestsPerSecond && row.measurement.p99Ms <= 25,
+};
+/** Issue 17's targets for GET /api/auth/user and GET /api/tasks, against the peer stack measured in the same run. */
+const memberReadTarget: Target = {
+  text: '>= 3x the peer stack, >= 20% of ceiling, p99 <= 25 ms',
+  met: (row, ceiling) => {
+    const m = row.measurement;
+    if (m.p99Ms > 25 || m.requestsPerSecond < 0.2 * ceiling.requestsPerSecond) return false;
+    return row.peer ? m.requestsPerSecond >= 3 * row.peer.requestsPerSecond : undefined;
+  },
 };
 const adminTarget: Target = { text: 'p99 <= 50 ms', met: (row) => row.measurement.p99Ms <= 50 };
 const cycleTarget: Target = { text: '>= 1,500 credited views/s, exactly once', met: (row) => (row.viewsPerSecond ?? 0) >= 1500 };
@@ -136,11 +146,11 @@ async function freeTaskIds(target: DatabaseTarget): Promise<string[]> {
 }
 
 /**
- * Signs people in through the development sign-in, as a browser would. The sign-in limit counts per
- * client address, so each address (of 127.0.0.0/8, all of which reach the server) signs in fewer people
- * than the limit allows, as many people on their own devices would.
+ * Signs people in through the development sign-in (`loginPath`: ours, or the peer stack's), as a browser
+ * would. The sign-in limit counts per client address, so each address (of 127.0.0.0/8, all of which
+ * reach the server) signs in fewer people than the limit allows, as many people on their own devices would.
  */
-async function signInAll(port: number, people: { number: number; email: string }[]): Promise<SignedIn[]> {
+async function signInAll(port: number, people: { number: number; email: string }[], loginPath = '/api/dev/login'): Promise<SignedIn[]> {
   const perAddress = 50;
   const signedIn: SignedIn[] = [];
   let next = 0;
@@ -149,7 +159,7 @@ async function signInAll(port: number, people: { number: number; email: string }
       const person = people[index] as { number: number; email: string };
       const slot = Math.floor(index / perAddress);
       const localAddress = `127.1.${(slot >> 8) & 255}.${(slot & 255) + 1}`;
-      const answer = await call(port, { method: 'POST', path: '/api/dev/login', json: { email: person.email }, localAddress });
+      const answer = await call(port, { method: 'POST', path: loginPath, json: { email: person.email }, localAddress });
       if (answer.status !== 200) throw new Error(`sign-in of ${person.email} answered ${answer.status}: ${answer.body}`);
       signedIn.push({ number: person.number, cookie: cookieOf(answer) });
     }
@@ -178,9 +188,17 @@ async function signInAdmin(port: number): Promise<string> {
 }
 
 /** One request before the load, so a scenario that only gets errors fails loudly instead of timing them. */
-async function expectOk(port: number, method: string, requestPath: string, cookie: string, json?: unknown): Promise<void> {
+async function expectOk(port: number, method: string, requestPath: string, cookie: string, json?: unknown): Promise<string> {
   const answer = await call(port, { method, path: requestPath, headers: { cookie }, json });
   if (answer.status !== 200) throw new Error(`${method} ${requestPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  return answer.body;
+}
+
+/** The `total` of a paged admin queue's first answer (expectOk's check included). */
+async function queueTotal(port: number, requestPath: string, cookie: string): Promise<number> {
+  const page = JSON.parse(await expectOk(port, 'GET', requestPath, cookie)) as { items: unknown[]; total: number };
+  if (page.items.length === 0) throw new Error(`GET ${requestPath} answered an empty page`);
+  return page.total;
 }
 
 /**
@@ -261,6 +279,21 @@ async function proveExactlyOnce(db: Db, report: BooksReport, counts: CycleCounts
 
 const ADMIN_USERS_PATH = '/api/admin/users?filter=active&search=maria';
 
+/** Our member reads that issue 17 compares with the peer stack, by scenario key. */
+const MEMBER_READS = [
+  ['auth-user', '/api/auth/user'],
+  ['tasks', '/api/tasks'],
+] as const;
+const PEER_STACK = 'peer stack (Express + express-session + connect-pg-simple + pg)';
+
+/** Issue 16's admin queues (packages/api/src/admin/*-router.ts, commission/router.ts), by scenario key. */
+const ADMIN_QUEUES = [
+  ['queue-payouts', '/api/admin/pending-payouts'],
+  ['queue-vip', '/api/admin/pending-vip'],
+  ['queue-support', '/api/admin/support/conversations'],
+  ['queue-commission', '/api/admin/percentage/payouts'],
+] as const;
+
 async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir: string | undefined): Promise<DatabaseRun> {
   log(`${target.label}: migrating and seeding`);
   const { seedSeconds, version } = await prepare(target);
@@ -297,30 +330,63 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     const member = members[0] as SignedIn;
 
     const wanted = args.scenarios?.split(',');
-    const run = async (key: string, scenario: Scenario, extra: Omit<ScenarioRow, 'name' | 'measurement'> = {}) => {
-      if (wanted && !wanted.includes(key)) return;
+    const runOn = async (port: number, key: string, scenario: Scenario, extra: Omit<ScenarioRow, 'name' | 'measurement'> = {}) => {
+      if (wanted && !wanted.includes(key)) return undefined;
       log(`${target.label}: ${scenario.name}`);
-      const measurement = await measure(server.port, scenario, SETTINGS);
-      rows.push({ name: scenario.name, measurement, ...extra });
+      const measurement = await measure(port, scenario, SETTINGS);
+      const row: ScenarioRow = { name: scenario.name, measurement, ...extra };
+      rows.push(row);
       log(
         `  ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms, non-2xx ${measurement.non2xx}`,
       );
+      return row;
     };
+    const run = (key: string, scenario: Scenario, extra: Omit<ScenarioRow, 'name' | 'measurement'> = {}) =>
+      runOn(server.port, key, scenario, extra);
 
-    for (const [key, name, requestPath] of [
-      ['auth-user', 'GET /api/auth/user', '/api/auth/user'],
-      ['tasks', 'GET /api/tasks', '/api/tasks'],
-      [
-        'dashboard',
+    const memberReads = new Map<string, ScenarioRow>();
+    for (const [key, requestPath] of MEMBER_READS) {
+      await expectOk(server.port, 'GET', requestPath, member.cookie);
+      const row = await run(key, readScenario(`GET ${requestPath}`, requestPath, members), { target: memberReadTarget });
+      if (row) memberReads.set(requestPath, row);
+    }
+    if ('databaseUrl' in target.database && (!wanted || wanted.includes('peer'))) {
+      const peer = await startPeerStack(target.database.databaseUrl, path.join(workDir, 'peer-stack.log'));
+      try {
+        log(`${target.label}: peer stack up in ${peer.startMs.toFixed(0)} ms; signing in ${people.length} members`);
+        const peerMembers = await signInAll(peer.port, people, '/login');
+        for (const [, requestPath] of MEMBER_READS) {
+          await expectOk(peer.port, 'GET', requestPath, (peerMembers[0] as SignedIn).cookie);
+          const row = await runOn(peer.port, 'peer', readScenario(`${PEER_STACK}: GET ${requestPath}`, requestPath, peerMembers));
+          const ours = memberReads.get(requestPath);
+          if (row && ours) ours.peer = row.measurement;
+        }
+      } finally {
+        await peer.stop();
+      }
+    }
+    await expectOk(server.port, 'GET', DASHBOARD_BATCH_PATH, member.cookie);
+    await run(
+      'dashboard',
+      readScenario(
         'Dashboard batch (tRPC auth.user, maintenance.status, tasks.list, transactions.list, vip.status)',
         DASHBOARD_BATCH_PATH,
-      ],
-    ] as const) {
-      await expectOk(server.port, 'GET', requestPath, member.cookie);
-      await run(key, readScenario(name, requestPath, members), { target: readTarget });
-    }
+        members,
+      ),
+      { target: readTarget },
+    );
     await expectOk(server.port, 'GET', '/api/transactions', member.cookie);
     await run('transactions', readScenario('GET /api/transactions', '/api/transactions', members));
+
+    // The admin queues as seeded (before the payouts scenario adds to the pending payouts).
+    const admin = [{ number: 0, cookie: adminCookie }];
+    for (const [key, queuePath] of ADMIN_QUEUES) {
+      for (const requestPath of [`${queuePath}?page=1&pageSize=50`, `${queuePath}?page=1&pageSize=50&search=maria`]) {
+        const total = await queueTotal(server.port, requestPath, adminCookie);
+        const note = `${total.toLocaleString('en-US')} ${requestPath.includes('search=') ? 'matching' : 'in the queue'}`;
+        await run(key, readScenario(`GET ${requestPath}`, requestPath, admin), { target: adminTarget, note });
+      }
+    }
 
     cycle = cycleScenario(members, taskIds, { viewSeconds: VIEW_SECONDS, perMember: FREE_DAILY_TASKS, duplicateEvery: 25 });
     cycleStartedAt = new Date();
@@ -336,13 +402,9 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     await run('payouts', payoutScenario(members.slice(1)), { note: '150 pesos, each request by the next member' });
 
     await expectOk(server.port, 'GET', ADMIN_USERS_PATH, adminCookie);
-    await run('admin-users', readScenario(`GET ${ADMIN_USERS_PATH}`, ADMIN_USERS_PATH, [{ number: 0, cookie: adminCookie }]), {
-      target: adminTarget,
-    });
+    await run('admin-users', readScenario(`GET ${ADMIN_USERS_PATH}`, ADMIN_USERS_PATH, admin), { target: adminTarget });
     await expectOk(server.port, 'GET', '/api/admin/stats', adminCookie);
-    await run('admin-stats', readScenario('GET /api/admin/stats', '/api/admin/stats', [{ number: 0, cookie: adminCookie }]), {
-      target: adminTarget,
-    });
+    await run('admin-stats', readScenario('GET /api/admin/stats', '/api/admin/stats', admin), { target: adminTarget });
     if (target.kind === 'postgres' && (!wanted || wanted.includes('lcp'))) {
       log(`${target.label}: dashboard Largest Contentful Paint in Chromium`);
       lcp = await dashboardLcp(`http://127.0.0.1:${server.port}`, (people[0] as { email: string }).email);
@@ -454,6 +516,7 @@ async function main(): Promise<void> {
     loadAtEnd: loadAverage(),
     settings: SETTINGS,
     sizes: BENCH_SIZES,
+    queues: queueSizes(BENCH_SIZES),
   };
   const generated = resultsMarkdown(environment, ceiling, runs);
   if (args.profile) {

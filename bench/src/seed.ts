@@ -1,18 +1,47 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS, messages, PAYOUT_METHODS } from '@app/contracts';
+import {
+  COMMISSION_PAYOUT_METHODS,
+  COMMISSION_PER_PAYOUT_CENTAVOS,
+  COMMISSION_PER_UPGRADE_CENTAVOS,
+  messages,
+  PAYOUT_METHODS,
+} from '@app/contracts';
 import { checkBooks, createDb, type Db, isEmpty, migrateToLatest, rechainAdminLogs, rechainLedger, summarizeBooks } from '@app/db';
 import { sql } from 'kysely';
 
-/** The demo-sized data of issue 8. */
+/**
+ * The demo-sized data of issue 8, with the admin queues of issue 16 at 10^4 waiting rows each: every
+ * member has a payout and a VIP request waiting and a support conversation, and the operator has
+ * `commissionPayouts` requests of which all but one in eleven wait.
+ */
 export const BENCH_SIZES = {
   members: 10_000,
   tasks: 100,
   ledgerRows: 500_000,
-  payouts: 20_000,
+  payouts: 30_000,
+  commissionPayouts: 11_000,
 } as const;
 
 export type BenchSizes = typeof BENCH_SIZES;
+
+/** How many rows wait in each admin queue after seedBenchData (issue 16's 10^4). */
+export interface QueueSizes {
+  pendingPayouts: number;
+  pendingVipRequests: number;
+  supportConversations: number;
+  pendingCommissionPayouts: number;
+}
+
+export function queueSizes(sizes: BenchSizes): QueueSizes {
+  return {
+    // Payout k waits when k mod 3 = 2, commission payout c unless c mod 11 = 0 (seedBenchData).
+    pendingPayouts: Math.floor((sizes.payouts + 1) / 3),
+    pendingVipRequests: sizes.members,
+    supportConversations: sizes.members,
+    pendingCommissionPayouts: sizes.commissionPayouts - Math.floor(sizes.commissionPayouts / 11),
+  };
+}
 
 export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 
@@ -93,19 +122,23 @@ const pick = (values: readonly string[], index: string) => sql`(${textArray(valu
 /**
  * Fills an empty, migrated database with the demo-sized data in a few set-based statements:
  * - one admin and `members` members (varied names and e-mails; 1 in 100 banned, 3 in 100 suspended;
- *   1 in 10 on a VIP plan approved from a G-CASH proof, a few of those expired; 1 in 50 with a request
- *   waiting), 1 in 10 members referred by an earlier member;
+ *   1 in 10 on a VIP plan approved from a G-CASH proof, a few of those expired; every member with a
+ *   request for another plan waiting), 1 in 10 members referred by an earlier member;
  * - `tasks` tasks, four in five free, the rest for a VIP tier, a few inactive;
- * - `payouts` payouts, two per member: half approved, a quarter declined, a quarter pending, each with its
+ * - `payouts` payouts, three per member: a third each approved, declined and pending, each with its
  *   ledger rows (the request, and the decision), admin log row and, when approved, operator commission;
+ *   each member pays out to a number of their own, which 1 in 200 shares with the member before them;
  * - the rest of `ledgerRows` as task earnings, each with its completed task view, all before today so the
- *   members' daily task limits are untouched.
+ *   members' daily task limits are untouched;
+ * - a support conversation of two to four messages for every member, a third of them waiting for an admin;
+ * - `commissionPayouts` requests of the operator, all but one in eleven pending, for less than the
+ *   commission earned, the decided ones with their admin log rows.
  * The cached balances are then set to the sums of each member's ledger rows, so the books balance by
  * construction; every member ends with enough available balance for a few more payouts.
  */
 export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Promise<void> {
   const { members, tasks, payouts } = sizes;
-  const decidedPayouts = payouts - Math.floor(payouts / 4);
+  const decidedPayouts = payouts - queueSizes(sizes).pendingPayouts;
   const earnings = sizes.ledgerRows - payouts - decidedPayouts;
   if (earnings < members) throw new Error(`${sizes.ledgerRows} ledger rows leave fewer earnings than members`);
   const freeTasks = tasks - Math.floor(tasks / 5);
@@ -138,8 +171,8 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
         CASE WHEN i % 10 = 7 THEN now() + ((i % 30) - 5) * interval '1 day' END,
         CASE WHEN i % 10 = 7 THEN 10 END,
         CASE WHEN i % 10 = 7 THEN ${reward} END,
-        i % 50 = 3,
-        CASE WHEN i % 10 = 7 THEN 'approved' WHEN i % 50 = 3 THEN 'pending' END,
+        true,
+        'pending',
         'BM' || upper(to_hex(i)),
         CASE WHEN i % 10 = 5 AND i > 10 THEN ${idOf('bench-member-', 'i / 10')} END,
         now() - interval '2 days' - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second'
@@ -163,11 +196,16 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       FROM generate_series(1, ${members}::int) AS i JOIN vip_plans p ON p.id = ${plan}
       WHERE i % 10 = 7
     `.execute(trx);
+    // One request waiting per member (the most a member may have), for the plan after the one they hold.
+    const nextPlan = pick(
+      PLANS.map(([id]) => id),
+      'i / 10 + 1',
+    );
     await sql`
       INSERT INTO vip_requests (user_id, plan_id, payment_method, transaction_proof, price, status, created_at)
-      SELECT ${idOf('bench-member-', 'i')}, p.id, 'gcash', (8000000000000 + i)::text, p.price, 'pending', now() - (i % 48) * interval '1 hour'
-      FROM generate_series(1, ${members}::int) AS i JOIN vip_plans p ON p.id = ${plan}
-      WHERE i % 50 = 3
+      SELECT ${idOf('bench-member-', 'i')}, p.id, 'gcash', (8000000000000 + i)::text, p.price, 'pending',
+        now() - (i % 240) * interval '1 hour' - (i * 7 % 3600) * interval '1 second'
+      FROM generate_series(1, ${members}::int) AS i JOIN vip_plans p ON p.id = ${nextPlan}
     `.execute(trx);
     await sql`
       INSERT INTO commission_entries (kind, source_id, amount, description, created_at)
@@ -212,19 +250,31 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       FROM task_views v JOIN tasks t ON t.id = v.task_id
     `.execute(trx);
 
-    // Payouts k and k + members belong to the same member and share k mod 4, the status: two approved,
-    // two declined or two pending. Each asks 150 to 180 pesos, below the cheapest member's earnings halved.
+    // Payouts k, k + members and k + 2 members belong to member 1 + (k - 1) mod members; the status goes
+    // by k mod 3, so with members not a multiple of 3 each member has one approved, one declined and one
+    // pending. Each asks 150 to 180 pesos: the two that leave the balance take at most 360 of the
+    // cheapest member's earnings. The destination is the member's own number (normalizeDestination's
+    // form), shared by 1 in 200 members with the member before them, as the admins' payout flags show.
     await sql`
-      INSERT INTO payouts (id, user_id, payment_method, amount, payment_details, status, decided_by, decided_at, created_at)
-      SELECT ${idOf('bench-payout-', 'k')}, ${idOf('bench-member-', `1 + (k - 1) % ${members}`)},
+      INSERT INTO payouts (id, user_id, payment_method, amount, payment_details, destination, status, decided_by, decided_at, created_at)
+      SELECT ${idOf('bench-payout-', 'k')}, ${idOf('bench-member-', 'o.member')},
         ${pick(PAYOUT_METHODS, 'k / 4')},
         15000 + (k % 7) * 500,
-        'Account 09' || lpad((k * 7919 % 1000000000)::text, 9, '0'),
-        (ARRAY['approved', 'approved', 'declined', 'pending'])[1 + k % 4],
-        CASE WHEN k % 4 <> 3 THEN ${admin} END,
-        CASE WHEN k % 4 <> 3 THEN now() - (k % 30) * interval '1 day' + interval '1 hour' END,
+        'Account ' || o.mobile,
+        'mobile:' || o.mobile,
+        (ARRAY['approved', 'declined', 'pending'])[1 + k % 3],
+        CASE WHEN k % 3 <> 2 THEN ${admin} END,
+        CASE WHEN k % 3 <> 2 THEN now() - (k % 30) * interval '1 day' + interval '1 hour' END,
         now() - (k % 30) * interval '1 day' - interval '1 day'
       FROM generate_series(1, ${payouts}::int) AS k
+      CROSS JOIN LATERAL (SELECT 1 + (k - 1) % ${members} AS member) m
+      CROSS JOIN LATERAL (
+        SELECT m.member, '09' || lpad(((m.member - (m.member % 200 = 0)::int) * 7919 % 1000000000)::text, 9, '0') AS mobile
+      ) o
+    `.execute(trx);
+    await sql`
+      INSERT INTO account_signals (user_id, kind, value, first_seen_at, last_seen_at)
+      SELECT user_id, 'destination', destination, min(created_at), max(created_at) FROM payouts GROUP BY user_id, destination
     `.execute(trx);
     const approvedText = messages.admin.payoutApproved('%s');
     await sql`
@@ -257,6 +307,9 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       FROM payouts WHERE status <> 'pending'
     `.execute(trx);
 
+    await seedSupportConversations(trx, members, admin);
+    await seedCommissionPayouts(trx, sizes.commissionPayouts, admin);
+
     await sql`
       UPDATE users u SET
         available_balance = l.available, pending_payout = l.pending, total_earnings = l.earnings,
@@ -275,6 +328,76 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
   // As autovacuum would have on a live database: statistics for the planner, and the visibility map that
   // lets index-only scans (the pending payouts' sum, say) skip the table.
   await sql`VACUUM ANALYZE`.execute(db);
+}
+
+const SUPPORT_QUESTIONS = [
+  'Hello, my last task did not add to my balance. Can you check?',
+  'When will my payout arrive? It has been pending for a while.',
+  'How do I upgrade to VIP with G-CASH?',
+  'The task page did not load on my phone.',
+  'Can I change the number my payouts go to?',
+];
+const SUPPORT_ANSWERS = [
+  'Thank you for writing. We are checking it now and will get back to you today.',
+  'Payouts are reviewed in the order they were asked for; yours is in the queue.',
+  'Choose a plan on the VIP page, send the amount shown by G-CASH, then enter the reference number.',
+];
+
+/**
+ * A conversation with support for each member: 2, 3 or 4 messages, the member's first and then in turn,
+ * two hours apart. The admins have read every member's message except the last of a conversation that
+ * ends with the member (a third of them: the inbox's unread); the members have read the replies.
+ */
+async function seedSupportConversations(trx: Db, members: number, admin: string): Promise<void> {
+  await sql`
+    INSERT INTO support_messages (user_id, message, is_user_message, author_id, read_by_user_at, read_by_admin_at, created_at)
+    SELECT ${idOf('bench-member-', 'i')},
+      CASE WHEN n % 2 = 1 THEN ${pick(SUPPORT_QUESTIONS, 'i + n')} ELSE ${pick(SUPPORT_ANSWERS, 'i + n')} END,
+      n % 2 = 1,
+      CASE WHEN n % 2 = 0 THEN ${admin} END,
+      CASE WHEN n % 2 = 0 THEN s.at + interval '30 minutes' END,
+      CASE WHEN n % 2 = 1 AND n < 2 + i % 3 THEN s.at + interval '1 hour' END,
+      s.at
+    FROM generate_series(1, ${members}::int) AS i
+    CROSS JOIN LATERAL generate_series(1, 2 + i % 3) AS n
+    CROSS JOIN LATERAL (
+      SELECT now() - interval '1 day' - (i % 60) * interval '1 day' - (i * 13 % 86400) * interval '1 second' + n * interval '2 hours' AS at
+    ) s
+  `.execute(trx);
+}
+
+/**
+ * The operator's payout requests: `count` of 5 to 9 pesos each to named accounts (so an admin's search
+ * finds some by name), all but one in eleven pending; of the others, half paid, a quarter approved and a
+ * quarter rejected, each with the note and admin log row the admin's action writes.
+ */
+async function seedCommissionPayouts(trx: Db, count: number, admin: string): Promise<void> {
+  const notes = messages.commission.notes;
+  await sql`
+    INSERT INTO commission_payouts (id, amount, payment_method, account_details, status, notes, requested_at, processed_at)
+    SELECT id, amount, payment_method, account_details, status,
+      CASE status WHEN 'paid' THEN ${notes.paid} WHEN 'approved' THEN ${notes.approved} WHEN 'rejected' THEN ${notes.rejected} END,
+      requested_at,
+      CASE WHEN status IN ('paid', 'rejected') THEN requested_at + interval '1 day' END
+    FROM (
+      SELECT ${idOf('bench-commission-payout-', 'c')} AS id,
+        500 + (c % 5) * 100 AS amount,
+        ${pick(COMMISSION_PAYOUT_METHODS, 'c')} AS payment_method,
+        ${pick(FIRST_NAMES, 'c')} || ' ' || ${pick(LAST_NAMES, 'c / 7')} || ', 09' || lpad((c * 7919 % 1000000000)::text, 9, '0') AS account_details,
+        CASE WHEN c % 11 <> 0 THEN 'pending' ELSE (ARRAY['paid', 'paid', 'approved', 'rejected'])[1 + (c / 11) % 4] END AS status,
+        now() - interval '2 days' - (c % 400) * interval '1 day' - (c % 86400) * interval '1 second' AS requested_at
+      FROM generate_series(1, ${count}::int) AS c
+    ) r
+  `.execute(trx);
+  await sql`
+    INSERT INTO admin_logs (admin_id, action, target_id, details, ip_address, created_at)
+    SELECT ${admin},
+      CASE status WHEN 'paid' THEN 'pay_commission_payout' WHEN 'approved' THEN 'approve_commission_payout' ELSE 'reject_commission_payout' END,
+      id,
+      jsonb_build_object('amount', to_char(amount / 100.0, 'FM999999990.00'), 'paymentMethod', payment_method, 'notes', notes),
+      '127.0.0.1', requested_at + interval '1 day'
+    FROM commission_payouts WHERE status <> 'pending'
+  `.execute(trx);
 }
 
 /** `seed.ts` against DATABASE_URL or the PGlite data under DATA_DIR: migrate, seed if empty, check the books. */

@@ -54,7 +54,10 @@ export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow)
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    pending.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    // Without a search every payout counts (each has its member): the count reads the status index alone.
+    (window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   const items = rows.map((row) => {
     const flags: PendingPayout['flags'] = [];

@@ -22,7 +22,10 @@ export async function listPendingVipRequests(db: Db, window: QueueWindow): Promi
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    pending.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    // Without a search every request counts (each has its member): the count reads the status index alone.
+    (window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   const items = rows.map((row) => ({
     id: row.id,

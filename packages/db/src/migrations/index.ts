@@ -10,6 +10,7 @@ import * as tamperEvident from './0008_tamper_evident';
 import * as gcashPayee from './0009_gcash_payee';
 import * as changeNotifications from './0010_change_notifications';
 import * as storedPhotos from './0011_stored_photos';
+import * as queueIndexes from './0012_queue_indexes';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_gcash_payee': gcashPayee,
   '0010_change_notifications': changeNotifications,
   '0011_stored_photos': storedPhotos,
+  '0012_queue_indexes': queueIndexes,
 };
