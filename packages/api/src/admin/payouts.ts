@@ -2,7 +2,7 @@ import { formatAmount, maskDestination, messages, type Payout, type PayoutDecisi
 import type { Db, Tx } from '@app/db';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { conflict, forbidden } from '../lib/errors';
-import { memberMatches, type QueueWindow } from '../lib/queue';
+import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
 import { decidePayout, toPayout } from '../payouts/service';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
@@ -17,7 +17,7 @@ export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow)
     .innerJoin('users as u', 'u.id', 'p.userId')
     .where('p.status', '=', 'pending')
     .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     pending
       .select([
         'p.id',
@@ -55,9 +55,11 @@ export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow)
       .offset(window.offset)
       .execute(),
     // Without a search every payout counts (each has its member): the count reads the status index alone.
-    (window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    queueLength(db, 'pending-payouts', window.search, () =>
+      (window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   const items = rows.map((row) => {
     const flags: PendingPayout['flags'] = [];
@@ -84,7 +86,7 @@ export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow)
       linkedAccounts: row.linkedAccounts,
     };
   });
-  return { items, total: Number(count.total) };
+  return { items, total };
 }
 
 /**

@@ -1,22 +1,13 @@
 import { type AdminStats, FREE_TIER, formatAmount } from '@app/contracts';
 import type { Db } from '@app/db';
-
-const statsInFlight = new WeakMap<Db, Promise<AdminStats>>();
+import { shareWhileRunning } from '../lib/shared-read';
 
 /**
  * The dashboard's figures (docs/screens.md#records). Admins who ask while a count is running share it
- * rather than each starting one: the counts read every user, and a burst of dashboards (many admins, or
- * one polling from several tabs) would otherwise queue one full count per request. The shared answer is
- * at most one count's duration older than the request, and says when it was counted (`updatedAt`).
- * Only the running promise is kept: nothing outlives the count.
+ * rather than each starting one: the counts read every user. The answer says when it was counted (`updatedAt`).
  */
 export function readAdminStats(db: Db, now: Date): Promise<AdminStats> {
-  let running = statsInFlight.get(db);
-  if (!running) {
-    running = countAdminStats(db, now).finally(() => statsInFlight.delete(db));
-    statsInFlight.set(db, running);
-  }
-  return running;
+  return shareWhileRunning(db, 'admin-stats', () => countAdminStats(db, now));
 }
 
 /** The figures counted by the database at `now`: cached user totals and the pending requests, never the ledger. */

@@ -1,7 +1,7 @@
 import { type AdminUser, messages, type PendingVipRequest } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { memberMatches, type QueueWindow } from '../lib/queue';
+import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
 import { refreshRiskScores } from '../risk/service';
 import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
 import { type AdminActor, logAdminAction } from './log';
@@ -14,7 +14,7 @@ export async function listPendingVipRequests(db: Db, window: QueueWindow): Promi
     .innerJoin('users as u', 'u.id', 'r.userId')
     .where('r.status', '=', 'pending')
     .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     pending
       .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
       .orderBy('r.createdAt')
@@ -23,9 +23,11 @@ export async function listPendingVipRequests(db: Db, window: QueueWindow): Promi
       .offset(window.offset)
       .execute(),
     // Without a search every request counts (each has its member): the count reads the status index alone.
-    (window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    queueLength(db, 'pending-vip', window.search, () =>
+      (window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   const items = rows.map((row) => ({
     id: row.id,
@@ -36,7 +38,7 @@ export async function listPendingVipRequests(db: Db, window: QueueWindow): Promi
     vipTransactionReference: row.transactionProof,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { items, total: Number(count.total) };
+  return { items, total };
 }
 
 /**

@@ -17,7 +17,7 @@ import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin/log';
 import { csvDocument } from '../lib/csv';
 import { alreadyDecided, badRequest, notFound, RefusalWithDetails } from '../lib/errors';
-import { containing, type QueueWindow } from '../lib/queue';
+import { containing, type QueueWindow, queueLength } from '../lib/queue';
 
 const m = messages.commission;
 
@@ -153,11 +153,13 @@ export async function listCommissionPayouts(db: Db, window: QueueWindow): Promis
           AND (lower(payment_method) LIKE ${pattern} OR lower(account_details) LIKE ${pattern} OR status LIKE ${pattern}))`,
     ),
   );
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     payouts.selectAll().orderBy('requestedAt', 'desc').orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
-    payouts.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    queueLength(db, 'commission-payouts', window.search, () =>
+      payouts.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ),
   ]);
-  return { items: rows.map(toCommissionPayout), total: Number(count.total) };
+  return { items: rows.map(toCommissionPayout), total };
 }
 
 /**

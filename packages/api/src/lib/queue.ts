@@ -1,6 +1,8 @@
 import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
+import type { Db } from '@app/db';
 import { sql } from 'kysely';
 import type { Context } from '../context';
+import { shareWhileRunning } from './shared-read';
 
 /** What a queue's reader needs: which page, how long, and the search. */
 export interface QueueWindow {
@@ -40,4 +42,13 @@ export function containing(search: string): string {
 export function memberMatches(search: string) {
   const pattern = containing(search);
   return sql<boolean>`(u.search_text LIKE ${pattern} AND (lower(u.email) LIKE ${pattern} OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${pattern}))`;
+}
+
+/**
+ * A queue's length for a search: an exact count over up to 10^4 waiting rows costs more than the page
+ * itself, so the admins asking while it runs share it (shareWhileRunning).
+ */
+export async function queueLength(db: Db, queue: string, search: string | undefined, count: () => Promise<{ total: number | string }>) {
+  const { total } = await shareWhileRunning(db, `${queue}\u0000${search ?? ''}`, count);
+  return Number(total);
 }

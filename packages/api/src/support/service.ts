@@ -1,7 +1,7 @@
 import type { SupportConversation, SupportMessage } from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
 import { type Selectable, sql } from 'kysely';
-import { memberMatches, type QueueWindow } from '../lib/queue';
+import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
 export type SupportReader = 'member' | 'admin';
@@ -131,7 +131,7 @@ function matchingPage(db: Db, window: QueueWindow, search: string) {
 export async function listConversations(db: Db, window: QueueWindow): Promise<{ items: SupportConversation[]; total: number }> {
   const search = window.search;
   // Every message has its member, so without a search the members who wrote are counted by the index alone.
-  const total =
+  const counting =
     search === undefined
       ? db
           .selectFrom(db.selectFrom('supportMessages').select('userId').distinct().as('writers'))
@@ -141,9 +141,9 @@ export async function listConversations(db: Db, window: QueueWindow): Promise<{ 
           .where(({ exists, selectFrom }) => exists(selectFrom('supportMessages as m').select('m.id').whereRef('m.userId', '=', 'u.id')))
           .where(memberMatches(search))
           .select((eb) => eb.fn.countAll<number>().as('total'));
-  const [page, count] = await Promise.all([
+  const [page, total] = await Promise.all([
     (search === undefined ? latestPage(db, window) : matchingPage(db, window, search)).execute(),
-    total.executeTakeFirstOrThrow(),
+    queueLength(db, 'support-conversations', search, () => counting.executeTakeFirstOrThrow()),
   ]);
   const items = page.map((row) => ({
     userId: row.userId,
@@ -152,5 +152,5 @@ export async function listConversations(db: Db, window: QueueWindow): Promise<{ 
     lastAt: row.createdAt.toISOString(),
     unread: Number(row.unread),
   }));
-  return { items, total: Number(count.total) };
+  return { items, total };
 }
