@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database as kysely sees it. Tables and columns are snake_case in SQL and camelCase here
@@ -8,7 +8,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 /** Insert-optional everywhere; a column without a default is still guarded by NOT NULL in SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T = unknown> = ColumnType<T, string, string>;
+/** Every jsonb column has a default, so inserts may leave it out. */
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -40,7 +41,7 @@ export interface UsersTable {
   /** How many earning rows (completed tasks) the user has, counted by postToLedger like ledgerRows. */
   completedTasks: Generated<number>;
   /** e-mail, "first last" and id, lower-cased (a generated column): what the admin user search matches. */
-  searchText: Generated<string>;
+  searchText: GeneratedAlways<string>;
   /** The hash of the member's latest ledger row: a row removed from the end of the chain shows. */
   ledgerHead: string | null;
   /** While set, the member's payouts are on hold: no new request, no approval of a pending one. */
