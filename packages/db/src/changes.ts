@@ -101,7 +101,12 @@ class FeedCore {
   setLive(live: boolean): void {
     if (this.live === live) return;
     this.live = live;
-    for (const listener of this.statusListeners) listener(live);
+    this.announce();
+  }
+
+  /** Tells the status listeners the status again: caches go cold (changes may have been missed). */
+  announce(): void {
+    for (const listener of this.statusListeners) listener(this.live);
   }
 
   deliver(payload: string): void {
@@ -252,7 +257,12 @@ export function postgresChangeFeed(url: string, pool: postgres.Sql, options: Pos
     subscribe: (listener) => core.subscribe(listener),
     onStatus: (listener) => core.onStatus(listener),
     async sync() {
-      if (!core.live) return false;
+      // Down, nothing can confirm that this instance heard a change just made: what it cached goes cold,
+      // so the next read is a fresh one, not a value up to COLD_FEED_MAX_AGE_MS old.
+      if (!core.live) {
+        core.announce();
+        return false;
+      }
       const { payload, arrived, forget } = core.expectSync();
       try {
         await withTimeout(
@@ -263,6 +273,7 @@ export function postgresChangeFeed(url: string, pool: postgres.Sql, options: Pos
       } catch {
         forget();
         if (client) drop(client);
+        else core.announce();
         return false;
       }
     },

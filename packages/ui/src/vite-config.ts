@@ -50,5 +50,8 @@ export function componentTests(name: string, pageUrl: string) {
     include: ['test/**/*.test.tsx'],
     setupFiles: [fileURLToPath(new URL('./testing/setup.ts', import.meta.url))],
     globals: false,
+    // A screen test clicks through several dialogs; on two cores shared with the server and browser
+    // suites, vitest's 5 s default cut healthy tests short.
+    testTimeout: 20_000,
   };
 }
