@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 
+/** The types of what this module hands out, for the suites that drive Chromium through it (tests/system too). */
+export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/e2e/', import.meta.url));
 
 /** Content-Security-Policy violations the pages reported and no test has taken yet. */
@@ -92,6 +95,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Where the README's pictures live; the tests that take them refresh them only when asked to. */
+const README_SCREENSHOTS_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+
+/** Waits two frames, so that what the last change drew is on the screen. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * One of the README's pictures: the screen as a person sees it (the viewport, settled, not the whole page).
+ * Written to docs/screenshots/ when UPDATE_SCREENSHOTS=1, else beside the other screenshots as readme-<name>.
+ */
+export async function readmeScreenshot(page: Page, name: string): Promise<string> {
+  const file = UPDATE_SCREENSHOTS ? path.join(README_SCREENSHOTS_DIR, `${name}.png`) : path.join(ARTIFACTS_DIR, `readme-${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await nextFrames(page);
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  return file;
+}
+
 /** Signs in through the development form, as a person would; names are given for a new person. */
 export async function signInWithDevForm(
   page: Page,
@@ -107,11 +131,34 @@ export async function signInWithDevForm(
   await page.waitForURL(`${baseUrl}/`);
 }
 
+/** Opens one of the admin panel's tabs (the panel unlocked). */
+export async function openAdminTab(page: Page, baseUrl: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin-portal`);
+  await page.getByRole('tab', { name, exact: true }).click();
+}
+
+/** Waits for a toast's text; the toaster shows one at a time. */
+export const toastSays = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: true })
+    .waitFor();
+
+/** Closes the announcement popup a member may meet on arrival, as a member would. */
+export async function dismissPopup(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog');
+  if (await popup.count()) await popup.getByRole('button', { name: 'Close' }).first().click();
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
-/** The widths every screen is checked at: a desktop and the narrowest phone the product supports. */
+/** The phone the issue checks every member screen on (a common 390 px phone). */
+export const PHONE = { width: 390, height: 844 };
+/** An admin's laptop: the panel's tables fit it with every action in view. */
+export const LAPTOP = { width: 1024, height: 768 };
+/** The widths every screen is checked at: a desktop and a phone. */
 export const VIEWPORTS = [
   { label: 'desktop', ...DESKTOP },
-  { label: 'phone', width: 360, height: 780 },
+  { label: 'phone', ...PHONE },
 ] as const;
 
 /** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
@@ -120,7 +167,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const { label, width, height } of VIEWPORTS) {
     await page.setViewportSize({ width, height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrames(page);
     await screenshot(page, `${name}-${label}`);
   }
   await page.setViewportSize(DESKTOP);
@@ -141,7 +188,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * through the DevTools protocol, so the pages' Content-Security-Policy stays as strict as in production.
  */
 export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await nextFrames(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };

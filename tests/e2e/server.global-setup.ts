@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
       // The browser contexts say which address they come from, as a proxy in front of the server would.
       TRUST_PROXY: '1',
       ADMIN_PANEL_PASSWORD: 'e2e-admin-password',
+      // The demo admin every file unlocks with, and one the lockout test locks out (wrong passwords count per admin).
+      ADMIN_EMAILS: 'admin@example.com,lockout-admin@example.com',
       COMMISSION_USERNAME: 'operator',
       COMMISSION_PASSWORD: 'e2e-operator-password',
       // A short proof-of-view time keeps the earning flow test quick; the server still enforces it.

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, ok, screenshot, seriousAccessibilityProblems } from '../browser';
+import { dismissPopup, launchBrowser, ok, screenshot, seriousAccessibilityProblems } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -90,12 +90,6 @@ async function newPage(width: number, height: number, storageState?: StorageStat
   // Partner sites are on the internet, which this machine cannot reach.
   await context.route('https://**', (route) => route.abort());
   return context.newPage();
-}
-
-/** Closes the announcement popup a member may meet on arrival, as a member would. */
-async function dismissPopup(page: Page): Promise<void> {
-  const popup = page.getByRole('dialog');
-  if (await popup.count()) await popup.getByRole('button', { name: 'Close' }).first().click();
 }
 
 /**
@@ -245,24 +239,45 @@ describe.each(ADMIN_WIDTHS)('the admin panel at $width px ($label)', ({ label, w
   });
 });
 
+/**
+ * Opens a dialog from its button by keyboard: the focus goes into the dialog, Tab and Shift+Tab keep it there,
+ * and Escape closes it and gives the focus back to the button.
+ */
+async function expectFocusTrappedAndReturned(page: Page, opener: Locator, dialog: Locator): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await dialog.waitFor();
+  const focusInsideDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
+  expect(await focusInsideDialog()).toBe(true);
+  for (const key of [...Array(12).fill('Tab'), ...Array(4).fill('Shift+Tab')]) {
+    await page.keyboard.press(key);
+    expect(await focusInsideDialog(), `the focus after ${key}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+}
+
 describe('keyboard', () => {
   it('a dialog takes the focus, keeps Tab inside it, and gives the focus back to its button when closed', async () => {
     const page = await newPage(1280, 800);
     await signInMember(page, `a11y-keys-${run}@example.com`, 'Kiko', 'Cruz');
     await page.goto(`${baseUrl}/vip`);
-    const open = page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' });
-    await open.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Upgrade to VIP 300' });
-    await dialog.waitFor();
-    const focusInsideDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
-    expect(await focusInsideDialog()).toBe(true);
-    for (let step = 0; step < 12; step += 1) {
-      await page.keyboard.press('Tab');
-      expect(await focusInsideDialog()).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await open.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocusTrappedAndReturned(
+      page,
+      page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' }),
+      page.getByRole('dialog', { name: 'Upgrade to VIP 300' }),
+    );
+  });
+
+  it("an admin's confirmation (approving a payout) does the same", async () => {
+    const page = await newPage(1280, 800, adminState);
+    await page.goto(`${baseUrl}/admin-portal`);
+    await page.getByRole('tab', { name: 'Payouts', exact: true }).click();
+    await expectFocusTrappedAndReturned(
+      page,
+      page.getByRole('button', { name: 'Approve Payout of Maria Concepcion Dela Cruz-Santos' }),
+      page.getByRole('dialog', { name: 'Approve payout?' }),
+    );
   });
 });

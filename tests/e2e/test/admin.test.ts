@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, ok, screenshotBothWidths, signInWithDevForm } from '../browser';
+import { DESKTOP, launchBrowser, ok, openAdminTab, screenshotBothWidths, signInWithDevForm, toastSays } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -24,17 +24,7 @@ async function member(name: string, firstName: string, lastName: string): Promis
   return page;
 }
 
-async function openTab(name: string) {
-  await admin.goto(`${baseUrl}/admin-portal`);
-  await admin.getByRole('tab', { name, exact: true }).click();
-}
-
-/** Waits for a toast's text; the toaster shows one at a time. */
-const toastSays = (page: Page, text: string) =>
-  page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text, { exact: true })
-    .waitFor();
+const openTab = (name: string) => openAdminTab(admin, baseUrl, name);
 
 beforeAll(async () => {
   browser = await launchBrowser();

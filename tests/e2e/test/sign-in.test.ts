@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInWithDevForm } from '../browser';
+import { launchBrowser, screenshot, signInWithDevForm, VIEWPORTS } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,10 +13,7 @@ afterAll(async () => {
 });
 
 describe('signing in', () => {
-  it.each([
-    { label: 'desktop', width: 1280, height: 800 },
-    { label: 'phone', width: 360, height: 780 },
-  ])('lands on the dashboard with the member’s name ($label)', async ({ label, width, height }) => {
+  it.each(VIEWPORTS)('lands on the dashboard with the member’s name ($label)', async ({ label, width, height }) => {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     try {
