@@ -22,7 +22,7 @@ import { registerOriginCheck } from './routes/origin-check';
 import { registerSessionRoutes } from './routes/session';
 import { JSON_BODY_LIMIT_BYTES, registerBodyRules } from './security/body-rules';
 import { registerDeviceCookie } from './security/device-cookie';
-import { nonceRoute, registerSecurityHeaders } from './security/headers';
+import { cspNonces, nonceRoute, registerSecurityHeaders } from './security/headers';
 import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
 import { registerWebApps } from './web/apps';
 import { createPhotoStore } from './web/photos';
@@ -126,7 +126,7 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
     return reply.code(status).send({ message, code });
   });
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   registerBodyRules(app, deps.sessions);
   registerDeviceCookie(app, { secure: config.isProduction });
@@ -159,7 +159,7 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
   const openApi = buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, ''));
   app.get('/api/openapi.json', async () => openApi);
   app.get('/api/docs', nonceRoute, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi, reply.cspNonce.style)),
+    reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi, cspNonces(reply).style)),
   );
 
   registerSessionRoutes(app, config, deps);

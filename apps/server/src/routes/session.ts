@@ -2,7 +2,7 @@ import type { ApiDeps } from '@app/api';
 import { safeReturnPath } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { nonceRoute } from '../security/headers';
+import { cspNonces, nonceRoute } from '../security/headers';
 import { renderDevLoginPage } from './dev-login-page';
 
 /**
@@ -15,7 +15,10 @@ export function registerSessionRoutes(app: FastifyInstance, config: Config, deps
   if (config.devLoginEnabled) {
     app.get('/api/login', nonceRoute, async (req, reply) => {
       const returnTo = safeReturnPath((req.query as Record<string, unknown>).returnTo) ?? '/';
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDevLoginPage(reply.cspNonce, returnTo));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderDevLoginPage(cspNonces(reply), returnTo));
     });
     // Without a provider nothing calls back; a visitor who lands here is sent to sign in.
     app.get('/api/callback', async (_req, reply) => reply.redirect('/api/login'));
