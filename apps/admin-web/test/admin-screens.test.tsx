@@ -1,7 +1,10 @@
 import {
+  type AdminPlan,
   type AdminStats,
   type AdminUser,
+  adminPlanSchema,
   adminStatsSchema,
+  adminTaskSchema,
   adminUserSchema,
   messages,
   type PendingPayout,
@@ -9,6 +12,7 @@ import {
   pendingPayoutSchema,
   pendingVipRequestSchema,
   type SystemSettings,
+  supportMessageSchema,
 } from '@app/contracts';
 import type { ProcedureHandler } from '@app/ui/testing/trpc-batch.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -192,6 +196,40 @@ describe('admin panel', () => {
     await save();
     await screen.findByText('User balance updated');
     expect(balances.map((call) => call.expectedBalance)).toEqual(['350.25', '120.00']);
+  });
+
+  it('refuses a balance that is not an amount under the box, and asks nothing until it is one', async () => {
+    const balances: unknown[] = [];
+    servePanel({
+      'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
+      'admin.users.setBalance': (input) => {
+        balances.push(input);
+        return { data: adminUser({ availableBalance: '75.50' }) };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+    const maria = (await screen.findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
+    await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
+    const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '-5');
+    await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
+    expect((await within(maria).findByRole('alert')).textContent).toBe(messages.admin.balanceInvalid);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '75.50');
+    await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change balance' });
+    expect(dialog.textContent).toContain('from ₱350.25 to ₱75.50 (−₱274.75)');
+    expect(within(maria).queryByRole('alert')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Reversed a duplicate bonus');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
+    await screen.findByText('User balance updated');
+    expect(balances).toEqual([{ userId: 'user-1', newBalance: '75.50', expectedBalance: '350.25', reason: 'Reversed a duplicate bonus' }]);
   });
 
   it('approves a VIP request with a success toast', async () => {
@@ -527,5 +565,228 @@ describe('popup form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Popup' }));
     expect(within(dialog).getByText('Duration cannot exceed 5 minutes')).toBeTruthy();
     expect(created).toEqual([]);
+
+    // Fixed, it is sent as typed: the link blank is none, the start an instant.
+    await userEvent.clear(within(dialog).getByLabelText('Title'));
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Holiday bonus');
+    await userEvent.type(within(dialog).getByLabelText('Content (HTML)'), 'u are welcome');
+    await userEvent.clear(within(dialog).getByLabelText('Link URL (optional)'));
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '45');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Popup' }));
+    await screen.findByText(messages.admin.screens.popupCreated);
+    expect(created).toEqual([
+      {
+        title: 'Holiday bonus',
+        description: '',
+        content: 'You are welcome',
+        url: null,
+        duration: '45',
+        isActive: true,
+        startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/),
+        endDate: null,
+      },
+    ]);
+  });
+});
+
+describe('support inbox', () => {
+  it("refuses an empty reply under the box, and sends the member's reply once it has words", async () => {
+    const replies: unknown[] = [];
+    servePanel({
+      'admin.support.conversations': () => ({
+        data: {
+          items: [
+            {
+              userId: 'user-1',
+              email: 'maria.santos@example.com',
+              lastMessage: 'Where is my payout?',
+              lastAt: '2026-11-20T02:00:00.000Z',
+              unread: 1,
+            },
+          ],
+          total: 1,
+        },
+      }),
+      'admin.support.thread': () => ({ data: [] }),
+      'admin.support.reply': (input) => {
+        replies.push(input);
+        return {
+          data: supportMessageSchema.parse({
+            id: 'message-2',
+            message: 'It was sent today.',
+            isUserMessage: false,
+            createdAt: '2026-11-20T03:00:00.000Z',
+            isRead: false,
+          }),
+        };
+      },
+    });
+    renderAt('/admin/support');
+    await userEvent.click(await screen.findByRole('button', { name: /maria\.santos@example\.com/ }));
+    const box = (await screen.findByLabelText('Reply to maria.santos@example.com')) as HTMLTextAreaElement;
+
+    await userEvent.type(box, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.support.messageEmpty);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(replies).toEqual([]);
+
+    await userEvent.type(box, 'It was sent today.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await screen.findByText(messages.admin.screens.replySent);
+    expect(replies).toEqual([{ userId: 'user-1', message: 'It was sent today.' }]);
+    expect(box.value).toBe('');
+  });
+});
+
+describe('task form', () => {
+  it('shows the task rules under their fields before saving, then sends the task as typed', async () => {
+    const created: unknown[] = [];
+    servePanel({
+      'admin.tasks.list': () => ({ data: [] }),
+      'admin.plans.list': () => ({ data: [] }),
+      'admin.tasks.create': (input) => {
+        created.push(input);
+        return {
+          data: adminTaskSchema.parse({
+            id: 'task-1',
+            title: 'Visit the shop',
+            description: '',
+            url: 'https://shop.example.com',
+            reward: '2.50',
+            requiredVipTier: null,
+            isActive: true,
+            createdAt: '2026-11-20T02:00:00.000Z',
+            updatedAt: '2026-11-20T02:00:00.000Z',
+          }),
+        };
+      },
+    });
+    renderAt('/admin/tasks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Task' });
+
+    await userEvent.type(within(dialog).getByLabelText('Website URL'), 'javascript:alert(1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Task' }));
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([messages.admin.taskTitleRequired, messages.admin.taskUrlInvalid, messages.admin.taskRewardRequired]);
+    expect(created).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Visit the shop');
+    await userEvent.clear(within(dialog).getByLabelText('Website URL'));
+    await userEvent.type(within(dialog).getByLabelText('Website URL'), 'https://shop.example.com');
+    await userEvent.type(within(dialog).getByLabelText('Reward (₱)'), '2.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Task' }));
+    await screen.findByText(messages.admin.screens.taskSaved);
+    expect(created).toEqual([
+      {
+        title: 'Visit the shop',
+        description: '',
+        url: 'https://shop.example.com',
+        reward: '2.50',
+        requiredVipTier: 'FREE',
+        isActive: true,
+      },
+    ]);
+  });
+});
+
+describe('VIP plan editor', () => {
+  const plan: AdminPlan = adminPlanSchema.parse({
+    id: 'plan-1',
+    planName: 'VIP 300',
+    price: '300.00',
+    dailyTaskLimit: 10,
+    taskReward: '5.00',
+    validityDays: 15,
+    isActive: true,
+  });
+
+  it('shows a rule a figure breaks under it and sends nothing, then saves the figures as typed', async () => {
+    const updates: unknown[] = [];
+    servePanel({
+      'admin.plans.list': () => ({ data: [plan] }),
+      'admin.plans.update': (input) => {
+        updates.push(input);
+        return { data: plan };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'VIP Plans' }));
+    const row = (await screen.findByText('VIP 300')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+
+    const limit = within(row).getByLabelText('Daily task limit');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '1001');
+    await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    expect((await within(row).findByRole('alert')).textContent).toBe(messages.admin.dailyTaskLimitInvalid);
+    expect(updates).toEqual([]);
+
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '12');
+    await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    await screen.findByText(messages.admin.screens.planUpdated);
+    expect(updates).toEqual([{ planId: 'plan-1', price: '300.00', taskReward: '5.00', dailyTaskLimit: '12', validityDays: '15' }]);
+    await waitFor(() => expect(within(row).queryByLabelText('Daily task limit')).toBeNull());
+  });
+});
+
+describe('creating a notification', () => {
+  it('shows the notification rules under their fields, asks for a member when it is not for everyone, then sends it', async () => {
+    const created: unknown[] = [];
+    servePanel({
+      'admin.notifications.all': () => ({ data: [] }),
+      'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
+      'admin.notifications.create': (input) => {
+        created.push(input);
+        return {
+          data: {
+            id: 'notification-1',
+            title: 'Your payout',
+            message: 'It is on its way.',
+            type: 'success',
+            isGlobal: false,
+            createdAt: '2026-11-20T02:00:00.000Z',
+            expiresAt: null,
+            userId: 'user-1',
+            readCount: 0,
+          },
+        };
+      },
+    });
+    renderAt('/admin/notifications');
+    const create = await screen.findByRole('button', { name: 'Create Notification' });
+
+    await userEvent.click(create);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      messages.notifications.titleRequired,
+      messages.notifications.messageRequired,
+    ]);
+    expect(created).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('Title'), 'Your payout');
+    await userEvent.type(screen.getByLabelText('Message'), 'It is on its way.');
+    await userEvent.click(screen.getByRole('switch', { name: 'Send to all members' }));
+    await userEvent.click(create);
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.notifications.targetRequired);
+    expect(created).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose User' }));
+    await userEvent.click(
+      await within(await screen.findByRole('dialog', { name: 'Choose a user' })).findByRole('button', {
+        name: /maria\.santos@example\.com/,
+      }),
+    );
+    expect(screen.getByText('maria.santos@example.com')).toBeTruthy();
+    await userEvent.click(create);
+    await screen.findByText(messages.admin.screens.notificationCreated);
+    expect(created).toEqual([
+      { title: 'Your payout', message: 'It is on its way.', type: 'info', isGlobal: false, targetUserId: 'user-1', expiresAt: null },
+    ]);
   });
 });

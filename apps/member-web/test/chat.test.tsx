@@ -91,11 +91,15 @@ describe('support chat', () => {
 
     await user.type(input, '   {Enter}');
     expect(inputsOf('support.send')).toEqual([]);
+    // The chat's own rule, in the catalogue's words, under the box.
+    expect((await chat.findByRole('alert')).textContent).toBe('Message cannot be empty');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(input);
     await user.type(input, 'Line one{Shift>}{Enter}{/Shift}Line two');
     expect(input.value).toBe('Line one\nLine two');
     expect(inputsOf('support.send')).toEqual([]);
+    expect(chat.queryByRole('alert')).toBeNull();
 
     await user.type(input, '{Enter}');
 

@@ -1,4 +1,4 @@
-import { type Payout, payoutSchema } from '@app/contracts';
+import { type ErrorCode, type Payout, payoutSchema } from '@app/contracts';
 import { testUser } from '@app/ui/testing/fixtures.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -120,35 +120,34 @@ describe('payout request form', () => {
     expect((form.amount as HTMLInputElement).value).toBe('10.00');
   });
 
-  it('shows the server’s insufficient-balance message under its own title', async () => {
+  /** Fills in a valid request and sends it; the server refuses it with `error`. */
+  async function sendRefused(error: { code: ErrorCode; message: string }) {
     const user = userEvent.setup();
-    const form = await openPayouts({
-      'payouts.request': () => ({
-        error: { code: 'BAD_REQUEST', message: "You don't have enough balance. Your available balance is ₱8.55" },
-      }),
-    });
-
+    const form = await openPayouts({ 'payouts.request': () => ({ error }) });
     await user.clear(form.amount);
     await user.type(form.amount, '150');
     await user.type(form.details, 'maria@example.com');
     await user.click(form.submit);
+  }
+
+  const insufficient = "You don't have enough balance. Your available balance is ₱8.55";
+
+  it('shows the server’s insufficient-balance message under its own title', async () => {
+    await sendRefused({ code: 'INSUFFICIENT_BALANCE', message: insufficient });
 
     expect(await screen.findByText('Insufficient Balance')).toBeTruthy();
-    expect(screen.getByText("You don't have enough balance. Your available balance is ₱8.55")).toBeTruthy();
+    expect(screen.getByText(insufficient)).toBeTruthy();
+  });
+
+  it('tells the insufficient balance by its code, not by its text', async () => {
+    await sendRefused({ code: 'BAD_REQUEST', message: insufficient });
+
+    expect(await screen.findByText('There was an error submitting your payout request. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('Insufficient Balance')).toBeNull();
   });
 
   it('falls back to the spec’s text when the request fails otherwise', async () => {
-    const user = userEvent.setup();
-    const form = await openPayouts({
-      'payouts.request': () => ({
-        error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' },
-      }),
-    });
-
-    await user.clear(form.amount);
-    await user.type(form.amount, '200');
-    await user.type(form.details, 'maria@example.com');
-    await user.click(form.submit);
+    await sendRefused({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
 
     expect(await screen.findByText('There was an error submitting your payout request. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Insufficient Balance')).toBeNull();

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AppRouter } from '@app/api';
-import { type ApiDeps, appRouter, createContext, DATABASE_RETRY_AFTER_SECONDS, LiveHub, retryAfterSeconds } from '@app/api';
+import { type ApiDeps, appRouter, createContext, LiveHub, publicError } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
-import { type ErrorCode, messages } from '@app/contracts';
-import { type ChangeFeed, createAppCaches, type Db, type DbStats, isDatabaseUnavailable } from '@app/db';
+import { type ChangeFeed, createAppCaches, type Db, type DbStats } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerReadYourWrites } from './cache/read-your-writes';
 import type { Config } from './config';
+import { logPublicError, sendError } from './errors';
 import { requestScope } from './request-scope';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { registerUploadRoutes } from './rest/upload';
-import { answerFrameworkError, refusalMessage } from './routes/framework-errors';
+import { answerFrameworkError } from './routes/framework-errors';
 import { registerHealthRoutes } from './routes/health';
 import { registerMetrics } from './routes/metrics';
 import { registerOidcRoutes } from './routes/oidc';
@@ -41,19 +41,6 @@ export interface BuildAppOptions {
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 }
-
-const STATUS_CODES: Record<number, ErrorCode | 'UNSUPPORTED_MEDIA_TYPE' | 'METHOD_NOT_SUPPORTED'> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_SUPPORTED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
 
 /** One Fastify server: tRPC at /trpc, the same procedures as REST under /api, sign-in routes, the three apps. */
 export async function buildApp({ config, db, changes, dbStats, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
@@ -111,20 +98,8 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
     done();
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    if (isDatabaseUnavailable(error)) {
-      req.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR';
-    const message = status >= 500 ? messages.common.internal : refusalMessage(error, status);
-    return reply.code(status).send({ message, code });
-  });
+  // What no procedure answered (a malformed body, a hook that failed), answered like a procedure's error.
+  app.setErrorHandler((error, _req, reply) => sendError(reply, error));
 
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -141,13 +116,11 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => contextFor(req, res),
-      onError: ({ error, path }) => {
-        if (isDatabaseUnavailable(error.cause)) app.log.warn({ err: error.cause, procedure: path }, 'database unavailable');
-        else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
-      },
-      // The status (503, 429) comes from the error shape (publicCode); this adds when to come back.
+      // Status, code, message and log line of each error are publicError's (docs/architecture.md#errors): the
+      // error formatter puts the status in the shape, this logs it and adds when to come back.
+      onError: ({ error, path }) => logPublicError(app.log, publicError(error), path),
       responseMeta: ({ errors }) => {
-        const waits = errors.map(retryAfterSeconds).filter((seconds) => seconds !== null);
+        const waits = errors.map((error) => publicError(error).retryAfterSeconds).filter((seconds) => seconds !== null);
         return waits.length > 0 ? { headers: new Headers({ 'retry-after': String(Math.max(...waits)) }) } : {};
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
-import { appRouter, HTTP_STATUS } from '@app/api';
-import { COMMISSION_PAYOUT_METHODS, isCatalogueText, messages, PAYOUT_METHODS } from '@app/contracts';
+import { appRouter } from '@app/api';
+import { COMMISSION_PAYOUT_METHODS, ERROR_CODES, isCatalogueText, messages, PAYOUT_METHODS } from '@app/contracts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -199,8 +199,8 @@ function expectExplainedRefusals(response: LightMyRequestResponse, context: stri
   for (const refusal of refusals) {
     const { message, code, status } = refusalOf(refusal);
     expect(typeof message === 'string' && isCatalogueText(message), `catalogue message in ${context}`).toBe(true);
-    expect(Object.keys(HTTP_STATUS), `code in ${context}`).toContain(code);
-    const codeStatus = HTTP_STATUS[code as keyof typeof HTTP_STATUS];
+    expect(Object.keys(ERROR_CODES), `code in ${context}`).toContain(code);
+    const codeStatus = ERROR_CODES[code as keyof typeof ERROR_CODES].httpStatus;
     expect(status ?? codeStatus, `status of the code in ${context}`).toBe(codeStatus);
     if (!Array.isArray(body)) expect(response.statusCode, `status of the code in ${context}`).toBe(codeStatus);
   }

@@ -106,7 +106,14 @@ describe('payouts', () => {
     const { cookie } = await member(14_000);
     const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09171234567' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("You don't have enough balance. Your available balance is ₱140.00");
+    expect(response.json()).toEqual({
+      message: "You don't have enough balance. Your available balance is ₱140.00",
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    // The same code for tRPC clients, in an error that travels as tRPC's BAD_REQUEST (docs/api-conventions.md#errors).
+    const trpc = await post('/trpc/payouts.request', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09171234567' });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error).toMatchObject({ code: -32600, data: { code: 'INSUFFICIENT_BALANCE', httpStatus: 400, details: {} } });
   });
 
   it('never overdraws under as many concurrent requests as the rate limit lets through', async () => {

@@ -1,8 +1,16 @@
 export { signInAndStartSession } from './auth/service';
 export type { ApiDeps, ApiSettings, Context, RequestScope } from './context';
 export { createContext } from './context';
-export { DATABASE_RETRY_AFTER_SECONDS, HTTP_STATUS, publicCode, publicMessage, retryAfterSeconds } from './errors';
-export { detailsOf } from './lib/errors';
+export {
+  AppError,
+  badRequest,
+  databaseUnavailable,
+  forbidden,
+  notFound,
+  type PublicError,
+  publicError,
+  unauthorized,
+} from './lib/errors';
 export type { AttemptCounter } from './lib/wrong-passwords';
 export { LiveHub } from './live/hub';
 export { type DiskPhotoReport, isPhotoKey, moveDiskPhotos, PHOTOS_PATH, type PhotoLog } from './profile/photo';

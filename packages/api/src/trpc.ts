@@ -1,16 +1,11 @@
-import { LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts';
+import { ERROR_CODES, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts';
 import type { UserRow } from '@app/db';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { HTTP_STATUS, publicCode, publicMessage } from './errors';
-import { detailsOf } from './lib/errors';
+import { AppError, badRequest, forbidden, publicError, unauthorized } from './lib/errors';
 
-/**
- * The first failing rule's own text is the message (docs/api-conventions.md#errors), so a client can show it as is.
- * Stacks never leave the server.
- */
 /**
  * `download`: the REST path answers with the file itself (FileOutput's body), not JSON. `cacheSeconds`:
  * the answer is the same for everyone for that long, and shared caches may keep it (public figures).
@@ -25,13 +20,14 @@ const t = initTRPC
     // Live streams (docs/architecture.md#live-updates): a ping keeps proxies from closing an idle stream,
     // and a page that hears nothing for longer reconnects.
     sse: { ping: { enabled: true, intervalMs: LIVE_PING_MS }, client: { reconnectAfterInactivityMs: LIVE_RECONNECT_AFTER_MS } },
+    // What a client sees of an error is publicError's (docs/architecture.md#errors); stacks never leave the server.
     errorFormatter({ shape, error }) {
-      const code = publicCode(error);
+      const { code, status, message, details } = publicError(error);
       return {
         ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY[code],
-        message: publicMessage(error),
-        data: { code, httpStatus: HTTP_STATUS[code], path: shape.data.path, details: detailsOf(error) },
+        code: TRPC_ERROR_CODES_BY_KEY[ERROR_CODES[code].trpcCode],
+        message,
+        data: { code, httpStatus: status, path: shape.data.path, details },
       };
     },
   });
@@ -66,14 +62,14 @@ function unstorableIn(value: unknown, depth = 0): string | null {
  */
 async function refuseUnstorableText(getRawInput: () => Promise<unknown>): Promise<void> {
   const refusal = unstorableIn(await getRawInput());
-  if (refusal) throw new TRPCError({ code: 'BAD_REQUEST', message: refusal });
+  if (refusal) throw badRequest(refusal);
 }
 
 /** A rule of a tier: throws the refusal, or lets the call through. */
 type Gate = (ctx: Context) => void | Promise<void>;
 
 const signedIn: Gate = (ctx) => {
-  if (!ctx.user || !ctx.sessionToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  if (!ctx.user || !ctx.sessionToken) throw unauthorized();
 };
 
 /** During maintenance or with the website off, members get 503 with the maintenance message; admins pass. */
@@ -81,7 +77,7 @@ const siteOpen: Gate = async (ctx) => {
   if (ctx.user?.isAdmin) return;
   const status = await ctx.siteStatus();
   if (status.maintenance || status.websiteStatus === 'off') {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: status.message });
+    throw new AppError('SERVICE_UNAVAILABLE', status.message);
   }
 };
 
@@ -90,11 +86,11 @@ const notSuspended: Gate = (ctx) => {
   if (ctx.user?.accountStatus !== 'suspended') return;
   const { statusReason } = ctx.user;
   const message = statusReason ? messages.auth.accountSuspendedBecause(statusReason) : messages.auth.accountSuspended;
-  throw new TRPCError({ code: 'FORBIDDEN', message });
+  throw forbidden(message);
 };
 
 const isAdmin: Gate = (ctx) => {
-  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminRequired });
+  if (!ctx.user?.isAdmin) throw forbidden(messages.auth.adminRequired);
 };
 
 /** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
@@ -102,17 +98,17 @@ export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) 
   ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
 
 const unlocked: Gate = (ctx) => {
-  if (!panelUnlocked(ctx)) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.adminLocked });
+  if (!panelUnlocked(ctx)) throw forbidden(messages.auth.adminLocked);
 };
 
 const isOperator: Gate = (ctx) => {
-  if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  if (!ctx.operator) throw unauthorized();
 };
 
 /** The commission operator, or an unlocked admin; anyone else 401, an admin whose panel is locked 403. */
 const operatorOrUnlockedAdmin: Gate = (ctx) => {
   if (ctx.operator) return;
-  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+  if (!ctx.user?.isAdmin) throw unauthorized();
   unlocked(ctx);
 };
 

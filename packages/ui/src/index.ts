@@ -54,6 +54,7 @@ export { cn } from './lib/cn';
 export { formatPesosAmount } from './lib/pesos';
 export { useCopy } from './lib/use-copy';
 export { useMediaQuery, WIDE_LAYOUT } from './lib/use-media-query';
+export { useZodForm } from './lib/use-zod-form';
 export { type LiveEventHandler, LiveUpdates, usePolling } from './live';
 export { LoadingScreen } from './screens/loading-screen';
 export { MaintenanceScreen } from './screens/maintenance-screen';

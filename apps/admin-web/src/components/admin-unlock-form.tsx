@@ -1,20 +1,15 @@
 import { adminUnlockInput, messages } from '@app/contracts';
-import { Button, errorMessage, Field, GateCard, Input, isUnauthorizedError, toast, trpc } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, errorMessage, Field, GateCard, Input, isUnauthorizedError, toast, trpc, useZodForm } from '@app/ui';
 import { KeyRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ReturnToDashboard } from './return-to-dashboard';
-
-type UnlockValues = z.input<typeof adminUnlockInput>;
 
 /** The panel password (docs/architecture.md#identity-and-access: checked by the server, which unlocks this session). */
 export function AdminUnlockForm({ standalone }: { standalone: boolean }) {
   const utils = trpc.useUtils();
   const unlock = trpc.admin.unlock.useMutation();
-  const form = useForm<UnlockValues>({ resolver: zodResolver(adminUnlockInput), defaultValues: { password: '' } });
+  const form = useZodForm(adminUnlockInput, { defaultValues: { password: '' } });
 
-  async function submit(values: UnlockValues) {
+  const submit = form.handleSubmit(async (values) => {
     try {
       await unlock.mutateAsync(values);
       await utils.auth.user.invalidate();
@@ -24,7 +19,7 @@ export function AdminUnlockForm({ standalone }: { standalone: boolean }) {
       if (isUnauthorizedError(error)) form.reset({ password: '' });
       form.setError('password', { message: errorMessage(error, messages.common.serviceUnavailable) }, { shouldFocus: true });
     }
-  }
+  });
 
   const passwordError = form.formState.errors.password?.message;
   return (
@@ -34,7 +29,7 @@ export function AdminUnlockForm({ standalone }: { standalone: boolean }) {
       title="Admin Authentication"
       description="Enter the admin panel password to continue."
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+      <form noValidate onSubmit={submit} className="grid gap-4">
         <Field id="admin-password" label="Admin Password" error={passwordError}>
           <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
         </Field>

@@ -1,4 +1,4 @@
-import { commissionStatsUpdateInput, formatPesos, messages, pluralize } from '@app/contracts';
+import { commissionStatsUpdateInput, formatPesos, messages, pluralize, type z } from '@app/contracts';
 import {
   Button,
   Card,
@@ -12,9 +12,10 @@ import {
   Input,
   Skeleton,
   trpc,
+  useZodForm,
 } from '@app/ui';
 import { ArrowUpCircle, ExternalLink, Repeat, Wallet } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
 import { ConfirmDialog } from './confirm-dialog';
@@ -49,87 +50,68 @@ const correction = (before: string, after: number) => `${formatPesosAmount(befor
  * correction moves the operator's money, so it is confirmed with each figure before and after.
  */
 function CommissionStatsEditor({ figures }: { figures: Figures }) {
-  const id = useId();
-  const utils = trpc.useUtils();
-  const [draft, setDraft] = useState<{ totalBalance: string; upgradeEarnings: string }>();
-  const [error, setError] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
-  const update = trpc.commission.updateStats.useMutation();
-
-  if (!draft) {
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
     return (
-      <Button
-        variant="outline"
-        className="justify-self-start"
-        onClick={() => setDraft({ totalBalance: figures.totalBalance, upgradeEarnings: figures.upgradeEarnings })}
-      >
+      <Button variant="outline" className="justify-self-start" onClick={() => setEditing(true)}>
         Edit Statistics
       </Button>
     );
   }
+  return <StatsForm figures={figures} onClose={() => setEditing(false)} />;
+}
 
-  const wanted = commissionStatsUpdateInput.safeParse(draft);
-
-  function review(event: FormEvent) {
-    event.preventDefault();
-    if (!wanted.success) {
-      setError(m.statsInvalid);
-      return;
-    }
-    setError(undefined);
-    setConfirming(true);
-  }
+/** The editor's form, starting from the figures as the server gave them. */
+function StatsForm({ figures, onClose }: { figures: Figures; onClose: () => void }) {
+  const id = useId();
+  const utils = trpc.useUtils();
+  const form = useZodForm(commissionStatsUpdateInput, {
+    defaultValues: { totalBalance: figures.totalBalance, upgradeEarnings: figures.upgradeEarnings },
+  });
+  const { errors } = form.formState;
+  // The figures in centavos once they pass the rules: the confirm dialog restates them.
+  const [wanted, setWanted] = useState<z.output<typeof commissionStatsUpdateInput>>();
+  const update = trpc.commission.updateStats.useMutation();
 
   async function save() {
-    if (!draft) return;
     try {
-      await update.mutateAsync(draft);
+      // The figures go as typed; the server turns them into centavos itself.
+      await update.mutateAsync(form.getValues());
     } catch (failure) {
       toastFailure(failure, m.statsUpdateFailed);
       throw failure;
     }
     await utils.commission.stats.invalidate();
     toastSuccess(m.statsUpdated);
-    setDraft(undefined);
+    onClose();
   }
 
   return (
     <>
-      <form noValidate onSubmit={review} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={form.handleSubmit(setWanted)} className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(({ name, label }) => (
-          <Field key={name} id={`${id}-${name}`} label={label}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              value={draft[name]}
-              onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-            />
+          <Field key={name} id={`${id}-${name}`} label={label} error={errors[name]?.message}>
+            <Input type="number" inputMode="decimal" step="0.01" {...form.register(name)} />
           </Field>
         ))}
-        {error && (
-          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" disabled={update.isPending}>
             Save
           </Button>
-          <Button type="button" variant="ghost" onClick={() => setDraft(undefined)}>
+          <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
           </Button>
         </div>
       </form>
-      {confirming && wanted.success && (
+      {wanted && (
         <ConfirmDialog
           open
-          onOpenChange={setConfirming}
+          onOpenChange={(open) => !open && setWanted(undefined)}
           title="Correct the commission figures?"
           description={m.statsConfirm(
-            correction(figures.totalBalance, wanted.data.totalBalance),
-            correction(figures.upgradeEarnings, wanted.data.upgradeEarnings),
-            correction(figures.payoutEarnings, wanted.data.totalBalance - wanted.data.upgradeEarnings),
+            correction(figures.totalBalance, wanted.totalBalance),
+            correction(figures.upgradeEarnings, wanted.upgradeEarnings),
+            correction(figures.payoutEarnings, wanted.totalBalance - wanted.upgradeEarnings),
           )}
           confirmLabel="Save figures"
           askReason={false}

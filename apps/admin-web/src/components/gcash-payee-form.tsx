@@ -12,14 +12,10 @@ import {
   Input,
   Skeleton,
   trpc,
+  useZodForm,
 } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { toastFailure, toastSuccess } from '../lib/feedback';
-
-type PayeeValues = z.input<typeof gcashPayeeInput>;
 
 /** The G-CASH account members pay VIP plans to: until both parts are set, members cannot pay by G-CASH. */
 export function GcashPayeeCard() {
@@ -46,10 +42,10 @@ export function GcashPayeeCard() {
 function PayeeForm({ number, name }: { number: string; name: string }) {
   const utils = trpc.useUtils();
   const update = trpc.admin.maintenance.updateSettings.useMutation();
-  const form = useForm<PayeeValues>({ resolver: zodResolver(gcashPayeeInput), defaultValues: { gcashNumber: number, gcashName: name } });
+  const form = useZodForm(gcashPayeeInput, { defaultValues: { gcashNumber: number, gcashName: name } });
   const { errors, isSubmitting, isDirty } = form.formState;
 
-  async function submit(values: PayeeValues) {
+  const submit = form.handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync(values);
       form.reset({ gcashNumber: saved.gcashNumber ?? '', gcashName: saved.gcashName ?? '' });
@@ -58,10 +54,10 @@ function PayeeForm({ number, name }: { number: string; name: string }) {
     } catch (error) {
       toastFailure(error, messages.admin.screens.gcashPayeeFailed);
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       <Field id="gcash-number" label="G-CASH number" hint="11 digits, starting 09." error={errors.gcashNumber?.message}>
         <Input inputMode="numeric" autoComplete="off" placeholder="09XX XXX XXXX" {...form.register('gcashNumber')} />
       </Field>

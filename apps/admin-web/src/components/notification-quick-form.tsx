@@ -1,7 +1,7 @@
-import { messages } from '@app/contracts';
-import { Button, Field, Input, Textarea, trpc } from '@app/ui';
+import { adminNotificationInput, messages, z } from '@app/contracts';
+import { Button, Field, Input, Textarea, trpc, useZodForm } from '@app/ui';
 import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 
 interface NotificationQuickFormProps {
@@ -11,46 +11,55 @@ interface NotificationQuickFormProps {
   onSent?: () => void;
 }
 
+/** What the form sends besides the two boxes: an info notification for everyone, with no expiry. */
+const GLOBAL_INFO = { type: 'info', isGlobal: true } as const;
+
+/**
+ * Both boxes must be filled, which the form says in one line in its own words; then the server's rules
+ * for the notification it sends.
+ */
+function quickRules(requiredMessage: string) {
+  return z
+    .object({ title: z.string(), message: z.string() })
+    .refine(({ title, message }) => title.trim() !== '' && message.trim() !== '', requiredMessage)
+    .transform((typed): z.input<typeof adminNotificationInput> => ({ ...typed, ...GLOBAL_INFO }))
+    .pipe(adminNotificationInput);
+}
+
 /** Title and message, sent to every member as an info notification with no expiry. */
 export function NotificationQuickForm({ requiredMessage, onSent }: NotificationQuickFormProps) {
   const id = useId();
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
+  const rules = useMemo(() => quickRules(requiredMessage), [requiredMessage]);
+  // raw: the title and message go as typed.
+  const form = useZodForm(rules, { defaultValues: { title: '', message: '' }, raw: true });
+  const { errors } = form.formState;
   const send = trpc.admin.notifications.send.useMutation();
   const utils = trpc.useUtils();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!title.trim() || !message.trim()) {
-      setError(requiredMessage);
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit(async (typed) => {
     try {
-      await send.mutateAsync({ title, message, type: 'info', isGlobal: true });
+      await send.mutateAsync({ ...typed, ...GLOBAL_INFO });
     } catch (failure) {
       toastFailure(failure, messages.admin.screens.sendFailed);
       return;
     }
     await utils.admin.notifications.all.invalidate();
     toastSuccess(messages.admin.screens.globalSent);
-    setTitle('');
-    setMessage('');
+    form.reset();
     onSent?.();
-  }
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <Field id={`${id}-title`} label="Title">
-        <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+      <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
+        <Input maxLength={200} {...form.register('title')} />
       </Field>
-      <Field id={`${id}-message`} label="Message">
-        <Textarea rows={3} value={message} onChange={(event) => setMessage(event.target.value)} maxLength={2000} />
+      <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
+        <Textarea rows={3} maxLength={2000} {...form.register('message')} />
       </Field>
-      {error && (
+      {errors.root && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {errors.root.message}
         </p>
       )}
       <Button type="submit" className="justify-self-start" disabled={send.isPending}>

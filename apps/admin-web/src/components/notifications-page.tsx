@@ -1,4 +1,12 @@
-import { type AdminNotification, capitalize, formatDateTime, messages, NOTIFICATION_TYPES } from '@app/contracts';
+import {
+  type AdminNotification,
+  capitalize,
+  formatDateTime,
+  messages,
+  NOTIFICATION_TYPES,
+  notificationCreateInput,
+  z,
+} from '@app/contracts';
 import {
   Badge,
   Button,
@@ -6,131 +14,144 @@ import {
   CardContent,
   Field,
   Input,
-  Label,
   PageHeader,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-  Switch,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
   Textarea,
   trpc,
+  useZodForm,
 } from '@app/ui';
 import { UserSearch } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { fromLocalInput, toLocalInput } from '../lib/dates';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
 import { DeleteButton } from './delete-button';
+import { SwitchField } from './switch-field';
 import { UserPicker } from './user-picker';
 
 const m = messages.admin.screens;
-const nm = messages.notifications;
 
-type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** The form as typed: the member chosen in the picker, and the expiry as a datetime-local value. */
+const notificationFormValues = z.object({
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  isGlobal: z.boolean(),
+  target: z.object({ id: z.string(), email: z.string() }).nullable(),
+  expiresAt: z.string(),
+});
+type Values = z.input<typeof notificationFormValues>;
+
+/** What the form sends: the chosen member's id unless it is for everyone, and the expiry as an instant. */
+function toInput({ target, expiresAt, ...values }: Values): z.input<typeof notificationCreateInput> {
+  return { ...values, targetUserId: values.isGlobal ? null : target?.id, expiresAt: fromLocalInput(expiresAt) };
+}
+
+/** The notification schema's rules (and texts) applied to what the form would send. */
+const notificationFormInput = notificationFormValues.transform(toInput).pipe(notificationCreateInput);
+
+const EMPTY: Values = { title: '', message: '', type: 'info', isGlobal: true, target: null, expiresAt: '' };
 
 function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
   const id = useId();
   const utils = trpc.useUtils();
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
-  const [type, setType] = useState<NotificationType>('info');
-  const [isGlobal, setIsGlobal] = useState(true);
-  const [target, setTarget] = useState<{ id: string; email: string }>();
-  const [expiresAt, setExpiresAt] = useState('');
+  // raw: the handler gets the values as typed and sends them as toInput words them.
+  const form = useZodForm(notificationFormInput, { defaultValues: EMPTY, raw: true });
+  const { errors } = form.formState;
   const [picking, setPicking] = useState(false);
-  const [errors, setErrors] = useState<{ title?: string; message?: string; target?: string }>({});
   const create = trpc.admin.notifications.create.useMutation();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      title: title.trim() ? undefined : nm.titleRequired,
-      message: message.trim() ? undefined : nm.messageRequired,
-      target: isGlobal || target ? undefined : nm.targetRequired,
-    };
-    setErrors(found);
-    if (found.title || found.message || found.target) return;
+  const submit = form.handleSubmit(async (values) => {
     try {
-      await create.mutateAsync({
-        title,
-        message,
-        type,
-        isGlobal,
-        targetUserId: isGlobal ? null : target?.id,
-        expiresAt: fromLocalInput(expiresAt),
-      });
+      await create.mutateAsync(toInput(values));
     } catch (error) {
       toastFailure(error, m.notificationCreateFailed);
       return;
     }
     await utils.admin.notifications.all.invalidate();
     toastSuccess(m.notificationCreated);
-    setTitle('');
-    setMessage('');
-    setExpiresAt('');
+    // The kind, the audience and the member stay for the next one.
+    form.reset({ ...values, title: '', message: '', expiresAt: '' });
     onCreated();
-  }
+  });
 
   return (
     <Card>
       <CardContent className="pt-6">
         <form noValidate onSubmit={submit} className="grid gap-4 md:grid-cols-2">
-          <Field id={`${id}-title`} label="Title" error={errors.title} className="md:col-span-2">
-            <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+          <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="md:col-span-2">
+            <Input maxLength={200} {...form.register('title')} />
           </Field>
-          <Field id={`${id}-message`} label="Message" error={errors.message} className="md:col-span-2">
-            <Textarea rows={4} value={message} onChange={(event) => setMessage(event.target.value)} maxLength={2000} />
+          <Field id={`${id}-message`} label="Message" error={errors.message?.message} className="md:col-span-2">
+            <Textarea rows={4} maxLength={2000} {...form.register('message')} />
           </Field>
-          <Field id={`${id}-type`} label="Type">
-            <Select value={type} onValueChange={(value) => setType(value as NotificationType)}>
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {NOTIFICATION_TYPES.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {capitalize(option)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
-          <Field id={`${id}-expires`} label="Expires (optional)" hint="Leave blank for a notification that does not expire.">
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Field id={`${id}-type`} label="Type" error={errors.type?.message}>
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {NOTIFICATION_TYPES.map((option) => (
+                      <SelectItem key={option} value={option}>
+                        {capitalize(option)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+            )}
+          />
+          <Field
+            id={`${id}-expires`}
+            label="Expires (optional)"
+            hint="Leave blank for a notification that does not expire."
+            error={errors.expiresAt?.message}
+          >
             {/* The picker offers no past moment (docs/product-rules.md#validation); the server checks again. */}
-            <Input
-              type="datetime-local"
-              min={toLocalInput(new Date())}
-              value={expiresAt}
-              onChange={(event) => setExpiresAt(event.target.value)}
-            />
+            <Input type="datetime-local" min={toLocalInput(new Date())} {...form.register('expiresAt')} />
           </Field>
-          <div className="flex items-center gap-3">
-            <Switch id={`${id}-global`} checked={isGlobal} onCheckedChange={setIsGlobal} />
-            <Label htmlFor={`${id}-global`}>Send to all members</Label>
-          </div>
-          {!isGlobal && (
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Target user</p>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="text-sm">{target ? target.email : 'No user chosen'}</span>
-                <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
-                  <UserSearch aria-hidden="true" />
-                  Choose User
-                </Button>
-              </div>
-              {errors.target && (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {errors.target}
-                </p>
+          <SwitchField control={form.control} name="isGlobal" id={`${id}-global`} label="Send to all members" />
+          {!form.watch('isGlobal') && (
+            <Controller
+              control={form.control}
+              name="target"
+              render={({ field }) => (
+                <div className="grid gap-2">
+                  <p className="text-sm font-medium">Target user</p>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="text-sm">{field.value ? field.value.email : 'No user chosen'}</span>
+                    <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+                      <UserSearch aria-hidden="true" />
+                      Choose User
+                    </Button>
+                  </div>
+                  {/* The server's rule for a notification that is not global: it names the whole form, not a box. */}
+                  {errors.root && (
+                    <p role="alert" className="text-sm font-medium text-destructive">
+                      {errors.root.message}
+                    </p>
+                  )}
+                  <UserPicker
+                    open={picking}
+                    onOpenChange={setPicking}
+                    onPick={(user) => field.onChange({ id: user.id, email: user.email })}
+                  />
+                </div>
               )}
-              <UserPicker open={picking} onOpenChange={setPicking} onPick={(user) => setTarget({ id: user.id, email: user.email })} />
-            </div>
+            />
           )}
           <Button type="submit" className="justify-self-start md:col-span-2" disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Notification'}

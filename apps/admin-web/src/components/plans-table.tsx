@@ -1,13 +1,11 @@
-import { type AdminPlan, messages } from '@app/contracts';
-import { Badge, Button, formatPesosAmount, Input, Label, trpc } from '@app/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type AdminPlan, adminPlanUpdateInput, messages } from '@app/contracts';
+import { Badge, Button, formatPesosAmount, Input, Label, trpc, useZodForm } from '@app/ui';
+import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column } from './admin-table';
 
 const m = messages.admin.screens;
-
-type Draft = Pick<AdminPlan, 'price' | 'taskReward'> & { dailyTaskLimit: string; validityDays: string };
 
 const FIELDS = [
   { key: 'price', label: 'Price', step: '0.01' },
@@ -27,65 +25,16 @@ function usePlanUpdate() {
   });
 }
 
-/** A plan's row, read-only or as the inline editor (prices step 0.01; counts whole, blank = 0). */
+/** A plan's row, read-only or as the inline editor. */
 function PlanRow({ plan }: { plan: AdminPlan }) {
-  const id = useId();
   const update = usePlanUpdate();
-  const [draft, setDraft] = useState<Draft>();
+  const [editing, setEditing] = useState(false);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    await update.mutateAsync({ planId: plan.id, ...draft }).then(
-      () => setDraft(undefined),
-      () => undefined,
-    );
-  }
-
-  if (draft) {
-    return (
-      <form noValidate onSubmit={save} className="flex flex-wrap items-end gap-2">
-        {FIELDS.map(({ key, label, step }) => (
-          <div key={key} className="grid gap-1">
-            <Label htmlFor={`${id}-${key}`} className="text-xs text-muted-foreground">
-              {label}
-            </Label>
-            <Input
-              id={`${id}-${key}`}
-              type="number"
-              inputMode={step === '1' ? 'numeric' : 'decimal'}
-              step={step}
-              min="0"
-              className="h-9 w-24"
-              value={draft[key]}
-              onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-            />
-          </div>
-        ))}
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          Save
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={() => setDraft(undefined)}>
-          Cancel
-        </Button>
-      </form>
-    );
-  }
+  if (editing) return <PlanEditor plan={plan} onClose={() => setEditing(false)} />;
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() =>
-          setDraft({
-            price: plan.price,
-            taskReward: plan.taskReward,
-            dailyTaskLimit: String(plan.dailyTaskLimit),
-            validityDays: String(plan.validityDays),
-          })
-        }
-      >
+      <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
         Edit
       </Button>
       <Button
@@ -97,6 +46,64 @@ function PlanRow({ plan }: { plan: AdminPlan }) {
         {plan.isActive ? 'Disable' : 'Enable'}
       </Button>
     </div>
+  );
+}
+
+/** The inline editor, by the plan update's rules: prices step 0.01; counts whole, blank = 0. */
+function PlanEditor({ plan, onClose }: { plan: AdminPlan; onClose: () => void }) {
+  const id = useId();
+  const update = usePlanUpdate();
+  // raw: the figures go as typed; the server turns them itself.
+  const form = useZodForm(adminPlanUpdateInput, {
+    defaultValues: {
+      planId: plan.id,
+      price: plan.price,
+      taskReward: plan.taskReward,
+      dailyTaskLimit: String(plan.dailyTaskLimit),
+      validityDays: String(plan.validityDays),
+    },
+    raw: true,
+  });
+  const { errors } = form.formState;
+
+  // A refusal keeps the editor open; the toast says why.
+  const save = form.handleSubmit((values) => update.mutateAsync(values).then(onClose, () => undefined));
+
+  return (
+    <form noValidate onSubmit={save} className="flex flex-wrap items-end gap-2">
+      {FIELDS.map(({ key, label, step }) => {
+        const error = errors[key]?.message;
+        return (
+          <div key={key} className="grid gap-1">
+            <Label htmlFor={`${id}-${key}`} className="text-xs text-muted-foreground">
+              {label}
+            </Label>
+            <Input
+              id={`${id}-${key}`}
+              type="number"
+              inputMode={step === '1' ? 'numeric' : 'decimal'}
+              step={step}
+              min="0"
+              className="h-9 w-24"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-${key}-error` : undefined}
+              {...form.register(key)}
+            />
+            {error && (
+              <p id={`${id}-${key}-error`} role="alert" className="max-w-32 text-xs text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <Button type="submit" size="sm" disabled={update.isPending}>
+        Save
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onClose}>
+        Cancel
+      </Button>
+    </form>
   );
 }
 

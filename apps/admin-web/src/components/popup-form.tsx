@@ -1,4 +1,4 @@
-import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, popupCreateInput } from '@app/contracts';
+import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, popupCreateInput, z } from '@app/contracts';
 import {
   Button,
   Dialog,
@@ -9,29 +9,46 @@ import {
   DialogTitle,
   Field,
   Input,
-  Label,
-  Switch,
   Textarea,
   trpc,
+  useZodForm,
 } from '@app/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { fromLocalInput, toLocalInput } from '../lib/dates';
 import { toastFailure, toastSuccess } from '../lib/feedback';
+import { SwitchField } from './switch-field';
 
 const m = messages.admin.screens;
 
-interface Values {
-  title: string;
-  description: string;
-  content: string;
-  url: string;
-  duration: string;
-  isActive: boolean;
-  startDate: string;
-  endDate: string;
+/** The form as typed: text boxes, the switch, and the two dates as datetime-local values. */
+const popupFormValues = z.object({
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  url: z.string(),
+  duration: z.string(),
+  isActive: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+type Values = z.input<typeof popupFormValues>;
+
+/** What the form sends: a blank link is none, and the dates are instants. */
+function toInput(values: Values): z.input<typeof popupCreateInput> {
+  return {
+    title: values.title,
+    description: values.description,
+    content: values.content,
+    url: values.url || null,
+    duration: values.duration,
+    isActive: values.isActive,
+    startDate: fromLocalInput(values.startDate) ?? undefined,
+    endDate: fromLocalInput(values.endDate),
+  };
 }
 
-type Errors = Partial<Record<keyof Values, string>>;
+/** The popup schema's rules (and texts) applied to what the form would send. */
+const popupFormInput = popupFormValues.transform(toInput).pipe(popupCreateInput);
 
 /** The form's starting values: the popup's own, or the defaults of docs/product-rules.md#validation. */
 function initialValues(popup: AdminPopup | undefined): Values {
@@ -57,35 +74,14 @@ interface PopupFormProps {
 export function PopupForm({ popup, onClose }: PopupFormProps) {
   const id = useId();
   const utils = trpc.useUtils();
-  const [values, setValues] = useState(() => initialValues(popup));
-  const [errors, setErrors] = useState<Errors>({});
+  // raw: the handler gets the values as typed and sends them as toInput words them, as the server expects.
+  const form = useZodForm(popupFormInput, { defaultValues: initialValues(popup), raw: true });
+  const { errors } = form.formState;
   const create = trpc.admin.popups.create.useMutation();
   const update = trpc.admin.popups.update.useMutation();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const payload = {
-      title: values.title,
-      description: values.description,
-      content: values.content,
-      url: values.url || null,
-      duration: values.duration,
-      isActive: values.isActive,
-      startDate: fromLocalInput(values.startDate) ?? undefined,
-      endDate: fromLocalInput(values.endDate),
-    };
-    const checked = popupCreateInput.safeParse(payload);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(async (values) => {
+    const payload = toInput(values);
     try {
       if (popup) await update.mutateAsync({ id: popup.id, ...payload });
       else await create.mutateAsync(payload);
@@ -96,7 +92,7 @@ export function PopupForm({ popup, onClose }: PopupFormProps) {
     await utils.admin.popups.list.invalidate();
     toastSuccess(popup ? m.popupUpdated : m.popupCreated);
     onClose();
-  }
+  });
 
   const saving = create.isPending || update.isPending;
   return (
@@ -107,37 +103,28 @@ export function PopupForm({ popup, onClose }: PopupFormProps) {
             <DialogTitle>{popup ? 'Edit Popup' : 'Create Popup'}</DialogTitle>
             <DialogDescription>Members see an active popup once a session, between its start and end.</DialogDescription>
           </DialogHeader>
-          <Field id={`${id}-title`} label="Title" error={errors.title} className="sm:col-span-2">
-            <Input value={values.title} onChange={(event) => set('title', event.target.value)} />
+          <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
+            <Input {...form.register('title')} />
           </Field>
-          <Field id={`${id}-description`} label="Description (optional)" error={errors.description} className="sm:col-span-2">
-            <Input value={values.description} onChange={(event) => set('description', event.target.value)} />
+          <Field id={`${id}-description`} label="Description (optional)" error={errors.description?.message} className="sm:col-span-2">
+            <Input {...form.register('description')} />
           </Field>
-          <Field id={`${id}-content`} label="Content (HTML)" error={errors.content} className="sm:col-span-2">
-            <Textarea rows={5} value={values.content} onChange={(event) => set('content', event.target.value)} />
+          <Field id={`${id}-content`} label="Content (HTML)" error={errors.content?.message} className="sm:col-span-2">
+            <Textarea rows={5} {...form.register('content')} />
           </Field>
-          <Field id={`${id}-url`} label="Link URL (optional)" error={errors.url}>
-            <Input type="url" value={values.url} onChange={(event) => set('url', event.target.value)} placeholder="https://" />
+          <Field id={`${id}-url`} label="Link URL (optional)" error={errors.url?.message}>
+            <Input type="url" placeholder="https://" {...form.register('url')} />
           </Field>
-          <Field id={`${id}-duration`} label="Duration (seconds)" error={errors.duration} hint="From 5 to 300 seconds.">
-            <Input
-              type="number"
-              inputMode="numeric"
-              step="1"
-              value={values.duration}
-              onChange={(event) => set('duration', event.target.value)}
-            />
+          <Field id={`${id}-duration`} label="Duration (seconds)" error={errors.duration?.message} hint="From 5 to 300 seconds.">
+            <Input type="number" inputMode="numeric" step="1" {...form.register('duration')} />
           </Field>
-          <Field id={`${id}-start`} label="Start" error={errors.startDate}>
-            <Input type="datetime-local" value={values.startDate} onChange={(event) => set('startDate', event.target.value)} />
+          <Field id={`${id}-start`} label="Start" error={errors.startDate?.message}>
+            <Input type="datetime-local" {...form.register('startDate')} />
           </Field>
-          <Field id={`${id}-end`} label="End (optional)" error={errors.endDate} hint="Blank: no end.">
-            <Input type="datetime-local" value={values.endDate} onChange={(event) => set('endDate', event.target.value)} />
+          <Field id={`${id}-end`} label="End (optional)" error={errors.endDate?.message} hint="Blank: no end.">
+            <Input type="datetime-local" {...form.register('endDate')} />
           </Field>
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <Switch id={`${id}-active`} checked={values.isActive} onCheckedChange={(checked) => set('isActive', checked)} />
-            <Label htmlFor={`${id}-active`}>Active</Label>
-          </div>
+          <SwitchField control={form.control} name="isActive" id={`${id}-active`} label="Active" className="sm:col-span-2" />
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -1,7 +1,21 @@
 import { ADMIN_PAGE_SIZE, formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Pager, Skeleton, Textarea, trpc } from '@app/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cn,
+  EmptyState,
+  Pager,
+  Skeleton,
+  Textarea,
+  trpc,
+  useZodForm,
+} from '@app/ui';
 import { MessageSquare, Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { useLiveRefresh } from '../lib/refresh';
 import { queuePage, TableSearch, useQueueInput } from './admin-table';
@@ -51,28 +65,21 @@ function Thread({ userId, email }: { userId: string; email: string }) {
   const utils = trpc.useUtils();
   // Opening the thread marks the member's messages read, so the inbox's unread counts change too.
   const thread = trpc.admin.support.thread.useQuery({ userId }, useLiveRefresh(INBOX_REFRESH));
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(supportMessageInput, { defaultValues: { message: '' } });
+  const error = form.formState.errors.message?.message;
   const reply = trpc.admin.support.reply.useMutation();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = supportMessageInput.safeParse({ message: text });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit(async ({ message }) => {
     try {
-      await reply.mutateAsync({ userId, message: text });
+      await reply.mutateAsync({ userId, message });
     } catch (failure) {
       toastFailure(failure, m.replyFailed);
       return;
     }
-    setText('');
+    form.reset();
     await Promise.all([utils.admin.support.thread.invalidate({ userId }), utils.admin.support.conversations.invalidate()]);
     toastSuccess(m.replySent);
-  }
+  });
 
   return (
     <Card className="flex min-h-96 flex-col">
@@ -108,11 +115,10 @@ function Thread({ userId, email }: { userId: string; email: string }) {
           <Textarea
             id={`${id}-reply`}
             rows={3}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
             placeholder="Write a reply"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
+            {...form.register('message')}
           />
           {error && (
             <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">

@@ -4,6 +4,7 @@ import {
   ADMIN_PAGE_SIZE,
   type AdminUser,
   type AdminUserFilter,
+  adminBalanceInput,
   capitalize,
   formatDate,
   formatPesos,
@@ -27,9 +28,10 @@ import {
   SelectTrigger,
   SelectValue,
   trpc,
+  useZodForm,
 } from '@app/ui';
 import { Check, Pencil, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { runDecision, toastFailure, toastSuccess } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH } from '../lib/refresh';
@@ -60,57 +62,60 @@ function useReloadUsers() {
  * new balance to decide on again.
  */
 function BalanceCell({ user }: { user: AdminUser }) {
-  const id = useId();
-  const reload = useReloadUsers();
-  const [draft, setDraft] = useState<{ value: string; seen: string }>();
-  const [inputError, setInputError] = useState<string>();
-  const [conflict, setConflict] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
-  const setBalance = trpc.admin.users.setBalance.useMutation();
+  // The balance the admin decides from: the one shown when the editor opened, or the one a conflict reported.
+  const [seen, setSeen] = useState<string>();
 
-  const close = () => {
-    setDraft(undefined);
-    setInputError(undefined);
-    setConflict(undefined);
-  };
-
-  if (draft === undefined) {
+  if (seen === undefined) {
     return (
       <span className="flex items-center gap-1 whitespace-nowrap tabular-nums">
         {formatPesosAmount(user.availableBalance)}
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setDraft({ value: user.availableBalance, seen: user.availableBalance })}
-          aria-label={`Edit Balance of ${user.email}`}
-        >
+        <Button variant="ghost" size="sm" onClick={() => setSeen(user.availableBalance)} aria-label={`Edit Balance of ${user.email}`}>
           <Pencil aria-hidden="true" />
         </Button>
       </span>
     );
   }
+  return <BalanceEditor user={user} seen={seen} onSeen={setSeen} onClose={() => setSeen(undefined)} />;
+}
 
-  const newCentavos = parsePesos(draft.value);
+/** The new balance alone, by the balance edit's own rule. */
+const newBalanceInput = adminBalanceInput.pick({ newBalance: true });
 
-  function review(event: FormEvent) {
-    event.preventDefault();
-    if (newCentavos === null) {
-      setInputError(messages.admin.balanceInvalid);
-      return;
-    }
-    setInputError(undefined);
+function BalanceEditor({
+  user,
+  seen,
+  onSeen,
+  onClose,
+}: {
+  user: AdminUser;
+  seen: string;
+  onSeen: (balance: string) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const reload = useReloadUsers();
+  const form = useZodForm(newBalanceInput, { defaultValues: { newBalance: user.availableBalance } });
+  const inputError = form.formState.errors.newBalance?.message;
+  const [conflict, setConflict] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  // The new balance in centavos once it passes the rule: the confirm dialog restates the change.
+  const [newCentavos, setNewCentavos] = useState(0);
+  const setBalance = trpc.admin.users.setBalance.useMutation();
+
+  const review = form.handleSubmit(({ newBalance }) => {
+    setNewCentavos(newBalance);
     setConfirming(true);
-  }
+  });
 
   async function confirm(reason: string) {
-    if (!draft) return;
     try {
-      await setBalance.mutateAsync({ userId: user.id, newBalance: draft.value, expectedBalance: draft.seen, reason });
+      // The balance goes as typed; the server turns it into centavos itself.
+      await setBalance.mutateAsync({ userId: user.id, newBalance: form.getValues('newBalance'), expectedBalance: seen, reason });
     } catch (error) {
       const current = refusalDetail(error, 'currentBalance');
       if (current !== null) {
         // Someone else's change landed first: decide again from the balance as it is now.
-        setDraft({ value: draft.value, seen: current });
+        onSeen(current);
         setConflict(errorMessage(error, m.balanceFailed));
         setConfirming(false);
         await reload();
@@ -121,11 +126,11 @@ function BalanceCell({ user }: { user: AdminUser }) {
     }
     await reload();
     toastSuccess(m.balanceUpdated);
-    close();
+    onClose();
   }
 
-  const seenCentavos = parsePesos(draft.seen) ?? 0;
-  const difference = (newCentavos ?? 0) - seenCentavos;
+  const seenCentavos = parsePesos(seen) ?? 0;
+  const difference = newCentavos - seenCentavos;
 
   return (
     <div className="grid gap-1">
@@ -138,16 +143,15 @@ function BalanceCell({ user }: { user: AdminUser }) {
           type="text"
           inputMode="decimal"
           className="h-9 w-28"
-          value={draft.value}
           aria-invalid={inputError ? true : undefined}
           aria-describedby={inputError || conflict ? `${id}-note` : undefined}
-          onChange={(event) => setDraft({ ...draft, value: event.target.value })}
           autoFocus
+          {...form.register('newBalance')}
         />
         <Button type="submit" size="sm" disabled={setBalance.isPending} aria-label="Save balance">
           <Check aria-hidden="true" />
         </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={close} aria-label="Cancel">
+        <Button type="button" variant="ghost" size="sm" onClick={onClose} aria-label="Cancel">
           <X aria-hidden="true" />
         </Button>
       </form>
@@ -160,7 +164,7 @@ function BalanceCell({ user }: { user: AdminUser }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Change balance"
-        description={`Set the available balance of ${user.email} from ${formatPesos(seenCentavos)} to ${formatPesos(newCentavos ?? 0)} (${
+        description={`Set the available balance of ${user.email} from ${formatPesos(seenCentavos)} to ${formatPesos(newCentavos)} (${
           difference >= 0 ? '+' : '−'
         }${formatPesos(Math.abs(difference))}). The member sees your reason in their history.`}
         confirmLabel="Change balance"

@@ -1,20 +1,15 @@
 import { commissionLoginInput, messages } from '@app/contracts';
-import { Button, errorMessage, Field, GateCard, Input, isServerAnswer, toast, trpc } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, errorMessage, Field, GateCard, Input, isServerAnswer, toast, trpc, useZodForm } from '@app/ui';
 import { BadgePercent } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-
-type LoginValues = z.input<typeof commissionLoginInput>;
 
 /** The operator's sign-in, separate from member accounts (docs/architecture.md#identity-and-access). */
 export function OperatorLogin() {
   const utils = trpc.useUtils();
   const login = trpc.commission.login.useMutation();
-  const form = useForm<LoginValues>({ resolver: zodResolver(commissionLoginInput), defaultValues: { username: '', password: '' } });
+  const form = useZodForm(commissionLoginInput, { defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  async function submit(values: LoginValues) {
+  const submit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
       await utils.commission.auth.invalidate();
@@ -26,7 +21,7 @@ export function OperatorLogin() {
         toast({ variant: 'destructive', title: 'Login Error', description: 'Unable to connect to server' });
       }
     }
-  }
+  });
 
   return (
     <GateCard
@@ -35,7 +30,7 @@ export function OperatorLogin() {
       title="Commission Login"
       description="Sign in with the commission operator account to open the commission dashboard."
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+      <form noValidate onSubmit={submit} className="grid gap-4">
         <Field id="operator-username" label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </Field>

@@ -29,11 +29,11 @@ import {
   Textarea,
   toast,
   trpc,
+  useZodForm,
 } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 
 const m = messages.commission;
 const EMPTY: CommissionPayoutRequestInput = { amount: '', paymentMethod: '', accountDetails: '' };
@@ -63,7 +63,7 @@ export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: Re
   const utils = trpc.useUtils();
   const rules = useMemo(() => requestRules(balance), [balance]);
   // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
-  const form = useForm<CommissionPayoutRequestInput>({ resolver: zodResolver(rules, undefined, { raw: true }), defaultValues: EMPTY });
+  const form = useZodForm(rules, { defaultValues: EMPTY, raw: true });
   const { errors } = form.formState;
 
   const request = trpc.commission.requestPayout.useMutation({

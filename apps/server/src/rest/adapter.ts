@@ -1,10 +1,8 @@
-import type { AppMeta } from '@app/api';
-import { type AppRouter, type Context, detailsOf, HTTP_STATUS, publicCode, publicMessage, retryAfterSeconds } from '@app/api';
+import type { AppMeta, AppRouter, Context } from '@app/api';
 import type { FileOutput } from '@app/contracts';
-import { isDatabaseUnavailable } from '@app/db';
-import { getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
+import { sendError } from '../errors';
 
 export const REST_PREFIX = '/api';
 
@@ -87,26 +85,11 @@ export function registerRestRoutes(
           if (route.cacheSeconds) reply.header('cache-control', `public, max-age=${route.cacheSeconds}`);
           return reply.send(data ?? null);
         } catch (cause) {
-          return sendProcedureError(req, reply, cause, route.path);
+          return sendError(reply, cause, { procedure: route.path });
         }
       },
     });
   }
-}
-
-/** A procedure's error as the REST body of docs/api-conventions.md#errors: `{message, code}` with its status. */
-export function sendProcedureError(req: FastifyRequest, reply: FastifyReply, cause: unknown, procedure: string) {
-  const error = getTRPCErrorFromUnknown(cause);
-  const code = publicCode(error);
-  const status = HTTP_STATUS[code] ?? 500;
-  const retryAfter = retryAfterSeconds(error);
-  if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
-  if (isDatabaseUnavailable(error.cause)) {
-    req.log.warn({ err: error.cause, procedure }, 'database unavailable');
-  } else if (status >= 500 && status !== 503) {
-    req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
-  }
-  return reply.code(status).send({ message: publicMessage(error), code, ...detailsOf(error) });
 }
 
 /** Path parameters win over body fields of the same name; a non-object body stays as it is for zod to refuse. */

@@ -11,7 +11,9 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
     title: 'PesoTasks API',
     version: '1.0.0',
     description:
-      'Every /api path of the product. Money is a string with two decimals. Errors are {message, code}. ' +
+      'Every /api path of the product. Money is a string with two decimals. Errors are {message, code}, with the ' +
+      'facts of a refusal beside them, and each code always comes with the same status; besides the names of the ' +
+      'statuses (BAD_REQUEST, CONFLICT, ...), POST /payouts answers 400 INSUFFICIENT_BALANCE for more than the available balance. ' +
       'Signed-in calls use the session cookie; state changes must come from an allowed Origin.',
     baseUrl: `${baseUrl}${REST_PREFIX}`,
     securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },

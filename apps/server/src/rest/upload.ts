@@ -1,9 +1,9 @@
-import type { AppRouter, Context, PhotoStore } from '@app/api';
+import { AppError, type AppRouter, badRequest, type Context, type PhotoStore, unauthorized } from '@app/api';
 import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../errors';
 import { registerPhotoRoutes } from '../web/photos';
-import { sendProcedureError } from './adapter';
 
 export const UPLOAD_PHOTO_PATH = '/api/profile/upload-photo';
 
@@ -24,28 +24,26 @@ export async function registerUploadRoutes(
   app.post(UPLOAD_PHOTO_PATH, async (req, reply) => {
     const ctx = await createContext(req, reply);
     // Refuse the signed out before reading up to 5 MB; the procedure applies every other rule.
-    if (!ctx.user) return reply.code(401).send({ message: messages.common.unauthorized, code: 'UNAUTHORIZED' });
+    if (!ctx.user) return sendError(reply, unauthorized());
     const caller = router.createCaller(ctx);
-    if (!req.isMultipart()) return reply.code(400).send({ message: messages.profile.fileMissing, code: 'BAD_REQUEST' });
+    if (!req.isMultipart()) return sendError(reply, badRequest(messages.profile.fileMissing));
     let bytes: Uint8Array<ArrayBuffer>;
     try {
       const file = await req.file();
-      if (file?.fieldname !== 'profilePhoto') return reply.code(400).send({ message: messages.profile.fileMissing, code: 'BAD_REQUEST' });
+      if (file?.fieldname !== 'profilePhoto') return sendError(reply, badRequest(messages.profile.fileMissing));
       bytes = new Uint8Array(await file.toBuffer());
     } catch (error) {
       const { code, statusCode } = error as { code?: string; statusCode?: number };
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        return reply.code(413).send({ message: messages.profile.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
-      }
+      if (code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, new AppError('PAYLOAD_TOO_LARGE', messages.profile.fileTooLarge));
       // @fastify/multipart's own refusals (too many parts) carry their status. Anything else that breaks
       // while the body is read is a malformed body: no boundary, a boundary never found, cut short.
       if (statusCode !== undefined) throw error;
-      return reply.code(400).send({ message: messages.common.badRequest, code: 'BAD_REQUEST' });
+      return sendError(reply, badRequest(messages.common.badRequest));
     }
     try {
       return await caller.profile.uploadPhoto({ bytes });
     } catch (cause) {
-      return sendProcedureError(req, reply, cause, 'profile.uploadPhoto');
+      return sendError(reply, cause, { procedure: 'profile.uploadPhoto' });
     }
   });
 }

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DATABASE_RETRY_AFTER_SECONDS } from '@app/api';
-import { messages } from '@app/contracts';
+import { databaseUnavailable } from '@app/api';
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorBody, sendError } from '../errors';
 
 /** A load balancer gives up on a probe after a few seconds: an unreachable database must say so sooner. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -23,10 +23,8 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
       return { status: 'ready' };
     } catch (error) {
       req.log.warn({ err: error }, 'database not reachable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ status: 'unavailable', message: messages.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+      // Whatever the failure (a timeout too), the probe's answer is the one for an unreachable database.
+      return sendError(reply, databaseUnavailable(), { body: (answer) => ({ status: 'unavailable', ...errorBody(answer) }) });
     } finally {
       timeout.abort();
     }

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type ApiDeps, appRouter } from '@app/api';
+import { type ApiDeps, appRouter, notFound, unauthorized } from '@app/api';
 import { messages } from '@app/contracts';
 import type { ChangeFeed, DbStats } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sendError } from '../errors';
 
 const PREFIX = 'pesotasks_';
 const TRPC_ROUTE = '/trpc/:path';
@@ -29,7 +30,7 @@ export interface MetricsOptions {
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const { token } = options;
   if (!token) {
-    app.get('/metrics', async (_req, reply) => reply.code(404).send({ message: messages.common.notFound, code: 'NOT_FOUND' }));
+    app.get('/metrics', async (_req, reply) => sendError(reply, notFound(messages.common.notFound)));
     return;
   }
   const registry = new Registry();
@@ -57,10 +58,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   app.get('/metrics', async (req, reply) => {
     const given = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ message: messages.common.unauthorized, code: 'UNAUTHORIZED' });
+      return sendError(reply.header('www-authenticate', 'Bearer realm="metrics"'), unauthorized());
     }
     try {
       await readPayouts();

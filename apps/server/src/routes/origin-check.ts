@@ -1,5 +1,7 @@
+import { forbidden } from '@app/api';
 import { messages } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,8 +23,6 @@ export function registerOriginCheck(app: FastifyInstance, options: { publicUrl?:
 
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return;
-    if (!isAllowed(req)) {
-      return reply.code(403).send({ message: messages.common.invalidOrigin, code: 'FORBIDDEN' });
-    }
+    if (!isAllowed(req)) return sendError(reply, forbidden(messages.common.invalidOrigin));
   });
 }

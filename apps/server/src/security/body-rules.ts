@@ -1,6 +1,8 @@
+import { AppError, unauthorized } from '@app/api';
 import type { SessionManager } from '@app/auth';
-import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
+import { PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../errors';
 import { UPLOAD_PHOTO_PATH } from '../rest/upload';
 
 /** The largest JSON body any call takes; Fastify's parser enforces the same bound while reading. */
@@ -25,13 +27,8 @@ function mediaType(req: FastifyRequest): string {
  * Refuses a body before a byte of it is read: the socket closes with the answer, so whatever the client
  * still sends is never taken in.
  */
-function refuse(reply: FastifyReply, status: 401 | 413 | 415) {
-  const body = {
-    401: { message: messages.common.unauthorized, code: 'UNAUTHORIZED' },
-    413: { message: messages.common.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
-    415: { message: messages.common.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  }[status];
-  return reply.code(status).header('connection', 'close').send(body);
+function refuse(reply: FastifyReply, refusal: AppError) {
+  return sendError(reply.header('connection', 'close'), refusal);
 }
 
 /**
@@ -47,11 +44,11 @@ export function registerBodyRules(app: FastifyInstance, sessions: Pick<SessionMa
     if (length === 0) return;
     if (req.url.split('?', 1)[0] === UPLOAD_PHOTO_PATH) {
       const token = req.cookies[sessions.cookieName];
-      if (!token || !(await sessions.findUserId(token))) return refuse(reply, 401);
-      if (length !== null && length > UPLOAD_BODY_LIMIT_BYTES) return refuse(reply, 413);
+      if (!token || !(await sessions.findUserId(token))) return refuse(reply, unauthorized());
+      if (length !== null && length > UPLOAD_BODY_LIMIT_BYTES) return refuse(reply, new AppError('PAYLOAD_TOO_LARGE'));
       return;
     }
-    if (length !== null && length > JSON_BODY_LIMIT_BYTES) return refuse(reply, 413);
-    if (mediaType(req) !== 'application/json') return refuse(reply, 415);
+    if (length !== null && length > JSON_BODY_LIMIT_BYTES) return refuse(reply, new AppError('PAYLOAD_TOO_LARGE'));
+    if (mediaType(req) !== 'application/json') return refuse(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
   });
 }

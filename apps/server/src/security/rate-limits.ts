@@ -1,12 +1,13 @@
-import { type AppRouter, type AttemptCounter, appRouter } from '@app/api';
+import { AppError, type AppRouter, type AttemptCounter, appRouter } from '@app/api';
 import { countRateLimitHit, forgiveRateLimitHit, purgeEndedRateLimits, type RateLimitCount, type SessionManager } from '@app/auth';
 import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
 import type { Db } from '@app/db';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { getTRPCErrorShape, TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, getTRPCErrorShape } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { sendError } from '../errors';
 import { listRestProcedures } from '../rest/adapter';
 import { UPLOAD_PHOTO_PATH } from '../rest/upload';
 
@@ -255,20 +256,12 @@ export async function registerRateLimits(
     }),
   ) as Record<RateLimitName, ReturnType<FastifyInstance['createRateLimit']>>;
 
-  const tooManyRequests = new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.common.tooManyRequests });
   // tRPC clients read errors from tRPC's envelope (one per call of a batch), shaped by the router's own
-  // error formatter; REST clients get the {message, code} of docs/api-conventions.md#errors.
-  const refusalBody = (trpc: TrpcCall | null) => {
-    if (!trpc) return { message: tooManyRequests.message, code: tooManyRequests.code };
+  // error formatter; REST clients get the error body of docs/api-conventions.md#errors.
+  const trpcBody = (trpc: TrpcCall, refusal: AppError) => {
+    const error = getTRPCErrorFromUnknown(refusal);
     const envelope = (path: string) => ({
-      error: getTRPCErrorShape({
-        config: appRouter._def._config,
-        error: tooManyRequests,
-        type: 'unknown',
-        path,
-        input: undefined,
-        ctx: undefined,
-      }),
+      error: getTRPCErrorShape({ config: appRouter._def._config, error, type: 'unknown', path, input: undefined, ctx: undefined }),
     });
     return trpc.batch ? trpc.procedures.map(envelope) : envelope(trpc.procedures[0] ?? '');
   };
@@ -293,7 +286,8 @@ export async function registerRateLimits(
       if (!outcome.isAllowed && outcome.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, outcome.ttlInSeconds, 1);
     }
     if (retryAfterSeconds > 0) {
-      return reply.code(429).header('retry-after', String(retryAfterSeconds)).send(refusalBody(trpc));
+      const refusal = new AppError('TOO_MANY_REQUESTS', messages.common.tooManyRequests, { retryAfterSeconds });
+      return sendError(reply, refusal, trpc ? { body: () => trpcBody(trpc, refusal) } : {});
     }
   });
 }

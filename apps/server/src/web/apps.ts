@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AppError, notFound } from '@app/api';
+import { messages } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendError } from '../errors';
 
 /** The three built apps, most specific prefix first: a deep link falls back to its app's index.html. */
 const WEB_APPS = [
@@ -77,7 +80,7 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !JSON_ONLY.test(url) && !path.extname(url);
-    if (!isPage) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    if (!isPage) return sendError(reply, notFound(messages.common.notFound));
     const web = WEB_APPS.find((candidate) => candidate.matches(url))!;
     return sendIndex(
       reply,
@@ -89,7 +92,7 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
 
 async function sendIndex(reply: FastifyReply, name: string, isBuilt: boolean) {
   if (!isBuilt) {
-    return reply.code(503).send({ message: `The ${name} app is not built yet: run pnpm build.`, code: 'SERVICE_UNAVAILABLE' });
+    return sendError(reply, new AppError('SERVICE_UNAVAILABLE', `The ${name} app is not built yet: run pnpm build.`));
   }
   reply.header('cache-control', 'no-cache');
   return reply.sendFile('index.html', webDistDir(name));

@@ -1,8 +1,9 @@
-import { isPhotoKey, PHOTOS_PATH, type PhotoStore, postgresPhotoStore, s3PhotoStore } from '@app/api';
+import { isPhotoKey, notFound, PHOTOS_PATH, type PhotoStore, postgresPhotoStore, s3PhotoStore } from '@app/api';
 import { messages } from '@app/contracts';
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { sendError } from '../errors';
 
 /** The photos table, or the bucket S3_URL names (docs/architecture.md#uploads). */
 export function createPhotoStore(config: Pick<Config, 'S3_URL'>, db: Db): Promise<PhotoStore> | PhotoStore {
@@ -27,12 +28,11 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  * already holds these bytes; the catalogue's JSON 404 for a name that is not a stored photo.
  */
 export function registerPhotoRoutes(app: FastifyInstance, photos: PhotoStore): void {
-  const notFound = { message: messages.common.notFound, code: 'NOT_FOUND' } as const;
   app.get<{ Params: { name: string } }>(`${PHOTOS_PATH}:name`, async (req, reply) => {
     const { name } = req.params;
-    if (!isPhotoKey(name)) return reply.code(404).send(notFound);
+    if (!isPhotoKey(name)) return sendError(reply, notFound(messages.common.notFound));
     const photo = await photos.get(name);
-    if (!photo) return reply.code(404).send(notFound);
+    if (!photo) return sendError(reply, notFound(messages.common.notFound));
     reply.header('etag', photo.etag).header('cache-control', CACHED_FOR_GOOD).header('x-content-type-options', 'nosniff');
     if (matchesIfNoneMatch(req.headers['if-none-match'], photo.etag)) return reply.code(304).send();
     return reply.type(photo.contentType).send(Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength));

@@ -1,7 +1,7 @@
 import { secretsMatch } from '@app/auth';
 import { adminUnlockInput, adminUnlockOutput, messages, okOutput } from '@app/contracts';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { unauthorized } from '../lib/errors';
 import { checkPasswordAttempt } from '../lib/wrong-passwords';
 import { adminSessionProcedure, router } from '../trpc';
 import { writeAdminLog } from './log';
@@ -19,7 +19,7 @@ export const adminAccessRouter = router({
       const now = ctx.now();
       const isCorrect = () => secretsMatch(input.password, ctx.settings.adminPanelPassword);
       if (!(await checkPasswordAttempt(ctx.attempts, 'adminUnlock', ctx.user.id, isCorrect))) {
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.incorrectPassword });
+        throw unauthorized(messages.auth.incorrectPassword);
       }
       const unlockedUntil = new Date(now.getTime() + ctx.settings.adminUnlockHours * 60 * 60 * 1000);
       await ctx.sessions.setAdminUnlockedUntil(ctx.sessionToken, unlockedUntil);

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { badRequest, forbidden, notFound, RefusalWithDetails } from '../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { effectiveTier } from '../vip/tier';
 import { type AdminActor, logAdminAction } from './log';
 
@@ -208,8 +208,8 @@ export async function setAvailableBalance(
     // The admin decided on the balance they saw: a payout or an earning since then would be undone.
     if (change.expectedBalance !== user.availableBalance) {
       const current = formatAmount(user.availableBalance);
-      throw new RefusalWithDetails('CONFLICT', messages.admin.balanceChanged(formatPesos(user.availableBalance)), {
-        currentBalance: current,
+      throw new AppError('CONFLICT', messages.admin.balanceChanged(formatPesos(user.availableBalance)), {
+        details: { currentBalance: current },
       });
     }
     const adjustment = change.newBalance - user.availableBalance;

@@ -1,7 +1,7 @@
 import { AccountBannedError } from '@app/auth';
 import { devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { forbidden, notFound } from '../lib/errors';
 import { publicProcedure, router, sessionProcedure } from '../trpc';
 import { signInAndStartSession, toUser } from './service';
 
@@ -22,12 +22,12 @@ export const authRouter = router({
     .input(devLoginInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.settings.devLoginEnabled) throw new TRPCError({ code: 'NOT_FOUND', message: messages.common.notFound });
+      if (!ctx.settings.devLoginEnabled) throw notFound(messages.common.notFound);
       try {
         await signInAndStartSession(ctx, ctx.req, input);
         return { ok: true as const };
       } catch (error) {
-        if (error instanceof AccountBannedError) throw new TRPCError({ code: 'FORBIDDEN', message: messages.auth.accountBanned });
+        if (error instanceof AccountBannedError) throw forbidden(messages.auth.accountBanned);
         throw error;
       }
     }),

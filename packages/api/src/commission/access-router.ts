@@ -1,7 +1,7 @@
 import { secretsMatch } from '@app/auth';
 import { commissionAuthOutput, commissionLoginInput, messages, okOutput } from '@app/contracts';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { unauthorized } from '../lib/errors';
 import { checkPasswordAttempt } from '../lib/wrong-passwords';
 import { operatorProcedure, publicProcedure, router } from '../trpc';
 
@@ -27,7 +27,7 @@ export const commissionAccessRouter = router({
         return usernameOk && passwordOk;
       };
       if (!(await checkPasswordAttempt(ctx.attempts, 'commissionLogin', usernameKey(input.username), isCorrect))) {
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.auth.invalidCredentials });
+        throw unauthorized(messages.auth.invalidCredentials);
       }
       if (ctx.operator) await ctx.operatorSessions.invalidate(ctx.operator.token);
       const token = await ctx.operatorSessions.create(ctx.settings.commissionUsername, now);
@@ -40,7 +40,7 @@ export const commissionAccessRouter = router({
     .input(z.void())
     .output(commissionAuthOutput)
     .query(({ ctx }) => {
-      if (!ctx.operator) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.common.unauthorized });
+      if (!ctx.operator) throw unauthorized();
       return { authenticated: true, username: ctx.operator.username };
     }),
 

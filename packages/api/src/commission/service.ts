@@ -16,7 +16,7 @@ import type { CommissionEntriesTable, CommissionPayoutsTable, Db, Tx } from '@ap
 import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin/log';
 import { csvDocument } from '../lib/csv';
-import { alreadyDecided, badRequest, notFound, RefusalWithDetails } from '../lib/errors';
+import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
 import { containing, type QueueWindow, queueLength } from '../lib/queue';
 
 const m = messages.commission;
@@ -195,9 +195,9 @@ const ACTIONS: Record<CommissionPayoutTarget, string> = {
  * finds the payout already decided by another press or another admin, so each carries `decided`, which the
  * panel shows as news: "Already paid" for the same action again, else which status stops the action.
  */
-function refusedAction(decided: CommissionPayoutStatus, target: CommissionPayoutTarget): RefusalWithDetails {
+function refusedAction(decided: CommissionPayoutStatus, target: CommissionPayoutTarget): AppError {
   if (decided === target) return alreadyDecided(decided);
-  return new RefusalWithDetails('CONFLICT', m.transitionRefused(decided, target), { decided });
+  return new AppError('CONFLICT', m.transitionRefused(decided, target), { details: { decided } });
 }
 
 /**

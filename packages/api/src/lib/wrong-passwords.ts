@@ -1,5 +1,5 @@
 import { formatMinutes, messages, WRONG_PASSWORD_LIMITS, type WrongPasswordLimitName } from '@app/contracts';
-import { RetryLaterError } from './errors';
+import { AppError } from './errors';
 
 /**
  * Counters of wrong passwords shared by every instance (PostgreSQL, or Redis with REDIS_URL). The server's
@@ -29,7 +29,9 @@ export async function checkPasswordAttempt(
   const key = `wrongPassword:${limit}:${subject}`;
   const { hits, windowLeftMs } = await counter.count(key, windowMs);
   const lockedOut = () =>
-    new RetryLaterError(messages.auth.tooManyWrongPasswords(formatMinutes(windowLeftMs)), Math.max(1, Math.ceil(windowLeftMs / 1000)));
+    new AppError('TOO_MANY_REQUESTS', messages.auth.tooManyWrongPasswords(formatMinutes(windowLeftMs)), {
+      retryAfterSeconds: Math.max(1, Math.ceil(windowLeftMs / 1000)),
+    });
   if (hits > max) throw lockedOut();
   if (isCorrect()) {
     await counter.forgive(key);

@@ -1,6 +1,6 @@
 import { messages, notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { notFound } from '../lib/errors';
 import { memberProcedure, router } from '../trpc';
 import { listMemberNotifications, markNotificationRead } from './service';
 
@@ -33,7 +33,7 @@ export const notificationsRouter = router({
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
       const visible = await markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now());
-      if (!visible) throw new TRPCError({ code: 'NOT_FOUND', message: messages.notifications.notFound });
+      if (!visible) throw notFound(messages.notifications.notFound);
       return { ok: true as const };
     }),
 });

@@ -12,7 +12,7 @@ import {
 import { type Db, InsufficientFundsError, type PayoutRow, postToLedger, type Tx } from '@app/db';
 import { sql } from 'kysely';
 import { recordCommission } from '../commission/entries';
-import { alreadyDecided, badRequest, forbidden, notFound } from '../lib/errors';
+import { AppError, alreadyDecided, forbidden, notFound } from '../lib/errors';
 import { notifyMember } from '../notifications/service';
 import { recordSignal, refreshRiskScores } from '../risk/service';
 
@@ -94,7 +94,10 @@ export async function requestPayout(
       return toPayout(row);
     });
   } catch (error) {
-    if (error instanceof InsufficientFundsError) throw badRequest(messages.payouts.insufficient(formatPesos(error.available)));
+    // Its own code (docs/api-conventions.md#errors): the form tells it from other refusals by the code, not the text.
+    if (error instanceof InsufficientFundsError) {
+      throw new AppError('INSUFFICIENT_BALANCE', messages.payouts.insufficient(formatPesos(error.available)));
+    }
     throw error;
   }
   if (signalsChanged) await refreshRiskScores(db, [userId], now);

@@ -1,7 +1,7 @@
 import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskSchema, taskToViewSchema } from '@app/contracts';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../context';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { completeView, findVisibleTask, listVisibleTasks, startView, type ViewClock } from './service';
 
@@ -37,7 +37,7 @@ export const tasksRouter = router({
     .output(taskToViewSchema)
     .query(async ({ ctx, input }) => {
       const task = await findVisibleTask(ctx, ctx.user, input.id, ctx.now());
-      if (!task) throw new TRPCError({ code: 'NOT_FOUND', message: messages.tasks.notFound });
+      if (!task) throw notFound(messages.tasks.notFound);
       return { ...task, durationSeconds: ctx.settings.taskViewSeconds };
     }),
 
@@ -59,9 +59,9 @@ export const tasksRouter = router({
         timeZone: ctx.settings.timeZone,
         clock: viewClock(ctx),
       });
-      if (!result.ok && result.reason === 'task-not-found') throw new TRPCError({ code: 'NOT_FOUND', message: messages.tasks.notFound });
-      if (!result.ok && result.reason === 'start-race') throw new TRPCError({ code: 'CONFLICT', message: messages.tasks.startRace });
-      if (!result.ok) throw new TRPCError({ code: 'FORBIDDEN', message: messages.tasks.dailyLimitReached });
+      if (!result.ok && result.reason === 'task-not-found') throw notFound(messages.tasks.notFound);
+      if (!result.ok && result.reason === 'start-race') throw conflict(messages.tasks.startRace);
+      if (!result.ok) throw forbidden(messages.tasks.dailyLimitReached);
       return { viewId: result.viewId, startedAt: result.startedAt.toISOString(), durationSeconds: ctx.settings.taskViewSeconds };
     }),
 

@@ -23,10 +23,10 @@ export async function answerTrpcBatch(request: Request, handlers: Record<string,
       : { error: { code: 'NOT_FOUND', message: `No test reply for procedure "${path}"` } };
     if ('data' in reply) return { status: 200, body: { result: { data: reply.data } } };
     const { code, message, details = {} } = reply.error;
-    const httpStatus = ERROR_CODES[code];
+    const { httpStatus, trpcCode } = ERROR_CODES[code];
     return {
       status: httpStatus,
-      body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path, details } } },
+      body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[trpcCode], data: { code, httpStatus, path, details } } },
     };
   });
 

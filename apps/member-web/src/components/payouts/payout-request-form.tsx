@@ -35,11 +35,9 @@ import { Controller, useForm } from 'react-hook-form';
 /** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
 
-/** The start of the server's 400 for an amount above the balance; what follows is the balance itself. */
-const INSUFFICIENT_PREFIX = messages.payouts.insufficient('');
-
+/** The server's 400 for an amount above the balance, told by its code (docs/api-conventions.md#errors); its message names the balance. */
 function isInsufficientBalance(error: unknown): boolean {
-  return isServerAnswer(error) && error.data?.code === 'BAD_REQUEST' && error.message.startsWith(INSUFFICIENT_PREFIX);
+  return isServerAnswer(error) && error.data?.code === 'INSUFFICIENT_BALANCE';
 }
 
 /**

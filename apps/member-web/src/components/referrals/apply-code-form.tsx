@@ -1,13 +1,11 @@
 import { referralCodeInput } from '@app/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, useZodForm } from '@app/ui';
 import { LoaderCircle } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useApplyReferralCode } from './use-apply-referral-code';
 
 /** For a member who joined without a link: enter the code a friend gave (docs/screens.md#member-screens). */
 export function ApplyCodeForm() {
-  const form = useForm({ resolver: zodResolver(referralCodeInput), defaultValues: { referralCode: '' } });
+  const form = useZodForm(referralCodeInput, { defaultValues: { referralCode: '' } });
   const apply = useApplyReferralCode({ onSuccess: () => form.reset() });
 
   return (

@@ -1,7 +1,7 @@
 import { messages, SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage, supportMessageInput } from '@app/contracts';
-import { Button, cn, Textarea, toast, trpc } from '@app/ui';
+import { Button, cn, Textarea, toast, trpc, useZodForm } from '@app/ui';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { formatMessageTime } from '../../lib/time';
 import { LoadingMessages } from './loading-messages';
 
@@ -70,60 +70,61 @@ function ChatMessage({ message }: { message: SupportMessage }) {
 
 function MessageInput() {
   const utils = trpc.useUtils();
-  const [text, setText] = useState('');
+  const form = useZodForm(supportMessageInput, { defaultValues: { message: '' } });
+  const error = form.formState.errors.message?.message;
   const inputId = useId();
   const send = trpc.support.send.useMutation({
     onSuccess: (sent) => {
-      setText('');
+      form.reset();
       utils.support.messages.setData(undefined, (messages) => [...(messages ?? []), sent]);
     },
     onError: () => toast({ variant: 'destructive', title: messages.support.sendFailed }),
   });
 
-  function submit() {
-    const parsed = supportMessageInput.safeParse({ message: text });
-    if (parsed.success && !send.isPending) send.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((message) => {
+    if (!send.isPending) send.mutate(message);
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter sends, Shift+Enter starts a new line; Enter that confirms an IME composition does neither.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    submit();
+    void submit();
   }
 
   return (
-    <form
-      className="flex items-end gap-2 border-t p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={inputId} className="sr-only">
-        Message to support
-      </label>
-      <Textarea
-        id={inputId}
-        rows={2}
-        value={text}
-        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Type a message..."
-        aria-describedby={`${inputId}-hint`}
-        className="min-h-0 resize-none"
-      />
-      <p id={`${inputId}-hint`} className="sr-only">
-        Enter sends, Shift+Enter adds a new line.
-      </p>
-      <Button type="submit" size="icon" disabled={send.isPending || text.trim() === ''} aria-label="Send message">
-        {send.isPending ? (
-          <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-        ) : (
-          <SendHorizontal aria-hidden="true" />
-        )}
-      </Button>
+    <form noValidate className="grid gap-2 border-t p-3" onSubmit={submit}>
+      <div className="flex items-end gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Message to support
+        </label>
+        <Textarea
+          id={inputId}
+          rows={2}
+          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+          onKeyDown={onKeyDown}
+          placeholder="Type a message..."
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+          className="min-h-0 resize-none"
+          {...form.register('message')}
+        />
+        <p id={`${inputId}-hint`} className="sr-only">
+          Enter sends, Shift+Enter adds a new line.
+        </p>
+        <Button type="submit" size="icon" disabled={send.isPending || form.watch('message').trim() === ''} aria-label="Send message">
+          {send.isPending ? (
+            <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : (
+            <SendHorizontal aria-hidden="true" />
+          )}
+        </Button>
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -18,10 +18,9 @@ import {
   toast,
   trpc,
   useCopy,
+  useZodForm,
 } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { planFacts } from './plan-facts';
 
 interface GcashPaymentDialogProps {
@@ -45,10 +44,7 @@ export function GcashPaymentDialog({ plan, onClose }: GcashPaymentDialogProps) {
 function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
   const utils = trpc.useUtils();
   // raw: the member's reference goes as typed; the server strips the non-digits itself.
-  const form = useForm({
-    resolver: zodResolver(vipUpgradeInput, undefined, { raw: true }),
-    defaultValues: { vipTier: plan.id, paymentInfo: { transactionProof: '' } },
-  });
+  const form = useZodForm(vipUpgradeInput, { defaultValues: { vipTier: plan.id, paymentInfo: { transactionProof: '' } }, raw: true });
   const proofError = form.formState.errors.paymentInfo?.transactionProof?.message;
 
   const payee = trpc.vip.paymentDetails.useQuery();
