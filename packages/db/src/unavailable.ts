@@ -28,8 +28,9 @@ function isUnavailableSqlState(code: string): boolean {
 
 /**
  * True when an error (or what it wraps: `cause`, AggregateError's `errors`) says the database cannot be
- * reached right now. Such a failure is not the request's fault nor a bug: callers answer 503 and the
- * client retries once the pool has reconnected. A constraint violation or a bad query is never one.
+ * reached right now. Such a failure is not the request's fault nor a bug: the API answers 503 with
+ * Retry-After (publicError, docs/architecture.md#errors) and the client retries once the pool has
+ * reconnected. A constraint violation or a bad query is never one.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 5 || typeof error !== 'object' || error === null) return false;
