@@ -91,7 +91,7 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  registerReadYourWrites(app, changes);
+  registerReadYourWrites(app, changes, caches.sessions);
   // Live streams never finish by themselves: end them first, so a shutdown drains only real requests.
   app.addHook('preClose', (done) => {
     deps.live.close();

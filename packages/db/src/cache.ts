@@ -111,6 +111,14 @@ export class ChangeCache<V> {
     return pending.promise;
   }
 
+  /**
+   * Treats a row ("topic:key") as changed now, as its notification will: for the writer itself, which
+   * must not wait for the notification to read its own write.
+   */
+  invalidateRow(row: string): void {
+    this.rowChanged(row);
+  }
+
   /** Forgets everything (the feed went down or came back, or a change to a whole topic). */
   clear(): void {
     this.invalidations += 1;

@@ -10,17 +10,21 @@ import type {
 } from 'kysely';
 
 /**
- * The tables whose rows this instance caches (docs/architecture.md#caches). A request that wrote one of
- * them waits, before it answers, until the notifications of its writes have reached this instance, so the
- * next call it makes never reads the value it just replaced.
+ * The tables whose rows this instance caches (docs/architecture.md#caches), by who reads them: the
+ * session and its user are the writer's own (a member's earnings, profile, sign-out), the rest are read by
+ * everyone (the settings, the tasks, the plans, changed by admins).
  */
-const CACHED_TABLES = new Set(['users', 'sessions', 'system_settings', 'systemSettings', 'tasks', 'vip_plans', 'vipPlans']);
+const OWN_TABLES = new Set(['users', 'sessions']);
+const SHARED_TABLES = new Set(['system_settings', 'systemSettings', 'tasks', 'vip_plans', 'vipPlans']);
 
 const RAW_WRITE = /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans)\b/i;
 
-/** What one request has done so far. */
+/** What one request has written so far, of the tables this instance caches. */
 export interface WriteScope {
-  wroteCachedTable: boolean;
+  /** A session or user row: the request's own session entry is dropped before it answers. */
+  wroteOwn: boolean;
+  /** The settings, the tasks or the plans: the request waits for its notifications before it answers. */
+  wroteShared: boolean;
 }
 
 const requestScope = new AsyncLocalStorage<WriteScope>();
@@ -35,19 +39,19 @@ function tableName(node: unknown): string | undefined {
   return table?.kind === 'TableNode' ? table.table?.identifier?.name : undefined;
 }
 
-/** The table an INSERT, UPDATE or DELETE writes, or a raw statement that writes a cached table. */
-function writesCachedTable(node: RootOperationNode): boolean {
+/** The tables an INSERT, UPDATE or DELETE writes (a raw statement's, when it writes a cached one). */
+function tablesWritten(node: RootOperationNode): string[] {
   switch (node.kind) {
     case 'InsertQueryNode':
-      return CACHED_TABLES.has(tableName(node.into) ?? '');
+      return [tableName(node.into) ?? ''];
     case 'UpdateQueryNode':
-      return CACHED_TABLES.has(tableName(node.table) ?? '');
+      return [tableName(node.table) ?? ''];
     case 'DeleteQueryNode':
-      return node.from.froms.some((from: OperationNode) => CACHED_TABLES.has(tableName(from) ?? ''));
+      return node.from.froms.map((from: OperationNode) => tableName(from) ?? '');
     case 'RawNode':
-      return RAW_WRITE.test(node.sqlFragments.join('?'));
+      return [RAW_WRITE.exec(node.sqlFragments.join('?'))?.[1]?.toLowerCase() ?? ''];
     default:
-      return false;
+      return [];
   }
 }
 
@@ -60,10 +64,13 @@ export class CachedWritesPlugin implements KyselyPlugin {
   constructor(private readonly onWriteOutsideRequest: () => void) {}
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (writesCachedTable(node)) {
+    for (const table of tablesWritten(node)) {
+      const own = OWN_TABLES.has(table);
+      if (!own && !SHARED_TABLES.has(table)) continue;
       const scope = requestScope.getStore();
-      if (scope) scope.wroteCachedTable = true;
-      else this.onWriteOutsideRequest();
+      if (!scope) this.onWriteOutsideRequest();
+      else if (own) scope.wroteOwn = true;
+      else scope.wroteShared = true;
     }
     return node;
   }

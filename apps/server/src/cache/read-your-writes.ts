@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
-import { type ChangeFeed, runInWriteScope, type WriteScope } from '@app/db';
+import { hashToken, SESSION_COOKIE } from '@app/auth';
+import { type AppCaches, type ChangeFeed, runInWriteScope, type WriteScope } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -10,17 +11,19 @@ declare module 'fastify' {
 }
 
 /**
- * Each request records whether it wrote a row this instance caches (docs/architecture.md#caches). Before
- * such a request is answered, the server waits until the notifications of its writes have reached this
- * instance's caches, so the next call of the same client, to the same instance, never reads the value it
- * replaced (a balance just credited, a session just ended). Other instances catch up as their
- * notifications arrive, within milliseconds.
+ * Each request records which rows this instance caches it wrote (docs/architecture.md#caches), so that the
+ * next call of the same client, to the same instance, never reads the value it replaced:
+ * - its own session or user (a balance just credited, a session just ended): its session's entry is
+ *   dropped at once, without waiting for the notification (the common case, on every earning);
+ * - the settings, the tasks or the plans (an admin's change): the answer waits until the notifications
+ *   of its writes have reached this instance.
+ * Other instances, and this one's other sessions, catch up as the notifications arrive, within milliseconds.
  */
-export function registerReadYourWrites(app: FastifyInstance, changes: ChangeFeed): void {
+export function registerReadYourWrites(app: FastifyInstance, changes: ChangeFeed, sessions: AppCaches['sessions']): void {
   app.decorateRequest('writeScope');
   app.decorateRequest('writeScopeResource');
   app.addHook('onRequest', (req, _reply, done) => {
-    req.writeScope = { wroteCachedTable: false };
+    req.writeScope = { wroteOwn: false, wroteShared: false };
     runInWriteScope(req.writeScope, () => {
       req.writeScopeResource = new AsyncResource('write-scope');
       req.writeScopeResource.runInAsyncScope(done);
@@ -32,6 +35,10 @@ export function registerReadYourWrites(app: FastifyInstance, changes: ChangeFeed
     req.writeScopeResource.runInAsyncScope(done);
   });
   app.addHook('onSend', async (req) => {
-    if (req.writeScope?.wroteCachedTable) await changes.sync();
+    const scope = req.writeScope;
+    if (!scope) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (scope.wroteOwn && token) sessions.invalidateRow(`session:${hashToken(token)}`);
+    if (scope.wroteShared) await changes.sync();
   });
 }

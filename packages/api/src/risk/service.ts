@@ -18,6 +18,17 @@ const ADDRESS_LOOKBACK_DAYS = 90;
  * carrier's NAT): the reason's weight is capped long before this, and the review lists fewer.
  */
 const ADDRESS_LINKS_COUNTED = 100;
+/**
+ * The most accounts one shared device or destination links a member to, as rows: a value shared by
+ * thousands (a payout number passed around) is counted exactly, but only this many accounts are read.
+ */
+const SIGNAL_LINKS_READ = 100;
+/**
+ * Up to this many accounts sharing a device or destination are rescored when one more joins them; past it
+ * their weight is long at its cap and only the count in their reason's text would move, so they are
+ * rescored at their own next sign-in or payout instead (rescoring thousands made each payout take seconds).
+ */
+const RESCORED_PER_VALUE = 20;
 /** The most linked accounts one member's review lists; the reasons still count them all. */
 const LINKED_ACCOUNTS_SHOWN = 50;
 
@@ -25,18 +36,27 @@ interface Link {
   userId: string;
   kind: LinkKind;
   value: string;
+  /** How many other accounts share this value (all of them, not only those read). */
+  sharers: number;
 }
 
-/** Every account tied to this one, with what ties them (one row per account and shared value). */
+/** The accounts tied to this one, with what ties them (one row per account and shared value). */
 async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
   const { rows } = await sql<Link>`
-    SELECT other.user_id, other.kind, other.value
+    SELECT other.user_id, mine.kind, mine.value, sharers.count AS sharers
     FROM account_signals mine
-    JOIN account_signals other ON other.kind = mine.kind AND other.value = mine.value AND other.user_id <> mine.user_id
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS count FROM account_signals s WHERE s.kind = mine.kind AND s.value = mine.value AND s.user_id <> mine.user_id
+    ) sharers
+    CROSS JOIN LATERAL (
+      SELECT o.user_id FROM account_signals o
+      WHERE o.kind = mine.kind AND o.value = mine.value AND o.user_id <> mine.user_id
+      LIMIT ${SIGNAL_LINKS_READ}
+    ) other
     WHERE mine.user_id = ${userId}
     UNION ALL
     (
-      SELECT other.user_id, 'address', min(other.address)
+      SELECT other.user_id, 'address', min(other.address), 0
       FROM sign_ins mine
       JOIN sign_ins other ON other.address = mine.address AND other.user_id <> mine.user_id
         AND other.created_at BETWEEN mine.created_at - interval '24 hours' AND mine.created_at + interval '24 hours'
@@ -102,16 +122,20 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
 
   const accountsBy = (kind: LinkKind) => new Set(links.filter((link) => link.kind === kind).map((link) => link.userId));
   const devices = accountsBy('device');
-  if (devices.size > 0) add('shared_device', devices.size, `Shares a device with ${pluralize(devices.size, 'account')}`);
-  const destinations = new Map<string, Set<string>>();
+  // The accounts read, or the most sharers of one device when there were more than were read.
+  const deviceSharers = Math.max(devices.size, ...links.filter((link) => link.kind === 'device').map((link) => link.sharers));
+  if (devices.size > 0) add('shared_device', deviceSharers, `Shares a device with ${pluralize(deviceSharers, 'account')}`);
+  const destinations = new Map<string, { accounts: Set<string>; sharers: number }>();
   for (const link of links.filter((candidate) => candidate.kind === 'destination')) {
-    destinations.set(link.value, (destinations.get(link.value) ?? new Set()).add(link.userId));
+    const shared = destinations.get(link.value) ?? { accounts: new Set<string>(), sharers: link.sharers };
+    shared.accounts.add(link.userId);
+    destinations.set(link.value, shared);
   }
-  for (const [value, accounts] of destinations) {
+  for (const [value, { sharers }] of destinations) {
     add(
       'shared_destination',
-      accounts.size,
-      `Shares payout destination ${shownValue('destination', value)} with ${pluralize(accounts.size, 'account')}`,
+      sharers,
+      `Shares payout destination ${shownValue('destination', value)} with ${pluralize(sharers, 'account')}`,
     );
   }
   const addresses = accountsBy('address');
@@ -119,7 +143,7 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
     add('shared_address', addresses.size, `Signed in from the same address as ${pluralize(addresses.size, 'account')} within 24 hours`);
   }
 
-  const strongly = new Set([...devices, ...[...destinations.values()].flatMap((accounts) => [...accounts])]);
+  const strongly = new Set([...devices, ...[...destinations.values()].flatMap(({ accounts }) => [...accounts])]);
   const sponsor = referrals.find((referral) => referral.referredUserId === userId);
   const linkedFriends = referrals.filter((referral) => referral.referrerId === userId && strongly.has(referral.referredUserId));
   if (sponsor && strongly.has(sponsor.referrerId)) add('linked_referral', 1, 'Was referred by a linked account');
@@ -158,11 +182,13 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
  */
 export async function refreshRiskScores(db: Db, userIds: readonly string[], now: Date): Promise<void> {
   const affected = new Set(userIds);
-  // Only a shared device or destination moves the other accounts' scores at once: an address is shared by
-  // strangers behind one carrier's NAT, and rescoring all of them at every sign-in would cost a sign-in per
-  // account there. Theirs catch up at their own next sign-in or payout.
+  // Only a shared device or destination moves the other accounts' scores at once, and only while few share
+  // it (RESCORED_PER_VALUE): an address is shared by strangers behind one carrier's NAT, and rescoring all of
+  // them at every sign-in would cost a sign-in per account there. Theirs catch up at their own next sign-in or payout.
   for (const userId of userIds) {
-    for (const link of await linksOf(db, userId, now)) if (link.kind !== 'address') affected.add(link.userId);
+    for (const link of await linksOf(db, userId, now)) {
+      if (link.kind !== 'address' && link.sharers <= RESCORED_PER_VALUE) affected.add(link.userId);
+    }
   }
   for (const userId of affected) {
     const risk = await assessRisk(db, userId, now);
