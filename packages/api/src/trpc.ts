@@ -1,5 +1,5 @@
 import { ERROR_CODES, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts';
-import type { UserRow } from '@app/db';
+import { type UserRow, writesReachOthers } from '@app/db';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -159,8 +159,11 @@ export const moneyProcedure = signedInWith(siteOpen, notSuspended);
 /** An admin, locked or not: only the unlock and lock calls. */
 export const adminSessionProcedure = signedInWith(isAdmin);
 
-/** An admin whose panel is unlocked (docs/architecture.md#identity-and-access): every other admin call. */
-export const adminProcedure = signedInWith(isAdmin, unlocked);
+/**
+ * An admin whose panel is unlocked (docs/architecture.md#identity-and-access): every other admin call. Its
+ * writes are to other people's accounts, so it answers once every instance's cache has them.
+ */
+export const adminProcedure = signedInWith(isAdmin, unlocked, writesReachOthers);
 
 /** The commission operator's own session. */
 export const operatorProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {

@@ -12,4 +12,4 @@ export type * from './schema';
 export { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, isEmpty, seedDemoData } from './seed';
 export { isDatabaseUnavailable } from './unavailable';
 export { findOrCreateUser, generateReferralCode, insertUser, type NewMember } from './users';
-export { runInWriteScope, type WriteScope } from './write-tracking';
+export { runInWriteScope, type WriteScope, writesReachOthers } from './write-tracking';

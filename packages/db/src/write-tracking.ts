@@ -25,9 +25,21 @@ export interface WriteScope {
   wroteOwn: boolean;
   /** The settings, the tasks or the plans: the request waits for its notifications before it answers. */
   wroteShared: boolean;
+  /** Set by an admin's call: its session or user writes are someone else's, so they count as shared. */
+  writesForOthers?: boolean;
 }
 
 const requestScope = new AsyncLocalStorage<WriteScope>();
+
+/**
+ * Marks the current request's writes of users and sessions as made for other people (an admin suspending
+ * a member, editing a balance, ending sessions): the answer then waits for their notifications like a
+ * settings change, so the member's very next request, to any instance, already sees them.
+ */
+export function writesReachOthers(): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.writesForOthers = true;
+}
 
 /** Runs `fn` (the handling of one request) with its own record of writes. */
 export function runInWriteScope<T>(scope: WriteScope, fn: () => T): T {
@@ -69,7 +81,7 @@ export class CachedWritesPlugin implements KyselyPlugin {
       if (!own && !SHARED_TABLES.has(table)) continue;
       const scope = requestScope.getStore();
       if (!scope) this.onWriteOutsideRequest();
-      else if (own) scope.wroteOwn = true;
+      else if (own && !scope.writesForOthers) scope.wroteOwn = true;
       else scope.wroteShared = true;
     }
     return node;

@@ -15,8 +15,8 @@ declare module 'fastify' {
  * next call of the same client, to the same instance, never reads the value it replaced:
  * - its own session or user (a balance just credited, a session just ended): its session's entry is
  *   dropped at once, without waiting for the notification (the common case, on every earning);
- * - the settings, the tasks or the plans (an admin's change): the answer waits until the notifications
- *   of its writes have reached this instance.
+ * - the settings, the tasks or the plans, or any member's row written by an admin's call (a suspension, a
+ *   balance edit): the answer waits until the notifications of its writes have reached this instance.
  * Other instances, and this one's other sessions, catch up as the notifications arrive, within milliseconds.
  */
 export function registerReadYourWrites(app: FastifyInstance, changes: ChangeFeed, sessions: AppCaches['sessions']): void {
