@@ -13,9 +13,9 @@ export {
 } from './lib/errors';
 export type { AttemptCounter } from './lib/wrong-passwords';
 export { LiveHub } from './live/hub';
-export { type DiskPhotoReport, isPhotoKey, moveDiskPhotos, PHOTOS_PATH, type PhotoLog } from './profile/photo';
 export { type S3Location, s3PhotoStore } from './profile/photo-s3';
 export { type PhotoStore, postgresPhotoStore, type StoredPhoto } from './profile/photo-store';
+export { type DiskPhotoReport, isPhotoKey, moveDiskPhotos, PHOTOS_PATH, type PhotoLog } from './profile/service';
 export { type AppRouter, appRouter } from './root';
 export { type AppMeta, createCallerFactory } from './trpc';
-export { approveVipRequest, rejectVipRequest } from './vip/service';
+export { approveVipRequest, rejectVipRequest } from './vip/review';

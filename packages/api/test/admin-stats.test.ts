@@ -1,7 +1,7 @@
 import { type DbHandle, insertUser } from '@app/db';
 import { countStatements, createTestDb } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAdminStats } from '../src/admin/stats';
+import { readAdminStats } from '../src/stats/service';
 
 let handle: DbHandle;
 

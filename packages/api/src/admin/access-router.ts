@@ -1,10 +1,10 @@
 import { secretsMatch } from '@app/auth';
 import { adminUnlockInput, adminUnlockOutput, messages, okOutput } from '@app/contracts';
 import { z } from 'zod';
+import { writeAdminLog } from '../activity/service';
 import { unauthorized } from '../lib/errors';
 import { checkPasswordAttempt } from '../lib/wrong-passwords';
 import { adminSessionProcedure, router } from '../trpc';
-import { writeAdminLog } from './log';
 
 /**
  * The admin step-up of docs/architecture.md#identity-and-access: the panel password unlocks this session for some hours.

@@ -1,7 +1,7 @@
 import { adminLogListOutput, adminPageInput, adminTransactionListOutput } from '@app/contracts';
+import { listAdminLogs } from '../activity/service';
+import { listAllTransactions } from '../transactions/service';
 import { adminProcedure, router } from '../trpc';
-import { listAdminLogs } from './log';
-import { listAllTransactions } from './transactions';
 
 /** What happened: the admins' own actions and the members' ledger. */
 export const adminActivityRouter = router({

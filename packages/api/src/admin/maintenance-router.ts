@@ -1,8 +1,8 @@
 import { adminMaintenanceInput, adminMaintenanceOutput, systemSettingsInput, systemSettingsSchema } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
+import { readSystemSettings, switchMaintenance, updateSystemSettings } from '../maintenance/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { readSystemSettings, switchMaintenance, updateSystemSettings } from './maintenance';
 
 export const adminMaintenanceRouter = router({
   toggle: adminProcedure

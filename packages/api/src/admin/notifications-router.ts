@@ -1,8 +1,8 @@
 import { adminNotificationInput, adminNotificationSchema, notificationCreateInput, okOutput, recordIdInput } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
 import { createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
 
 /**
  * Notification management. Two of its paths sit beside the members' /notifications, but they are admin

@@ -1,9 +1,9 @@
 import { adminQueueInput, page, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
 import { answerQueue } from '../lib/queue';
+import { decidePayoutAsAdmin, listPendingPayouts } from '../payouts/review';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { decidePayoutAsAdmin, listPendingPayouts } from './payouts';
 
 /** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (docs/api-conventions.md#calls-the-apps-make). */
 const decideVia = (method: 'POST' | 'PUT') =>

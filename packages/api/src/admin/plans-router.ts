@@ -1,8 +1,8 @@
 import { adminPlanSchema, adminPlanUpdateInput } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { listPlanSettings, updatePlanSettings } from './plans';
+import { listPlanSettings, updatePlanSettings } from '../vip/plans';
 
 export const adminPlansRouter = router({
   list: adminProcedure

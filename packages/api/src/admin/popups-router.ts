@@ -1,8 +1,8 @@
 import { adminPopupSchema, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
 import { createPopup, deletePopup, listPopups, updatePopup } from '../popups/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
 
 export const adminPopupsRouter = router({
   list: adminProcedure

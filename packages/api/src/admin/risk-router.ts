@@ -10,10 +10,9 @@ import {
   userRiskSchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import { listRiskQueue } from '../risk/service';
+import { actorOf } from '../activity/service';
+import { listHeldReferrals, listRiskQueue, reviewReferral, setPayoutHold, userRiskReview } from '../risk/review';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { listHeldReferrals, reviewReferral, setPayoutHold, userRiskReview } from './risk';
 
 /** The fraud review: the risk queue, one member's links, payout holds and held referral bonuses. */
 export const adminRiskRouter = router({

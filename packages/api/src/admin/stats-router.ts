@@ -1,7 +1,7 @@
 import { adminStatsSchema } from '@app/contracts';
 import { z } from 'zod';
+import { readAdminStats } from '../stats/service';
 import { adminProcedure, router } from '../trpc';
-import { readAdminStats } from './stats';
 
 export const adminStatsRouter = router({
   stats: adminProcedure

@@ -7,11 +7,10 @@ import {
   supportThreadInput,
 } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
 import { answerQueue } from '../lib/queue';
-import { listConversations } from '../support/service';
+import { listConversations, openConversation, replyToMember } from '../support/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { openConversation, replyToMember } from './support';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
 export const adminSupportRouter = router({

@@ -1,8 +1,8 @@
 import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
+import { createTask, listAllTasks, updateTask } from '../tasks/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { createTask, listAllTasks, updateTask } from './tasks';
 
 export const adminTasksRouter = router({
   list: adminProcedure

@@ -1,7 +1,7 @@
 import { adminBalanceInput, adminUserListInput, adminUserListOutput, adminUserSchema, adminUserStatusInput } from '@app/contracts';
+import { actorOf } from '../activity/service';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { listUsers, setAccountStatus, setAvailableBalance } from './users';
+import { listUsers, setAccountStatus, setAvailableBalance } from '../users/service';
 
 export const adminUsersRouter = router({
   list: adminProcedure

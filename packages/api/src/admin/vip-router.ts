@@ -1,9 +1,9 @@
 import { adminQueueInput, adminUserSchema, page, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../activity/service';
 import { answerQueue } from '../lib/queue';
 import { adminProcedure, router } from '../trpc';
-import { actorOf } from './log';
-import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from './vip';
+import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from '../vip/review';
 
 export const adminVipRouter = router({
   pending: adminProcedure

@@ -9,7 +9,7 @@ import {
   page,
 } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../admin/log';
+import { actorOf } from '../activity/service';
 import { answerQueue } from '../lib/queue';
 import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
 import { commissionAccessRouter } from './access-router';

@@ -14,7 +14,7 @@ import {
 } from '@app/contracts';
 import type { CommissionEntriesTable, CommissionPayoutsTable, Db, Tx } from '@app/db';
 import { type Selectable, sql } from 'kysely';
-import { type AdminActor, logAdminAction } from '../admin/log';
+import { type AdminActor, logAdminAction } from '../activity/service';
 import { csvDocument } from '../lib/csv';
 import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
 import { containing, type QueueWindow, queueLength } from '../lib/queue';

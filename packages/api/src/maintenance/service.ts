@@ -1,5 +1,13 @@
-import type { MaintenanceStatus, VipPaymentDetails } from '@app/contracts';
-import type { AppCaches, Db, SystemSettingsRow } from '@app/db';
+import {
+  type AdminMaintenanceInput,
+  type MaintenanceStatus,
+  messages,
+  type SystemSettings,
+  type SystemSettingsInput,
+  type VipPaymentDetails,
+} from '@app/contracts';
+import type { AppCaches, Db, SystemSettingsRow, Tx } from '@app/db';
+import { type AdminActor, logAdminAction } from '../activity/service';
 
 /** What a cached read needs: the database to load from and this instance's caches (docs/architecture.md#caches). */
 export interface CachedReader {
@@ -8,7 +16,7 @@ export interface CachedReader {
 }
 
 /** The system settings row, from this instance's cache. */
-export function readSettingsRow({ db, caches }: CachedReader): Promise<Readonly<SystemSettingsRow>> {
+function readSettingsRow({ db, caches }: CachedReader): Promise<Readonly<SystemSettingsRow>> {
   return caches.settings.get('row', async () =>
     Object.freeze(await db.selectFrom('systemSettings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()),
   );
@@ -17,7 +25,7 @@ export function readSettingsRow({ db, caches }: CachedReader): Promise<Readonly<
 type SettingsRow = Readonly<SystemSettingsRow>;
 
 /** What members are told of the site's state. */
-export function maintenanceOf(row: SettingsRow): MaintenanceStatus {
+function maintenanceOf(row: SettingsRow): MaintenanceStatus {
   return {
     maintenance: row.maintenance,
     websiteStatus: row.websiteStatus,
@@ -27,7 +35,7 @@ export function maintenanceOf(row: SettingsRow): MaintenanceStatus {
 }
 
 /** The G-CASH account members pay plans to, as the admins set it in the system settings. */
-export function gcashPayeeOf({ gcashNumber, gcashName }: SettingsRow): VipPaymentDetails {
+function gcashPayeeOf({ gcashNumber, gcashName }: SettingsRow): VipPaymentDetails {
   return { gcashNumber, gcashName };
 }
 
@@ -37,4 +45,91 @@ export async function readMaintenance(reader: CachedReader): Promise<Maintenance
 
 export async function readGcashPayee(reader: CachedReader): Promise<VipPaymentDetails> {
   return gcashPayeeOf(await readSettingsRow(reader));
+}
+
+type SiteState = Pick<MaintenanceStatus, 'maintenance' | 'websiteStatus'>;
+
+/** The settings row, locked: two admins switching at once apply one after the other. */
+function lockSettings(trx: Tx) {
+  return trx
+    .selectFrom('systemSettings')
+    .select(['maintenance', 'websiteStatus'])
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The reason recorded when the admin leaves it blank (docs/product-rules.md#validation), by what the call did:
+ * the website switch when it changed the website status or named nothing else, else maintenance mode.
+ */
+function defaultReason(input: AdminMaintenanceInput, before: SiteState, after: SiteState): string {
+  const websiteAction =
+    input.websiteStatus !== undefined && (input.maintenance === undefined || after.websiteStatus !== before.websiteStatus);
+  if (websiteAction) return after.websiteStatus === 'on' ? messages.admin.websiteOn : messages.admin.websiteOff;
+  return after.maintenance ? messages.admin.maintenanceOn : messages.admin.maintenanceOff;
+}
+
+/** The maintenance controls: switches maintenance mode and/or the website status, with a reason in the log. */
+export async function switchMaintenance(
+  db: Db,
+  input: AdminMaintenanceInput,
+  actor: AdminActor,
+  now: Date,
+): Promise<SiteState & { message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockSettings(trx);
+    const after: SiteState = {
+      maintenance: input.maintenance ?? before.maintenance,
+      websiteStatus: input.websiteStatus ?? before.websiteStatus,
+    };
+    await trx
+      .updateTable('systemSettings')
+      .set({ ...after, ...(input.message === undefined ? {} : { message: input.message }), updatedBy: actor.adminId, updatedAt: now })
+      .where('id', '=', 1)
+      .execute();
+    await logAdminAction(trx, actor, {
+      action: 'update_maintenance',
+      details: {
+        ...after,
+        reason: input.reason ?? defaultReason(input, before, after),
+        ...(input.message === undefined ? {} : { message: input.message }),
+      },
+    });
+    return { ...after, message: messages.admin.maintenanceUpdated };
+  });
+}
+
+function toSystemSettings(row: SystemSettingsRow): SystemSettings {
+  const status = maintenanceOf(row);
+  return { ...status, maintenanceMode: status.maintenance, ...gcashPayeeOf(row) };
+}
+
+export async function readSystemSettings(reader: CachedReader): Promise<SystemSettings> {
+  return toSystemSettings(await readSettingsRow(reader));
+}
+
+/** The System tab: maintenance mode, the message members see while the site is closed, the G-CASH payee. */
+export async function updateSystemSettings(db: Db, input: SystemSettingsInput, actor: AdminActor, now: Date): Promise<SystemSettings> {
+  return db.transaction().execute(async (trx) => {
+    await lockSettings(trx);
+    const row = await trx
+      .updateTable('systemSettings')
+      .set({
+        ...(input.maintenance === undefined ? {} : { maintenance: input.maintenance }),
+        ...(input.message === undefined ? {} : { message: input.message }),
+        ...(input.gcashNumber === undefined ? {} : { gcashNumber: input.gcashNumber }),
+        ...(input.gcashName === undefined ? {} : { gcashName: input.gcashName }),
+        updatedBy: actor.adminId,
+        updatedAt: now,
+      })
+      .where('id', '=', 1)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logAdminAction(trx, actor, {
+      action: 'update_system_settings',
+      details: { maintenance: input.maintenance, message: input.message, gcashNumber: input.gcashNumber, gcashName: input.gcashName },
+    });
+    return toSystemSettings(row);
+  });
 }

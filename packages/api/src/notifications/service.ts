@@ -1,7 +1,7 @@
 import { type AdminNotification, messages, NOTIFICATION_LIST_LIMIT, type NotificationDraft, type NotificationList } from '@app/contracts';
 import type { Db, NotificationsTable, Tx } from '@app/db';
 import type { Selectable } from 'kysely';
-import { type AdminActor, logAdminAction } from '../admin/log';
+import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
 
 /** The notifications a member may see at `now` (docs/product-rules.md#decided-rules): global or theirs, and not expired. */

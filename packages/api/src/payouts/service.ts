@@ -1,19 +1,7 @@
-import {
-  COMMISSION_PER_PAYOUT_CENTAVOS,
-  formatAmount,
-  formatPesos,
-  messages,
-  normalizeDestination,
-  type Payout,
-  type PayoutDecision,
-  type PayoutQueue,
-  type PayoutStats,
-} from '@app/contracts';
-import { type Db, InsufficientFundsError, type PayoutRow, postToLedger, type Tx } from '@app/db';
+import { formatAmount, formatPesos, messages, normalizeDestination, type Payout, type PayoutQueue, type PayoutStats } from '@app/contracts';
+import { type Db, InsufficientFundsError, type PayoutRow, postToLedger } from '@app/db';
 import { sql } from 'kysely';
-import { recordCommission } from '../commission/entries';
-import { AppError, alreadyDecided, forbidden, notFound } from '../lib/errors';
-import { notifyMember } from '../notifications/service';
+import { AppError, forbidden } from '../lib/errors';
 import { recordSignal, refreshRiskScores } from '../risk/service';
 
 export function toPayout(row: PayoutRow): Payout {
@@ -101,68 +89,6 @@ export async function requestPayout(
     throw error;
   }
   if (signalsChanged) await refreshRiskScores(db, [userId], now);
-  return payout;
-}
-
-/**
- * An admin's decision on a pending payout (docs/product-rules.md#decided-rules), inside the caller's transaction.
- * Approved: pending -> paid out, and the operator earns the payout commission. Declined: pending ->
- * available again. Only a pending payout can be decided: the conditional update lets one of two
- * racing decisions through and the other finds it decided (409).
- */
-export async function decidePayout(
-  trx: Tx,
-  payoutId: string,
-  decision: { status: PayoutDecision; reason?: string },
-  adminId: string,
-  now: Date,
-): Promise<PayoutRow> {
-  const payout = await trx
-    .updateTable('payouts')
-    .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
-    .where('id', '=', payoutId)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-  if (!payout) {
-    const existing = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
-    throw existing ? alreadyDecided(existing.status) : notFound(messages.admin.payoutNotFound);
-  }
-
-  // The request's own ledger row shows the outcome in the member's history; its balance effect stays.
-  await trx
-    .updateTable('transactions')
-    .set({ status: decision.status })
-    .where('payoutId', '=', payout.id)
-    .where('type', '=', 'payout')
-    .execute();
-  await postToLedger(trx, {
-    userId: payout.userId,
-    type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
-    amount: payout.amount,
-    description: decision.status === 'approved' ? messages.admin.payoutApproved(payout.paymentMethod) : messages.admin.payoutDeclined,
-    payoutId: payout.id,
-    adminId,
-    createdAt: now,
-  });
-  if (decision.status === 'declined') {
-    await notifyMember(trx, {
-      userId: payout.userId,
-      title: messages.decisions.payoutDeclinedTitle,
-      message: messages.decisions.payoutDeclinedBody(formatPesos(payout.amount), decision.reason ?? ''),
-      type: 'warning',
-      adminId,
-      now,
-    });
-  }
-  if (decision.status === 'approved') {
-    await recordCommission(trx, {
-      kind: 'payout',
-      sourceId: payout.id,
-      amount: COMMISSION_PER_PAYOUT_CENTAVOS,
-      description: messages.admin.payoutCommission(formatPesos(payout.amount)),
-    });
-  }
   return payout;
 }
 

@@ -2,7 +2,7 @@ import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, type Popup, type Popu
 import type { Db, PopupsTable } from '@app/db';
 import type { Selectable } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { type AdminActor, logAdminAction } from '../admin/log';
+import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
 
 /** Popups switched on whose window holds `now` (no end date: no end), newest first. */

@@ -26,7 +26,7 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
  * header: PNG, JPEG, GIF or WebP. Whatever else sharp could read (SVG, TIFF, HEIF...) is refused before it
  * reaches a decoder.
  */
-export function detectImageType(bytes: Uint8Array): string | null {
+function detectImageType(bytes: Uint8Array): string | null {
   return SIGNATURES.find((signature) => signature.matches(bytes))?.format ?? null;
 }
 

@@ -26,7 +26,7 @@ export interface PhotoStore {
 }
 
 /** The quoted SHA-256 of the bytes: the ETag of a photo kept in PostgreSQL. */
-export function etagOf(bytes: Uint8Array): string {
+function etagOf(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 }
 

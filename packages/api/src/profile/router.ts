@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberProcedure, router } from '../trpc';
-import { saveProfilePhoto } from './photo';
+import { saveProfilePhoto } from './service';
 
 /**
  * The photo arrives as multipart, which tRPC does not carry: the server's upload route reads the file

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { areLinked, refreshRiskScores } from '../risk/service';
 
 /** How a friend is named to their sponsor: first name and initial, else the masked e-mail. */
-export function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   if (user.firstName) return user.lastName ? `${user.firstName} ${user.lastName[0]}.` : user.firstName;
   return maskEmail(user.email);
 }

@@ -1,4 +1,4 @@
-import { type AdminPageInput, maskDestination, pluralize, type RiskQueueItem, type RiskReason, type UserRisk } from '@app/contracts';
+import { maskDestination, pluralize, type RiskReason, type UserRisk } from '@app/contracts';
 import { type Db, jsonb } from '@app/db';
 import { sql } from 'kysely';
 
@@ -9,7 +9,7 @@ import { sql } from 'kysely';
  */
 
 /** How an account is tied to another: a shared device or destination (linked), or an address (weakly). */
-export type LinkKind = 'device' | 'destination' | 'address';
+type LinkKind = 'device' | 'destination' | 'address';
 
 /** How far back sign-ins are compared by address. */
 const ADDRESS_LOOKBACK_DAYS = 90;
@@ -199,38 +199,6 @@ export async function refreshRiskScores(db: Db, userIds: readonly string[], now:
       .onConflict((oc) => oc.column('userId').doUpdateSet({ score: risk.score, reasons: jsonb(risk.reasons), updatedAt: now }))
       .execute();
   }
-}
-
-/** The review queue: members with a score above zero, highest first. */
-export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ items: RiskQueueItem[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('riskScores as r')
-      .innerJoin('users as u', 'u.id', 'r.userId')
-      .select(['r.userId', 'u.email', 'r.score', 'r.reasons', 'u.payoutHoldReason'])
-      .where('r.score', '>', 0)
-      .orderBy('r.score', 'desc')
-      .orderBy('r.updatedAt', 'desc')
-      .orderBy('r.userId')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    db
-      .selectFrom('riskScores')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('score', '>', 0)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({
-      userId: row.userId,
-      email: row.email,
-      score: row.score,
-      reasons: row.reasons,
-      payoutHold: row.payoutHoldReason,
-    })),
-    total: Number(count.total),
-  };
 }
 
 /**

@@ -1,6 +1,18 @@
-import { type CompleteTaskOutput, formatAmount, type Task, type TaskCompletionError, VIEW_EXPIRY_SECONDS } from '@app/contracts';
+import {
+  type AdminTask,
+  type AdminTaskCreateInput,
+  type AdminTaskUpdateInput,
+  type CompleteTaskOutput,
+  formatAmount,
+  messages,
+  type Task,
+  type TaskCompletionError,
+  VIEW_EXPIRY_SECONDS,
+} from '@app/contracts';
 import { type Db, postToLedger, type TaskRow, type UserRow } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
+import { type AdminActor, logAdminAction } from '../activity/service';
+import { badRequest, notFound } from '../lib/errors';
 import type { CachedReader } from '../maintenance/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -8,17 +20,17 @@ import { effectiveTier } from '../vip/tier';
 import { completedTodayQuery, dailyProgress, progressOf } from './limits';
 
 /** The one task every member sees whatever its tier (docs/product-rules.md#validation). */
-export const ALWAYS_VISIBLE_TITLE = 'View Product Page';
+const ALWAYS_VISIBLE_TITLE = 'View Product Page';
 
 type Visible = Pick<TaskRow, 'title' | 'requiredVipTier'>;
 
 /** Shown if titled 'View Product Page', or needing no tier (none or ''), or needing exactly the member's tier. */
-export function isVisibleTo(task: Visible, tier: string): boolean {
+function isVisibleTo(task: Visible, tier: string): boolean {
   return task.title === ALWAYS_VISIBLE_TITLE || !task.requiredVipTier || task.requiredVipTier === tier;
 }
 
 /** FREE members earn each task's own reward; a running plan pays its (copied) reward per task. */
-export function rewardFor(task: Pick<TaskRow, 'reward'>, user: UserRow, now: Date): number {
+function rewardFor(task: Pick<TaskRow, 'reward'>, user: UserRow, now: Date): number {
   return effectiveTier(user, now).rewardPerTask ?? task.reward;
 }
 
@@ -230,3 +242,65 @@ export async function completeView(
 
 /** Thrown inside the crediting transaction to roll back the view it closed. */
 class DailyLimitReached extends Error {}
+
+function toAdminTask(row: TaskRow): AdminTask {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    reward: formatAmount(row.reward),
+    requiredVipTier: row.requiredVipTier,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every task, on or off, newest first. */
+export async function listAllTasks(db: Db): Promise<AdminTask[]> {
+  const rows = await db.selectFrom('tasks').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toAdminTask);
+}
+
+/** A task may require a plan that exists (on sale or not); null means every tier sees it. */
+async function refuseUnknownTier(db: Db, tier: string | null | undefined): Promise<void> {
+  if (!tier) return;
+  const plan = await db.selectFrom('vipPlans').select('id').where('id', '=', tier).executeTakeFirst();
+  if (!plan) throw badRequest(messages.admin.taskTierUnknown);
+}
+
+/** Changed fields as the log shows them: money as pesos text. */
+function logged(fields: { reward?: number | undefined } & Record<string, unknown>) {
+  return { ...fields, ...(fields.reward === undefined ? {} : { reward: formatAmount(fields.reward) }) };
+}
+
+export async function createTask(db: Db, input: AdminTaskCreateInput, actor: AdminActor, now: Date): Promise<AdminTask> {
+  await refuseUnknownTier(db, input.requiredVipTier);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('tasks')
+      .values({ ...input, requiredVipTier: input.requiredVipTier ?? null, createdAt: now, updatedAt: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logAdminAction(trx, actor, { action: 'create_task', targetId: row.id, details: logged(input) });
+    return toAdminTask(row);
+  });
+}
+
+/** Edits a task; `isActive` alone switches it on or off (a task switched off can no longer be started or credited). */
+export async function updateTask(db: Db, input: AdminTaskUpdateInput, actor: AdminActor, now: Date): Promise<AdminTask> {
+  const { id, ...changes } = input;
+  await refuseUnknownTier(db, changes.requiredVipTier);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('tasks')
+      .set({ ...changes, updatedAt: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(messages.tasks.notFound);
+    await logAdminAction(trx, actor, { action: 'update_task', targetId: id, details: logged(changes) });
+    return toAdminTask(row);
+  });
+}

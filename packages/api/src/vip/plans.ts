@@ -1,8 +1,10 @@
-import { formatAmount, formatPesos, type VipPlan } from '@app/contracts';
-import type { Db, VipPlanRow } from '@app/db';
+import { type AdminPlan, type AdminPlanUpdateInput, formatAmount, formatPesos, messages, type VipPlan } from '@app/contracts';
+import { type Db, jsonb, type VipPlanRow } from '@app/db';
+import { type AdminActor, logAdminAction } from '../activity/service';
+import { notFound } from '../lib/errors';
 import type { CachedReader } from '../maintenance/service';
 
-export function toVipPlan(row: VipPlanRow): VipPlan {
+function toVipPlan(row: VipPlanRow): VipPlan {
   return {
     id: row.id,
     name: row.name,
@@ -31,11 +33,59 @@ export async function findActivePlan(db: Db, id: string): Promise<VipPlanRow | u
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** A plan's benefit lines, written from its terms so that an edit of the terms never leaves them stale. */
-export function planBenefits(terms: Pick<VipPlanRow, 'dailyTaskLimit' | 'rewardPerTask' | 'validityDays'>): string[] {
+function planBenefits(terms: Pick<VipPlanRow, 'dailyTaskLimit' | 'rewardPerTask' | 'validityDays'>): string[] {
   return [
     `${plural(terms.dailyTaskLimit, 'task', 'tasks')} every day`,
     `${formatPesos(terms.rewardPerTask)} for every completed task`,
     `Valid for ${plural(terms.validityDays, 'day', 'days')}`,
     'Priority support',
   ];
+}
+
+function toAdminPlan(row: VipPlanRow): AdminPlan {
+  return {
+    id: row.id,
+    planName: row.name,
+    price: formatAmount(row.price),
+    dailyTaskLimit: row.dailyTaskLimit,
+    taskReward: formatAmount(row.rewardPerTask),
+    validityDays: row.validityDays,
+    isActive: row.isActive,
+  };
+}
+
+/** Every plan, on sale or not, in the order members see them. */
+export async function listPlanSettings(db: Db): Promise<AdminPlan[]> {
+  const rows = await db.selectFrom('vipPlans').selectAll().orderBy('sortOrder').orderBy('price').execute();
+  return rows.map(toAdminPlan);
+}
+
+/**
+ * The quick plan editor: changes the fields given and rewrites the benefit lines from the new terms.
+ * Members already on the plan keep the terms they started with (copied when their plan started).
+ */
+export async function updatePlanSettings(db: Db, input: AdminPlanUpdateInput, actor: AdminActor, now: Date): Promise<AdminPlan> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('vipPlans').selectAll().where('id', '=', input.planId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound(messages.admin.planNotFound);
+    const terms = {
+      price: input.price ?? before.price,
+      rewardPerTask: input.taskReward ?? before.rewardPerTask,
+      dailyTaskLimit: input.dailyTaskLimit ?? before.dailyTaskLimit,
+      validityDays: input.validityDays ?? before.validityDays,
+      isActive: input.isActive ?? before.isActive,
+    };
+    const after = await trx
+      .updateTable('vipPlans')
+      .set({ ...terms, benefits: jsonb(planBenefits(terms)), updatedAt: now })
+      .where('id', '=', input.planId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logAdminAction(trx, actor, {
+      action: 'update_vip_plan',
+      targetId: input.planId,
+      details: { before: toAdminPlan(before), after: toAdminPlan(after) },
+    });
+    return toAdminPlan(after);
+  });
 }

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { readGcashPayee } from '../maintenance/service';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { listActivePlans } from './plans';
-import { requestUpgrade, upgradeWithEarnings } from './service';
-import { vipStatus } from './status';
+import { requestUpgrade, upgradeWithEarnings, vipStatus } from './service';
 
 export const vipRouter = router({
   status: memberProcedure

@@ -1,12 +1,10 @@
-import { formatPesos, messages, planName, type VipStatus } from '@app/contracts';
+import { COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos, messages, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
+import { sql } from 'kysely';
+import { recordCommission } from '../commission/entries';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
-import { notifyMember } from '../notifications/service';
-import { creditReferralMilestone } from '../referrals/service';
-import { refreshRiskScores } from '../risk/service';
-import { activatePlan } from './activate';
+import { dailyProgress } from '../tasks/limits';
 import { findActivePlan } from './plans';
-import { vipStatus } from './status';
 import { effectiveTier } from './tier';
 
 interface Clock {
@@ -114,78 +112,61 @@ export async function upgradeWithEarnings(db: Db, userId: string, planId: string
 }
 
 /**
- * An admin's approval of a payment-proof request: the plan starts now, the operator earns the upgrade
- * commission, and on the member's first approved VIP their sponsor gets the VIP bonus. Returns null
- * when the request was not pending (already decided), so a double click approves once.
+ * Starts a plan for a member now, replacing any running one, with the plan's terms copied onto the
+ * member (docs/product-rules.md#decided-rules) so a later edit of the plan does not change it; and earns the operator's
+ * upgrade commission for the request. Call inside the transaction that paid for it.
  */
-export async function approveVipRequest(db: Db, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
-  const approved = await db.transaction().execute((trx) => approvePendingVipRequest(trx, requestId, adminId, now));
-  if (approved?.referralHeld) await refreshRiskScores(db, [approved.userId], now);
-  return approved && { userId: approved.userId };
-}
-
-/** approveVipRequest inside the caller's transaction, for an admin call that logs in the same one. */
-export async function approvePendingVipRequest(
-  trx: Tx,
-  requestId: string,
-  adminId: string,
-  now: Date,
-): Promise<{ userId: string; referralHeld: boolean } | null> {
-  const request = await trx
-    .updateTable('vipRequests')
-    .set({ status: 'approved', decidedBy: adminId, decidedAt: now })
-    .where('id', '=', requestId)
-    .where('status', '=', 'pending')
-    .returning(['id', 'userId', 'planId'])
-    .executeTakeFirst();
-  if (!request) return null;
-  const member = await trx.selectFrom('users').selectAll().where('id', '=', request.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
-  // The plan as it is now: an admin may have edited it since the member asked.
-  const plan = await trx.selectFrom('vipPlans').selectAll().where('id', '=', request.planId).executeTakeFirstOrThrow();
-  await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
-  const referral = member.referredBy ? await creditReferralMilestone(trx, member, 'first-vip', now) : null;
-  return { userId: member.id, referralHeld: referral === 'held' };
-}
-
-/** An admin's refusal of a payment-proof request, with the reason; the member may ask again. */
-export async function rejectVipRequest(
-  db: Db,
-  requestId: string,
-  adminId: string,
-  reason: string,
-  now: Date,
-): Promise<{ userId: string } | null> {
-  return db.transaction().execute((trx) => rejectPendingVipRequest(trx, requestId, adminId, reason, now));
-}
-
-/** rejectVipRequest inside the caller's transaction. */
-export async function rejectPendingVipRequest(
-  trx: Tx,
-  requestId: string,
-  adminId: string,
-  reason: string,
-  now: Date,
-): Promise<{ userId: string } | null> {
-  const request = await trx
-    .updateTable('vipRequests')
-    .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: now })
-    .where('id', '=', requestId)
-    .where('status', '=', 'pending')
-    .returning(['userId', 'planId'])
-    .executeTakeFirst();
-  if (!request) return null;
+export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPlanRow; requestId: string; now: Date }): Promise<void> {
+  const { plan, now } = input;
   await trx
     .updateTable('users')
-    .set({ vipPendingApproval: false, vipPaymentStatus: 'rejected', updatedAt: now })
-    .where('id', '=', request.userId)
+    .set({
+      vipTier: plan.id,
+      vipExpiresAt: new Date(now.getTime() + plan.validityDays * 24 * 60 * 60 * 1000),
+      vipDailyTaskLimit: plan.dailyTaskLimit,
+      vipRewardPerTask: plan.rewardPerTask,
+      vipPendingApproval: false,
+      vipPaymentStatus: 'approved',
+      updatedAt: now,
+    })
+    .where('id', '=', input.userId)
     .execute();
-  await notifyMember(trx, {
-    userId: request.userId,
-    title: messages.decisions.vipRejectedTitle,
-    message: messages.decisions.vipRejectedBody(planName(request.planId), reason),
-    type: 'warning',
-    adminId,
-    now,
+  await recordCommission(trx, {
+    kind: 'upgrade',
+    sourceId: input.requestId,
+    amount: COMMISSION_PER_UPGRADE_CENTAVOS,
+    description: `VIP upgrade to ${plan.name}`,
   });
-  return { userId: request.userId };
+}
+
+export async function vipStatus(db: Db, user: UserRow, now: Date, timeZone: string): Promise<VipStatus> {
+  const [progress, latest] = await Promise.all([
+    dailyProgress(db, user, now, timeZone),
+    // One request tells both: the one waiting (at most one is), else the latest, refused or not.
+    db
+      .selectFrom('vipRequests')
+      .select(['planId', 'status', 'reason', 'createdAt', 'decidedAt'])
+      .where('userId', '=', user.id)
+      .orderBy(sql`status = 'pending'`, 'desc')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const pending = latest?.status === 'pending' ? latest : undefined;
+  const rejected = latest?.status === 'rejected' ? latest : undefined;
+  return {
+    vipTier: progress.tier.tier,
+    vipExpiresAt: progress.tier.expiresAt?.toISOString() ?? null,
+    vipPendingApproval: user.vipPendingApproval,
+    vipPaymentStatus: user.vipPaymentStatus,
+    pendingVipTier: pending?.planId ?? null,
+    pendingSince: pending?.createdAt.toISOString() ?? null,
+    lastRejection: rejected
+      ? { vipTier: rejected.planId, reason: rejected.reason ?? '', at: (rejected.decidedAt ?? rejected.createdAt).toISOString() }
+      : null,
+    dailyTaskLimit: progress.tier.dailyTaskLimit,
+    tasksCompletedToday: progress.completedToday,
+    tasksRemaining: progress.remaining,
+  };
 }

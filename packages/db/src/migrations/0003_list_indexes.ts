@@ -13,7 +13,7 @@ const statements = [
   // PGlite loads it (create-db.ts).
   'CREATE EXTENSION IF NOT EXISTS pg_trgm',
   'CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops)',
-  // The full name as listUsers matches it (fullName in packages/api/src/admin/users.ts): concat_ws cannot
+  // The full name as the user list matched it when this migration was written: concat_ws cannot
   // be indexed (it is only STABLE), this expression can.
   `CREATE INDEX users_full_name_trgm_idx ON users USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops)`,
   'CREATE INDEX users_id_trgm_idx ON users USING gin (id gin_trgm_ops)',

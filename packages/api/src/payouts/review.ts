@@ -1,11 +1,23 @@
-import { formatAmount, maskDestination, messages, type Payout, type PayoutDecision, type PendingPayout, pluralize } from '@app/contracts';
-import type { Db, Tx } from '@app/db';
+import {
+  COMMISSION_PER_PAYOUT_CENTAVOS,
+  formatAmount,
+  formatPesos,
+  maskDestination,
+  messages,
+  type Payout,
+  type PayoutDecision,
+  type PendingPayout,
+  pluralize,
+} from '@app/contracts';
+import { type Db, type PayoutRow, postToLedger, type Tx } from '@app/db';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { conflict, forbidden } from '../lib/errors';
+import { type AdminActor, logAdminAction } from '../activity/service';
+import { recordCommission } from '../commission/entries';
+import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
-import { decidePayout, toPayout } from '../payouts/service';
+import { notifyMember } from '../notifications/service';
 import { effectiveTier } from '../vip/tier';
-import { type AdminActor, logAdminAction } from './log';
+import { toPayout } from './service';
 
 /**
  * Payouts waiting for a decision, oldest first, one window of them, with who asked, whether their account
@@ -107,6 +119,68 @@ async function lockMemberAndCheck(trx: Tx, payoutId: string, decision: PayoutDec
   if (!payout || decision !== 'approved') return;
   if (payout.userId === actor.adminId) throw forbidden(messages.admin.ownPayout);
   if (payout.payoutHoldReason) throw conflict(messages.risk.onHold);
+}
+
+/**
+ * An admin's decision on a pending payout (docs/product-rules.md#decided-rules), inside the caller's transaction.
+ * Approved: pending -> paid out, and the operator earns the payout commission. Declined: pending ->
+ * available again. Only a pending payout can be decided: the conditional update lets one of two
+ * racing decisions through and the other finds it decided (409).
+ */
+export async function decidePayout(
+  trx: Tx,
+  payoutId: string,
+  decision: { status: PayoutDecision; reason?: string },
+  adminId: string,
+  now: Date,
+): Promise<PayoutRow> {
+  const payout = await trx
+    .updateTable('payouts')
+    .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  if (!payout) {
+    const existing = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
+    throw existing ? alreadyDecided(existing.status) : notFound(messages.admin.payoutNotFound);
+  }
+
+  // The request's own ledger row shows the outcome in the member's history; its balance effect stays.
+  await trx
+    .updateTable('transactions')
+    .set({ status: decision.status })
+    .where('payoutId', '=', payout.id)
+    .where('type', '=', 'payout')
+    .execute();
+  await postToLedger(trx, {
+    userId: payout.userId,
+    type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
+    amount: payout.amount,
+    description: decision.status === 'approved' ? messages.admin.payoutApproved(payout.paymentMethod) : messages.admin.payoutDeclined,
+    payoutId: payout.id,
+    adminId,
+    createdAt: now,
+  });
+  if (decision.status === 'declined') {
+    await notifyMember(trx, {
+      userId: payout.userId,
+      title: messages.decisions.payoutDeclinedTitle,
+      message: messages.decisions.payoutDeclinedBody(formatPesos(payout.amount), decision.reason ?? ''),
+      type: 'warning',
+      adminId,
+      now,
+    });
+  }
+  if (decision.status === 'approved') {
+    await recordCommission(trx, {
+      kind: 'payout',
+      sourceId: payout.id,
+      amount: COMMISSION_PER_PAYOUT_CENTAVOS,
+      description: messages.admin.payoutCommission(formatPesos(payout.amount)),
+    });
+  }
+  return payout;
 }
 
 /** Approves or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */

@@ -11,9 +11,9 @@ import {
 } from '@app/contracts';
 import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type AdminActor, logAdminAction } from '../activity/service';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { effectiveTier } from '../vip/tier';
-import { type AdminActor, logAdminAction } from './log';
 
 /** The columns an admin's view of a user reads; the list selects these and no more of its 29. */
 const ADMIN_USER_COLUMNS = [
@@ -37,7 +37,7 @@ const ADMIN_USER_COLUMNS = [
   'isAdmin',
 ] as const satisfies readonly (keyof UserRow)[];
 
-export function toAdminUser(row: Pick<UserRow, (typeof ADMIN_USER_COLUMNS)[number]>, now: Date): AdminUser {
+function toAdminUser(row: Pick<UserRow, (typeof ADMIN_USER_COLUMNS)[number]>, now: Date): AdminUser {
   const tier = effectiveTier(row, now);
   return {
     id: row.id,

@@ -1,11 +1,13 @@
-import { type AdminUser, messages, type PendingVipRequest } from '@app/contracts';
+import { type AdminUser, messages, type PendingVipRequest, planName } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
+import { type AdminActor, logAdminAction } from '../activity/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
+import { notifyMember } from '../notifications/service';
+import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
-import { approvePendingVipRequest, rejectPendingVipRequest } from '../vip/service';
-import { type AdminActor, logAdminAction } from './log';
-import { findAdminUser } from './users';
+import { findAdminUser } from '../users/service';
+import { activatePlan } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
 export async function listPendingVipRequests(db: Db, window: QueueWindow): Promise<{ items: PendingVipRequest[]; total: number }> {
@@ -102,4 +104,81 @@ export async function rejectVip(db: Db, requestId: string, reason: string, actor
     return request.userId;
   });
   return findAdminUser(db, userId, now);
+}
+
+/**
+ * An admin's approval of a payment-proof request: the plan starts now, the operator earns the upgrade
+ * commission, and on the member's first approved VIP their sponsor gets the VIP bonus. Returns null
+ * when the request was not pending (already decided), so a double click approves once.
+ */
+export async function approveVipRequest(db: Db, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
+  const approved = await db.transaction().execute((trx) => approvePendingVipRequest(trx, requestId, adminId, now));
+  if (approved?.referralHeld) await refreshRiskScores(db, [approved.userId], now);
+  return approved && { userId: approved.userId };
+}
+
+/** approveVipRequest inside the caller's transaction, for an admin call that logs in the same one. */
+async function approvePendingVipRequest(
+  trx: Tx,
+  requestId: string,
+  adminId: string,
+  now: Date,
+): Promise<{ userId: string; referralHeld: boolean } | null> {
+  const request = await trx
+    .updateTable('vipRequests')
+    .set({ status: 'approved', decidedBy: adminId, decidedAt: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'userId', 'planId'])
+    .executeTakeFirst();
+  if (!request) return null;
+  const member = await trx.selectFrom('users').selectAll().where('id', '=', request.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  // The plan as it is now: an admin may have edited it since the member asked.
+  const plan = await trx.selectFrom('vipPlans').selectAll().where('id', '=', request.planId).executeTakeFirstOrThrow();
+  await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
+  const referral = member.referredBy ? await creditReferralMilestone(trx, member, 'first-vip', now) : null;
+  return { userId: member.id, referralHeld: referral === 'held' };
+}
+
+/** An admin's refusal of a payment-proof request, with the reason; the member may ask again. */
+export async function rejectVipRequest(
+  db: Db,
+  requestId: string,
+  adminId: string,
+  reason: string,
+  now: Date,
+): Promise<{ userId: string } | null> {
+  return db.transaction().execute((trx) => rejectPendingVipRequest(trx, requestId, adminId, reason, now));
+}
+
+/** rejectVipRequest inside the caller's transaction. */
+async function rejectPendingVipRequest(
+  trx: Tx,
+  requestId: string,
+  adminId: string,
+  reason: string,
+  now: Date,
+): Promise<{ userId: string } | null> {
+  const request = await trx
+    .updateTable('vipRequests')
+    .set({ status: 'rejected', reason, decidedBy: adminId, decidedAt: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'pending')
+    .returning(['userId', 'planId'])
+    .executeTakeFirst();
+  if (!request) return null;
+  await trx
+    .updateTable('users')
+    .set({ vipPendingApproval: false, vipPaymentStatus: 'rejected', updatedAt: now })
+    .where('id', '=', request.userId)
+    .execute();
+  await notifyMember(trx, {
+    userId: request.userId,
+    title: messages.decisions.vipRejectedTitle,
+    message: messages.decisions.vipRejectedBody(planName(request.planId), reason),
+    type: 'warning',
+    adminId,
+    now,
+  });
+  return { userId: request.userId };
 }

@@ -5,15 +5,48 @@ import {
   maskDestination,
   messages,
   type PayoutHold,
+  type RiskQueueItem,
   type UserRisk,
 } from '@app/contracts';
 import type { Db } from '@app/db';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { type AdminActor, logAdminAction } from '../activity/service';
 import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { reviewHeldReferral } from '../referrals/service';
-import { assessRisk, refreshRiskScores } from '../risk/service';
-import { type AdminActor, logAdminAction } from './log';
+import { assessRisk, refreshRiskScores } from './service';
+
+/** The review queue: members with a score above zero, highest first. */
+export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ items: RiskQueueItem[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('riskScores as r')
+      .innerJoin('users as u', 'u.id', 'r.userId')
+      .select(['r.userId', 'u.email', 'r.score', 'r.reasons', 'u.payoutHoldReason'])
+      .where('r.score', '>', 0)
+      .orderBy('r.score', 'desc')
+      .orderBy('r.updatedAt', 'desc')
+      .orderBy('r.userId')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    db
+      .selectFrom('riskScores')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('score', '>', 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      userId: row.userId,
+      email: row.email,
+      score: row.score,
+      reasons: row.reasons,
+      payoutHold: row.payoutHoldReason,
+    })),
+    total: Number(count.total),
+  };
+}
 
 /** One member's review: their score and reasons, the accounts tied to them, and any payout hold. */
 export async function userRiskReview(db: Db, userId: string, now: Date): Promise<UserRisk & { payoutHold: PayoutHold }> {
