@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
-import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../tooling/vite.ts';
 
 /** Addresses of the app outside its /admin/ base: /admin-portal, and /admin without its slash. */
 const OUTSIDE_BASE = /^\/(?:admin|admin-portal(?:\/[^?#]*)?)(?:[?#]|$)/;

@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { appBuild, appServer, sharedPublicDir, sourceConditions } from '../../tooling/vite.ts';
 
 export default defineConfig({
   // The route generator and code splitter must see the route files before the React transform does.

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { componentTests, sourceConditions } from '../../packages/ui/src/vite-config.ts';
+import { componentTests, sourceConditions } from '../../tooling/vite.ts';
 
 export default defineProject({
   plugins: [react()],

@@ -1,4 +1,4 @@
-import { nodeProject } from '../../vitest.shared.ts';
+import { nodeProject } from '../../tooling/vitest.ts';
 
 const project = nodeProject('server', { database: true });
 // The server runs on Node, which knows no "module" condition: the test workers leave it out too. With it,

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import net from 'node:net';
 
 export interface HttpAnswer {
   status: number;
@@ -47,19 +46,6 @@ export function call(port: number, { method = 'GET', path, headers = {}, json, l
 /** The `name=value` pairs a browser would send back after this answer. */
 export function cookieOf(answer: HttpAnswer): string {
   return (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**

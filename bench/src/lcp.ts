@@ -1,7 +1,8 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '@app/testkit/chromium';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 /** The demo data's member (DEMO_DATA=true), whose dashboard has tasks, balances and history to show. */
-export const DEMO_MEMBER_EMAIL = 'member@example.com';
+const DEMO_MEMBER_EMAIL = 'member@example.com';
 
 export interface LcpOptions {
   /** Loads of each kind; the median is reported. */
@@ -42,22 +43,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** Debian's Chromium with the flags of the browser tests (tests/e2e/browser.ts): headless, off the network. */
-function launch(chromiumPath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 }
 
 /** A browser context signed in as the member through the development sign-in (its cookie, no page load). */
@@ -102,8 +87,8 @@ async function loadDashboard(context: BrowserContext, baseUrl: string): Promise<
  * the first load filled, each in a fresh page.
  */
 export async function measureDashboardLcp(baseUrl: string, options: LcpOptions = {}): Promise<LcpResult> {
-  const { loads = 5, email = DEMO_MEMBER_EMAIL, chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = options;
-  const browser = await launch(chromiumPath);
+  const { loads = 5, email = DEMO_MEMBER_EMAIL, chromiumPath = CHROMIUM_PATH } = options;
+  const browser = await launchChromium(chromiumPath);
   try {
     const cold: LcpEntry[] = [];
     for (let load = 0; load < loads; load++) {
@@ -148,8 +133,8 @@ export async function measureAdminPanelReady(
   baseUrl: string,
   options: AdminPanelOptions,
 ): Promise<{ medianMs: number; loadsMs: number[] }> {
-  const { loads = 5, chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = options;
-  const browser = await launch(chromiumPath);
+  const { loads = 5, chromiumPath = CHROMIUM_PATH } = options;
+  const browser = await launchChromium(chromiumPath);
   try {
     const loadsMs: number[] = [];
     for (let load = 0; load < loads; load++) {

@@ -3,10 +3,11 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitForOk } from './http';
+import { freePort } from '@app/testkit/server';
+import { waitForOk } from './http';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 const TSX = path.join(REPO_ROOT, 'apps/server/node_modules/.bin/tsx');
 
 export interface Running {

@@ -1,3 +1,3 @@
-import { nodeProject } from '../../vitest.shared.ts';
+import { nodeProject } from '../../tooling/vitest.ts';
 
 export default nodeProject('api', { database: true });

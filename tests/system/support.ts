@@ -1,21 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDb, type DbHandle } from '@app/db';
+import { type ServerProcess, startBuiltServer } from '@app/testkit/server';
 import { sql } from 'kysely';
-
-const serverEntry = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 
 /** The PostgreSQL server these tests run on; unset, only the PGlite tests run. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
 export const NO_POSTGRES = 'needs a PostgreSQL server: set TEST_DATABASE_URL';
 
 export const ADMIN_PANEL_PASSWORD = 'system-admin-password';
-export const OPERATOR = { username: 'operator', password: 'system-operator-password' };
+const OPERATOR = { username: 'operator', password: 'system-operator-password' };
 
 /** The server's 15 s drain limit (apps/server/src/main.ts) and a margin for the process to end. */
 export const DRAIN_LIMIT_MS = 15_000;
@@ -50,95 +46,29 @@ export function temporaryDataDir(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-export interface ServerProcess {
-  baseUrl: string;
-  port: number;
-  child: ChildProcess;
-  /** What the server wrote to stdout and stderr, for failure messages. */
-  output(): string;
-  /** Resolves with the exit code once the process has ended. */
-  exited: Promise<number | null>;
-  /** Sends SIGTERM and waits for the exit; the code and how long it took. */
-  stop(): Promise<{ code: number | null; ms: number }>;
-}
+export type { ServerProcess } from '@app/testkit/server';
 
 /**
- * Starts the BUILT server (`node apps/server/dist/main.js`, what `pnpm start` runs) with development
- * sign-in, no demo data and a one-second view time, and waits until /readyz answers.
+ * Starts the built server with development sign-in, no demo data and a one-second view time, on the
+ * embedded database unless `env` names one.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  if (!existsSync(serverEntry)) throw new Error('The server is not built: run `pnpm build` first (pnpm test does).');
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PANEL_PASSWORD,
-      COMMISSION_USERNAME: OPERATOR.username,
-      COMMISSION_PASSWORD: OPERATOR.password,
-      TASK_VIEW_SECONDS: '1',
-      REDIS_URL: '',
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startBuiltServer({
+    DATABASE_URL: '',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_PANEL_PASSWORD,
+    COMMISSION_USERNAME: OPERATOR.username,
+    COMMISSION_PASSWORD: OPERATOR.password,
+    TASK_VIEW_SECONDS: '1',
+    REDIS_URL: '',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not become ready in 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl,
-    port,
-    child,
-    output: () => output,
-    exited,
-    stop: async () => {
-      const started = performance.now();
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const code = await exited;
-      return { code, ms: performance.now() - started };
-    },
-  };
 }
 
 /** The `name=value` pairs a browser would send back after this response. */
-export function cookiesFrom(response: Response, previous = ''): string {
+function cookiesFrom(response: Response, previous = ''): string {
   const jar = new Map(
     previous
       .split('; ')

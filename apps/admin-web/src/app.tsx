@@ -1,4 +1,4 @@
-import { LiveUpdates, TrpcProvider } from '@app/ui';
+import { LiveUpdates, TrpcProvider } from '@app/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { refreshAdminData } from './lib/live';
 import type { createAppRouter } from './router';

@@ -14,7 +14,7 @@ import {
   type SystemSettings,
   supportMessageSchema,
 } from '@app/contracts';
-import type { ProcedureHandler } from '@app/ui/testing/trpc-batch.ts';
+import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ const settings: SystemSettings = {
 };
 
 /** An unlocked admin's session with the panel's reads answered; `extra` adds or replaces procedures. */
-function servePanel(extra: Record<string, ProcedureHandler> = {}) {
+function servePanel(extra: ProcedureHandlers = {}) {
   return serveSession(unlockedAdmin, {
     'admin.stats': () => ({ data: stats }),
     'admin.maintenance.settings': () => ({ data: settings }),

@@ -60,7 +60,7 @@ describe('deleting what members see', () => {
     const removed: unknown[] = [];
     serveSession(unlockedAdmin, {
       [c.list]: () => ({ data: removed.length ? [] : [c.item] }),
-      [c.remove]: (input) => {
+      [c.remove]: (input: unknown) => {
         removed.push(input);
         return { data: { ok: true } };
       },

@@ -1,7 +1,7 @@
 import type { User } from '@app/contracts';
+import { siteOpen, testUser } from '@app/testkit/fixtures';
+import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
-import { siteOpen, testUser } from '@app/ui/testing/fixtures.ts';
-import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { http } from 'msw';
@@ -11,7 +11,7 @@ import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 
 /** Test support for the admin app: msw answering tRPC batches, and the app rendered at a path. */
-export const server = setupServer();
+const server = setupServer();
 
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -25,9 +25,9 @@ export function useMockServer() {
 }
 
 /** Answers as the server would for a session whose user may change (the unlock and lock calls change it). */
-export function serveSession(initial: User | null, extra: Record<string, ProcedureHandler> = {}) {
+export function serveSession(initial: User | null, extra: ProcedureHandlers = {}) {
   const session = { user: initial };
-  const handlers: Record<string, ProcedureHandler> = {
+  const handlers: ProcedureHandlers = {
     'auth.user': (): ProcedureReply =>
       session.user ? { data: session.user } : { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } },
     'maintenance.status': () => ({ data: siteOpen }),

@@ -93,7 +93,7 @@ describe('a search that finds nothing', () => {
     },
   ])('says so in the $queue queue', async ({ path, tab, procedure, search, text, rows = [] }) => {
     serveSession(unlockedAdmin, {
-      [procedure]: (input) => ({
+      [procedure]: (input: unknown) => ({
         data: (input as { search?: string }).search ? { items: [], total: 0 } : { items: rows, total: rows.length },
       }),
     });

@@ -1,6 +1,6 @@
 import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema, messages } from '@app/contracts';
+import { answerTrpcBatch, type ProcedureHandler, type ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
-import { answerTrpcBatch, type ProcedureHandler } from '@app/ui/testing/trpc-batch.ts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,9 +62,9 @@ const paidPayout: CommissionPayout = commissionPayoutSchema.parse({
 });
 
 /** Answers as the server would for an operator session that login and logout change; records each call's input. */
-function serveOperator(signedIn: boolean, extra: Record<string, ProcedureHandler> = {}) {
+function serveOperator(signedIn: boolean, extra: ProcedureHandlers = {}) {
   const session = { signedIn };
-  const handlers: Record<string, ProcedureHandler> = {
+  const handlers: ProcedureHandlers = {
     'commission.auth': () => (session.signedIn ? { data: { authenticated: true, username: 'operator' } } : noOperator),
     'commission.login': () => {
       session.signedIn = true;
@@ -287,7 +287,7 @@ describe('request payout dialog', () => {
     notes: null,
   });
 
-  async function openDialog(extra: Record<string, ProcedureHandler> = {}) {
+  async function openDialog(extra: ProcedureHandlers = {}) {
     const { inputsOf } = serveOperator(true, { 'commission.stats': () => ({ data: earningStats }), ...extra });
     renderApp();
     await userEvent.click(await screen.findByRole('button', { name: 'Request Payout' }));

@@ -1,4 +1,4 @@
-import { LiveUpdates, TrpcProvider, trpc } from '@app/ui';
+import { LiveUpdates, TrpcProvider, trpc } from '@app/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { refreshMemberData } from './lib/live';

@@ -1,4 +1,4 @@
-import type { TrpcUtils } from '@app/ui';
+import type { TrpcUtils } from '@app/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';

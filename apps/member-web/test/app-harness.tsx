@@ -1,6 +1,6 @@
+import { siteOpen } from '@app/testkit/fixtures';
+import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
-import { siteOpen } from '@app/ui/testing/fixtures.ts';
-import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { http } from 'msw';
@@ -15,7 +15,7 @@ import { createAppRouter } from '../src/router';
  */
 export const signedOut: ProcedureReply = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
 
-const quietLayout: Record<string, ProcedureHandler> = {
+const quietLayout: ProcedureHandlers = {
   'maintenance.status': () => ({ data: siteOpen }),
   'site.config': () => ({ data: { adClientId: null, accountUrl: null, taskViewSeconds: 20 } }),
   'notifications.list': () => ({ data: { items: [], unreadCount: 0 } }),
@@ -23,7 +23,7 @@ const quietLayout: Record<string, ProcedureHandler> = {
   'support.messages': () => ({ data: [] }),
 };
 
-export interface ProcedureCall {
+interface ProcedureCall {
   path: string;
   input: unknown;
 }
@@ -44,7 +44,7 @@ export function setupTrpcServer() {
   });
   afterAll(() => server.close());
 
-  function answerWith(handlers: Record<string, ProcedureHandler>) {
+  function answerWith(handlers: ProcedureHandlers) {
     const all = { ...quietLayout, ...handlers };
     const recorded = Object.fromEntries(
       Object.entries(all).map(([path, handler]) => [

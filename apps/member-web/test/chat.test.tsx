@@ -1,5 +1,5 @@
 import { type MemberNotification, memberNotificationSchema, type SupportMessage, supportMessageSchema } from '@app/contracts';
-import { testUser } from '@app/ui/testing/fixtures.ts';
+import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

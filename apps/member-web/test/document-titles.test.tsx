@@ -1,4 +1,4 @@
-import { testUser } from '@app/ui/testing/fixtures.ts';
+import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, setupTrpcServer } from './app-harness';

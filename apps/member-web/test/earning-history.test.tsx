@@ -1,4 +1,4 @@
-import { testUser } from '@app/ui/testing/fixtures.ts';
+import { testUser } from '@app/testkit/fixtures';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { testUser } from '@app/ui/testing/fixtures.ts';
+import { testUser } from '@app/testkit/fixtures';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 import { vipStatusSchema } from '@app/contracts';
-import { siteOpen, testUser } from '@app/ui/testing/fixtures.ts';
-import { answerTrpcBatch, type ProcedureHandler, type ProcedureReply } from '@app/ui/testing/trpc-batch.ts';
+import { siteOpen, testUser } from '@app/testkit/fixtures';
+import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function answerWith(handlers: Record<string, ProcedureHandler>) {
+function answerWith(handlers: ProcedureHandlers) {
   server.use(
     http.all('*/trpc/*', ({ request }) => {
       requestedPaths.push(new URL(request.url).pathname);

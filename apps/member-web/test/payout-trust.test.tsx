@@ -1,5 +1,5 @@
 import { type Payout, payoutSchema } from '@app/contracts';
-import { testUser } from '@app/ui/testing/fixtures.ts';
+import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, setupTrpcServer, signedOut } from './app-harness';

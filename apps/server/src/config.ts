@@ -117,7 +117,7 @@ const s3Url = z.string().transform((value, ctx): S3Location => {
 });
 
 /** Addresses that only this machine can reach: development sign-in is safe to offer there. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const name = host
     .trim()
     .toLowerCase()
@@ -180,7 +180,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<Env, 'ADMIN_EMAILS'> {
   isProduction: boolean;

@@ -25,11 +25,11 @@ export const unicodeEdge: fc.Arbitrary<string> = fc
   .map((parts) => parts.join(''));
 
 /** Tens of kilobytes of one character, ASCII or multi-byte, well under the 1 MB body limit. */
-export const hugeString: fc.Arbitrary<string> = fc
+const hugeString: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom('a', '₱', '😀', '<', 'e\u0301', '%', '\\', '"'), fc.integer({ min: 10_000, max: 40_000 }))
   .map(([unit, count]) => unit.repeat(Math.ceil(count / unit.length)));
 
-export const outOfRangeNumber: fc.Arbitrary<number | string> = fc.oneof(
+const outOfRangeNumber: fc.Arbitrary<number | string> = fc.oneof(
   fc.constantFrom(-1, -0, 0, 1e308, -1e308, 5e-324, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -(2 ** 63), 1e21, 0.1 + 0.2, 1.005),
   fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x10', '1n'),
   fc.integer(),
@@ -37,7 +37,7 @@ export const outOfRangeNumber: fc.Arbitrary<number | string> = fc.oneof(
 );
 
 /** Amounts that look like money but break the "at most two decimals, no sign, no exponent" rule, and a few that keep it ("1,000"). */
-export const moneyString: fc.Arbitrary<string | number> = fc.oneof(
+const moneyString: fc.Arbitrary<string | number> = fc.oneof(
   fc.constantFrom(
     '1.005',
     '0.001',
@@ -77,7 +77,7 @@ export const moneyString: fc.Arbitrary<string | number> = fc.oneof(
 );
 
 /** Ids of every shape; `known` are the real ids of the fixture rows, so some calls reach a record. */
-export function idLike(known: readonly string[]): fc.Arbitrary<string> {
+function idLike(known: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     fc.uuid(),
     fc.constantFrom(

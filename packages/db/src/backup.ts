@@ -16,7 +16,7 @@ import { migrations } from './migrations';
  */
 
 /** Exit codes: 0 done; these otherwise (2 is the CLI's usage error). */
-export const EXIT = {
+const EXIT = {
   /** The file is not a backup, or the database in it does not start; nothing was restored. */
   failed: 1,
   /** The backup comes from newer code: it holds migrations this code does not know. Nothing was restored. */
@@ -49,7 +49,7 @@ export function postgresRefusal(command: 'backup' | 'restore'): Outcome {
 const clusterDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
 /** `backups/pesotasks-20250102T030405Z.tar.gz` under DATA_DIR, on the same disk (or volume) as the data. */
-export function defaultBackupFile(dataDir: string, now = new Date()): string {
+function defaultBackupFile(dataDir: string, now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')

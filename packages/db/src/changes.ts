@@ -33,9 +33,9 @@ export function parseChange(payload: string): Change | null {
   return { topic: topic as ChangeTopic, key: colon === -1 ? null : payload.slice(colon + 1) };
 }
 
-export type ChangeListener = (change: Change) => void;
+type ChangeListener = (change: Change) => void;
 /** `live` false: notifications may have been missed from now on; true: listening again (and some may have been missed). */
-export type FeedStatusListener = (live: boolean) => void;
+type FeedStatusListener = (live: boolean) => void;
 
 /**
  * Every instance's view of the changes committed by all instances. While it is not live, a cache may keep

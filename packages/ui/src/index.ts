@@ -43,7 +43,6 @@ export { EmptyTable, Table, TableBody, TableCaption, TableCell, TableHead, Table
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Toaster } from './components/toaster';
 export { dismissToast, type ToastOptions, toast, useToast } from './components/use-toast';
-export { AdSlot } from './layout/ad-slot';
 export { AppShell } from './layout/app-shell';
 export { BrandLink } from './layout/brand';
 export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
@@ -55,9 +54,6 @@ export { formatPesosAmount } from './lib/pesos';
 export { useCopy } from './lib/use-copy';
 export { useMediaQuery, WIDE_LAYOUT } from './lib/use-media-query';
 export { useZodForm } from './lib/use-zod-form';
-export { type LiveEventHandler, LiveUpdates, usePolling } from './live';
 export { LoadingScreen } from './screens/loading-screen';
 export { MaintenanceScreen } from './screens/maintenance-screen';
 export { NotFound } from './screens/not-found';
-export { currentUserQuery, useCurrentUser, useOperatorSession } from './session';
-export { errorMessage, isServerAnswer, isUnauthorizedError, refusalDetail, TrpcProvider, type TrpcUtils, trpc } from './trpc';

@@ -1,6 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  dismissPopup,
+  type Locator,
+  launchBrowser,
+  ok,
+  type Page,
+  screenshot,
+  seriousAccessibilityProblems,
+} from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dismissPopup, launchBrowser, ok, screenshot, seriousAccessibilityProblems } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,6 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  DESKTOP,
+  launchBrowser,
+  ok,
+  openAdminTab,
+  type Page,
+  screenshotBothWidths,
+  signInWithDevForm,
+  toastSays,
+} from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, ok, openAdminTab, screenshotBothWidths, signInWithDevForm, toastSays } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,6 +1,14 @@
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  DESKTOP,
+  launchBrowser,
+  ok,
+  screenshotBothWidths,
+  signInWithDevForm,
+} from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, ok, screenshotBothWidths, signInWithDevForm } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

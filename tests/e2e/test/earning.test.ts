@@ -1,6 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import { type Browser, type Locator, launchBrowser, type Page, screenshot, signInWithDevForm, VIEWPORTS } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInWithDevForm, VIEWPORTS } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,6 +1,15 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  DESKTOP,
+  launchBrowser,
+  ok,
+  type Page,
+  screenshotBothWidths,
+  signInWithDevForm,
+} from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, ok, screenshotBothWidths, signInWithDevForm } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

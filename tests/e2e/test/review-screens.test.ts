@@ -1,18 +1,21 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
   DESKTOP,
   dismissPopup,
   LAPTOP,
   launchBrowser,
   ok,
   openAdminTab,
+  type Page,
   PHONE,
   readmeScreenshot,
   screenshot,
   screenshotBothWidths,
   toastSays,
-} from '../browser';
+} from '@app/testkit/browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * The screens issue 16 asks a reviewer to open: a paged queue at 1024 px, the unlock lockout, a member's

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
+import { type Browser, launchBrowser, takeCspViolations } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, takeCspViolations } from '../browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The browser suite's Chromium (Debian's, its flags, the CSP check) and its screenshots, from one place.
-import { type Browser, DESKTOP, type Locator, launchBrowser, ok, type Page, screenshot } from '../../e2e/browser';
+import { type Browser, DESKTOP, type Locator, launchBrowser, ok, type Page, screenshot } from '@app/testkit/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PANEL_PASSWORD,

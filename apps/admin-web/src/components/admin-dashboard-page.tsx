@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { formatDateTime, messages, pluralize } from '@app/contracts';
-import { Button, formatPesosAmount, PageHeader, trpc } from '@app/ui';
+import { Button, formatPesosAmount, PageHeader } from '@app/ui';
 import { Clock, Crown, HandCoins, RefreshCw, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { toastFailure } from '../lib/feedback';
 import { REFRESH, useLiveRefresh } from '../lib/refresh';

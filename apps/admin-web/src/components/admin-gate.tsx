@@ -1,4 +1,5 @@
-import { Button, GateCard, useCurrentUser, useSignInHref } from '@app/ui';
+import { useCurrentUser } from '@app/client';
+import { Button, GateCard, useSignInHref } from '@app/ui';
 import { LogIn, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AdminUnlockForm } from './admin-unlock-form';

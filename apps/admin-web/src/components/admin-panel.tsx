@@ -1,19 +1,6 @@
+import { errorMessage, trpc } from '@app/client';
 import { ADMIN_PANEL_VERSION, messages } from '@app/contracts';
-import {
-  AppLink,
-  Badge,
-  BrandLink,
-  Button,
-  errorMessage,
-  PageHeader,
-  SIGN_OUT_HREF,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-  trpc,
-} from '@app/ui';
+import { AppLink, Badge, BrandLink, Button, PageHeader, SIGN_OUT_HREF, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@app/ui';
 import {
   AppWindow,
   Bell,

@@ -1,5 +1,6 @@
+import { errorMessage, isUnauthorizedError, trpc } from '@app/client';
 import { adminUnlockInput, messages } from '@app/contracts';
-import { Button, errorMessage, Field, GateCard, Input, isUnauthorizedError, toast, trpc, useZodForm } from '@app/ui';
+import { Button, Field, GateCard, Input, toast, useZodForm } from '@app/ui';
 import { KeyRound } from 'lucide-react';
 import { ReturnToDashboard } from './return-to-dashboard';
 

@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import { commissionStatsUpdateInput, formatPesos, messages, pluralize, type z } from '@app/contracts';
 import {
   Button,
@@ -11,7 +12,6 @@ import {
   formatPesosAmount,
   Input,
   Skeleton,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { ArrowUpCircle, ExternalLink, Repeat, Wallet } from 'lucide-react';

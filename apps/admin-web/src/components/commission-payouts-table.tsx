@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import {
   type CommissionPayout,
   type CommissionPayoutTarget,
@@ -6,7 +7,7 @@ import {
   formatDateTime,
   messages,
 } from '@app/contracts';
-import { Badge, Button, formatPesosAmount, trpc } from '@app/ui';
+import { Badge, Button, formatPesosAmount } from '@app/ui';
 import { useState } from 'react';
 import { runDecision } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';

@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import { gcashPayeeInput, messages } from '@app/contracts';
 import {
   Alert,
@@ -11,7 +12,6 @@ import {
   Field,
   Input,
   Skeleton,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';

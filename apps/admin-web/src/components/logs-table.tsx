@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, messages, titleCase } from '@app/contracts';
-import { Pager, trpc } from '@app/ui';
+import { Pager } from '@app/ui';
 import { useState } from 'react';
 import { AdminTable, type Column } from './admin-table';
 

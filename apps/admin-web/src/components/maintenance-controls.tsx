@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, Skeleton, Switch, Textarea, trpc } from '@app/ui';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, Skeleton, Switch, Textarea } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { ConfirmDialog } from './confirm-dialog';

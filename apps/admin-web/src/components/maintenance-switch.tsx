@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { AppLink, Badge, Label, Skeleton, Switch, trpc } from '@app/ui';
+import { AppLink, Badge, Label, Skeleton, Switch } from '@app/ui';
 import { useId, useState } from 'react';
 import { MaintenanceConfirm } from './maintenance-controls';
 import { MemberSiteBadge } from './site-status-card';

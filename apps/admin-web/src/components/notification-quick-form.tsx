@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { adminNotificationInput, messages, z } from '@app/contracts';
-import { Button, Field, Input, Textarea, trpc, useZodForm } from '@app/ui';
+import { Button, Field, Input, Textarea, useZodForm } from '@app/ui';
 import { Send } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';

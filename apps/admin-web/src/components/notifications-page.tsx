@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import {
   type AdminNotification,
   capitalize,
@@ -25,7 +26,6 @@ import {
   TabsList,
   TabsTrigger,
   Textarea,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { UserSearch } from 'lucide-react';

@@ -1,4 +1,5 @@
-import { formatPesosAmount, trpc } from '@app/ui';
+import { trpc } from '@app/client';
+import { formatPesosAmount } from '@app/ui';
 import { Crown, Hourglass, TrendingUp, Users } from 'lucide-react';
 import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { StatGrid } from './stat-grid';

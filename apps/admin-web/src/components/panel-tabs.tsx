@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, messages } from '@app/contracts';
 import {
   Badge,
@@ -15,7 +16,6 @@ import {
   DialogTrigger,
   formatPesosAmount,
   Skeleton,
-  trpc,
 } from '@app/ui';
 import { Megaphone, Settings2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';

@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import {
   capitalize,
   formatDateTime,
@@ -7,7 +8,7 @@ import {
   type PayoutDecision,
   type PendingPayout,
 } from '@app/contracts';
-import { Badge, Button, formatPesosAmount, fullName, trpc } from '@app/ui';
+import { Badge, Button, formatPesosAmount, fullName } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { runDecision } from '../lib/feedback';

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
-import { Badge, Button, trpc } from '@app/ui';
+import { Badge, Button } from '@app/ui';
 import { useState } from 'react';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';

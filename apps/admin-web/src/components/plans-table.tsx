@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { type AdminPlan, adminPlanUpdateInput, messages } from '@app/contracts';
-import { Badge, Button, formatPesosAmount, Input, Label, trpc, useZodForm } from '@app/ui';
+import { Badge, Button, formatPesosAmount, Input, Label, useZodForm } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';

@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, popupCreateInput, z } from '@app/contracts';
 import {
   Button,
@@ -10,7 +11,6 @@ import {
   Field,
   Input,
   Textarea,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { useId } from 'react';

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { type AdminPopup, formatDateTime, messages } from '@app/contracts';
-import { Badge, Button, PageHeader, trpc } from '@app/ui';
+import { Badge, Button, PageHeader } from '@app/ui';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { AdminTable, type Column } from './admin-table';

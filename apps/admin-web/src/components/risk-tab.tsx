@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import {
   ADMIN_PAGE_SIZE,
   formatDateTime,
@@ -21,7 +22,6 @@ import {
   formatPesosAmount,
   Pager,
   Skeleton,
-  trpc,
 } from '@app/ui';
 import { useState } from 'react';
 import { runDecision, toastRefusal, toastSuccess } from '../lib/feedback';

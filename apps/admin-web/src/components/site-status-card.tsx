@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { formatDateTime, isSiteClosed, type WebsiteStatus } from '@app/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, trpc } from '@app/ui';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
 
 function OnOff({ on, onVariant }: { on: boolean; onVariant: 'success' | 'warning' }) {

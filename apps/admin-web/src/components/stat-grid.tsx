@@ -2,7 +2,7 @@ import { cn, Skeleton, StatCard } from '@app/ui';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export interface StatItem {
+interface StatItem {
   label: string;
   icon: LucideIcon;
   value: ReactNode;

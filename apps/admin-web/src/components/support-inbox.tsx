@@ -1,19 +1,6 @@
+import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  cn,
-  EmptyState,
-  Pager,
-  Skeleton,
-  Textarea,
-  trpc,
-  useZodForm,
-} from '@app/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Pager, Skeleton, Textarea, useZodForm } from '@app/ui';
 import { MessageSquare, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';

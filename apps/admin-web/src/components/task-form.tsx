@@ -1,3 +1,4 @@
+import { trpc } from '@app/client';
 import { type AdminTask, adminTaskCreateInput, FREE_TIER, messages } from '@app/contracts';
 import {
   Button,
@@ -15,7 +16,6 @@ import {
   SelectTrigger,
   SelectValue,
   Textarea,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { useId } from 'react';

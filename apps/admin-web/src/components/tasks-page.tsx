@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { type AdminTask, messages } from '@app/contracts';
-import { Badge, Button, formatPesosAmount, PageHeader, trpc } from '@app/ui';
+import { Badge, Button, formatPesosAmount, PageHeader } from '@app/ui';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';

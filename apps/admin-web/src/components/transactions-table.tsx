@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, formatDateTime, titleCase } from '@app/contracts';
-import { Badge, formatPesosAmount, Pager, trpc } from '@app/ui';
+import { Badge, formatPesosAmount, Pager } from '@app/ui';
 import { useState } from 'react';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column, ShortId } from './admin-table';

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { type AdminUser, messages } from '@app/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, fullName, Input, Skeleton, trpc } from '@app/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, fullName, Input, Skeleton } from '@app/ui';
 import { useState } from 'react';
 
 interface UserPickerProps {

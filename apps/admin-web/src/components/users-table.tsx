@@ -1,3 +1,4 @@
+import { errorMessage, refusalDetail, trpc } from '@app/client';
 import {
   ACCOUNT_STATUSES,
   type AccountStatus,
@@ -15,19 +16,16 @@ import {
 import {
   Badge,
   Button,
-  errorMessage,
   Field,
   formatPesosAmount,
   fullName,
   Input,
   Pager,
-  refusalDetail,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { Check, Pencil, X } from 'lucide-react';

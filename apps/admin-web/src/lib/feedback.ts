@@ -1,5 +1,6 @@
+import { errorMessage, refusalDetail } from '@app/client';
 import { messages } from '@app/contracts';
-import { errorMessage, refusalDetail, toast } from '@app/ui';
+import { toast } from '@app/ui';
 
 const m = messages.admin.screens;
 

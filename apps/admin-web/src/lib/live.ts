@@ -1,4 +1,4 @@
-import type { LiveEventHandler } from '@app/ui';
+import type { LiveEventHandler } from '@app/client';
 
 /**
  * What the admin panel reads again when the live stream says it changed (docs/architecture.md#live-updates):

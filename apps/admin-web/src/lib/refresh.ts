@@ -1,4 +1,4 @@
-import { usePolling } from '@app/ui';
+import { usePolling } from '@app/client';
 
 /**
  * How often the eleven-tab panel reloads each list, and how long a read counts as fresh (docs/api-conventions.md#calls-the-apps-make

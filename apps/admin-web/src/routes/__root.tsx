@@ -1,5 +1,6 @@
+import { AdSlot, useCurrentUser } from '@app/client';
 import { messages } from '@app/contracts';
-import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster, useCurrentUser } from '@app/ui';
+import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { isAdminAppHref } from '../lib/navigation';
@@ -30,7 +31,7 @@ function Root() {
 function UnknownPath() {
   const { user } = useCurrentUser();
   return (
-    <AppShell user={user}>
+    <AppShell user={user} ad={<AdSlot />}>
       <NotFound homeHref="/admin" homeLabel="Go to Admin Dashboard" />
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import { errorMessage, isUnauthorizedError, trpc } from '@app/client';
 import { asPage, messages } from '@app/contracts';
 import {
   BrandLink,
@@ -9,14 +10,11 @@ import {
   CardTitle,
   CommissionRates,
   DeferredControl,
-  errorMessage,
-  isUnauthorizedError,
   LoadError,
   PageHeader,
   Pager,
   Skeleton,
   toast,
-  trpc,
 } from '@app/ui';
 import { Download, HandCoins, LogOut } from 'lucide-react';
 import { lazy, useEffect, useState } from 'react';
@@ -112,7 +110,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
         {stats.isPending ? (
           <CommissionStatSkeletons />
         ) : stats.isError ? (
-          <LoadError error={stats.error} fallback={messages.commission.loadFailed} onRetry={() => void stats.refetch()} />
+          <LoadError message={errorMessage(stats.error, messages.commission.loadFailed)} onRetry={() => void stats.refetch()} />
         ) : (
           <CommissionStatCards stats={stats.data} />
         )}
@@ -149,7 +147,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
             {payouts.isPending ? (
               <TableSkeleton label="Loading payout requests" />
             ) : payouts.isError ? (
-              <LoadError error={payouts.error} fallback={messages.commission.loadFailed} onRetry={() => void payouts.refetch()} />
+              <LoadError message={errorMessage(payouts.error, messages.commission.loadFailed)} onRetry={() => void payouts.refetch()} />
             ) : (
               <>
                 <PayoutRequestsTable payouts={asPage(payouts.data).items} />

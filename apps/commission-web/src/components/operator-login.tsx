@@ -1,5 +1,6 @@
+import { errorMessage, isServerAnswer, trpc } from '@app/client';
 import { commissionLoginInput, messages } from '@app/contracts';
-import { Button, errorMessage, Field, GateCard, Input, isServerAnswer, toast, trpc, useZodForm } from '@app/ui';
+import { Button, Field, GateCard, Input, toast, useZodForm } from '@app/ui';
 import { BadgePercent } from 'lucide-react';
 
 /** The operator's sign-in, separate from member accounts (docs/architecture.md#identity-and-access). */

@@ -1,3 +1,4 @@
+import { isServerAnswer, isUnauthorizedError, trpc } from '@app/client';
 import {
   COMMISSION_PAYOUT_METHODS,
   type CommissionPayoutRequestInput,
@@ -19,8 +20,6 @@ import {
   Field,
   formatPesosAmount,
   Input,
-  isServerAnswer,
-  isUnauthorizedError,
   Select,
   SelectContent,
   SelectItem,
@@ -28,7 +27,6 @@ import {
   SelectValue,
   Textarea,
   toast,
-  trpc,
   useZodForm,
 } from '@app/ui';
 import { LoaderCircle, Send } from 'lucide-react';

@@ -1,4 +1,5 @@
-import { LoadingScreen, TrpcProvider, useOperatorSession } from '@app/ui';
+import { TrpcProvider, useOperatorSession } from '@app/client';
+import { LoadingScreen } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { CommissionDashboard } from '../components/commission-dashboard';

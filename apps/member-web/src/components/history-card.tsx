@@ -1,3 +1,4 @@
+import { errorMessage } from '@app/client';
 import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Skeleton, Table, TableBody, TableHead, TableHeader, TableRow } from '@app/ui';
 import type { ReactNode } from 'react';
 import { stackedTable } from '../lib/stacked-table';
@@ -55,7 +56,7 @@ export function HistoryCard<T>({
           </div>
         ) : query.isError || !query.data ? (
           <div className="p-3">
-            <LoadError error={query.error} fallback={loadFailedMessage} onRetry={() => void query.refetch()} />
+            <LoadError message={errorMessage(query.error, loadFailedMessage)} onRetry={() => void query.refetch()} />
           </div>
         ) : query.data.length === 0 ? (
           <EmptyTable columns={columns} label={emptyLabel} message={emptyMessage} />

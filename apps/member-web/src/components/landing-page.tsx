@@ -1,3 +1,4 @@
+import { AdSlot } from '@app/client';
 import { DEFAULT_TASK_VIEW_SECONDS, FREE_DAILY_TASK_LIMIT, formatPesos, PAYOUT_MIN_CENTAVOS } from '@app/contracts';
 import { AppLink, BrandLink, Button, Card, SiteFooter, useSignInHref } from '@app/ui';
 import { ArrowRight, ClipboardList, Globe, LogIn, PlayCircle, Wallet } from 'lucide-react';
@@ -170,7 +171,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <SiteFooter />
+      <SiteFooter ad={<AdSlot />} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { AdSlot } from '@app/client';
 import type { User } from '@app/contracts';
 import { AppShell, useMediaQuery, WIDE_LAYOUT } from '@app/ui';
 import type { ReactNode } from 'react';
@@ -18,6 +19,7 @@ export function MemberShell({ user, children }: { user: User | null; children: R
     <>
       <AppShell
         user={user}
+        ad={<AdSlot />}
         headerActions={
           <>
             {!wide && <SupportChat user={user} docked />}

@@ -1,5 +1,5 @@
+import { trpc, usePolling } from '@app/client';
 import { isSiteClosed, MAINTENANCE_CHECK_MS, messages } from '@app/contracts';
-import { trpc, usePolling } from '@app/ui';
 import { useCallback, useEffect } from 'react';
 
 /**

@@ -1,5 +1,5 @@
+import { useCurrentUser } from '@app/client';
 import type { User } from '@app/contracts';
-import { useCurrentUser } from '@app/ui';
 
 /** The user on pages that the member layout shows only to signed-in visitors. */
 export function useSignedInUser(): User {

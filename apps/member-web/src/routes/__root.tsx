@@ -1,4 +1,5 @@
-import { currentUserQuery, LoadingScreen, MaintenanceScreen, NavigationProvider, NotFound, Toaster, useCurrentUser } from '@app/ui';
+import { currentUserQuery, useCurrentUser } from '@app/client';
+import { LoadingScreen, MaintenanceScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '@app/ui';
+import { useCurrentUser } from '@app/client';
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
 import { LandingPage } from '../components/landing-page';
 import { MemberShell } from '../components/member-shell';

@@ -1,5 +1,6 @@
+import { isServerAnswer, trpc, useCurrentUser } from '@app/client';
 import { messages, type User } from '@app/contracts';
-import { AppLink, BrandLink, Button, Card, DocumentTitle, isServerAnswer, SIGN_IN_HREF, Skeleton, trpc, useCurrentUser } from '@app/ui';
+import { AppLink, BrandLink, Button, Card, DocumentTitle, SIGN_IN_HREF, Skeleton } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Gift, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';

@@ -1,20 +1,6 @@
+import { isServerAnswer, isUnauthorizedError, trpc, useCurrentUser } from '@app/client';
 import { formatPesos, messages, parsePesos, TASK_AUTO_OPEN_MS, type TaskToView } from '@app/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AppLink,
-  BrandLink,
-  Button,
-  Card,
-  DocumentTitle,
-  isServerAnswer,
-  isUnauthorizedError,
-  Progress,
-  Skeleton,
-  signInHref,
-  trpc,
-  useCurrentUser,
-} from '@app/ui';
+import { Alert, AlertDescription, AppLink, BrandLink, Button, Card, DocumentTitle, Progress, Skeleton, signInHref } from '@app/ui';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink, Eye, Globe, LoaderCircle, LogIn, Timer } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

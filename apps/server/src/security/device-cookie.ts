@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The browser's long-lived device id: what ties accounts made on one phone or computer together. */
-export const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE = 'device';
 /** Browsers keep a cookie at most 400 days; the id is renewed on every visit that sees it missing. */
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;

@@ -37,7 +37,7 @@ const AD_NETWORK = {
  *   http and https sources) and ads show theirs; data: is for inline images of the UI kit.
  * - Partner sites open in a new tab, never in a frame, so frames are refused unless ads are on.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'AD_CLIENT_ID' | 'isProduction'>): Record<string, string[]> {
+function contentSecurityPolicy(config: Pick<Config, 'AD_CLIENT_ID' | 'isProduction'>): Record<string, string[]> {
   const ads = Boolean(config.AD_CLIENT_ID);
   return {
     'default-src': ["'self'"],

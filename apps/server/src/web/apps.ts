@@ -37,7 +37,7 @@ function findAppsRoot(): string {
 }
 
 const appsRoot = findAppsRoot();
-export const webDistDir = (name: string) => path.join(appsRoot, name, 'dist');
+const webDistDir = (name: string) => path.join(appsRoot, name, 'dist');
 
 const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
 

@@ -3,7 +3,6 @@ import { Menu } from 'lucide-react';
 import { lazy, type ReactNode } from 'react';
 import { Button } from '../components/button';
 import { DeferredControl } from '../components/deferred-control';
-import { AdSlot } from './ad-slot';
 import { BrandLink } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
@@ -16,6 +15,8 @@ interface AppShellProps {
   user: User | null;
   /** App-specific controls shown in the header before the account menu (the member site's notifications). */
   headerActions?: ReactNode;
+  /** The ad banner (AdSlot of @app/client, which reads the site's ad settings), shown above the page and in the footer. */
+  ad: ReactNode;
   children: ReactNode;
 }
 
@@ -23,7 +24,7 @@ interface AppShellProps {
  * The signed-in layout of docs/screens.md#member-screens: header with the account menu, sidebar (a drawer
  * behind the menu button below the lg breakpoint), ad banner at the top of the main area, footer.
  */
-export function AppShell({ user, headerActions, children }: AppShellProps) {
+export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -62,10 +63,10 @@ export function AppShell({ user, headerActions, children }: AppShellProps) {
             tabIndex={-1}
             className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 outline-none sm:px-6 sm:py-8"
           >
-            <AdSlot />
+            {ad}
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter ad={ad} />
         </div>
       </div>
     </div>

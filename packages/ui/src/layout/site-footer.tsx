@@ -1,5 +1,5 @@
 import { BadgeCheck, Coins, ShieldCheck } from 'lucide-react';
-import { AdSlot } from './ad-slot';
+import type { ReactNode } from 'react';
 import { BrandLink } from './brand';
 import { BRAND_NAME, FOOTER_GROUPS } from './links';
 import { AppLink } from './navigation';
@@ -22,12 +22,13 @@ const NOTICES = [
   },
 ] as const;
 
-export function SiteFooter() {
+/** The site's footer; `ad` is the ad banner shown at its top (AdSlot of @app/client). */
+export function SiteFooter({ ad }: { ad: ReactNode }) {
   return (
     <footer className="border-t bg-card">
       {/* Room at the end of the page for the support chat that floats at the bottom right of wide screens. */}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:pb-24">
-        <AdSlot />
+        {ad}
         <div className="grid grid-cols-2 gap-8 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div className="col-span-2 grid content-start gap-3 lg:col-span-1">
             <BrandLink />

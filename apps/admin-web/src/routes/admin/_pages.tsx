@@ -1,5 +1,6 @@
+import { AdSlot, useCurrentUser } from '@app/client';
 import { messages } from '@app/contracts';
-import { AppShell, useCurrentUser } from '@app/ui';
+import { AppShell } from '@app/ui';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AdminGate } from '../../components/admin-gate';
 
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/admin/_pages')({
 function AdminPagesLayout() {
   const { user } = useCurrentUser();
   return (
-    <AppShell user={user}>
+    <AppShell user={user} ad={<AdSlot />}>
       <AdminGate deniedMessage={messages.auth.accessDeniedPage}>
         <Outlet />
       </AdminGate>

@@ -1,5 +1,5 @@
+import { trpc } from '@app/client';
 import { DEFAULT_TASK_VIEW_SECONDS } from '@app/contracts';
-import { trpc } from '@app/ui';
 
 /** How long a task must be viewed on this server (TASK_VIEW_SECONDS), the default until the config arrives. */
 export function useTaskViewSeconds(): number {

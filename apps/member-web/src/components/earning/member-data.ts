@@ -1,4 +1,4 @@
-import { currentUserQuery } from '@app/ui';
+import { currentUserQuery } from '@app/client';
 import type { RouterContext } from '../../router';
 
 /**

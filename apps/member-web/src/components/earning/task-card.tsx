@@ -1,5 +1,6 @@
+import { errorMessage, isServerAnswer } from '@app/client';
 import { messages, type Task } from '@app/contracts';
-import { AppLink, Badge, Button, Card, errorMessage, formatPesosAmount, isServerAnswer, toast } from '@app/ui';
+import { AppLink, Badge, Button, Card, formatPesosAmount, toast } from '@app/ui';
 import { CheckCircle2, Globe, Timer } from 'lucide-react';
 import { forgetView, useOpenView } from './open-views';
 import { completionErrorText, useCompleteTask } from './use-complete-task';

@@ -1,3 +1,4 @@
+import { errorMessage } from '@app/client';
 import { messages, type Task } from '@app/contracts';
 import { Card, EmptyState, LoadError, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -33,7 +34,8 @@ export function TaskGrid({ tasks, userId, limit, headingLevel }: TaskGridProps) 
       </div>
     );
   }
-  if (tasks.isError) return <LoadError error={tasks.error} fallback={messages.tasks.loadFailed} onRetry={() => void tasks.refetch()} />;
+  if (tasks.isError)
+    return <LoadError message={errorMessage(tasks.error, messages.tasks.loadFailed)} onRetry={() => void tasks.refetch()} />;
   if (tasks.data.length === 0) {
     return <EmptyState icon={ListChecks} title={messages.tasks.emptyTitle} description={messages.tasks.emptyBody} />;
   }

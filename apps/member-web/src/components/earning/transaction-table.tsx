@@ -1,3 +1,4 @@
+import { errorMessage } from '@app/client';
 import { capitalize, formatDate, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
 import {
   Badge,
@@ -85,7 +86,10 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
   if (transactions.isError) {
     return (
       <div className="p-3">
-        <LoadError error={transactions.error} fallback={messages.transactions.loadFailed} onRetry={() => void transactions.refetch()} />
+        <LoadError
+          message={errorMessage(transactions.error, messages.transactions.loadFailed)}
+          onRetry={() => void transactions.refetch()}
+        />
       </div>
     );
   }

@@ -1,5 +1,5 @@
+import { trpc } from '@app/client';
 import { type CompleteTaskOutput, messages, type TaskCompletionError } from '@app/contracts';
-import { trpc } from '@app/ui';
 import { forgetView } from './open-views';
 
 /** The text for a completion the server refused (docs/api-conventions.md#messages-and-errors), else the generic failure. */

@@ -1,4 +1,5 @@
-import { Button, DeferredControl, trpc } from '@app/ui';
+import { trpc } from '@app/client';
+import { Button, DeferredControl } from '@app/ui';
 import { Bell } from 'lucide-react';
 import { lazy } from 'react';
 

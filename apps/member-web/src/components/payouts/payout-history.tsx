@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { capitalize, formatApproxDuration, formatDate, formatDateTime, messages, type Payout, type PayoutQueue } from '@app/contracts';
-import { Badge, type BadgeProps, cn, formatPesosAmount, TableCell, trpc } from '@app/ui';
+import { Badge, type BadgeProps, cn, formatPesosAmount, TableCell } from '@app/ui';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { formatApproxDuration, messages, pluralize } from '@app/contracts';
-import { formatPesosAmount, trpc } from '@app/ui';
+import { formatPesosAmount } from '@app/ui';
 import { BadgeCheck } from 'lucide-react';
 
 /**

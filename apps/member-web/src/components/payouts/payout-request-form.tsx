@@ -1,3 +1,4 @@
+import { isServerAnswer, trpc } from '@app/client';
 import {
   DEFAULT_PAYOUT_AMOUNT,
   DEFAULT_PAYOUT_METHOD,
@@ -18,7 +19,6 @@ import {
   CardTitle,
   Field,
   Input,
-  isServerAnswer,
   Select,
   SelectContent,
   SelectItem,
@@ -26,11 +26,10 @@ import {
   SelectValue,
   Textarea,
   toast,
-  trpc,
+  useZodForm,
 } from '@app/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 
 /** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
@@ -48,7 +47,7 @@ function isInsufficientBalance(error: unknown): boolean {
 export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
   const utils = trpc.useUtils();
   // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
-  const form = useForm({ resolver: zodResolver(payoutRequestInput, undefined, { raw: true }), defaultValues: DEFAULTS });
+  const form = useZodForm(payoutRequestInput, { defaultValues: DEFAULTS, raw: true });
   const { errors } = form.formState;
 
   const request = trpc.payouts.request.useMutation({

@@ -1,4 +1,4 @@
-import { trpc } from '@app/ui';
+import { trpc } from '@app/client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 /** Most pages have no popup to show: the dialog (Radix's) loads only when one is due. */

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { messages, PROFILE_PHOTO_MAX_BYTES, type User } from '@app/contracts';
-import { Button, toast, trpc, UserAvatar } from '@app/ui';
+import { Button, toast, UserAvatar } from '@app/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, LoaderCircle } from 'lucide-react';
 import { useRef } from 'react';

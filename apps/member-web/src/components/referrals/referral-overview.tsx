@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { formatDate, messages, REFERRAL_STATUS_LABELS, type Referral, type User } from '@app/contracts';
-import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard, TableCell, trpc } from '@app/ui';
+import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard, TableCell } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';

@@ -1,5 +1,6 @@
+import { errorMessage, trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { errorMessage, toast, trpc } from '@app/ui';
+import { toast } from '@app/ui';
 
 /**
  * Applying a sponsor's code, wherever it happens (the Referrals form, the invite page, after sign-in):

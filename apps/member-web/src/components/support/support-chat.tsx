@@ -1,5 +1,6 @@
+import { trpc, usePolling } from '@app/client';
 import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
-import { Button, cn, trpc, usePolling, useSignInHref } from '@app/ui';
+import { Button, cn, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LoadingMessages } from './loading-messages';

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { messages, SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage, supportMessageInput } from '@app/contracts';
-import { Button, cn, Textarea, toast, trpc, useZodForm } from '@app/ui';
+import { Button, cn, Textarea, toast, useZodForm } from '@app/ui';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { formatMessageTime } from '../../lib/time';

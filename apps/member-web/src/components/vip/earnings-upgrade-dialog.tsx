@@ -1,3 +1,4 @@
+import { errorMessage, trpc } from '@app/client';
 import { messages, type VipPlan } from '@app/contracts';
 import {
   Button,
@@ -7,10 +8,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  errorMessage,
   formatPesosAmount,
   toast,
-  trpc,
 } from '@app/ui';
 import { LoaderCircle } from 'lucide-react';
 

@@ -1,3 +1,4 @@
+import { errorMessage, trpc } from '@app/client';
 import { formatGcashNumber, messages, VIP_TRANSACTION_DIGITS, type VipPlan, vipUpgradeInput } from '@app/contracts';
 import {
   Alert,
@@ -10,13 +11,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  errorMessage,
   Field,
   formatPesosAmount,
   Input,
   Skeleton,
   toast,
-  trpc,
   useCopy,
   useZodForm,
 } from '@app/ui';

@@ -1,5 +1,6 @@
+import { errorMessage, trpc } from '@app/client';
 import { formatDateTime, messages, parsePesos, type VipPlan } from '@app/contracts';
-import { Badge, Button, Card, formatPesosAmount, LoadError, Skeleton, trpc } from '@app/ui';
+import { Badge, Button, Card, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { EarningsUpgradeDialog } from './earnings-upgrade-dialog';
@@ -23,7 +24,7 @@ export function VipPlans({ currentTier, availableBalance, pendingSince }: VipPla
   const balance = parsePesos(availableBalance) ?? 0;
 
   if (plans.isError) {
-    return <LoadError error={plans.error} fallback={messages.vip.plansLoadFailed} onRetry={() => void plans.refetch()} />;
+    return <LoadError message={errorMessage(plans.error, messages.vip.plansLoadFailed)} onRetry={() => void plans.refetch()} />;
   }
 
   return (

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { Button, Card, PageHeader, trpc } from '@app/ui';
+import { Button, Card, PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';

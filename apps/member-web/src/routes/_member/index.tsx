@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { DASHBOARD_TASK_COUNT, DASHBOARD_TRANSACTION_COUNT, messages } from '@app/contracts';
-import { AppLink, Button, Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard, trpc } from '@app/ui';
+import { AppLink, Button, Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowRight, CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
 import { DailyLimitCard } from '../../components/earning/daily-limit-card';

@@ -1,4 +1,5 @@
-import { BRAND_NAME, trpc } from '@app/ui';
+import { trpc } from '@app/client';
+import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 

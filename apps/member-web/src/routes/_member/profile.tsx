@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { capitalize, FREE_TIER, formatDate } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, fullName, PageHeader, SIGN_OUT_HREF, trpc } from '@app/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, fullName, PageHeader, SIGN_OUT_HREF } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ExternalLink, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';

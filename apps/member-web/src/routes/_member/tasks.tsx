@@ -1,16 +1,6 @@
+import { isUnauthorizedError, trpc, useCurrentUser } from '@app/client';
 import { formatAmount, messages, parsePesos } from '@app/contracts';
-import {
-  AppLink,
-  Button,
-  EmptyState,
-  isUnauthorizedError,
-  PageHeader,
-  type ToastOptions,
-  toast,
-  trpc,
-  useCurrentUser,
-  useSignInHref,
-} from '@app/ui';
+import { AppLink, Button, EmptyState, PageHeader, type ToastOptions, toast, useSignInHref } from '@app/ui';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CalendarCheck, LogIn } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';

@@ -1,5 +1,6 @@
+import { trpc } from '@app/client';
 import { FREE_DAILY_TASK_LIMIT, VIP_DAILY_TASK_LIMIT, VIP_TRANSACTION_DIGITS, VIP_VALIDITY_DAYS } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle, PageHeader, trpc } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';

@@ -1,8 +1,6 @@
 import { messages } from '@app/contracts';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, signInHref } from '@app/ui';
 import { LogIn } from 'lucide-react';
-import { Button } from './components/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './components/dialog';
-import { signInHref } from './layout/navigation';
 import type { EndedSession } from './session-ended';
 
 /** Signing in again returns to this very page, its query included. */

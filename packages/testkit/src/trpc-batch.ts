@@ -1,5 +1,16 @@
+import type { AppRouter } from '@app/api';
 import { ERROR_CODES, type ErrorCode } from '@app/contracts';
+import type { AnyProcedure } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+
+/** Every procedure's dotted path (`auth.user`, `admin.users.list`), read from the server's own router. */
+type PathsOf<Record, Prefix extends string = ''> = {
+  [Key in keyof Record & string]: Record[Key] extends AnyProcedure
+    ? `${Prefix}${Key}`
+    : PathsOf<Record[Key] extends { _def: { record: infer Inner } } ? Inner : Record[Key], `${Prefix}${Key}.`>;
+}[keyof Record & string];
+
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 
 /**
  * Test support: answers a request of the tRPC httpBatchLink the way the server does (tRPC 11, no
@@ -9,15 +20,17 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
  */
 export type ProcedureReply = { data: unknown } | { error: { code: ErrorCode; message: string; details?: Record<string, string> } };
 export type ProcedureHandler = (input: unknown) => ProcedureReply;
+/** The fake server's answers, by procedure: a misspelt or renamed procedure fails the typecheck. */
+export type ProcedureHandlers = Partial<Record<ProcedurePath, ProcedureHandler>>;
 
-export async function answerTrpcBatch(request: Request, handlers: Record<string, ProcedureHandler>): Promise<Response> {
+export async function answerTrpcBatch(request: Request, handlers: ProcedureHandlers): Promise<Response> {
   const url = new URL(request.url);
   const paths = decodeURIComponent(url.pathname.replace(/^.*\/trpc\//, '')).split(',');
   const rawInput = request.method === 'GET' ? url.searchParams.get('input') : await request.text();
   const inputs = (rawInput ? JSON.parse(rawInput) : {}) as Record<string, unknown>;
 
   const entries = paths.map((path, index) => {
-    const handler = handlers[path];
+    const handler = handlers[path as ProcedurePath];
     const reply: ProcedureReply = handler
       ? handler(inputs[String(index)])
       : { error: { code: 'NOT_FOUND', message: `No test reply for procedure "${path}"` } };

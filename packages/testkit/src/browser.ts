@@ -2,13 +2,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
+import { launchChromium } from './chromium';
 
 /** The types of what this module hands out, for the suites that drive Chromium through it (tests/system too). */
-export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
-export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/e2e/', import.meta.url));
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
 
 /** Content-Security-Policy violations the pages reported and no test has taken yet. */
 const cspViolations: string[] = [];
@@ -59,23 +60,12 @@ function nextClientAddress(): string {
 }
 
 /**
- * Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. Every context it
+ * Chromium as `launchChromium` starts it. Every context it
  * makes (browser.newPage makes one too) reports Content-Security-Policy violations to the running test
  * and comes from its own client address.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext({
@@ -96,7 +86,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Where the README's pictures live; the tests that take them refresh them only when asked to. */
-const README_SCREENSHOTS_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const README_SCREENSHOTS_DIR = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 /** Waits two frames, so that what the last change drew is on the screen. */

@@ -5,7 +5,7 @@ import { defineProject } from 'vitest/config';
 /** Workspace packages resolve to their TypeScript source ("source" export condition) under test. */
 const conditions = ['source', ...defaultServerConditions];
 
-const dbGlobalSetup = fileURLToPath(new URL('./packages/db/src/testing/global-setup.ts', import.meta.url));
+const dbGlobalSetup = fileURLToPath(new URL('../packages/db/src/testing/global-setup.ts', import.meta.url));
 
 /** A Node test project; `database: true` gives its tests migrated databases (see @app/db/testing). */
 export function nodeProject(name: string, options: { database?: boolean } = {}) {

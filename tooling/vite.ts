@@ -23,7 +23,7 @@ export const appBuild = {
 };
 
 /** Files every app serves as they are, under its own base: the icon its index.html links to. */
-export const sharedPublicDir = fileURLToPath(new URL('../public', import.meta.url));
+export const sharedPublicDir = fileURLToPath(new URL('../packages/ui/public', import.meta.url));
 
 const API_SERVER = 'http://127.0.0.1:3000';
 
@@ -48,7 +48,7 @@ export function componentTests(name: string, pageUrl: string) {
     // Relative fetches (the tRPC client calls /trpc) need a page address to resolve against.
     environmentOptions: { happyDOM: { url: pageUrl } },
     include: ['test/**/*.test.tsx'],
-    setupFiles: [fileURLToPath(new URL('./testing/setup.ts', import.meta.url))],
+    setupFiles: [fileURLToPath(new URL('../packages/testkit/src/component-setup.ts', import.meta.url))],
     globals: false,
     // A screen test clicks through several dialogs; on two cores shared with the server and browser
     // suites, vitest's 5 s default cut healthy tests short.
