@@ -13,14 +13,9 @@ import { actorOf } from '../activity/service';
 import { answerQueue } from '../lib/queue';
 import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
 import { commissionAccessRouter } from './access-router';
-import {
-  commissionStatement,
-  listCommissionPayouts,
-  readCommissionStats,
-  requestCommissionPayout,
-  setCommissionPayoutStatus,
-  updateCommissionStats,
-} from './service';
+import { listCommissionPayouts, requestCommissionPayout, setCommissionPayoutStatus } from './payouts';
+import { readCommissionStats, updateCommissionStats } from './service';
+import { commissionStatement } from './statement';
 
 /**
  * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's

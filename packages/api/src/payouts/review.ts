@@ -12,7 +12,7 @@ import {
 import { type Db, type PayoutRow, postToLedger, type Tx } from '@app/db';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
-import { recordCommission } from '../commission/entries';
+import { recordCommission } from '../commission/ledger';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
 import { notifyMember } from '../notifications/service';

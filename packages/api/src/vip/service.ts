@@ -1,7 +1,7 @@
 import { COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos, messages, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { sql } from 'kysely';
-import { recordCommission } from '../commission/entries';
+import { recordCommission } from '../commission/ledger';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { dailyProgress } from '../tasks/limits';
 import { findActivePlan } from './plans';
