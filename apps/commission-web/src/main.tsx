@@ -1,14 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mountApp } from '@app/client';
 import { App } from './app';
 import { createAppRouter } from './router';
 import './styles.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
-);
+mountApp(<App router={createAppRouter()} />);

@@ -16,11 +16,8 @@ import {
   Field,
   Input,
   PageHeader,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  SelectField,
+  SwitchField,
   Tabs,
   TabsContent,
   TabsList,
@@ -35,7 +32,6 @@ import { fromLocalInput, toLocalInput } from '../lib/dates';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
 import { DeleteButton } from './delete-button';
-import { SwitchField } from './switch-field';
 import { UserPicker } from './user-picker';
 
 const m = messages.admin.screens;
@@ -94,25 +90,13 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
           <Field id={`${id}-message`} label="Message" error={errors.message?.message} className="md:col-span-2">
             <Textarea rows={4} maxLength={2000} {...form.register('message')} />
           </Field>
-          <Controller
+          <SelectField
             control={form.control}
             name="type"
-            render={({ field }) => (
-              <Field id={`${id}-type`} label="Type" error={errors.type?.message}>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {NOTIFICATION_TYPES.map((option) => (
-                      <SelectItem key={option} value={option}>
-                        {capitalize(option)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </Field>
-            )}
+            id={`${id}-type`}
+            label="Type"
+            options={NOTIFICATION_TYPES.map((type) => ({ value: type, label: capitalize(type) }))}
+            error={errors.type?.message}
           />
           <Field
             id={`${id}-expires`}

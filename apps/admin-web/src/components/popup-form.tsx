@@ -1,22 +1,9 @@
 import { trpc } from '@app/client';
 import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, popupCreateInput, z } from '@app/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  Input,
-  Textarea,
-  useZodForm,
-} from '@app/ui';
+import { Field, FormDialog, Input, SwitchField, Textarea, useZodForm } from '@app/ui';
 import { useId } from 'react';
 import { fromLocalInput, toLocalInput } from '../lib/dates';
-import { toastFailure, toastSuccess } from '../lib/feedback';
-import { SwitchField } from './switch-field';
+import { runSave } from '../lib/feedback';
 
 const m = messages.admin.screens;
 
@@ -80,61 +67,49 @@ export function PopupForm({ popup, onClose }: PopupFormProps) {
   const create = trpc.admin.popups.create.useMutation();
   const update = trpc.admin.popups.update.useMutation();
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit((values) => {
     const payload = toInput(values);
-    try {
-      if (popup) await update.mutateAsync({ id: popup.id, ...payload });
-      else await create.mutateAsync(payload);
-    } catch (error) {
-      toastFailure(error, m.popupSaveFailed);
-      return;
-    }
-    await utils.admin.popups.list.invalidate();
-    toastSuccess(popup ? m.popupUpdated : m.popupCreated);
-    onClose();
+    return runSave({
+      call: () => (popup ? update.mutateAsync({ id: popup.id, ...payload }) : create.mutateAsync(payload)),
+      reload: () => utils.admin.popups.list.invalidate(),
+      success: popup ? m.popupUpdated : m.popupCreated,
+      failure: m.popupSaveFailed,
+      close: onClose,
+    });
   });
 
   const saving = create.isPending || update.isPending;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-          <DialogHeader className="sm:col-span-2">
-            <DialogTitle>{popup ? 'Edit Popup' : 'Create Popup'}</DialogTitle>
-            <DialogDescription>Members see an active popup once a session, between its start and end.</DialogDescription>
-          </DialogHeader>
-          <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
-            <Input {...form.register('title')} />
-          </Field>
-          <Field id={`${id}-description`} label="Description (optional)" error={errors.description?.message} className="sm:col-span-2">
-            <Input {...form.register('description')} />
-          </Field>
-          <Field id={`${id}-content`} label="Content (HTML)" error={errors.content?.message} className="sm:col-span-2">
-            <Textarea rows={5} {...form.register('content')} />
-          </Field>
-          <Field id={`${id}-url`} label="Link URL (optional)" error={errors.url?.message}>
-            <Input type="url" placeholder="https://" {...form.register('url')} />
-          </Field>
-          <Field id={`${id}-duration`} label="Duration (seconds)" error={errors.duration?.message} hint="From 5 to 300 seconds.">
-            <Input type="number" inputMode="numeric" step="1" {...form.register('duration')} />
-          </Field>
-          <Field id={`${id}-start`} label="Start" error={errors.startDate?.message}>
-            <Input type="datetime-local" {...form.register('startDate')} />
-          </Field>
-          <Field id={`${id}-end`} label="End (optional)" error={errors.endDate?.message} hint="Blank: no end.">
-            <Input type="datetime-local" {...form.register('endDate')} />
-          </Field>
-          <SwitchField control={form.control} name="isActive" id={`${id}-active`} label="Active" className="sm:col-span-2" />
-          <DialogFooter className="sm:col-span-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Popup'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={popup ? 'Edit Popup' : 'Create Popup'}
+      description="Members see an active popup once a session, between its start and end."
+      saveLabel="Save Popup"
+      saving={saving}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
+        <Input {...form.register('title')} />
+      </Field>
+      <Field id={`${id}-description`} label="Description (optional)" error={errors.description?.message} className="sm:col-span-2">
+        <Input {...form.register('description')} />
+      </Field>
+      <Field id={`${id}-content`} label="Content (HTML)" error={errors.content?.message} className="sm:col-span-2">
+        <Textarea rows={5} {...form.register('content')} />
+      </Field>
+      <Field id={`${id}-url`} label="Link URL (optional)" error={errors.url?.message}>
+        <Input type="url" placeholder="https://" {...form.register('url')} />
+      </Field>
+      <Field id={`${id}-duration`} label="Duration (seconds)" error={errors.duration?.message} hint="From 5 to 300 seconds.">
+        <Input type="number" inputMode="numeric" step="1" {...form.register('duration')} />
+      </Field>
+      <Field id={`${id}-start`} label="Start" error={errors.startDate?.message}>
+        <Input type="datetime-local" {...form.register('startDate')} />
+      </Field>
+      <Field id={`${id}-end`} label="End (optional)" error={errors.endDate?.message} hint="Blank: no end.">
+        <Input type="datetime-local" {...form.register('endDate')} />
+      </Field>
+      <SwitchField control={form.control} name="isActive" id={`${id}-active`} label="Active" className="sm:col-span-2" />
+    </FormDialog>
   );
 }

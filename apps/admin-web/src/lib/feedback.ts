@@ -51,3 +51,27 @@ export async function runDecision({ call, reload, success, failure }: Decision):
   await reload();
   toastSuccess(success);
 }
+
+interface Save {
+  /** The call that saves the form. */
+  call: () => Promise<unknown>;
+  /** Reloads what the save changes. */
+  reload: () => Promise<unknown>;
+  success: string;
+  failure: string;
+  /** Closes the form; a refused save keeps it open with what was typed. */
+  close: () => void;
+}
+
+/** Saves an admin form and says how it went (docs/architecture.md#forms). */
+export async function runSave({ call, reload, success, failure, close }: Save): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    toastFailure(error, failure);
+    return;
+  }
+  await reload();
+  toastSuccess(success);
+  close();
+}

@@ -20,18 +20,13 @@ import {
   Field,
   formatPesosAmount,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  SelectField,
   Textarea,
   toast,
   useZodForm,
 } from '@app/ui';
 import { LoaderCircle, Send } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 
 const m = messages.commission;
 const EMPTY: CommissionPayoutRequestInput = { amount: '', paymentMethod: '', accountDetails: '' };
@@ -102,25 +97,14 @@ export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: Re
           <Field id="commission-amount" label="Amount (₱)" error={errors.amount?.message}>
             <Input type="number" inputMode="decimal" step="0.01" min="0.01" autoComplete="off" {...form.register('amount')} />
           </Field>
-          <Controller
+          <SelectField
             control={form.control}
             name="paymentMethod"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                <Field id="commission-method" label="Payment method" error={errors.paymentMethod?.message}>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Choose a method" />
-                  </SelectTrigger>
-                </Field>
-                <SelectContent>
-                  {COMMISSION_PAYOUT_METHODS.map((method) => (
-                    <SelectItem key={method} value={method}>
-                      {method}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            id="commission-method"
+            label="Payment method"
+            placeholder="Choose a method"
+            options={COMMISSION_PAYOUT_METHODS}
+            error={errors.paymentMethod?.message}
           />
           <Field
             id="commission-details"

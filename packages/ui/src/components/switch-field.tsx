@@ -1,5 +1,7 @@
-import { cn, Label, Switch } from '@app/ui';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { cn } from '../lib/cn';
+import { Label } from './label';
+import { Switch } from './switch';
 
 interface SwitchFieldProps<Values extends FieldValues, Output> {
   control: Control<Values, unknown, Output>;

@@ -19,17 +19,12 @@ import {
   CardTitle,
   Field,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  SelectField,
   Textarea,
   toast,
   useZodForm,
 } from '@app/ui';
 import { LoaderCircle, Send } from 'lucide-react';
-import { Controller } from 'react-hook-form';
 
 /** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
@@ -78,25 +73,14 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Controller
+            <SelectField
               control={form.control}
               name="paymentMethod"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <Field id="payout-method" label="Payment method" error={errors.paymentMethod?.message}>
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose a method" />
-                    </SelectTrigger>
-                  </Field>
-                  <SelectContent>
-                    {PAYOUT_METHODS.map((method) => (
-                      <SelectItem key={method} value={method}>
-                        {method}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              id="payout-method"
+              label="Payment method"
+              placeholder="Choose a method"
+              options={PAYOUT_METHODS}
+              error={errors.paymentMethod?.message}
             />
             <Field id="payout-amount" label="Amount (₱)" error={errors.amount?.message}>
               <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
