@@ -43,11 +43,6 @@ export function call(port: number, { method = 'GET', path, headers = {}, json, l
   });
 }
 
-/** The `name=value` pairs a browser would send back after this answer. */
-export function cookieOf(answer: HttpAnswer): string {
-  return (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
 /**
  * Polls `path` until it answers 200 and returns the milliseconds from `since` (performance.now()) to
  * that answer; gives up after `timeoutMs`.

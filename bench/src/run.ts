@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BooksReport, checkBooks, createDb, type Db, isEmpty, migrateToLatest, summarizeBooks } from '@app/db';
+import { nextCookieHeader } from '@app/testkit/cookies';
 import { sql } from 'kysely';
-import { call, cookieOf } from './http';
+import { call } from './http';
 import { REPO_ROOT, startCeiling, startPeerStack, startServer } from './processes';
 import { profileMarkdown, profilesIn, summarizeProfile } from './profile';
 import { type DatabaseRun, type Environment, resultsMarkdown, type ScenarioRow, spliceResults, type Target } from './report';
@@ -162,7 +163,7 @@ async function signInAll(port: number, people: { number: number; email: string }
       const localAddress = `127.1.${(slot >> 8) & 255}.${(slot & 255) + 1}`;
       const answer = await call(port, { method: 'POST', path: loginPath, json: { email: person.email }, localAddress });
       if (answer.status !== 200) throw new Error(`sign-in of ${person.email} answered ${answer.status}: ${answer.body}`);
-      signedIn.push({ number: person.number, cookie: cookieOf(answer) });
+      signedIn.push({ number: person.number, cookie: nextCookieHeader(answer.headers['set-cookie']) });
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -177,7 +178,7 @@ async function signInAdmin(port: number): Promise<string> {
     localAddress: '127.2.0.1',
   });
   if (answer.status !== 200) throw new Error(`admin sign-in answered ${answer.status}: ${answer.body}`);
-  const cookie = cookieOf(answer);
+  const cookie = nextCookieHeader(answer.headers['set-cookie']);
   const unlocked = await call(port, {
     method: 'POST',
     path: '/api/admin/unlock',

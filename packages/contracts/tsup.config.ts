@@ -1,9 +1,4 @@
 import { defineConfig } from 'tsup';
+import { nodeBuild } from '../../tooling/tsup.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  target: 'node20',
-  sourcemap: true,
-  clean: true,
-});
+export default defineConfig(nodeBuild(['src/index.ts']));

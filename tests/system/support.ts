@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type DbHandle } from '@app/db';
+import { nextCookieHeader } from '@app/testkit/cookies';
 import { type ServerProcess, startBuiltServer } from '@app/testkit/server';
 import { sql } from 'kysely';
 
@@ -67,24 +68,6 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   });
 }
 
-/** The `name=value` pairs a browser would send back after this response. */
-function cookiesFrom(response: Response, previous = ''): string {
-  const jar = new Map(
-    previous
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
-  );
-  for (const header of response.headers.getSetCookie()) {
-    const [pair = ''] = header.split(';');
-    const at = pair.indexOf('=');
-    const value = pair.slice(at + 1);
-    if (value === '') jar.delete(pair.slice(0, at));
-    else jar.set(pair.slice(0, at), value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
 /** Signs a member in through the development sign-in and returns their cookie header. */
 export async function signIn(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/dev/login`, {
@@ -93,7 +76,7 @@ export async function signIn(baseUrl: string, email: string): Promise<string> {
     body: JSON.stringify({ email }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return cookiesFrom(response);
+  return nextCookieHeader(response.headers.getSetCookie());
 }
 
 /** A JSON call with a session cookie; the status and the parsed body. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
+import { nextCookieHeader } from '@app/testkit/cookies';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -67,17 +68,7 @@ export async function startTestApp(
 
 /** The cookie header a browser would send back after this response. */
 export function cookieHeader(response: LightMyRequestResponse, previous = ''): string {
-  const jar = new Map(
-    previous
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
-  );
-  for (const cookie of response.cookies) {
-    if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
-    else jar.set(cookie.name, cookie.value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  return nextCookieHeader(response.headers['set-cookie'], previous);
 }
 
 let clientAddresses = 0;
