@@ -82,7 +82,7 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <Card>
-      <CardContent className="pt-6">
+      <CardContent className="pt-5 sm:pt-6">
         <form noValidate onSubmit={submit} className="grid gap-4 md:grid-cols-2">
           <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="md:col-span-2">
             <Input maxLength={200} {...form.register('title')} />

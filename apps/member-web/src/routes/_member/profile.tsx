@@ -35,7 +35,7 @@ function ProfilePage() {
     <>
       <PageHeader title="Profile" description="Your account details." />
       <Card>
-        <CardContent className="flex flex-col items-center gap-5 pt-6 text-center sm:flex-row sm:pt-6 sm:text-left">
+        <CardContent className="flex flex-col items-center gap-5 pt-5 text-center sm:flex-row sm:pt-6 sm:text-left">
           <ProfilePhoto user={user} />
           <div className="grid min-w-0 gap-1">
             <p className="truncate text-xl font-semibold">{name || user.email}</p>
