@@ -35,6 +35,7 @@ export { LoadError } from './components/load-error';
 export { PageHeader } from './components/page-header';
 export { Pager } from './components/pager';
 export { Progress } from './components/progress';
+export { SectionCard } from './components/section-card';
 export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select';
 export { SelectField, type SelectOption } from './components/select-field';
 export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from './components/sheet';

@@ -1,4 +1,4 @@
-import { AppLink, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/ui';
+import { AppLink, SectionCard } from '@app/ui';
 import { ChevronRight, Crown, ListChecks, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
 import { GcashPayeeWarning } from './gcash-payee-form';
 import { SiteStatusCard } from './site-status-card';
@@ -18,33 +18,27 @@ export function AdminOverview() {
     <div className="grid gap-6 lg:grid-cols-2">
       <GcashPayeeWarning />
       <SiteStatusCard />
-      <Card>
-        <CardHeader>
-          <CardTitle>Shortcuts</CardTitle>
-          <CardDescription>Go straight to the admin pages.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-1">
-            {SHORTCUTS.map(({ href, label, description, icon: Icon }) => (
-              <li key={href}>
-                <AppLink
-                  href={href}
-                  className="flex items-center gap-3 rounded-md p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft">
-                    <Icon className="size-4 text-primary" aria-hidden="true" />
-                  </span>
-                  <span className="grid min-w-0 flex-1">
-                    <span className="text-sm font-medium">{label}</span>
-                    <span className="truncate text-xs text-muted-foreground">{description}</span>
-                  </span>
-                  <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard title="Shortcuts" description="Go straight to the admin pages.">
+        <ul className="grid gap-1">
+          {SHORTCUTS.map(({ href, label, description, icon: Icon }) => (
+            <li key={href}>
+              <AppLink
+                href={href}
+                className="flex items-center gap-3 rounded-md p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft">
+                  <Icon className="size-4 text-primary" aria-hidden="true" />
+                </span>
+                <span className="grid min-w-0 flex-1">
+                  <span className="text-sm font-medium">{label}</span>
+                  <span className="truncate text-xs text-muted-foreground">{description}</span>
+                </span>
+                <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
     </div>
   );
 }

@@ -1,19 +1,6 @@
 import { trpc } from '@app/client';
 import { commissionStatsUpdateInput, formatPesos, messages, pluralize, type z } from '@app/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  CommissionRates,
-  Field,
-  formatPesosAmount,
-  Input,
-  Skeleton,
-  useZodForm,
-} from '@app/ui';
+import { Button, CommissionRates, Field, formatPesosAmount, Input, SectionCard, Skeleton, useZodForm } from '@app/ui';
 import { ArrowUpCircle, ExternalLink, Repeat, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
@@ -147,28 +134,26 @@ export function CommissionOverview() {
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Manage statistics</CardTitle>
-            <CardDescription>Corrections are kept in the commission ledger as adjustments.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid">{data ? <CommissionStatsEditor figures={data} /> : <Skeleton className="h-10 w-32" />}</CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Commission dashboard</CardTitle>
-            <CardDescription>The commission operator's earnings and payout requests, behind its own sign-in.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid justify-items-start gap-4">
-            <CommissionRates />
-            <Button asChild variant="outline">
-              <a href="/admin/percentage" target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                Open Commission Dashboard
-              </a>
-            </Button>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="Manage statistics"
+          description="Corrections are kept in the commission ledger as adjustments."
+          contentClassName="grid"
+        >
+          {data ? <CommissionStatsEditor figures={data} /> : <Skeleton className="h-10 w-32" />}
+        </SectionCard>
+        <SectionCard
+          title="Commission dashboard"
+          description="The commission operator's earnings and payout requests, behind its own sign-in."
+          contentClassName="grid justify-items-start gap-4"
+        >
+          <CommissionRates />
+          <Button asChild variant="outline">
+            <a href="/admin/percentage" target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              Open Commission Dashboard
+            </a>
+          </Button>
+        </SectionCard>
       </div>
     </div>
   );

@@ -1,19 +1,6 @@
 import { trpc } from '@app/client';
 import { gcashPayeeInput, messages } from '@app/contracts';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Field,
-  Input,
-  Skeleton,
-  useZodForm,
-} from '@app/ui';
+import { Alert, AlertDescription, Button, Field, Input, SectionCard, Skeleton, useZodForm } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 
@@ -21,21 +8,18 @@ import { toastFailure, toastSuccess } from '../lib/feedback';
 export function GcashPayeeCard() {
   const settings = trpc.admin.maintenance.settings.useQuery();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>G-CASH payee</CardTitle>
-        <CardDescription>Members send VIP payments to this account; they see the number and name when they buy a plan.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.isPending && <Skeleton className="h-32 w-full" />}
-        {settings.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {messages.admin.screens.settingsLoadFailed}
-          </p>
-        )}
-        {settings.data && <PayeeForm number={settings.data.gcashNumber ?? ''} name={settings.data.gcashName ?? ''} />}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="G-CASH payee"
+      description="Members send VIP payments to this account; they see the number and name when they buy a plan."
+    >
+      {settings.isPending && <Skeleton className="h-32 w-full" />}
+      {settings.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.admin.screens.settingsLoadFailed}
+        </p>
+      )}
+      {settings.data && <PayeeForm number={settings.data.gcashNumber ?? ''} name={settings.data.gcashName ?? ''} />}
+    </SectionCard>
   );
 }
 

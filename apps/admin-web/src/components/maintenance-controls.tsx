@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, Skeleton, Switch, Textarea } from '@app/ui';
+import { Badge, Field, Label, SectionCard, Skeleton, Switch, Textarea } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { ConfirmDialog } from './confirm-dialog';
@@ -42,33 +42,27 @@ export function MaintenanceControls() {
   ];
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Site switches</CardTitle>
-        <CardDescription>Admins keep access whatever these say.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {settings.isPending && <Skeleton className="h-16 w-full" />}
-        {settings.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            The maintenance settings could not be read.
-          </p>
-        )}
-        {rows?.map((row) => (
-          <div key={row.kind} className="flex items-center justify-between gap-4 rounded-lg border p-4">
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-${row.kind}`}>{row.label}</Label>
-              <p className="text-sm text-muted-foreground">{row.description}</p>
-            </div>
-            <div className="flex items-center gap-3">
-              <Badge variant={row.on ? (row.kind === 'maintenance' ? 'warning' : 'success') : 'secondary'}>{row.on ? 'ON' : 'OFF'}</Badge>
-              <Switch id={`${id}-${row.kind}`} checked={row.on} onCheckedChange={(on) => setPending({ kind: row.kind, on })} />
-            </div>
+    <SectionCard title="Site switches" description="Admins keep access whatever these say." contentClassName="grid gap-4">
+      {settings.isPending && <Skeleton className="h-16 w-full" />}
+      {settings.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          The maintenance settings could not be read.
+        </p>
+      )}
+      {rows?.map((row) => (
+        <div key={row.kind} className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-${row.kind}`}>{row.label}</Label>
+            <p className="text-sm text-muted-foreground">{row.description}</p>
           </div>
-        ))}
-        {pending && data && <MaintenanceConfirm change={pending} currentMessage={data.message} onClose={() => setPending(undefined)} />}
-      </CardContent>
-    </Card>
+          <div className="flex items-center gap-3">
+            <Badge variant={row.on ? (row.kind === 'maintenance' ? 'warning' : 'success') : 'secondary'}>{row.on ? 'ON' : 'OFF'}</Badge>
+            <Switch id={`${id}-${row.kind}`} checked={row.on} onCheckedChange={(on) => setPending({ kind: row.kind, on })} />
+          </div>
+        </div>
+      ))}
+      {pending && data && <MaintenanceConfirm change={pending} currentMessage={data.message} onClose={() => setPending(undefined)} />}
+    </SectionCard>
   );
 }
 

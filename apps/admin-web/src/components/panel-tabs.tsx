@@ -3,11 +3,6 @@ import { ADMIN_PAGE_SIZE, messages } from '@app/contracts';
 import {
   Badge,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -15,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
   formatPesosAmount,
+  SectionCard,
   Skeleton,
 } from '@app/ui';
 import { Megaphone, Settings2, Users } from 'lucide-react';
@@ -51,34 +47,27 @@ export function DashboardTab({ onOpenTab }: { onOpenTab: (tab: 'users' | 'system
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <GcashPayeeWarning />
-      <Card>
-        <CardHeader>
-          <CardTitle>System</CardTitle>
-          <CardDescription>While maintenance is on, members see the maintenance page; admins keep access.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <MaintenanceSwitch />
-          <p className="flex items-center gap-2 text-sm">
-            System status <Badge variant="success">Online</Badge>
-          </p>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Quick actions</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">
-          <SendGlobalNotification />
-          <Button variant="outline" onClick={() => onOpenTab('users')}>
-            <Users aria-hidden="true" />
-            View All Users
-          </Button>
-          <Button variant="outline" onClick={() => onOpenTab('system')}>
-            <Settings2 aria-hidden="true" />
-            System Settings
-          </Button>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="System"
+        description="While maintenance is on, members see the maintenance page; admins keep access."
+        contentClassName="grid gap-4"
+      >
+        <MaintenanceSwitch />
+        <p className="flex items-center gap-2 text-sm">
+          System status <Badge variant="success">Online</Badge>
+        </p>
+      </SectionCard>
+      <SectionCard title="Quick actions" contentClassName="flex flex-wrap gap-2">
+        <SendGlobalNotification />
+        <Button variant="outline" onClick={() => onOpenTab('users')}>
+          <Users aria-hidden="true" />
+          View All Users
+        </Button>
+        <Button variant="outline" onClick={() => onOpenTab('system')}>
+          <Settings2 aria-hidden="true" />
+          System Settings
+        </Button>
+      </SectionCard>
     </div>
   );
 }
@@ -86,15 +75,12 @@ export function DashboardTab({ onOpenTab }: { onOpenTab: (tab: 'users' | 'system
 /** The Notifications tab: a global info notification. */
 export function NotificationsTab() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Send notification</CardTitle>
-        <CardDescription>Sent to every member. Targeted and expiring notifications are on the notifications page.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <NotificationQuickForm requiredMessage={messages.admin.screens.titleMessageRequired} />
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Send notification"
+      description="Sent to every member. Targeted and expiring notifications are on the notifications page."
+    >
+      <NotificationQuickForm requiredMessage={messages.admin.screens.titleMessageRequired} />
+    </SectionCard>
   );
 }
 
@@ -115,21 +101,16 @@ function Rows({ rows }: { rows: { term: string; value: ReactNode }[] }) {
 export function SystemTab() {
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>System settings</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <MaintenanceSwitch />
-          <Rows
-            rows={[
-              { term: 'Server', value: <Badge variant="success">Online</Badge> },
-              { term: 'Database', value: <Badge variant="success">Connected</Badge> },
-              { term: 'Security', value: <Badge variant="success">Secure</Badge> },
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title="System settings" contentClassName="grid gap-4">
+        <MaintenanceSwitch />
+        <Rows
+          rows={[
+            { term: 'Server', value: <Badge variant="success">Online</Badge> },
+            { term: 'Database', value: <Badge variant="success">Connected</Badge> },
+            { term: 'Security', value: <Badge variant="success">Secure</Badge> },
+          ]}
+        />
+      </SectionCard>
       <GcashPayeeCard />
     </div>
   );
@@ -143,38 +124,28 @@ export function MonitorTab() {
   const loading = <Skeleton className="h-5 w-16" />;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>Platform</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Rows
-            rows={[
-              { term: 'Active Users', value: stats.data?.activeUsers ?? loading },
-              { term: 'VIP Members', value: stats.data?.vipUsers ?? loading },
-              { term: 'Total Transactions', value: transactions.data?.total ?? loading },
-              { term: 'Platform Earnings', value: stats.data ? formatPesosAmount(stats.data.totalEarnings) : loading },
-            ]}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Health</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Rows
-            rows={[
-              {
-                term: 'API',
-                value: <Badge variant={stats.isError ? 'destructive' : 'success'}>{stats.isError ? 'Error' : 'Online'}</Badge>,
-              },
-              { term: 'Database', value: <Badge variant="success">Connected</Badge> },
-              { term: 'Site for members', value: settings.data ? <MemberSiteBadge status={settings.data} /> : loading },
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title="Platform">
+        <Rows
+          rows={[
+            { term: 'Active Users', value: stats.data?.activeUsers ?? loading },
+            { term: 'VIP Members', value: stats.data?.vipUsers ?? loading },
+            { term: 'Total Transactions', value: transactions.data?.total ?? loading },
+            { term: 'Platform Earnings', value: stats.data ? formatPesosAmount(stats.data.totalEarnings) : loading },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard title="Health">
+        <Rows
+          rows={[
+            {
+              term: 'API',
+              value: <Badge variant={stats.isError ? 'destructive' : 'success'}>{stats.isError ? 'Error' : 'Online'}</Badge>,
+            },
+            { term: 'Database', value: <Badge variant="success">Connected</Badge> },
+            { term: 'Site for members', value: settings.data ? <MemberSiteBadge status={settings.data} /> : loading },
+          ]}
+        />
+      </SectionCard>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { formatDateTime, isSiteClosed, type WebsiteStatus } from '@app/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { Badge, SectionCard, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
 
 function OnOff({ on, onVariant }: { on: boolean; onVariant: 'success' | 'warning' }) {
@@ -32,36 +32,30 @@ export function SiteStatusCard() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Site status</CardTitle>
-        <CardDescription>Maintenance mode and website status, as members see them now.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {status.isPending && (
-          <div className="grid gap-3" role="status" aria-label="Loading site status">
-            {['members', 'server', 'maintenance', 'website', 'updated'].map((row) => (
-              <Skeleton key={row} className="h-6 w-full" />
-            ))}
-          </div>
-        )}
-        {status.error && (
-          <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-            <Badge variant="destructive">Unreachable</Badge>
-            The site status could not be read.
-          </p>
-        )}
-        {rows.length > 0 && (
-          <dl className="divide-y">
-            {rows.map(({ term, value }) => (
-              <div key={term} className="flex items-center justify-between gap-4 py-2.5">
-                <dt className="text-sm text-muted-foreground">{term}</dt>
-                <dd className="text-sm font-medium">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Site status" description="Maintenance mode and website status, as members see them now.">
+      {status.isPending && (
+        <div className="grid gap-3" role="status" aria-label="Loading site status">
+          {['members', 'server', 'maintenance', 'website', 'updated'].map((row) => (
+            <Skeleton key={row} className="h-6 w-full" />
+          ))}
+        </div>
+      )}
+      {status.error && (
+        <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+          <Badge variant="destructive">Unreachable</Badge>
+          The site status could not be read.
+        </p>
+      )}
+      {rows.length > 0 && (
+        <dl className="divide-y">
+          {rows.map(({ term, value }) => (
+            <div key={term} className="flex items-center justify-between gap-4 py-2.5">
+              <dt className="text-sm text-muted-foreground">{term}</dt>
+              <dd className="text-sm font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </SectionCard>
   );
 }

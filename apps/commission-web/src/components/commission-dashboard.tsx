@@ -4,7 +4,6 @@ import {
   BrandLink,
   Button,
   Card,
-  CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
@@ -13,6 +12,7 @@ import {
   LoadError,
   PageHeader,
   Pager,
+  SectionCard,
   Skeleton,
   toast,
 } from '@app/ui';
@@ -114,15 +114,12 @@ export function CommissionDashboard({ username }: { username?: string }) {
         ) : (
           <CommissionStatCards stats={stats.data} />
         )}
-        <Card>
-          <CardHeader>
-            <CardTitle>How commission is earned</CardTitle>
-            <CardDescription>Each approved VIP upgrade and each approved regular payout adds to the commission balance.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <CommissionRates />
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="How commission is earned"
+          description="Each approved VIP upgrade and each approved regular payout adds to the commission balance."
+        >
+          <CommissionRates />
+        </SectionCard>
         {/* The recent rows arrive with the figures: when those failed, the error above stands for both. */}
         {!stats.isError && (
           <Card>

@@ -1,5 +1,5 @@
 import { referralCodeInput } from '@app/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, useZodForm } from '@app/ui';
+import { Button, Field, Input, SectionCard, useZodForm } from '@app/ui';
 import { LoaderCircle } from 'lucide-react';
 import { useApplyReferralCode } from './use-apply-referral-code';
 
@@ -9,32 +9,26 @@ export function ApplyCodeForm() {
   const apply = useApplyReferralCode({ onSuccess: () => form.reset() });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Were you invited?</CardTitle>
-        <CardDescription>Enter the referral code of the friend who invited you. A code can be applied once.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          onSubmit={form.handleSubmit((values) => apply.mutate(values))}
-          className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        >
-          <Field id="referral-code" label="Referral code" error={form.formState.errors.referralCode?.message} className="flex-1">
-            <Input
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              className="font-mono"
-              {...form.register('referralCode')}
-            />
-          </Field>
-          <Button type="submit" disabled={apply.isPending} className="sm:mt-6">
-            {apply.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
-            Apply Code
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard title="Were you invited?" description="Enter the referral code of the friend who invited you. A code can be applied once.">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => apply.mutate(values))}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
+        <Field id="referral-code" label="Referral code" error={form.formState.errors.referralCode?.message} className="flex-1">
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-mono"
+            {...form.register('referralCode')}
+          />
+        </Field>
+        <Button type="submit" disabled={apply.isPending} className="sm:mt-6">
+          {apply.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+          Apply Code
+        </Button>
+      </form>
+    </SectionCard>
   );
 }

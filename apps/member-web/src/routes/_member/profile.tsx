@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { capitalize, FREE_TIER, formatDate } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, fullName, PageHeader, SIGN_OUT_HREF } from '@app/ui';
+import { Badge, Button, Card, CardContent, fullName, PageHeader, SectionCard, SIGN_OUT_HREF } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { ExternalLink, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -60,21 +60,16 @@ function ProfilePage() {
           </div>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Account information</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y">
-            {details.map(({ term, value }) => (
-              <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-                <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
-                <dd className="min-w-0 break-words text-sm">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title="Account information">
+        <dl className="divide-y">
+          {details.map(({ term, value }) => (
+            <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+              <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
+              <dd className="min-w-0 break-words text-sm">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </SectionCard>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { FREE_DAILY_TASK_LIMIT, VIP_DAILY_TASK_LIMIT, VIP_TRANSACTION_DIGITS, VIP_VALIDITY_DAYS } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle, PageHeader } from '@app/ui';
+import { PageHeader, SectionCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
@@ -41,18 +41,13 @@ function VipPage() {
         availableBalance={user.availableBalance}
         pendingSince={status.data?.pendingSince ?? null}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>VIP benefits</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard title="VIP benefits">
+        <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+      </SectionCard>
     </>
   );
 }
