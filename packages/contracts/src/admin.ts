@@ -5,6 +5,7 @@ import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { supportMessageInput } from './support';
+import { taskSchema } from './tasks';
 import { gcashPayeeInput } from './vip-plans';
 import { z } from './zod';
 
@@ -378,14 +379,11 @@ export type AdminPlanUpdateInput = z.output<typeof adminPlanUpdateInput>;
 
 // --- Tasks ---------------------------------------------------------------------------------------
 
-/** A task as admins manage it: its own reward (what FREE members earn) and whether it is on. */
-export const adminTaskSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  reward: amountString,
-  requiredVipTier: z.string().nullable(),
+/**
+ * A task as admins manage it: the member's fields, where `reward` is the task's own (what FREE members
+ * earn), and whether it is on.
+ */
+export const adminTaskSchema = taskSchema.extend({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -10,6 +10,11 @@ export function payoutHoldOf(row: Pick<UserRow, 'payoutHoldReason' | 'payoutHeld
   return row.payoutHoldReason ? { reason: row.payoutHoldReason, since: (row.payoutHeldAt ?? new Date(0)).toISOString() } : null;
 }
 
+/** Who a user is: the fields every view of a user starts with. */
+export function identityOf(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl'>) {
+  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl };
+}
+
 /**
  * The user as members see themselves: live balances, the tier in force now, and the task count, all from
  * the user row the session brought (its cached balances and counts move with every ledger row).
@@ -17,11 +22,7 @@ export function payoutHoldOf(row: Pick<UserRow, 'payoutHoldReason' | 'payoutHeld
 export function toUser(row: UserRow, extra: { adminUnlocked: boolean; now: Date }): User {
   const tier = effectiveTier(row, extra.now);
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
+    ...identityOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isAdmin: row.isAdmin,

@@ -12,6 +12,7 @@ import {
 import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
+import { identityOf } from '../auth/service';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { effectiveTier } from '../vip/tier';
 
@@ -40,11 +41,7 @@ const ADMIN_USER_COLUMNS = [
 function toAdminUser(row: Pick<UserRow, (typeof ADMIN_USER_COLUMNS)[number]>, now: Date): AdminUser {
   const tier = effectiveTier(row, now);
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
+    ...identityOf(row),
     accountStatus: row.accountStatus,
     statusReason: row.statusReason,
     vipTier: tier.tier,

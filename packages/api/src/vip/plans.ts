@@ -1,4 +1,4 @@
-import { type AdminPlan, type AdminPlanUpdateInput, formatAmount, formatPesos, messages, type VipPlan } from '@app/contracts';
+import { type AdminPlan, type AdminPlanUpdateInput, formatAmount, formatPesos, messages, pluralize, type VipPlan } from '@app/contracts';
 import { type Db, jsonb, type VipPlanRow } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { notFound } from '../lib/errors';
@@ -30,14 +30,12 @@ export async function findActivePlan(db: Db, id: string): Promise<VipPlanRow | u
   return db.selectFrom('vipPlans').selectAll().where('id', '=', id).where('isActive', '=', true).executeTakeFirst();
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** A plan's benefit lines, written from its terms so that an edit of the terms never leaves them stale. */
 function planBenefits(terms: Pick<VipPlanRow, 'dailyTaskLimit' | 'rewardPerTask' | 'validityDays'>): string[] {
   return [
-    `${plural(terms.dailyTaskLimit, 'task', 'tasks')} every day`,
+    `${pluralize(terms.dailyTaskLimit, 'task')} every day`,
     `${formatPesos(terms.rewardPerTask)} for every completed task`,
-    `Valid for ${plural(terms.validityDays, 'day', 'days')}`,
+    `Valid for ${pluralize(terms.validityDays, 'day')}`,
     'Priority support',
   ];
 }
