@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBuiltServer } from '@app/testkit/server';
 import type { TestProject } from 'vitest/node';
+import { E2E } from './credentials';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,11 +25,11 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // The browser contexts say which address they come from, as a proxy in front of the server would.
       TRUST_PROXY: '1',
-      ADMIN_PANEL_PASSWORD: 'e2e-admin-password',
+      ADMIN_PANEL_PASSWORD: E2E.adminPanelPassword,
       // The demo admin every file unlocks with, and one the lockout test locks out (wrong passwords count per admin).
-      ADMIN_EMAILS: 'admin@example.com,lockout-admin@example.com',
-      COMMISSION_USERNAME: 'operator',
-      COMMISSION_PASSWORD: 'e2e-operator-password',
+      ADMIN_EMAILS: `${E2E.adminEmail},${E2E.lockoutAdminEmail}`,
+      COMMISSION_USERNAME: E2E.operator.username,
+      COMMISSION_PASSWORD: E2E.operator.password,
       // A short proof-of-view time keeps the earning flow test quick; the server still enforces it.
       TASK_VIEW_SECONDS: '3',
     },

@@ -8,8 +8,10 @@ import {
   type Page,
   screenshot,
   seriousAccessibilityProblems,
+  signInUnlockedAdmin,
 } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E } from '../credentials';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -29,8 +31,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await browser.newContext({ baseURL: baseUrl });
   contexts.push(admin);
-  await ok(admin.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
-  await ok(admin.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
+  await signInUnlockedAdmin(admin.request, E2E.adminEmail, E2E.adminPanelPassword);
   adminState = await admin.storageState();
   // The VIP dialog is checked as members meet it, with the payee to send the payment to.
   await ok(admin.request.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
@@ -38,12 +39,12 @@ beforeAll(async () => {
 
   const locked = await browser.newContext({ baseURL: baseUrl });
   contexts.push(locked);
-  await ok(locked.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
+  await ok(locked.request.post('/api/dev/login', { data: { email: E2E.adminEmail } }));
   lockedAdminState = await locked.storageState();
 
   const operator = await browser.newContext({ baseURL: baseUrl });
   contexts.push(operator);
-  await ok(operator.request.post('/api/admin/percentage/login', { data: { username: 'operator', password: 'e2e-operator-password' } }));
+  await ok(operator.request.post('/api/admin/percentage/login', { data: E2E.operator }));
   operatorState = await operator.storageState();
 });
 afterAll(async () => {

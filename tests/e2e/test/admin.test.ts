@@ -11,6 +11,7 @@ import {
   toastSays,
 } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E } from '../credentials';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -39,7 +40,7 @@ const openTab = (name: string) => openAdminTab(admin, baseUrl, name);
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage();
-  await signInWithDevForm(admin, baseUrl, 'admin@example.com');
+  await signInWithDevForm(admin, baseUrl, E2E.adminEmail);
 });
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
@@ -52,7 +53,7 @@ describe('admin panel', () => {
     await admin.getByRole('heading', { level: 1, name: 'Admin Authentication' }).waitFor();
     await screenshotBothWidths(admin, 'gate');
 
-    await admin.getByLabel('Admin Password').fill('e2e-admin-password');
+    await admin.getByLabel('Admin Password').fill(E2E.adminPanelPassword);
     await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
     await toastSays(admin, 'Access Granted');
     const tabs = admin.getByRole('tablist', { name: 'Admin sections' });

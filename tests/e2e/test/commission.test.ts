@@ -6,9 +6,11 @@ import {
   launchBrowser,
   ok,
   screenshotBothWidths,
+  signInUnlockedAdmin,
   signInWithDevForm,
 } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E } from '../credentials';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,10 +24,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The passwords the global setup starts the server with. */
-const ADMIN_PANEL_PASSWORD = 'e2e-admin-password';
-const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
-
 /** The server keeps its data for the whole run (other files earn commission too): names carry this run's id. */
 const run = Date.now().toString(36);
 
@@ -38,8 +36,7 @@ async function newContext(): Promise<BrowserContext> {
 /** The demo admin, signed in with the panel unlocked; its calls share the browser context's cookies. */
 async function unlockedAdmin(): Promise<APIRequestContext> {
   const { request } = await newContext();
-  await ok(request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
-  await ok(request.post('/api/admin/unlock', { data: { password: ADMIN_PANEL_PASSWORD } }));
+  await signInUnlockedAdmin(request, E2E.adminEmail, E2E.adminPanelPassword);
   return request;
 }
 
@@ -82,8 +79,8 @@ describe('commission operator', () => {
     await page.goto(`${baseUrl}/admin/percentage`);
     await page.getByRole('heading', { level: 1, name: 'Commission Login' }).waitFor();
     await screenshotBothWidths(page, 'commission-login');
-    await page.getByLabel('Username').fill(OPERATOR.username);
-    await page.getByLabel('Password').fill(OPERATOR.password);
+    await page.getByLabel('Username').fill(E2E.operator.username);
+    await page.getByLabel('Password').fill(E2E.operator.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { level: 1, name: 'Commission Dashboard' }).waitFor();
     await page.getByText('5 pesos per VIP upgrade').waitFor();

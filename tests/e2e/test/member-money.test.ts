@@ -7,9 +7,11 @@ import {
   ok,
   type Page,
   screenshotBothWidths,
+  signInUnlockedAdmin,
   signInWithDevForm,
 } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E } from '../credentials';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -50,8 +52,7 @@ function unlockedAdmin(): Promise<APIRequestContext> {
   adminSession ??= (async () => {
     const context = await browser.newContext({ baseURL: baseUrl });
     contexts.push(context);
-    await ok(context.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
-    await ok(context.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
+    await signInUnlockedAdmin(context.request, E2E.adminEmail, E2E.adminPanelPassword);
     return context.request;
   })();
   return adminSession;

@@ -13,9 +13,11 @@ import {
   readmeScreenshot,
   screenshot,
   screenshotBothWidths,
+  signInUnlockedAdmin,
   toastSays,
 } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E } from '../credentials';
 
 /**
  * The screens issue 16 asks a reviewer to open: a paged queue at 1024 px, the unlock lockout, a member's
@@ -68,8 +70,7 @@ async function adminPage(viewport = DESKTOP): Promise<Page> {
 beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await newContext();
-  await ok(admin.request.post('/api/dev/login', { data: { email: 'admin@example.com' } }));
-  await ok(admin.request.post('/api/admin/unlock', { data: { password: 'e2e-admin-password' } }));
+  await signInUnlockedAdmin(admin.request, E2E.adminEmail, E2E.adminPanelPassword);
   adminApi = admin.request;
   // Members pay for VIP to this payee (the VIP dialog shows it).
   await ok(adminApi.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
@@ -161,12 +162,12 @@ describe('the screens a reviewer opens', () => {
 
   it("locks the panel after five wrong passwords with 'Too many wrong passwords. Try again in N minutes.', never after right ones", async () => {
     // Another admin than the demo one every file unlocks with: the lockout is per admin.
-    const email = 'lockout-admin@example.com';
+    const email = E2E.lockoutAdminEmail;
     const api = (await newContext()).request;
     await ok(api.post('/api/dev/login', { data: { email } }));
     const unlock = (password: string) => api.post('/api/admin/unlock', { data: { password } });
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await unlock('e2e-admin-password')).status());
+    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await unlock(E2E.adminPanelPassword)).status());
     expect(statuses).toEqual(Array(10).fill(200));
 
     const context = await newContext();
@@ -190,9 +191,9 @@ describe('the screens a reviewer opens', () => {
     await screenshotBothWidths(page, 'unlock-lockout');
 
     // The right password is refused too until the wait is over, on the screen and by the API.
-    expect(await tryPassword('e2e-admin-password')).toBe(429);
+    expect(await tryPassword(E2E.adminPanelPassword)).toBe(429);
     await page.getByText(lockedOut).waitFor();
-    const refused = await unlock('e2e-admin-password');
+    const refused = await unlock(E2E.adminPanelPassword);
     expect(refused.status()).toBe(429);
     expect((await refused.json()).message).toMatch(lockedOut);
   });

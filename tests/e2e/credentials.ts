@@ -1,0 +1,8 @@
+/** Who the browser suite's server (server.global-setup.ts) lets in, and with which passwords. */
+export const E2E = {
+  adminEmail: 'admin@example.com',
+  /** An admin the lockout test locks out: wrong passwords count per admin. */
+  lockoutAdminEmail: 'lockout-admin@example.com',
+  adminPanelPassword: 'e2e-admin-password',
+  operator: { username: 'operator', password: 'e2e-operator-password' },
+} as const;
