@@ -55,3 +55,31 @@ export function componentTests(name: string, pageUrl: string) {
     testTimeout: 20_000,
   };
 }
+
+/**
+ * What every app's page has besides its title and its own meta tags: the character set, the viewport, the
+ * theme colour, the icon, the root element and the entry script. It runs before Vite reads the page, so
+ * the entry is bundled and the icon's address takes the app's base, as if each index.html had them.
+ */
+export function sharedPage() {
+  const head = [
+    { tag: 'meta', attrs: { charset: 'UTF-8' } },
+    { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0' } },
+    { tag: 'meta', attrs: { name: 'theme-color', content: '#047857' } },
+    { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' } },
+  ];
+  const body = [
+    { tag: 'div', attrs: { id: 'root' } },
+    { tag: 'script', attrs: { type: 'module', src: '/src/main.tsx' } },
+  ];
+  return {
+    name: 'shared-page',
+    transformIndexHtml: {
+      order: 'pre' as const,
+      handler: () => [
+        ...head.map((tag) => ({ ...tag, injectTo: 'head-prepend' as const })),
+        ...body.map((tag) => ({ ...tag, injectTo: 'body' as const })),
+      ],
+    },
+  };
+}
