@@ -41,6 +41,7 @@ export { SelectField, type SelectOption } from './components/select-field';
 export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from './components/sheet';
 export { Skeleton } from './components/skeleton';
 export { StatCard } from './components/stat-card';
+export { StatementDownload } from './components/statement-download';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
 export { EmptyTable, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './components/table';

@@ -14,9 +14,10 @@ import {
   Pager,
   SectionCard,
   Skeleton,
+  StatementDownload,
   toast,
 } from '@app/ui';
-import { Download, HandCoins, LogOut } from 'lucide-react';
+import { HandCoins, LogOut } from 'lucide-react';
 import { lazy, useEffect, useState } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
@@ -98,12 +99,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
                   {(dialog) => <RequestPayoutDialog balance={stats.data.totalBalance} {...dialog} />}
                 </DeferredControl>
               )}
-              <Button asChild variant="outline">
-                <a href={STATEMENT_HREF} download>
-                  <Download aria-hidden="true" />
-                  Download statement (CSV)
-                </a>
-              </Button>
+              <StatementDownload href={STATEMENT_HREF} />
             </>
           }
         />

@@ -1,8 +1,7 @@
 import { trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { Button, Card, PageHeader } from '@app/ui';
+import { Card, PageHeader, StatementDownload } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { Download } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
 
@@ -23,14 +22,7 @@ function HistoryPage() {
       <PageHeader
         title="Transaction History"
         description="Every earning, bonus and payout on your account."
-        actions={
-          <Button asChild variant="outline">
-            <a href={STATEMENT_HREF} download>
-              <Download aria-hidden="true" />
-              Download statement (CSV)
-            </a>
-          </Button>
-        }
+        actions={<StatementDownload href={STATEMENT_HREF} />}
       />
       <Card className="p-2">
         <TransactionTable

@@ -1,12 +1,13 @@
 import { trpc } from '@app/client';
 import { DASHBOARD_TASK_COUNT, DASHBOARD_TRANSACTION_COUNT, messages } from '@app/contracts';
-import { AppLink, Button, Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
+import { Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { ArrowRight, CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
+import { CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
 import { DailyLimitCard } from '../../components/earning/daily-limit-card';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TaskGrid } from '../../components/earning/task-grid';
 import { TransactionTable } from '../../components/earning/transaction-table';
+import { OnwardLink } from '../../components/onward-link';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
 import { useSignedInUser } from '../../lib/signed-in-user';
@@ -58,12 +59,9 @@ function Dashboard() {
           <StatCard label="Referral Count" value={user.referralCount} icon={UserPlus} />
           <StatCard label="Referral Earnings" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
           <Card className="flex items-center justify-center p-5">
-            <Button asChild variant="outline" className="w-full">
-              <AppLink href="/referrals">
-                Manage Referrals
-                <ArrowRight aria-hidden="true" />
-              </AppLink>
-            </Button>
+            <OnwardLink href="/referrals" variant="outline" className="w-full">
+              Manage Referrals
+            </OnwardLink>
           </Card>
         </section>
       )}
@@ -76,12 +74,9 @@ function Dashboard() {
             Available Tasks
           </h2>
           {tasks.data && tasks.data.length > DASHBOARD_TASK_COUNT && (
-            <Button asChild variant="link" className="h-auto p-0">
-              <AppLink href="/tasks">
-                View All Tasks
-                <ArrowRight aria-hidden="true" />
-              </AppLink>
-            </Button>
+            <OnwardLink href="/tasks" variant="link">
+              View All Tasks
+            </OnwardLink>
           )}
         </div>
         <TaskGrid tasks={tasks} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
@@ -90,12 +85,9 @@ function Dashboard() {
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-4">
           <CardTitle>Transaction History</CardTitle>
-          <Button asChild variant="link" className="h-auto p-0">
-            <AppLink href="/history">
-              View All
-              <ArrowRight aria-hidden="true" />
-            </AppLink>
-          </Button>
+          <OnwardLink href="/history" variant="link">
+            View All
+          </OnwardLink>
         </CardHeader>
         <div className="px-2 pb-2">
           <TransactionTable
