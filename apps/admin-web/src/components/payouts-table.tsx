@@ -1,21 +1,12 @@
 import { trpc } from '@app/client';
-import {
-  capitalize,
-  formatDateTime,
-  maskDestination,
-  messages,
-  normalizeDestination,
-  type PayoutDecision,
-  type PendingPayout,
-} from '@app/contracts';
-import { Badge, Button, formatPesosAmount, fullName } from '@app/ui';
+import { capitalize, formatDateTime, maskDestination, messages, normalizeDestination, type PendingPayout } from '@app/contracts';
+import { Badge, formatPesosAmount, fullName } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { type Column, QueueTable, ShortId, useQueueInput } from './admin-table';
-import { ConfirmDialog } from './confirm-dialog';
+import { DecisionActions } from './decision-actions';
 
 const m = messages.admin.screens;
 
@@ -34,56 +25,41 @@ function destinationShown(payout: PendingPayout): string {
 function PayoutActions({ payout }: { payout: PendingPayout }) {
   const utils = trpc.useUtils();
   const decide = trpc.admin.payouts.decide.useMutation();
-  const [deciding, setDeciding] = useState<PayoutDecision | null>(null);
   const reload = () =>
     Promise.all([utils.admin.payouts.pending.invalidate(), utils.admin.stats.invalidate(), utils.admin.users.list.invalidate()]);
 
-  async function confirm(reason: string) {
-    if (!deciding) return;
-    await runDecision({
-      call: () => decide.mutateAsync({ id: payout.id, status: deciding, ...(deciding === 'declined' ? { reason } : {}) }),
-      reload,
-      success: deciding === 'approved' ? m.payoutApproved : m.payoutStatusUpdated,
-      failure: deciding === 'approved' ? m.payoutApproveFailed : m.payoutStatusFailed,
-    });
-  }
-
   const name = fullName(payout) || payout.email;
   const amount = formatPesosAmount(payout.amount);
+  const flagged = payout.flags.length > 0 ? ` Flagged: ${payout.flags.map((flag) => flag.text).join('; ')}.` : '';
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => setDeciding('approved')} aria-label={`Approve Payout of ${name}`}>
-        Approve Payout
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => setDeciding('declined')} aria-label={`Decline payout of ${name}`}>
-        Decline
-      </Button>
-      {deciding === 'approved' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeciding(null)}
-          title="Approve payout?"
-          description={`Pay ${amount} to ${payout.email} by ${destinationShown(payout)}?${
-            payout.flags.length > 0 ? ` Flagged: ${payout.flags.map((flag) => flag.text).join('; ')}.` : ''
-          }`}
-          confirmLabel={`Pay ${amount}`}
-          askReason={false}
-          onConfirm={confirm}
-        />
-      )}
-      {deciding === 'declined' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeciding(null)}
-          title="Decline payout?"
-          description={`${amount} goes back to the available balance of ${payout.email}. They see your reason on the payout and in a notification.`}
-          confirmLabel="Decline payout"
-          required={messages.admin.declineReasonRequired}
-          destructive
-          onConfirm={confirm}
-        />
-      )}
-    </div>
+    <DecisionActions
+      approve={{
+        button: 'Approve Payout',
+        buttonLabel: `Approve Payout of ${name}`,
+        title: 'Approve payout?',
+        description: `Pay ${amount} to ${payout.email} by ${destinationShown(payout)}?${flagged}`,
+        confirmLabel: `Pay ${amount}`,
+      }}
+      refuse={{
+        button: 'Decline',
+        buttonLabel: `Decline payout of ${name}`,
+        title: 'Decline payout?',
+        description: `${amount} goes back to the available balance of ${payout.email}. They see your reason on the payout and in a notification.`,
+        confirmLabel: 'Decline payout',
+        reasonRequired: messages.admin.declineReasonRequired,
+      }}
+      onDecide={(decision, reason) =>
+        runDecision({
+          call: () =>
+            decide.mutateAsync(
+              decision === 'approve' ? { id: payout.id, status: 'approved' } : { id: payout.id, status: 'declined', reason },
+            ),
+          reload,
+          success: decision === 'approve' ? m.payoutApproved : m.payoutStatusUpdated,
+          failure: decision === 'approve' ? m.payoutApproveFailed : m.payoutStatusFailed,
+        })
+      }
+    />
   );
 }
 

@@ -1,66 +1,48 @@
 import { trpc } from '@app/client';
 import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
-import { Badge, Button } from '@app/ui';
-import { useState } from 'react';
+import { Badge } from '@app/ui';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
 import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { type Column, QueueTable, useQueueInput } from './admin-table';
-import { ConfirmDialog } from './confirm-dialog';
+import { DecisionActions } from './decision-actions';
 
 const m = messages.admin.screens;
 
 function VipActions({ request }: { request: PendingVipRequest }) {
   const utils = trpc.useUtils();
-  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   // A decision changes the request list, the user's row and the counts.
   const reload = () =>
     Promise.all([utils.admin.vip.pending.invalidate(), utils.admin.users.list.invalidate(), utils.admin.stats.invalidate()]);
   const approve = trpc.admin.vip.approve.useMutation();
   const reject = trpc.admin.vip.reject.useMutation();
 
-  const confirm = (reason: string) =>
-    runDecision({
-      call: () => (deciding === 'approve' ? approve.mutateAsync({ id: request.id }) : reject.mutateAsync({ id: request.id, reason })),
-      reload,
-      success: deciding === 'approve' ? m.vipApproved : m.vipRejected,
-      failure: deciding === 'approve' ? m.vipApproveFailed : m.vipRejectFailed,
-    });
-
   const plan = tierLabel(request.vipTier);
   const reference = request.vipTransactionReference ?? 'no reference';
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => setDeciding('approve')}>
-        Approve VIP
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => setDeciding('reject')}>
-        Reject
-      </Button>
-      {deciding === 'approve' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeciding(null)}
-          title="Approve VIP request?"
-          description={`Start ${plan} for ${request.email}, paid with G-CASH reference ${reference}? Approve only once that payment has arrived.`}
-          confirmLabel={`Start ${plan}`}
-          askReason={false}
-          onConfirm={confirm}
-        />
-      )}
-      {deciding === 'reject' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeciding(null)}
-          title="Reject VIP request"
-          description={`${request.email} asked for ${plan}. The member sees your reason on the VIP page and in a notification.`}
-          confirmLabel="Reject Request"
-          required={messages.admin.rejectReasonRequired}
-          destructive
-          onConfirm={confirm}
-        />
-      )}
-    </div>
+    <DecisionActions
+      approve={{
+        button: 'Approve VIP',
+        title: 'Approve VIP request?',
+        description: `Start ${plan} for ${request.email}, paid with G-CASH reference ${reference}? Approve only once that payment has arrived.`,
+        confirmLabel: `Start ${plan}`,
+      }}
+      refuse={{
+        button: 'Reject',
+        title: 'Reject VIP request',
+        description: `${request.email} asked for ${plan}. The member sees your reason on the VIP page and in a notification.`,
+        confirmLabel: 'Reject Request',
+        reasonRequired: messages.admin.rejectReasonRequired,
+      }}
+      onDecide={(decision, reason) =>
+        runDecision({
+          call: () => (decision === 'approve' ? approve.mutateAsync({ id: request.id }) : reject.mutateAsync({ id: request.id, reason })),
+          reload,
+          success: decision === 'approve' ? m.vipApproved : m.vipRejected,
+          failure: decision === 'approve' ? m.vipApproveFailed : m.vipRejectFailed,
+        })
+      }
+    />
   );
 }
 

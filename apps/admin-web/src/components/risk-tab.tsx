@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { runDecision, toastRefusal, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
+import { DecisionActions } from './decision-actions';
 
 const m = messages.risk;
 
@@ -246,55 +247,37 @@ function HeldReferrals() {
 function ReferralActions({ referral }: { referral: HeldReferral }) {
   const utils = trpc.useUtils();
   const review = trpc.admin.risk.reviewReferral.useMutation();
-  const [deciding, setDeciding] = useState<'pay' | 'reject' | null>(null);
   const amount = formatPesosAmount(referral.amount);
-
   const reload = () => Promise.all([utils.admin.risk.heldReferrals.invalidate(), utils.admin.risk.queue.invalidate()]);
 
-  const confirm = (reason: string) =>
-    runDecision({
-      call: () => review.mutateAsync({ id: referral.id, decision: deciding ?? 'pay', ...(deciding === 'reject' ? { reason } : {}) }),
-      reload,
-      success: deciding === 'reject' ? m.bonusRejected : m.bonusPaid,
-      failure: m.reviewFailed,
-    });
-
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => setDeciding('pay')} aria-label={`Pay the bonus of ${referral.sponsor.email}`}>
-        Pay bonus
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => setDeciding('reject')}
-        aria-label={`Refuse the bonus of ${referral.sponsor.email}`}
-      >
-        Refuse
-      </Button>
-      {deciding === 'pay' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeciding(null)}
-          title="Pay the referral bonus?"
-          description={`Credit ${amount} to ${referral.sponsor.email} for referring ${referral.friend.email}, although the accounts are linked.`}
-          confirmLabel={`Pay ${amount}`}
-          askReason={false}
-          onConfirm={confirm}
-        />
-      )}
-      {deciding === 'reject' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeciding(null)}
-          title="Refuse the referral bonus?"
-          description={`${referral.sponsor.email} gets nothing for referring ${referral.friend.email}, and sees your reason.`}
-          confirmLabel="Refuse bonus"
-          required={m.rejectReasonRequired}
-          destructive
-          onConfirm={confirm}
-        />
-      )}
-    </div>
+    <DecisionActions
+      approve={{
+        button: 'Pay bonus',
+        buttonLabel: `Pay the bonus of ${referral.sponsor.email}`,
+        title: 'Pay the referral bonus?',
+        description: `Credit ${amount} to ${referral.sponsor.email} for referring ${referral.friend.email}, although the accounts are linked.`,
+        confirmLabel: `Pay ${amount}`,
+      }}
+      refuse={{
+        button: 'Refuse',
+        buttonLabel: `Refuse the bonus of ${referral.sponsor.email}`,
+        title: 'Refuse the referral bonus?',
+        description: `${referral.sponsor.email} gets nothing for referring ${referral.friend.email}, and sees your reason.`,
+        confirmLabel: 'Refuse bonus',
+        reasonRequired: m.rejectReasonRequired,
+      }}
+      onDecide={(decision, reason) =>
+        runDecision({
+          call: () =>
+            review.mutateAsync(
+              decision === 'approve' ? { id: referral.id, decision: 'pay' } : { id: referral.id, decision: 'reject', reason },
+            ),
+          reload,
+          success: decision === 'approve' ? m.bonusPaid : m.bonusRejected,
+          failure: m.reviewFailed,
+        })
+      }
+    />
   );
 }

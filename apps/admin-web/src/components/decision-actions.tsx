@@ -1,0 +1,63 @@
+import { Button } from '@app/ui';
+import { useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** One of the two answers to a request, as its button and its confirmation word it. */
+interface Answer {
+  button: string;
+  /** The button's accessible name when the row's other cells are needed to tell it apart. */
+  buttonLabel?: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+}
+
+interface DecisionActionsProps {
+  approve: Answer;
+  /** The refusal asks for the reason the member is shown; `reasonRequired` is said when it is left blank. */
+  refuse: Answer & { reasonRequired: string };
+  /** Makes the decision (`reason` is the refusal's); resolves when done, rejects to keep the dialog open. */
+  onDecide: (decision: 'approve' | 'refuse', reason: string) => Promise<unknown>;
+}
+
+/**
+ * Approve and refuse buttons for a request waiting on an admin (a payout, a VIP request, a held referral
+ * bonus), each confirmed in a dialog that restates what will happen; refusing takes a reason.
+ */
+export function DecisionActions({ approve, refuse, onDecide }: DecisionActionsProps) {
+  const [deciding, setDeciding] = useState<'approve' | 'refuse' | null>(null);
+  const close = (open: boolean) => !open && setDeciding(null);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => setDeciding('approve')} aria-label={approve.buttonLabel}>
+        {approve.button}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => setDeciding('refuse')} aria-label={refuse.buttonLabel}>
+        {refuse.button}
+      </Button>
+      {deciding === 'approve' && (
+        <ConfirmDialog
+          open
+          onOpenChange={close}
+          title={approve.title}
+          description={approve.description}
+          confirmLabel={approve.confirmLabel}
+          askReason={false}
+          onConfirm={(reason) => onDecide('approve', reason)}
+        />
+      )}
+      {deciding === 'refuse' && (
+        <ConfirmDialog
+          open
+          onOpenChange={close}
+          title={refuse.title}
+          description={refuse.description}
+          confirmLabel={refuse.confirmLabel}
+          required={refuse.reasonRequired}
+          destructive
+          onConfirm={(reason) => onDecide('refuse', reason)}
+        />
+      )}
+    </div>
+  );
+}
