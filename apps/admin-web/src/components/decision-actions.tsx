@@ -27,6 +27,8 @@ interface DecisionActionsProps {
 export function DecisionActions({ approve, refuse, onDecide }: DecisionActionsProps) {
   const [deciding, setDeciding] = useState<'approve' | 'refuse' | null>(null);
   const close = (open: boolean) => !open && setDeciding(null);
+  const refusing = deciding === 'refuse';
+  const answer = refusing ? refuse : approve;
   return (
     <div className="flex flex-wrap gap-2">
       <Button size="sm" onClick={() => setDeciding('approve')} aria-label={approve.buttonLabel}>
@@ -35,27 +37,18 @@ export function DecisionActions({ approve, refuse, onDecide }: DecisionActionsPr
       <Button variant="outline" size="sm" onClick={() => setDeciding('refuse')} aria-label={refuse.buttonLabel}>
         {refuse.button}
       </Button>
-      {deciding === 'approve' && (
+      {deciding && (
         <ConfirmDialog
+          key={deciding}
           open
           onOpenChange={close}
-          title={approve.title}
-          description={approve.description}
-          confirmLabel={approve.confirmLabel}
-          askReason={false}
-          onConfirm={(reason) => onDecide('approve', reason)}
-        />
-      )}
-      {deciding === 'refuse' && (
-        <ConfirmDialog
-          open
-          onOpenChange={close}
-          title={refuse.title}
-          description={refuse.description}
-          confirmLabel={refuse.confirmLabel}
-          required={refuse.reasonRequired}
-          destructive
-          onConfirm={(reason) => onDecide('refuse', reason)}
+          title={answer.title}
+          description={answer.description}
+          confirmLabel={answer.confirmLabel}
+          askReason={refusing}
+          required={refusing ? refuse.reasonRequired : undefined}
+          destructive={refusing}
+          onConfirm={(reason) => onDecide(deciding, reason)}
         />
       )}
     </div>
