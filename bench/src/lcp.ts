@@ -1,4 +1,5 @@
 import { CHROMIUM_PATH, launchChromium } from '@app/testkit/chromium';
+import { signInThroughDevLogin, signInUnlockedAdmin } from '@app/testkit/requests';
 import type { Browser, BrowserContext } from 'playwright-core';
 
 /** The demo data's member (DEMO_DATA=true), whose dashboard has tasks, balances and history to show. */
@@ -48,8 +49,7 @@ function median(values: number[]): number {
 /** A browser context signed in as the member through the development sign-in (its cookie, no page load). */
 async function signedInContext(browser: Browser, baseUrl: string, email: string): Promise<BrowserContext> {
   const context = await browser.newContext();
-  const response = await context.request.post(`${baseUrl}/api/dev/login`, { data: { email } });
-  if (!response.ok()) throw new Error(`Development sign-in failed: ${response.status()} ${await response.text()}`);
+  await signInThroughDevLogin(context.request, email, baseUrl);
   return context;
 }
 
@@ -138,9 +138,8 @@ export async function measureAdminPanelReady(
   try {
     const loadsMs: number[] = [];
     for (let load = 0; load < loads; load++) {
-      const context = await signedInContext(browser, baseUrl, options.email);
-      const unlocked = await context.request.post(`${baseUrl}/api/admin/unlock`, { data: { password: options.panelPassword } });
-      if (!unlocked.ok()) throw new Error(`Admin unlock failed: ${unlocked.status()} ${await unlocked.text()}`);
+      const context = await browser.newContext();
+      await signInUnlockedAdmin(context.request, options.email, options.panelPassword, baseUrl);
       const page = await context.newPage();
       const started = Date.now();
       await page.goto(`${baseUrl}/admin-portal`);

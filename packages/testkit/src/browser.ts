@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { launchChromium } from './chromium';
 
@@ -163,21 +163,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   await page.setViewportSize(DESKTOP);
 }
 
-/** A call's JSON answer, failing the test with the server's message when it was refused. */
-/**
- * Signs `email` in through the development sign-in and unlocks the admin panel, on the cookies of the
- * context `request` belongs to (its base URL set, or `baseUrl` given).
- */
-export async function signInUnlockedAdmin(request: APIRequestContext, email: string, panelPassword: string, baseUrl = ''): Promise<void> {
-  await ok(request.post(`${baseUrl}/api/dev/login`, { data: { email } }));
-  await ok(request.post(`${baseUrl}/api/admin/unlock`, { data: { password: panelPassword } }));
-}
-
-export async function ok<T = Record<string, unknown>>(pending: Promise<APIResponse>): Promise<T> {
-  const response = await pending;
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+export { ok, signInUnlockedAdmin } from './requests';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
