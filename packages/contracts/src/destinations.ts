@@ -15,7 +15,8 @@ export function normalizeDestination(details: string): string | null {
   const email = text.match(/[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/);
   if (email) return `email:${email[0]}`;
   const compact = text.replace(/[\s\-().]/g, '');
-  const mobile = compact.match(/(?:\+?63|0)?(9\d{9})(?!\d)/);
+  // Whole numbers only: the last ten digits of a longer bank account number may start with 9 too.
+  const mobile = compact.match(/(?<!\d)(?:\+?63|0)?(9\d{9})(?!\d)/);
   if (mobile) return `mobile:0${mobile[1]}`;
   const digitRuns = compact.match(/\d{8,}/g);
   if (digitRuns) return `account:${digitRuns.reduce((longest, run) => (run.length > longest.length ? run : longest))}`;

@@ -11,6 +11,9 @@ describe('payout destinations', () => {
     ['PayPal: juan.cruz@example.com please', 'email:juan.cruz@example.com'],
     ['BDO 0012 3456 7890', 'account:001234567890'],
     ['Account 12345678, branch 001', 'account:12345678'],
+    // A bank account number whose last ten digits look like a mobile number is still that account.
+    ['BDO 001234599123456789', 'account:001234599123456789'],
+    ['Acct 5559123456789', 'account:5559123456789'],
     ['TXa1B2c3D4e5F6g7', 'text:txa1b2c3d4e5f6g7'],
   ])('reads %j as %j', (details, normalised) => {
     expect(normalizeDestination(details)).toBe(normalised);
