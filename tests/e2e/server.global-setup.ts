@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // The browser contexts say which address they come from, as a proxy in front of the server would.
       TRUST_PROXY: '1',
+      // Behind a proxy, development sign-in (how the browser tests sign in) must be asked for by name.
+      DEV_LOGIN: 'true',
       ADMIN_PANEL_PASSWORD: E2E.adminPanelPassword,
       // The demo admin every file unlocks with, and one the lockout test locks out (wrong passwords count per admin).
       ADMIN_EMAILS: `${E2E.adminEmail},${E2E.lockoutAdminEmail}`,

@@ -187,7 +187,8 @@ export interface Config extends Omit<Env, 'ADMIN_EMAILS'> {
   oidcEnabled: boolean;
   /**
    * Development sign-in (any e-mail signs in as that person): only without an identity provider, never in
-   * production, and only on a loopback address unless DEV_LOGIN=true says so.
+   * production, and only on a loopback address that no proxy or public URL serves to others, unless
+   * DEV_LOGIN=true says so.
    */
   devLoginEnabled: boolean;
   /** Lower-case e-mails that are admins; in development, the demo admin when ADMIN_EMAILS is unset. */
@@ -215,7 +216,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const oidcEnabled = Boolean(env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID);
-  const devLoginEnabled = !oidcEnabled && !isProduction && (env.DEV_LOGIN ?? isLoopbackHost(env.HOST));
+  // A loopback listener is only this machine's while nothing forwards other machines' requests to it: a
+  // proxy in front (TRUST_PROXY) or a public address (PUBLIC_URL) says something does.
+  const servedToOthers = env.TRUST_PROXY !== false || (env.PUBLIC_URL !== undefined && !isLoopbackHost(new URL(env.PUBLIC_URL).hostname));
+  const devLoginEnabled = !oidcEnabled && !isProduction && (env.DEV_LOGIN ?? (isLoopbackHost(env.HOST) && !servedToOthers));
 
   const problems: string[] = [];
   if (Boolean(env.OIDC_ISSUER_URL) !== Boolean(env.OIDC_CLIENT_ID)) {
@@ -231,9 +235,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   } else if (!oidcEnabled && env.DEV_LOGIN === false) {
     problems.push('  DEV_LOGIN: false, with no identity provider, leaves no way to sign in: set OIDC_ISSUER_URL and OIDC_CLIENT_ID');
   } else if (!oidcEnabled && !devLoginEnabled) {
+    const reachable = isLoopbackHost(env.HOST)
+      ? `HOST: ${env.HOST} is served to other machines (${env.TRUST_PROXY !== false ? 'TRUST_PROXY names a proxy in front' : `PUBLIC_URL is ${env.PUBLIC_URL}`})`
+      : `HOST: ${env.HOST} is reachable from other machines`;
     problems.push(
-      `  HOST: ${env.HOST} is reachable from other machines and no identity provider is configured: set OIDC_ISSUER_URL and ` +
-        'OIDC_CLIENT_ID, or DEV_LOGIN=true to offer development sign-in (anyone can sign in as any e-mail) on that address',
+      `  ${reachable} and no identity provider is configured: set OIDC_ISSUER_URL and OIDC_CLIENT_ID, or DEV_LOGIN=true ` +
+        'to offer development sign-in (anyone can sign in as any e-mail) there',
     );
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

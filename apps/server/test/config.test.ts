@@ -48,8 +48,12 @@ describe('configuration', () => {
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses "true"', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.10', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '1', ...OIDC }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1', ...OIDC }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+    ]);
     for (const value of ['true', 'TRUE', ' true ']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
         /TRUST_PROXY: "true" would trust a forged X-Forwarded-For.*number of proxies/,
@@ -60,12 +64,21 @@ describe('configuration', () => {
     }
   });
 
-  it('offers development sign-in only on a loopback address, or with DEV_LOGIN=true, and never in production', () => {
+  it('offers development sign-in only on a loopback address no proxy serves to others, or with DEV_LOGIN=true, and never in production', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST: host }).devLoginEnabled, host).toBe(true);
     expect(() => loadConfig({ HOST: '127.0.0.1', DEV_LOGIN: 'false' })).toThrow(/DEV_LOGIN: false.*no way to sign in/);
     expect(loadConfig({ HOST: '0.0.0.0', DEV_LOGIN: 'true' }).devLoginEnabled).toBe(true);
     // A deploy that forgot NODE_ENV and an identity provider does not start open to anyone who types an e-mail.
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST: 0\.0\.0\.0 is reachable from other machines.*DEV_LOGIN=true/);
+    // Nor does one that listens on loopback behind a reverse proxy on the same machine.
+    expect(() => loadConfig({ HOST: '127.0.0.1', TRUST_PROXY: '1' })).toThrow(
+      /HOST: 127\.0\.0\.1 is served to other machines \(TRUST_PROXY names a proxy in front\).*DEV_LOGIN=true/,
+    );
+    expect(() => loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'https://pesotasks.example' })).toThrow(
+      /HOST: 127\.0\.0\.1 is served to other machines \(PUBLIC_URL is https:\/\/pesotasks\.example\).*DEV_LOGIN=true/,
+    );
+    expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' }).devLoginEnabled).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', TRUST_PROXY: '1', DEV_LOGIN: 'true' }).devLoginEnabled).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', ...OIDC }).devLoginEnabled).toBe(false);
     expect(loadConfig({ ...OIDC, DEV_LOGIN: 'true' }).devLoginEnabled).toBe(false);
     expect(loadConfig(PRODUCTION).devLoginEnabled).toBe(false);
