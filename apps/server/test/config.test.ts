@@ -49,11 +49,7 @@ describe('configuration', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1', ...OIDC }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1', ...OIDC }).TRUST_PROXY).toEqual([
-      '10.0.0.0/8',
-      '192.168.1.10',
-      '::1',
-    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1', ...OIDC }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.10', '::1']);
     for (const value of ['true', 'TRUE', ' true ']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
         /TRUST_PROXY: "true" would trust a forged X-Forwarded-For.*number of proxies/,
