@@ -7,6 +7,12 @@ describe('payout destinations', () => {
     ['+63 917 123 4567', 'mobile:09171234567'],
     ['0917-123-4567 (Juan Dela Cruz)', 'mobile:09171234567'],
     ['G-CASH 639171234567', 'mobile:09171234567'],
+    // Written another way to look like another number: still the same one.
+    ['0917/123/4567', 'mobile:09171234567'],
+    ['G-CASH: 0917_123_4567', 'mobile:09171234567'],
+    ['0917–123–4567', 'mobile:09171234567'],
+    ['０９１７ １２３ ４５６７', 'mobile:09171234567'],
+    ['BDO 0012/3456/7890', 'account:001234567890'],
     ['Juan.Cruz@Example.com', 'email:juan.cruz@example.com'],
     ['PayPal: juan.cruz@example.com please', 'email:juan.cruz@example.com'],
     ['BDO 0012 3456 7890', 'account:001234567890'],

@@ -11,7 +11,7 @@ import * as gcashPayee from './0009_gcash_payee';
 import * as changeNotifications from './0010_change_notifications';
 import * as storedPhotos from './0011_stored_photos';
 import * as queueIndexes from './0012_queue_indexes';
-import * as wholeMobileNumbers from './0013_whole_mobile_numbers';
+import * as destinationsReadAgain from './0013_destinations_read_again';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -27,5 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_change_notifications': changeNotifications,
   '0011_stored_photos': storedPhotos,
   '0012_queue_indexes': queueIndexes,
-  '0013_whole_mobile_numbers': wholeMobileNumbers,
+  '0013_destinations_read_again': destinationsReadAgain,
 };

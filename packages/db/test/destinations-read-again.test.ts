@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DbHandle, insertUser } from '../src';
-import { up } from '../src/migrations/0013_whole_mobile_numbers';
+import { up } from '../src/migrations/0013_destinations_read_again';
 import { createTestDb } from '../src/testing';
 
 let handle: DbHandle;
@@ -13,11 +13,12 @@ afterAll(async () => {
 });
 
 /** A payout as the earlier rule stored it, with the destination signal it left on the account. */
-async function payoutAsFirstRead(userId: string, details: string, destination: string, createdAt: Date) {
+async function payoutAsFirstRead(userId: string, details: string, destination: string | null, createdAt: Date) {
   await handle.db
     .insertInto('payouts')
     .values({ userId, paymentMethod: 'Bank', amount: 20_000, paymentDetails: details, destination, createdAt })
     .execute();
+  if (destination === null) return;
   await handle.db
     .insertInto('accountSignals')
     .values({ userId, kind: 'destination', value: destination, firstSeenAt: createdAt, lastSeenAt: createdAt })
@@ -25,9 +26,9 @@ async function payoutAsFirstRead(userId: string, details: string, destination: s
     .execute();
 }
 
-it('unlinks strangers whose bank account numbers ended like one mobile number, and keeps real mobile numbers', async () => {
-  const [ana, ben, carla] = await Promise.all(
-    ['ana@example.com', 'ben@example.com', 'carla@example.com'].map((email) => insertUser(handle.db, { email })),
+it('unlinks strangers whose bank account numbers ended like one mobile number, links a number written another way, and keeps the rest', async () => {
+  const [ana, ben, carla, dino] = await Promise.all(
+    ['ana@example.com', 'ben@example.com', 'carla@example.com', 'dino@example.com'].map((email) => insertUser(handle.db, { email })),
   );
   const march = new Date('2026-03-01T02:00:00Z');
   const april = new Date('2026-04-01T02:00:00Z');
@@ -36,17 +37,22 @@ it('unlinks strangers whose bank account numbers ended like one mobile number, a
   await payoutAsFirstRead(ben!.id, 'Acct 5559123456789', 'mobile:09123456789', march);
   await payoutAsFirstRead(ben!.id, 'G-CASH 0912 345 6789', 'mobile:09123456789', april);
   await payoutAsFirstRead(carla!.id, '+63 917 123 4567', 'mobile:09171234567', april);
+  // Carla's number written with slashes was read as a bare text, and with full-width digits as nothing.
+  await payoutAsFirstRead(dino!.id, 'G-CASH 0917/123/4567', 'text:gcash09171234567', march);
+  await payoutAsFirstRead(dino!.id, '０９１７ １２３ ４５６７', null, april);
 
   await up(handle.db);
 
   const payouts = await handle.db.selectFrom('payouts').select(['userId', 'paymentDetails', 'destination']).execute();
-  expect(payouts).toHaveLength(4);
+  expect(payouts).toHaveLength(6);
   expect(payouts).toEqual(
     expect.arrayContaining([
       { userId: ana!.id, paymentDetails: 'BDO 001234599123456789', destination: 'account:001234599123456789' },
       { userId: ben!.id, paymentDetails: 'Acct 5559123456789', destination: 'account:5559123456789' },
       { userId: ben!.id, paymentDetails: 'G-CASH 0912 345 6789', destination: 'mobile:09123456789' },
       { userId: carla!.id, paymentDetails: '+63 917 123 4567', destination: 'mobile:09171234567' },
+      { userId: dino!.id, paymentDetails: 'G-CASH 0917/123/4567', destination: 'mobile:09171234567' },
+      { userId: dino!.id, paymentDetails: '０９１７ １２３ ４５６７', destination: 'mobile:09171234567' },
     ]),
   );
   const signals = await handle.db
@@ -54,15 +60,14 @@ it('unlinks strangers whose bank account numbers ended like one mobile number, a
     .select(['userId', 'value', 'firstSeenAt', 'lastSeenAt'])
     .where('kind', '=', 'destination')
     .execute();
-  expect(signals).toHaveLength(4);
+  expect(signals).toHaveLength(5);
   expect(signals).toEqual(
     expect.arrayContaining([
       { userId: ana!.id, value: 'account:001234599123456789', firstSeenAt: march, lastSeenAt: march },
       { userId: ben!.id, value: 'account:5559123456789', firstSeenAt: march, lastSeenAt: march },
       { userId: ben!.id, value: 'mobile:09123456789', firstSeenAt: april, lastSeenAt: april },
       { userId: carla!.id, value: 'mobile:09171234567', firstSeenAt: april, lastSeenAt: april },
+      { userId: dino!.id, value: 'mobile:09171234567', firstSeenAt: march, lastSeenAt: april },
     ]),
   );
-  // No destination is shared by two accounts any more.
-  expect(new Set(signals.map((signal) => signal.value)).size).toBe(signals.length);
 });

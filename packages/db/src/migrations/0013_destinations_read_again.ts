@@ -2,17 +2,19 @@ import { normalizeDestination } from '@app/contracts';
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payout destinations read again with the corrected rule: a mobile number must stand alone, not be the
- * last ten digits of a longer bank account number ("BDO 001234599123456789" was read as the mobile
- * number 0991•••6789). Only destinations read as mobile numbers can have been wrong. Each affected
- * member's destination signals are rebuilt from their payouts, the only place they come from, so two
- * strangers whose account numbers happened to end alike are no longer linked. Their stored risk scores
- * are brought up to date by their next sign-in or payout request (docs/product-rules.md#fraud-rules);
- * the admin's view of one member's risk is always worked out afresh.
+ * Payout destinations read again with the corrected rule (docs/product-rules.md#fraud-rules):
+ * - a mobile number must stand alone, not be the last ten digits of a longer bank account number ("BDO
+ *   001234599123456789" was read as the mobile number 0991•••6789, linking strangers whose accounts
+ *   ended alike);
+ * - a number written with other separators or look-alike digits (0917/123/4567, full-width digits) is the
+ *   same number, so writing it another way no longer hides a shared destination.
+ * Each affected member's destination signals are rebuilt from their payouts, the only place they come
+ * from. Their stored risk scores are brought up to date by their next sign-in or payout request; the
+ * admin's view of one member's risk is always worked out afresh.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{ id: string; userId: string; details: string; destination: string }>`
-    SELECT id, user_id AS "userId", payment_details AS details, destination FROM payouts WHERE destination LIKE 'mobile:%'
+  const { rows } = await sql<{ id: string; userId: string; details: string; destination: string | null }>`
+    SELECT id, user_id AS "userId", payment_details AS details, destination FROM payouts
   `.execute(db);
   const misread = rows
     .map((row) => ({ ...row, corrected: normalizeDestination(row.details) }))
@@ -38,5 +40,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/** The corrected destinations stay: the old rule linked strangers, and nothing depends on its mistakes. */
+/** The corrected destinations stay: the old rule linked strangers and missed disguised numbers. */
 export async function down(): Promise<void> {}
