@@ -48,6 +48,7 @@ export async function startTestApp(
     db: database.db,
     changes: options.changes ?? (await database.changes()),
     dbStats: database.stats,
+    poolConnections: database.poolConnections,
     now: () => clock.now,
     viewClock: options.viewClock ?? 'server',
     logger: false,
