@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppRouter } from '@app/api';
 import { type ApiDeps, appRouter, createContext, LiveHub, publicError } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
-import { type ChangeFeed, createAppCaches, type Db, type DbStats } from '@app/db';
+import { type ChangeFeed, createAppCaches, type Db, type DbStats, type PoolConnections } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   changes: ChangeFeed;
   /** DbHandle.stats: how busy the database connections are, for GET /metrics. */
   dbStats?: () => DbStats;
+  /** DbHandle.poolConnections (PostgreSQL only): the pool's connections in use and idle, for GET /metrics. */
+  poolConnections?: (() => Promise<PoolConnections>) | undefined;
   /** The server's clock; tests move it. */
   now?: () => Date;
   /** Whose clock times task views: the database's, unless a test moves the server's clock to time them. */
@@ -43,7 +45,16 @@ export interface BuildAppOptions {
 }
 
 /** One Fastify server: tRPC at /trpc, the same procedures as REST under /api, sign-in routes, the three apps. */
-export async function buildApp({ config, db, changes, dbStats, now = () => new Date(), viewClock = 'database', logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db,
+  changes,
+  dbStats,
+  poolConnections,
+  now = () => new Date(),
+  viewClock = 'database',
+  logger,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -138,7 +149,7 @@ export async function buildApp({ config, db, changes, dbStats, now = () => new D
   registerSessionRoutes(app, config, deps);
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
   registerHealthRoutes(app, db);
-  registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats });
+  registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections });
   await registerWebApps(app, config.DATA_DIR);
 
   return { app, deps };

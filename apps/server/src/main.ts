@@ -31,7 +31,13 @@ async function main() {
     await seedDemoData(database.db);
   }
 
-  const { app, deps } = await buildApp({ config, db: database.db, changes: await database.changes(), dbStats: database.stats });
+  const { app, deps } = await buildApp({
+    config,
+    db: database.db,
+    changes: await database.changes(),
+    dbStats: database.stats,
+    poolConnections: database.poolConnections,
+  });
   const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info({ database: database.kind, photos: deps.photos.kind }, `database: ${where}`);
   if (!config.isProduction && config.generatedSecrets.length > 0) {

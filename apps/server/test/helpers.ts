@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { insertUser } from '@app/db';
+import { type ChangeFeed, insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -28,7 +28,7 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   shared?: { database: TestApp['database']; config?: Config },
-  options: { viewClock?: 'database' | 'server'; clock?: { now: Date } } = {},
+  options: { viewClock?: 'database' | 'server'; clock?: { now: Date }; changes?: ChangeFeed } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'server-test-'));
   const config = loadConfig({
@@ -46,8 +46,9 @@ export async function startTestApp(
   const { app } = await buildApp({
     config,
     db: database.db,
-    changes: await database.changes(),
+    changes: options.changes ?? (await database.changes()),
     dbStats: database.stats,
+    poolConnections: database.poolConnections,
     now: () => clock.now,
     viewClock: options.viewClock ?? 'server',
     logger: false,

@@ -152,7 +152,7 @@ describe('live updates', () => {
     await member.next((event) => event.topic === 'site');
     expect((await call('POST', '/api/admin/maintenance', adminCookie, { maintenance: false, reason: 'Done' })).statusCode).toBe(200);
     await visitor.next((event) => event.topic === 'site');
-    expect(visitor.events.map((event) => event.topic)).toEqual(['site', 'site']);
+    expect(visitor.events.map((event) => event.topic)).toEqual(['resync', 'site', 'site']);
     visitor.close();
     member.close();
   });
@@ -179,9 +179,10 @@ describe('live updates', () => {
     expect(ended).toBe('ended');
   });
 
-  it('asks a page that reconnects to read everything again, as what changed meanwhile was not kept', async () => {
+  it('starts every stream with resync, before any change, with or without the last event id', async () => {
     const member = await signIn(t.app, 'live-returns@example.com');
     const first = await open(member);
+    expect(await first.next(() => true)).toEqual({ topic: 'resync', userId: null });
     await t.database.db.insertInto('notifications').values({ title: 'Seen', message: 'Hi', isGlobal: true }).execute();
     await first.next((event) => event.topic === 'notifications');
     const lastEventId = first.ids.at(-1) ?? '';
@@ -189,6 +190,24 @@ describe('live updates', () => {
     first.close();
     const again = await open(member, { lastEventId });
     expect(await again.next(() => true)).toEqual({ topic: 'resync', userId: null });
+    expect(again.ids[0]).not.toBe('');
+    again.close();
+  });
+
+  it('has a page whose stream dropped before any event read again what was said while it was down', async () => {
+    const member = await signIn(t.app, 'live-dropped@example.com');
+    const { id } = (await call('GET', '/api/auth/user', member)).json();
+    // The stream drops before tRPC saw a tracked event, so the reconnect carries no last event id.
+    const dropped = await open(member);
+    dropped.close();
+    expect(
+      (await call('POST', `/api/admin/support/conversations/${id}/reply`, adminCookie, { message: 'Said while you were away' })).statusCode,
+    ).toBe(200);
+    const again = await open(member);
+    expect(await again.next(() => true)).toEqual({ topic: 'resync', userId: null });
+    // The resync has the page read its conversation again, which has the reply.
+    const messages = (await call('GET', '/api/support/messages', member)).json() as { message: string }[];
+    expect(messages.map((message) => message.message)).toContain('Said while you were away');
     again.close();
   });
 

@@ -125,6 +125,46 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(invalidations(await scrape())).toBeGreaterThan(invalidations(after));
   });
 
+  it('counts an open /trpc/live.events stream in the open-SSE gauge until it closes', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const open = async () => sample(await scrape(), 'pesotasks_sse_connections_open');
+    const within = async (value: number) => {
+      const deadline = performance.now() + 2_000;
+      while ((await open()) !== value && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return open();
+    };
+    expect(await open()).toBe(0);
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, {
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    // The stream's first bytes (tRPC's connected event) are out once the server has subscribed.
+    await reader.read();
+    expect(await within(1)).toBe(1);
+    controller.abort();
+    await reader.read().catch(() => undefined);
+    expect(await within(0)).toBe(0);
+  });
+
+  it.runIf(onPostgres)('tells how many of the pool’s connections are in use and idle', async () => {
+    const connections = (text: string, state: string) => sample(text, 'pesotasks_db_pool_connections', `state="${state}"`);
+    const quiet = await scrape();
+    expect(connections(quiet, 'in_use')).toBe(0);
+    expect(connections(quiet, 'idle')).toBeGreaterThanOrEqual(0);
+    // A transaction holds its connection between statements: in use, though idle in PostgreSQL's words.
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1`.execute(trx);
+      const busy = await scrape();
+      expect(connections(busy, 'in_use')).toBe(1);
+    });
+    expect(connections(await scrape(), 'in_use')).toBe(0);
+  });
+
   it('tells how many payouts are pending and the age of the oldest', async () => {
     const empty = await scrape();
     expect(sample(empty, 'pesotasks_payouts_pending')).toBe(0);

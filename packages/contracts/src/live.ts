@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What the live stream tells an open page (docs/architecture.md#live-updates): which of its data changed,
  * never the data itself, which the page reads again through its usual calls (so every rule of those calls
- * applies). `resync`: the stream was away and may have missed changes; everything live is read again.
+ * applies). `resync`, the first event of every connection: changes made before the stream listened were not kept;
+ * everything live is read again.
  */
 export const LIVE_TOPICS = ['site', 'support', 'notifications', 'queues', 'resync'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
@@ -15,7 +16,7 @@ export const liveEventSchema = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-/** The subscription's input: tRPC fills lastEventId in when it reconnects. */
+/** The subscription's input: tRPC fills lastEventId in when it reconnects (accepted; every connection resyncs anyway). */
 export const liveEventsInput = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
 
 /** How often the server sends a ping on an open stream, and after how long without one the page reconnects. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -5,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changes';
-import { countingDialect, type DbStats } from './db-stats';
+import { countingDialect, type DbStats, type PoolConnections, readPoolConnections } from './db-stats';
 import { PGliteDialect } from './pglite-dialect';
 import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
@@ -29,6 +30,8 @@ export interface DbHandle {
   changes(): Promise<ChangeFeed>;
   /** Statements in flight, open transactions and the pool's size, now (docs/architecture.md#running-it). */
   stats(): DbStats;
+  /** On PostgreSQL: the pool's connections in use and idle, now, as the database sees them (one query). */
+  poolConnections?(): Promise<PoolConnections>;
   close(): Promise<void>;
 }
 
@@ -64,7 +67,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     const closes = new ConnectionCloses();
+    // Unique per instance, so that pg_stat_activity tells this pool's connections apart (poolConnections).
+    const applicationName = `pesotasks-pool-${randomBytes(4).toString('hex')}`;
     const client = postgres(options.databaseUrl, {
+      connection: { application_name: applicationName },
       max: options.maxConnections ?? 10,
       // While the database is away, calls fail within seconds (503) instead of queueing for postgres.js's
       // 30 s default; after it returns, the pool reconnects within a second rather than after a backoff
@@ -83,6 +89,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       kind: 'postgres',
       changes: feedOnce(async () => postgresChangeFeed(databaseUrl, client)),
       stats,
+      poolConnections: () => readPoolConnections(client, applicationName),
       close: async () => {
         await closeFeed();
         await db.destroy();

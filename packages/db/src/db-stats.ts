@@ -1,4 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
+import type postgres from 'postgres';
 
 /** How busy this instance's database connections are now (docs/architecture.md#running-it, Metrics). */
 export interface DbStats {
@@ -8,6 +9,33 @@ export interface DbStats {
   transactions: number;
   /** Connections the pool may open (DATABASE_POOL_SIZE); PGlite has one. */
   maxConnections: number;
+}
+
+/** The pool's connections as the database sees them (pg_stat_activity), besides the one that asked. */
+export interface PoolConnections {
+  /** Running a statement, or holding a transaction open between statements. */
+  inUse: number;
+  /** Open and waiting for work. */
+  idle: number;
+}
+
+/**
+ * How many of the pool's connections are in use and idle. postgres.js tells nothing of its pool, so each
+ * pool names its connections (`application_name`, unique per instance) and the database is asked which of
+ * them are busy; the connection that asks is left out.
+ */
+export async function readPoolConnections(client: postgres.Sql, applicationName: string): Promise<PoolConnections> {
+  const rows = await client<{ state: string | null; count: number }[]>`
+    SELECT state, count(*)::int AS count FROM pg_stat_activity
+    WHERE application_name = ${applicationName} AND datname = current_database() AND pid <> pg_backend_pid()
+    GROUP BY state`;
+  let inUse = 0;
+  let idle = 0;
+  for (const row of rows) {
+    if (row.state === 'idle') idle += Number(row.count);
+    else inUse += Number(row.count);
+  }
+  return { inUse, idle };
 }
 
 /**

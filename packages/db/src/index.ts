@@ -3,7 +3,7 @@ export { type AppCaches, type CachedSession, ChangeCache, COLD_FEED_MAX_AGE_MS, 
 export { type AdminLogRow, appendAdminLog, type ChainBreak, findChainBreaks, rechainAdminLogs, rechainLedger } from './chains';
 export { CHANGES_CHANNEL, type Change, type ChangeFeed, type ChangeTopic, parseChange } from './changes';
 export { type CreateDbOptions, createDb, type Db, type DbHandle, type Tx } from './create-db';
-export type { DbStats } from './db-stats';
+export type { DbStats, PoolConnections } from './db-stats';
 export { jsonb } from './json';
 export { checkLedger, deltasFor, InsufficientFundsError, type LedgerDifference, type LedgerEntry, postToLedger } from './ledger';
 export { migrateToLatest } from './migrate';

@@ -84,6 +84,31 @@ describe.skipIf(!testDatabaseUrl)(`live support chat across two instances (${NO_
     await screenshot(page, 'live-chat-member-on-b');
   });
 
+  it('shows a reply sent while the live stream was down once the stream reconnects', async () => {
+    const page = await signedInOnB('reconnects@example.com');
+    const { id } = await ok<{ id: string }>(page.request.get('/api/auth/user'));
+    // The stream drops before its first event, every time, until the route is removed: the reconnect that
+    // follows carries no last event id, and only the resync every connection starts with brings the reply.
+    const dropped: Parameters<Page['route']>[1] = (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: '' });
+    await page.route('**/trpc/live.events**', dropped);
+    const streamTried = page.waitForRequest((request) => new URL(request.url()).pathname === '/trpc/live.events');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open support chat' }).waitFor();
+    await streamTried;
+
+    const reply = await call(a.baseUrl, adminOnA, 'POST', `/api/admin/support/conversations/${id}/reply`, {
+      message: 'Sent while you were away',
+    });
+    expect(reply.status).toBe(200);
+    const streaming = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/trpc/live.events' && response.status() === 200,
+    );
+    await page.unroute('**/trpc/live.events**', dropped);
+    await streaming;
+    // The chat is closed, so it does not poll: the unread count comes from the reconnect's resync alone.
+    await page.getByRole('button', { name: 'Open support chat, 1 unread' }).waitFor({ timeout: 10_000 });
+  });
+
   it("shows a member's message sent on A in the admin's inbox open on B within 1 s", async () => {
     const page = await signedInOnB(ADMIN_EMAIL);
     await ok(page.request.post('/api/admin/unlock', { data: { password: ADMIN_PANEL_PASSWORD } }));

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type ApiDeps, appRouter, notFound, unauthorized } from '@app/api';
 import { messages } from '@app/contracts';
-import type { ChangeFeed, DbStats } from '@app/db';
+import type { ChangeFeed, DbStats, PoolConnections } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sendError } from '../errors';
@@ -20,6 +20,8 @@ export interface MetricsOptions {
   changes: Pick<ChangeFeed, 'live'>;
   /** DbHandle.stats: the database connections' use; without it no database metrics are exposed. */
   dbStats?: (() => DbStats) | undefined;
+  /** DbHandle.poolConnections: the pool's connections in use and idle (PostgreSQL only), read at each scrape. */
+  poolConnections?: (() => Promise<PoolConnections>) | undefined;
 }
 
 /**
@@ -53,6 +55,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
   const readPayouts = payoutMetrics(registry, options.deps);
+  const readConnections = options.poolConnections ? poolMetrics(registry, options.poolConnections) : async () => {};
 
   const expected = digest(token);
   app.get('/metrics', async (req, reply) => {
@@ -60,11 +63,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     if (!given || !timingSafeEqual(digest(given), expected)) {
       return sendError(reply.header('www-authenticate', 'Bearer realm="metrics"'), unauthorized());
     }
-    try {
-      await readPayouts();
-    } catch (error) {
-      req.log.warn({ err: error }, 'pending payouts could not be read for /metrics');
-    }
+    const [payouts, connections] = await Promise.allSettled([readPayouts(), readConnections()]);
+    if (payouts.status === 'rejected') req.log.warn({ err: payouts.reason }, 'pending payouts could not be read for /metrics');
+    if (connections.status === 'rejected') req.log.warn({ err: connections.reason }, 'pool connections could not be read for /metrics');
     const text = await registry.metrics();
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });
@@ -147,6 +148,27 @@ function databaseMetrics(registry: Registry, dbStats: () => DbStats): void {
   gauge('statements_in_flight', 'Statements sent and not yet answered, including those waiting for a connection.', (s) => s.inFlight);
   gauge('transactions_open', 'Transactions in progress, each holding one connection.', (s) => s.transactions);
   gauge('pool_max_connections', 'Connections the pool may open (DATABASE_POOL_SIZE; 1 for PGlite).', (s) => s.maxConnections);
+}
+
+/** The pool's connections by state, and the query (pg_stat_activity) that brings them up to date at each scrape. */
+function poolMetrics(registry: Registry, read: () => Promise<PoolConnections>): () => Promise<void> {
+  const gauge = new Gauge({
+    name: `${PREFIX}db_pool_connections`,
+    help: 'The pool’s connections to PostgreSQL by state: in_use (a statement or a transaction) or idle; the scrape’s own left out.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
+  return async () => {
+    try {
+      const { inUse, idle } = await read();
+      gauge.set({ state: 'in_use' }, inUse);
+      gauge.set({ state: 'idle' }, idle);
+    } catch (error) {
+      gauge.set({ state: 'in_use' }, Number.NaN);
+      gauge.set({ state: 'idle' }, Number.NaN);
+      throw error;
+    }
+  };
 }
 
 /** The pending payouts gauges, and the one query that brings them up to date (run at each scrape). */

@@ -57,8 +57,11 @@ export class LiveHub {
   }
 
   /**
-   * The events for one open page until `signal` aborts or its session ends: changes that come together
-   * are sent once each, after a short wait that gathers them.
+   * The events for one open page until `signal` aborts or its session ends. The first is always `resync`,
+   * sent once the page's interests are registered: whatever changed before then (between the page's
+   * first read and this connection, or while a dropped stream was down) the page reads again, and
+   * whatever changes after reaches it as an event. Changes that come together are sent once each, after
+   * a short wait that gathers them.
    */
   async *stream(interests: readonly Interest[], signal: AbortSignal): AsyncGenerator<LiveEvent> {
     const pending = new Map<string, LiveEvent>();
@@ -85,6 +88,7 @@ export class LiveHub {
     signal.addEventListener('abort', onAbort);
     this.open += 1;
     try {
+      if (!stopped()) yield { topic: 'resync', userId: null };
       while (!stopped()) {
         if (pending.size === 0) {
           await new Promise<void>((resolve) => {

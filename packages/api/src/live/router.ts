@@ -21,13 +21,14 @@ function interestsOf(ctx: Context): Interest[] {
 export const liveRouter = router({
   /**
    * Server-sent events telling an open page which of its data changed (docs/architecture.md#live-updates).
-   * A reconnect brings the last event id: the changes made while the page was away were not kept, so
-   * the first event asks it to read everything live again.
+   * Every connection, the first one as well as a reconnect with or without the last event id (tRPC
+   * sends one only after a tracked event arrived), starts with `resync`: changes made before the stream
+   * listened were not kept, so the page reads everything live again. The id the client sends back is
+   * therefore accepted but not needed.
    */
-  events: publicProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
+  events: publicProcedure.input(liveEventsInput).subscription(async function* ({ ctx, signal }) {
     let sent = 0;
     const id = () => `${ctx.live.instance}-${++sent}`;
-    if (input?.lastEventId) yield tracked(id(), { topic: 'resync' as const, userId: null });
     for await (const event of ctx.live.stream(interestsOf(ctx), signal ?? new AbortController().signal)) {
       yield tracked(id(), event);
     }

@@ -1,4 +1,4 @@
-import { trpc } from '@app/client';
+import { trpc, usePolling } from '@app/client';
 import { Button, DeferredControl } from '@app/ui';
 import { Bell } from 'lucide-react';
 import { lazy } from 'react';
@@ -6,10 +6,13 @@ import { lazy } from 'react';
 /** The list (Radix's dropdown and the type icons) is not needed for the first paint. */
 const NotificationMenu = lazy(() => import('./notification-menu').then((module) => ({ default: module.NotificationMenu })));
 
+/** How often the bell checks for new notifications while no live stream is connected (usePolling). */
+const POLL_MS = 60_000;
+
 /** The header's bell: the unread count, and the list in a menu where choosing one marks it read. */
 export function NotificationBell() {
   const utils = trpc.useUtils();
-  const notifications = trpc.notifications.list.useQuery();
+  const notifications = trpc.notifications.list.useQuery(undefined, { refetchInterval: usePolling(POLL_MS) });
   const markRead = trpc.notifications.markRead.useMutation({ onSuccess: () => utils.notifications.list.invalidate() });
   const unread = notifications.data?.unreadCount ?? 0;
 
