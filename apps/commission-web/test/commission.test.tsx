@@ -271,7 +271,12 @@ describe('commission dashboard', () => {
     );
     renderApp();
 
+    // The page says the session ended; its Sign in brings back the dashboard's own login form.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Your session has ended' }));
+    expect(dialog.getByText(messages.auth.sessionEndedBody)).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Commission Login' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
   });
 });
 
