@@ -118,6 +118,18 @@ describe('unknown paths', () => {
   });
 });
 
+describe('document titles', () => {
+  it.each([
+    [false, 'Commission Login'],
+    [true, 'Commission Dashboard'],
+  ])('names the tab for an operator signed in: %s', async (signedIn, heading) => {
+    serveOperator(signedIn);
+    renderApp();
+    await screen.findByRole('heading', { level: 1, name: heading });
+    await waitFor(() => expect(document.title).toBe(`${heading} · PesoTasks`));
+  });
+});
+
 describe('commission login', () => {
   it('checks the operator session before showing anything', async () => {
     let answer: () => void = () => {};
