@@ -1,14 +1,40 @@
-import { testUser } from '@app/testkit/fixtures';
+import { adminStatsSchema, messages, type SystemSettings } from '@app/contracts';
+import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { holdCalls, recordBatches, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
 const lockedAdmin = testUser({ isAdmin: true, adminUnlocked: false });
+const panelStats = adminStatsSchema.parse({
+  totalUsers: 3,
+  activeUsers: 3,
+  vipUsers: 1,
+  pendingVipApprovals: 2,
+  pendingPayouts: '0.00',
+  pendingPayoutCount: 0,
+  totalEarnings: '0.00',
+  updatedAt: '2026-11-20T02:00:00.000Z',
+});
+const panelSettings: SystemSettings = { ...siteOpen, maintenanceMode: false, gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' };
 
 describe('admin portal gate', () => {
+  it('says it is verifying admin access until the server has said who is signed in', async () => {
+    serveSession(lockedAdmin);
+    const release = holdCalls('auth.user');
+    renderAt('/admin-portal');
+
+    expect(await screen.findByText(messages.admin.screens.verifyingAccess)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByLabelText('Admin Password')).toBeNull();
+
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Authentication' })).toBeTruthy();
+    expect(screen.queryByText(messages.admin.screens.verifyingAccess)).toBeNull();
+  });
+
   it('refuses a signed-in member with the portal wording and a way back', async () => {
     serveSession(testUser());
     renderAt('/admin-portal');
@@ -141,5 +167,39 @@ describe('admin portal gate', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
 
     expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
+  });
+
+  it("asks for the panel's first data in the same request as the signed-in user, not after it", async () => {
+    serveSession(unlockedAdmin, {
+      'admin.stats': () => ({ data: panelStats }),
+      'admin.maintenance.settings': () => ({ data: panelSettings }),
+    });
+    const batches = recordBatches();
+    renderAt('/admin-portal');
+
+    expect(await screen.findByText('VIP requests to review')).toBeTruthy();
+    expect(batches[0]).toEqual(expect.arrayContaining(['auth.user', 'admin.stats', 'admin.maintenance.settings']));
+    expect(batches.flat().filter((path) => path === 'admin.stats')).toHaveLength(1);
+  });
+
+  it("shows a locked admin the password form, not an ended session, when the panel's early reads are refused, and the panel's figures once unlocked", async () => {
+    const locked = { error: { code: 'FORBIDDEN' as const, message: messages.auth.adminLocked } };
+    const session = serveSession(lockedAdmin, {
+      'admin.stats': () => (session.user?.adminUnlocked ? { data: panelStats } : locked),
+      'admin.maintenance.settings': () => (session.user?.adminUnlocked ? { data: panelSettings } : locked),
+      'admin.unlock': () => {
+        session.user = { ...lockedAdmin, adminUnlocked: true };
+        return { data: { unlockedUntil: '2026-01-01T12:00:00.000Z' } };
+      },
+    });
+    renderAt('/admin-portal');
+
+    await userEvent.type(await screen.findByLabelText('Admin Password'), 'right-password');
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+
+    const figures = await screen.findByRole('region', { name: 'Platform statistics' });
+    await waitFor(() => expect(within(figures).getByText('VIP requests to review').parentElement?.textContent).toContain('2'));
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   type AdminStats,
   type AdminUser,
   adminPlanSchema,
+  adminPopupSchema,
   adminStatsSchema,
   adminTaskSchema,
   adminUserSchema,
@@ -17,8 +18,8 @@ import {
 import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { holdCalls, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
@@ -98,6 +99,19 @@ function servePanel(extra: ProcedureHandlers = {}) {
     'admin.maintenance.settings': () => ({ data: settings }),
     ...extra,
   });
+}
+
+/** The panel with one pending payout, gone once decided; answers the decisions it records. */
+function servePayoutDecisions() {
+  const decisions: unknown[] = [];
+  servePanel({
+    'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
+    'admin.payouts.decide': (input) => {
+      decisions.push(input);
+      return { data: {} };
+    },
+  });
+  return decisions;
 }
 
 describe('admin panel', () => {
@@ -307,20 +321,15 @@ describe('admin panel', () => {
   });
 
   it('approves a payout, showing the account type, with a success toast', async () => {
-    const decisions: unknown[] = [];
-    servePanel({
-      'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
-      'admin.payouts.decide': (input) => {
-        decisions.push(input);
-        return { data: {} };
-      },
-    });
+    const decisions = servePayoutDecisions();
     renderAt('/admin-portal');
     await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
 
     const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('₱200.00');
     expect(row.textContent).toContain('VIP (VIP 500)');
+    // Requested at 02:00 UTC: 10:00 in the morning in Manila, whatever the browser's own time zone.
+    expect(row.textContent).toContain('Nov 20, 2026, 10:00 AM');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
     const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
     expect(confirm.textContent).toContain('Pay ₱200.00 to gina@example.com by G-CASH 0917•••0199?');
@@ -332,15 +341,26 @@ describe('admin panel', () => {
     expect(await screen.findByText('No pending payout requests')).toBeTruthy();
   });
 
+  it('sends one decision for a double press: the confirm button is busy until the server answers', async () => {
+    const decisions = servePayoutDecisions();
+    const answer = holdCalls('admin.payouts.decide');
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Approve payout?' }));
+    const pay = confirm.getByRole('button', { name: 'Pay ₱200.00' }) as HTMLButtonElement;
+
+    await userEvent.dblClick(pay);
+    await userEvent.click(pay);
+    expect(pay.disabled).toBe(true);
+    answer();
+
+    await screen.findByText('Payout approved successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
+  });
+
   it('declines a payout only with a reason, which it sends', async () => {
-    const decisions: unknown[] = [];
-    servePanel({
-      'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
-      'admin.payouts.decide': (input) => {
-        decisions.push(input);
-        return { data: {} };
-      },
-    });
+    const decisions = servePayoutDecisions();
     renderAt('/admin-portal');
     await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Decline payout of Gina Tan' }));
@@ -526,6 +546,35 @@ describe('setting an account status', () => {
 });
 
 describe('popup form', () => {
+  it('lists each popup with its window in Manila date and time', async () => {
+    servePanel({
+      'admin.popups.list': () => ({
+        data: [
+          adminPopupSchema.parse({
+            id: 'popup-1',
+            title: 'Holiday bonus',
+            description: '',
+            content: 'You are welcome',
+            url: null,
+            duration: 30,
+            isActive: true,
+            startDate: '2026-12-24T16:00:00.000Z',
+            endDate: '2026-12-26T15:59:00.000Z',
+            createdAt: '2026-11-20T02:00:00.000Z',
+            updatedAt: '2026-11-20T02:00:00.000Z',
+          }),
+        ],
+      }),
+    });
+    renderAt('/admin/popups');
+
+    const table = await screen.findByRole('table', { name: 'Popup messages' });
+    const row = (await within(table).findByText('Holiday bonus')).closest('tr') as HTMLElement;
+    // Midnight of the 25th to 11:59 PM of the 26th in Manila (UTC+8), not the UTC days before.
+    expect(row.textContent).toContain('Dec 25, 2026, 12:00 AM');
+    expect(row.textContent).toContain('Dec 26, 2026, 11:59 PM');
+  });
+
   it('shows the popup rules of the spec before saving', async () => {
     const created: unknown[] = [];
     servePanel({
@@ -608,7 +657,17 @@ describe('support inbox', () => {
           total: 1,
         },
       }),
-      'admin.support.thread': () => ({ data: [] }),
+      'admin.support.thread': () => ({
+        data: [
+          supportMessageSchema.parse({
+            id: 'message-1',
+            message: 'Where is my payout?',
+            isUserMessage: true,
+            createdAt: '2026-11-20T01:30:00.000Z',
+            isRead: false,
+          }),
+        ],
+      }),
       'admin.support.reply': (input) => {
         replies.push(input);
         return {
@@ -623,8 +682,12 @@ describe('support inbox', () => {
       },
     });
     renderAt('/admin/support');
-    await userEvent.click(await screen.findByRole('button', { name: /maria\.santos@example\.com/ }));
+    const conversation = await screen.findByRole('button', { name: /maria\.santos@example\.com/ });
+    // The last message's time, and each message's, in Manila.
+    expect(conversation.textContent).toContain('Nov 20, 2026, 10:00 AM');
+    await userEvent.click(conversation);
     const box = (await screen.findByLabelText('Reply to maria.santos@example.com')) as HTMLTextAreaElement;
+    expect((await screen.findByText('Nov 20, 2026, 9:30 AM')).textContent).toBe('Nov 20, 2026, 9:30 AM');
 
     await userEvent.type(box, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reply' }));
@@ -788,5 +851,20 @@ describe('creating a notification', () => {
     expect(created).toEqual([
       { title: 'Your payout', message: 'It is on its way.', type: 'info', isGlobal: false, targetUserId: 'user-1', expiresAt: null },
     ]);
+  });
+});
+
+describe('a session that ends while the admin panel is open', () => {
+  afterEach(() => window.history.replaceState(null, '', '/admin/'));
+
+  it('says so, keeps the page, and signs in again back to the same page', async () => {
+    // The dialog reads the address bar for the way back, as the browser has it.
+    window.history.replaceState(null, '', '/admin/users?filter=vip');
+    servePanel({ 'admin.users.list': () => ({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } }) });
+    renderAt('/admin/users?filter=vip');
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Your session has ended' }));
+    expect(dialog.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fadmin%2Fusers%3Ffilter%3Dvip');
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management', hidden: true })).toBeTruthy();
   });
 });

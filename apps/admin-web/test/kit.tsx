@@ -1,6 +1,6 @@
 import type { User } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
-import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
+import { answerTrpcBatch, type ProcedureHandlers, type ProcedurePath, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
@@ -35,6 +35,38 @@ export function serveSession(initial: User | null, extra: ProcedureHandlers = {}
   };
   server.use(http.all('*/trpc/*', ({ request }) => answerTrpcBatch(request, handlers)));
   return session;
+}
+
+/** The procedures one tRPC batch request calls, in order. */
+const batchedPaths = (request: Request) => decodeURIComponent(new URL(request.url).pathname.replace(/^.*\/trpc\//, '')).split(',');
+
+/**
+ * Holds every batch that calls `path` until the returned `release` is called; the session's handlers
+ * (serveSession, called before this) then answer it. Lets a test see the page while the call is under way.
+ */
+export function holdCalls(path: ProcedurePath): () => void {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Registered after serveSession, this runs first; answering nothing hands the request on to it.
+  server.use(
+    http.all('*/trpc/*', async ({ request }) => {
+      if (batchedPaths(request).includes(path)) await released;
+    }),
+  );
+  return release;
+}
+
+/** Records the procedures of each tRPC batch request the app sends, in the order sent (after serveSession). */
+export function recordBatches(): string[][] {
+  const batches: string[][] = [];
+  server.use(
+    http.all('*/trpc/*', ({ request }) => {
+      batches.push(batchedPaths(request));
+    }),
+  );
+  return batches;
 }
 
 export function renderAt(path: string) {

@@ -70,6 +70,8 @@ describe('the site as members see it, with the website switched off', () => {
     await screen.findByText('Closed: website off');
     expect(termValue('Site for members')).toBe('Closed: website off');
     expect(termValue('Website Status')).toBe('OFF');
+    // Switched at 02:00 UTC, shown in Manila.
+    expect(termValue('Last Updated')).toBe('Nov 20, 2026, 10:00 AM');
     // One pending payout is "1 request".
     expect(within(screen.getByRole('region', { name: 'Platform statistics' })).getByText('1 request')).toBeTruthy();
   });

@@ -118,6 +118,18 @@ describe('unknown paths', () => {
   });
 });
 
+describe('document titles', () => {
+  it.each([
+    [false, 'Commission Login'],
+    [true, 'Commission Dashboard'],
+  ])('names the tab for an operator signed in: %s', async (signedIn, heading) => {
+    serveOperator(signedIn);
+    renderApp();
+    await screen.findByRole('heading', { level: 1, name: heading });
+    await waitFor(() => expect(document.title).toBe(`${heading} · PesoTasks`));
+  });
+});
+
 describe('commission login', () => {
   it('checks the operator session before showing anything', async () => {
     let answer: () => void = () => {};
@@ -271,7 +283,12 @@ describe('commission dashboard', () => {
     );
     renderApp();
 
+    // The page says the session ended; its Sign in brings back the dashboard's own login form.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Your session has ended' }));
+    expect(dialog.getByText(messages.auth.sessionEndedBody)).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Commission Login' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
   });
 });
 

@@ -1,4 +1,12 @@
-import { type Task, type Transaction, taskSchema, transactionSchema, type VipStatus, vipStatusSchema } from '@app/contracts';
+import {
+  type Task,
+  type TaskToView,
+  type Transaction,
+  taskSchema,
+  transactionSchema,
+  type VipStatus,
+  vipStatusSchema,
+} from '@app/contracts';
 
 /*
  * Test support for the earning pages (dashboard, tasks, task browser, history): tasks, transactions and
@@ -78,3 +86,14 @@ export function testVipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
     ...overrides,
   });
 }
+
+/** The task a task link opens, as the server sends it to the task browser (`tasks.get`). */
+export const viewedTask: TaskToView = {
+  id: '7',
+  title: 'View Product Page',
+  description: '',
+  url: 'https://example.com/products',
+  reward: '1.50',
+  requiredVipTier: null,
+  durationSeconds: 20,
+};

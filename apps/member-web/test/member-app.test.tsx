@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
+import { viewedTask } from './earning-fixtures';
 
 const signedOut: ProcedureReply = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
 
@@ -150,17 +151,7 @@ describe('task browser', () => {
     answerWith({
       'auth.user': () => ({ data: testUser() }),
       'maintenance.status': () => ({ data: siteOpen }),
-      'tasks.get': () => ({
-        data: {
-          id: '7',
-          title: 'View Product Page',
-          description: '',
-          url: 'https://example.com/products',
-          reward: '1.50',
-          requiredVipTier: null,
-          durationSeconds: 20,
-        },
-      }),
+      'tasks.get': () => ({ data: viewedTask }),
     });
     renderAt('/task-browser?taskId=7');
 

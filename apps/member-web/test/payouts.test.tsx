@@ -20,6 +20,16 @@ const approved: Payout = payoutSchema.parse({
   ],
 });
 
+const pending: Payout = payoutSchema.parse({
+  id: 'payout-3',
+  createdAt: '2026-03-10T02:00:00.000Z',
+  paymentMethod: 'PayPal',
+  amount: '1000.00',
+  paymentDetails: 'maria@example.com',
+  status: 'pending',
+  timeline: [{ status: 'requested', at: '2026-03-10T02:00:00.000Z', note: null }],
+});
+
 async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
   answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: [] }), ...handlers });
   renderAt('/payouts');
@@ -55,6 +65,7 @@ describe('payout request form', () => {
     ['-5', 'Amount must be a positive number'],
     ['149.99', 'Minimum payout amount is ₱150.00'],
     ['2000.01', 'Maximum payout amount is ₱2000.00'],
+    ['150.555', 'Use at most 2 decimal places'],
   ])('refuses the amount "%s" with "%s"', async (amount, message) => {
     const user = userEvent.setup();
     const form = await openPayouts();
@@ -120,6 +131,20 @@ describe('payout request form', () => {
     expect((form.amount as HTMLInputElement).value).toBe('10.00');
   });
 
+  it('takes an amount written with a thousands comma', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts({ 'payouts.request': () => ({ data: pending }), 'transactions.list': () => ({ data: [] }) });
+
+    await user.clear(form.amount);
+    await user.type(form.amount, '1,000');
+    await user.type(form.details, 'maria@example.com');
+    await user.click(form.submit);
+
+    expect(await screen.findByText('Payout Requested')).toBeTruthy();
+    expect(form.amount.getAttribute('aria-invalid')).not.toBe('true');
+    expect(inputsOf('payouts.request')).toEqual([{ paymentMethod: 'PayPal', amount: '1,000', paymentDetails: 'maria@example.com' }]);
+  });
+
   /** Fills in a valid request and sends it; the server refuses it with `error`. */
   async function sendRefused(error: { code: ErrorCode; message: string }) {
     const user = userEvent.setup();
@@ -166,5 +191,27 @@ describe('payout history', () => {
     expect(within(row).getByText('Approved', { selector: 'span.rounded-full' })).toBeTruthy();
     const timeline = within(row).getByRole('list', { name: 'Progress' });
     expect(timeline.textContent).toBe('Requested Mar 1, 2026, 10:00 AMApproved Mar 4, 2026, 1:00 PM');
+  });
+
+  it('shows the reason an admin gave for declining, under the declined step', async () => {
+    const declined = payoutSchema.parse({
+      ...approved,
+      id: 'payout-4',
+      status: 'declined',
+      timeline: [
+        { status: 'requested', at: '2026-03-01T02:00:00.000Z', note: null },
+        { status: 'declined', at: '2026-03-02T05:00:00.000Z', note: 'The G-CASH number belongs to someone else' },
+      ],
+    });
+    await openPayouts({ 'payouts.list': () => ({ data: [declined] }) });
+
+    const history = await screen.findByRole('table', { name: 'Payout History' });
+    const row = within(history).getByRole('row', { name: /G-CASH/ });
+    expect(within(row).getByText('Declined', { selector: 'span.rounded-full' })).toBeTruthy();
+    const steps = within(within(row).getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Requested Mar 1, 2026, 10:00 AM',
+      'Declined Mar 2, 2026, 1:00 PMThe G-CASH number belongs to someone else',
+    ]);
   });
 });

@@ -24,6 +24,38 @@ let references = 0;
 /** A fresh 13-digit payment reference. */
 const reference = () => String(1_000_000_000_000 + ++references);
 
+/**
+ * An admin queue of at least three items answers unpaged as an array with its length in X-Total-Count,
+ * pages of two without overlap in the same order, and a search by the (upper-cased) e-mail of one
+ * member only their item; a percent sign is taken literally and a page size of 0 is refused.
+ */
+async function expectPagedAndSearched(url: string, one: { id: string; email: string }) {
+  const unpaged = await f.admin('GET', url);
+  expect(unpaged.statusCode).toBe(200);
+  expect(Array.isArray(unpaged.json())).toBe(true);
+  const total = Number(unpaged.headers['x-total-count']);
+  expect(total).toBe(unpaged.json().length);
+  expect(total).toBeGreaterThanOrEqual(3);
+  const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+  const firstPage = (await f.admin('GET', `${url}?page=1&pageSize=2`)).json();
+  expect(firstPage).toMatchObject({ total });
+  expect(firstPage.items).toHaveLength(2);
+  const secondPage = (await f.admin('GET', `${url}?page=2&pageSize=2`)).json();
+  expect(secondPage.total).toBe(total);
+  const seen = [...ids(firstPage.items), ...ids(secondPage.items)];
+  expect(new Set(seen).size).toBe(seen.length);
+  expect(seen).toEqual(ids(unpaged.json()).slice(0, seen.length));
+
+  const found = (await f.admin('GET', `${url}?page=1&search=${encodeURIComponent(one.email.toUpperCase())}`)).json();
+  expect(found).toEqual({ total: 1, items: [expect.objectContaining(one)] });
+  const searchedUnpaged = await f.admin('GET', `${url}?search=${encodeURIComponent(one.email)}`);
+  expect(ids(searchedUnpaged.json())).toEqual([one.id]);
+  expect(searchedUnpaged.headers['x-total-count']).toBe('1');
+  expect((await f.admin('GET', `${url}?page=1&search=%25`)).json()).toEqual({ total: 0, items: [] });
+  expect((await f.admin('GET', `${url}?pageSize=0`)).statusCode).toBe(400);
+}
+
 /** A member who asked for a plan by G-CASH: their cookie, id and the pending request's id. */
 async function vipApplicant(plan = 'VIP300', sponsorCode?: string) {
   const applicant = await f.member({ firstName: 'Vina' });
@@ -129,6 +161,7 @@ describe('VIP approvals', () => {
   it('rejects with a reason: pending clears and the member may ask again', async () => {
     const applicant = await vipApplicant('VIP400');
     const noReason = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toEqual({ message: 'Please give a reason for the rejection', code: 'BAD_REQUEST' });
 
     const rejected = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: 'Payment not received' });
@@ -172,6 +205,65 @@ describe('VIP approvals', () => {
       lastRejection: null,
     });
     expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', applicant.requestId).execute()).toEqual([]);
+  });
+
+  it('pages and searches the VIP queue when asked, and otherwise answers it as an array with the total in X-Total-Count', async () => {
+    const mine = [await vipApplicant(), await vipApplicant('VIP400'), await vipApplicant('VIP500')];
+    await expectPagedAndSearched('/api/admin/pending-vip', { id: mine[1]!.requestId, email: mine[1]!.user.email });
+  });
+
+  it('answers a queue longer than 100 unpaged with the first 100 and the whole length in X-Total-Count; pages give the rest', async () => {
+    // 101 more requests than any earlier test left, made after them so they wait last.
+    const later = new Date(t.clock.now.getTime() + 1000);
+    const users = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 101 }, (_, index) => ({ email: `money-queue${index}@example.com`, referralCode: `QUEUE${100 + index}` })),
+      )
+      .returning('id')
+      .execute();
+    const seeded = await db
+      .insertInto('vipRequests')
+      .values(
+        users.map((user, index) => ({
+          userId: user.id,
+          planId: 'VIP300',
+          paymentMethod: 'gcash' as const,
+          transactionProof: String(2_000_000_000_000 + index),
+          price: 30_000,
+          status: 'pending' as const,
+          reason: null,
+          decidedBy: null,
+          decidedAt: null,
+          createdAt: new Date(later.getTime() + index),
+        })),
+      )
+      .returning('id')
+      .execute();
+    try {
+      const unpaged = await f.admin('GET', '/api/admin/pending-vip');
+      expect(unpaged.statusCode).toBe(200);
+      expect(unpaged.json()).toHaveLength(100);
+      const total = Number(unpaged.headers['x-total-count']);
+      expect(total).toBeGreaterThan(100);
+      expect(total).toBeGreaterThanOrEqual(seeded.length);
+
+      const rest = (await f.admin('GET', '/api/admin/pending-vip?page=2&pageSize=100')).json();
+      expect(rest.total).toBe(total);
+      expect(rest.items).toHaveLength(total - 100);
+      const ids = [...unpaged.json(), ...rest.items].map((request: { id: string }) => request.id);
+      expect(new Set(ids).size).toBe(total);
+      expect(ids).toEqual(expect.arrayContaining(seeded.map((request) => request.id)));
+    } finally {
+      await db
+        .deleteFrom('vipRequests')
+        .where(
+          'id',
+          'in',
+          seeded.map((request) => request.id),
+        )
+        .execute();
+    }
   });
 });
 
@@ -308,24 +400,7 @@ describe('payouts', () => {
 
   it('pages and searches the queue when asked, and otherwise answers the first 100 with the total in X-Total-Count', async () => {
     const mine = [await payoutRequester(), await payoutRequester(), await payoutRequester()];
-    const unpaged = await f.admin('GET', '/api/admin/pending-payouts');
-    expect(Array.isArray(unpaged.json())).toBe(true);
-    const total = Number(unpaged.headers['x-total-count']);
-    expect(total).toBe(unpaged.json().length);
-    expect(total).toBeGreaterThanOrEqual(3);
-
-    const firstPage = (await f.admin('GET', '/api/admin/pending-payouts?page=1&pageSize=2')).json();
-    expect(firstPage).toMatchObject({ total });
-    expect(firstPage.items).toHaveLength(2);
-    const secondPage = (await f.admin('GET', '/api/admin/pending-payouts?page=2&pageSize=2')).json();
-    expect(secondPage.items[0].id).not.toBe(firstPage.items[1].id);
-
-    const email = (await db.selectFrom('users').select('email').where('id', '=', mine[1]!.id).executeTakeFirstOrThrow()).email;
-    const found = (await f.admin('GET', `/api/admin/pending-payouts?page=1&search=${encodeURIComponent(email.toUpperCase())}`)).json();
-    expect(found).toMatchObject({ total: 1, items: [{ id: mine[1]!.payoutId, email }] });
-    const literal = (await f.admin('GET', '/api/admin/pending-payouts?page=1&search=%25')).json();
-    expect(literal.total).toBe(0);
-    expect((await f.admin('GET', '/api/admin/pending-payouts?pageSize=0')).statusCode).toBe(400);
+    await expectPagedAndSearched('/api/admin/pending-payouts', { id: mine[1]!.payoutId, email: mine[1]!.user.email });
   });
 
   it('answers 404 for an unknown payout', async () => {

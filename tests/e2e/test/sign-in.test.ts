@@ -34,29 +34,43 @@ describe('signing in', () => {
     }
   });
 
-  it('comes back to the page the visitor asked for, and says so when the session ends there', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    try {
-      await page.goto(`${baseUrl}/payouts`);
-      await page.getByRole('link', { name: 'Sign In' }).first().click();
-      await page.getByLabel('Email').fill('member@example.com');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${baseUrl}/payouts`);
-      await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
-      expect(await page.title()).toBe('Payouts · PesoTasks');
+  it.each(VIEWPORTS)(
+    'comes back to the page the visitor asked for, says so when the session ends there, and signs in again back to it ($label)',
+    async ({ label, width, height }) => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${baseUrl}/payouts`);
+        await page.getByRole('link', { name: 'Sign In' }).first().click();
+        await page.getByLabel('Email').fill('member@example.com');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(`${baseUrl}/payouts`);
+        await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+        expect(await page.title()).toBe('Payouts · PesoTasks');
 
-      // The session ends under the open page (signed out elsewhere): the next call says so.
-      await context.clearCookies({ name: 'session' });
-      await page.getByLabel('Amount (₱)').fill('150');
-      await page.getByLabel('Payment details').fill('maria@example.com');
-      await page.getByRole('button', { name: 'Request Payout' }).click();
-      const notice = page.getByRole('dialog', { name: 'Your session has ended' });
-      await notice.waitFor();
-      await screenshot(page, 'session-ended');
-      expect(await notice.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fpayouts');
-    } finally {
-      await context.close();
-    }
-  });
+        // The session ends under the open page (signed out elsewhere): the next call says so.
+        await context.clearCookies({ name: 'session' });
+        await page.getByLabel('Amount (₱)').fill('150');
+        await page.getByLabel('Payment details').fill('maria@example.com');
+        await page.getByRole('button', { name: 'Request Payout' }).click();
+        const notice = page.getByRole('dialog', { name: 'Your session has ended' });
+        await notice.waitFor();
+        await screenshot(page, `session-ended-${label}`);
+        const signInAgain = notice.getByRole('link', { name: 'Sign in' });
+        expect(await signInAgain.getAttribute('href')).toBe('/api/login?returnTo=%2Fpayouts');
+
+        // Signing in again through the sign-in form lands back on the same page, signed in.
+        await signInAgain.click();
+        await page.getByLabel('Email').fill('member@example.com');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(`${baseUrl}/payouts`);
+        await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+        expect(await page.getByRole('dialog', { name: 'Your session has ended' }).count()).toBe(0);
+        const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).json());
+        expect(me).toMatchObject({ email: 'member@example.com' });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -1,11 +1,16 @@
-import { AdSlot, useCurrentUser } from '@app/client';
+import { AdSlot, currentUserQuery, useCurrentUser } from '@app/client';
 import { messages } from '@app/contracts';
 import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
-import { createRootRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { isAdminAppHref } from '../lib/navigation';
+import type { RouterContext } from '../router';
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Started here rather than by Root's hook so it joins the page loaders' queries in one request.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(currentUserQuery(context.trpc));
+  },
   component: Root,
   notFoundComponent: UnknownPath,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPortalPage } from '../../components/admin-portal-page';
+import { AdminPortalPage, prefetchPanel } from '../../components/admin-portal-page';
 
 export const Route = createFileRoute('/admin/panel')({
+  loader: ({ context }) => prefetchPanel(context),
   component: AdminPortalPage,
 });
