@@ -34,7 +34,6 @@ const t = initTRPC
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Half of a surrogate pair: no character at all, which UTF-8 (so PostgreSQL, and its json) cannot carry. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -12,7 +12,7 @@ import { z } from './zod';
 const m = messages.admin;
 
 export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_PAGE_SIZE_MAX = 200;
+const ADMIN_PAGE_SIZE_MAX = 200;
 /** Far beyond any real list; keeps the offset an exact integer. */
 const ADMIN_PAGE_MAX = 1_000_000;
 
@@ -216,7 +216,7 @@ export const pendingPayoutSchema = z.object({
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 
-export const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
+const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
 export type PayoutDecision = (typeof PAYOUT_DECISIONS)[number];
 
 /** A payout decision; a decline names why, which the member sees on the payout and in a notification. */
@@ -245,7 +245,7 @@ export const adminLogSchema = z.object({
 export type AdminLog = z.infer<typeof adminLogSchema>;
 export const adminLogListOutput = page(adminLogSchema);
 
-export const adminTransactionSchema = z.object({
+const adminTransactionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   userId: z.string(),
@@ -269,7 +269,7 @@ const maintenanceFlag = z.boolean({ error: m.maintenanceInvalid });
  * `websiteStatus` and a `reason`. Either name is accepted; both given must agree.
  */
 /** The message members see while the site is closed. */
-export const maintenanceMessage = z
+const maintenanceMessage = z
   .string({ error: m.maintenanceMessageRequired })
   .trim()
   .min(1, m.maintenanceMessageRequired)

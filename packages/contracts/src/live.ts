@@ -5,10 +5,9 @@ import { z } from 'zod';
  * never the data itself, which the page reads again through its usual calls (so every rule of those calls
  * applies). `resync`: the stream was away and may have missed changes; everything live is read again.
  */
-export const LIVE_TOPICS = ['site', 'support', 'notifications', 'queues', 'resync'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
+const LIVE_TOPICS = ['site', 'support', 'notifications', 'queues', 'resync'] as const;
 
-export const liveEventSchema = z.object({
+const liveEventSchema = z.object({
   topic: z.enum(LIVE_TOPICS),
   /** For `support` seen by an admin: whose conversation changed. */
   userId: z.string().nullable(),
