@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES, type AccountStatus, FREE_TIER, TRANSACTION_TYPES } from './constants';
-import { httpUrlInput, recordId } from './inputs';
+import { httpUrlInput, recordId, storable } from './inputs';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
@@ -59,12 +59,12 @@ export function asPage<T>(answer: readonly T[] | { items: T[]; total: number }):
   return Array.isArray(answer) ? { items: answer, total: answer.length } : (answer as { items: T[]; total: number });
 }
 
-/** A reason an admin gives for an action: trimmed, optional, bounded. */
-const reasonInput = z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong);
+/** A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. */
+export const reasonInput = storable(z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong));
 
 /** A reason an admin must give: it is shown to the member or kept in the admin log. */
 export function requiredReason(required: string) {
-  return z.string({ error: required }).trim().min(1, required).max(500, m.reasonTooLong);
+  return storable(z.string({ error: required }).trim().min(1, required).max(500, m.reasonTooLong));
 }
 
 const activeFlag = z.boolean({ error: m.activeInvalid });
