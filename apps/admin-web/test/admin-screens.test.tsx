@@ -7,6 +7,7 @@ import {
   adminStatsSchema,
   adminTaskSchema,
   adminUserSchema,
+  type ErrorCode,
   messages,
   type PendingPayout,
   type PendingVipRequest,
@@ -272,20 +273,27 @@ describe('admin panel', () => {
     expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
   });
 
-  it('rejects a VIP request only with a reason, and says so when the server refuses', async () => {
+  /** Opens the Reject dialog of the one pending VIP request; the server refuses every rejection with `refusal`. */
+  async function openVipRejection(refusal: { code: ErrorCode; message: string }) {
     const rejections: unknown[] = [];
     servePanel({
       'admin.vip.pending': () => ({ data: [vipRequest] }),
       'admin.vip.reject': (input) => {
         rejections.push(input);
-        return { error: { code: 'CONFLICT', message: 'Too late: the reference was used by another request' } };
+        return { error: refusal };
       },
     });
     renderAt('/admin-portal');
     await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    return { rejections, dialog: await screen.findByRole('dialog', { name: 'Reject VIP request' }) };
+  }
 
-    const dialog = await screen.findByRole('dialog', { name: 'Reject VIP request' });
+  it('rejects a VIP request only with a reason, and says so when the server refuses', async () => {
+    const { rejections, dialog } = await openVipRejection({
+      code: 'CONFLICT',
+      message: 'Too late: the reference was used by another request',
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please give a reason for the rejection');
     expect(rejections).toEqual([]);
@@ -297,6 +305,15 @@ describe('admin panel', () => {
     expect(rejections).toEqual([{ id: 'vip-request-1', reason: 'Reference not found in G-CASH' }]);
     // A refusal keeps the dialog open for another try.
     expect(screen.getByRole('dialog', { name: 'Reject VIP request' })).toBeTruthy();
+  });
+
+  it("refuses a reason longer than the server keeps, in the server's words, before sending it", async () => {
+    const { rejections, dialog } = await openVipRejection({ code: 'BAD_REQUEST', message: messages.admin.reasonTooLong });
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('x'.repeat(501));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(messages.admin.reasonTooLong);
+    expect(rejections).toEqual([]);
   });
 
   it('takes a request someone already decided as news: the list reloads, nothing failed', async () => {

@@ -7,7 +7,7 @@ import { readMaintenance } from './maintenance/service';
 import type { PhotoStore } from './profile/photo-store';
 
 /** What the API needs from the configuration; the server reads and validates it. */
-export interface ApiSettings {
+interface ApiSettings {
   timeZone: string;
   taskViewSeconds: number;
   adminPanelPassword: string;

@@ -1,5 +1,5 @@
 export { signInAndStartSession } from './auth/service';
-export type { ApiDeps, ApiSettings, Context, RequestScope } from './context';
+export type { ApiDeps, Context, RequestScope } from './context';
 export { createContext } from './context';
 export {
   AppError,
@@ -14,8 +14,8 @@ export {
 export type { AttemptCounter } from './lib/wrong-passwords';
 export { LiveHub } from './live/hub';
 export { type S3Location, s3PhotoStore } from './profile/photo-s3';
-export { type PhotoStore, postgresPhotoStore, type StoredPhoto } from './profile/photo-store';
+export { type PhotoStore, postgresPhotoStore } from './profile/photo-store';
 export { type DiskPhotoReport, isPhotoKey, moveDiskPhotos, PHOTOS_PATH, type PhotoLog } from './profile/service';
 export { type AppRouter, appRouter } from './root';
-export { type AppMeta, createCallerFactory } from './trpc';
-export { approveVipRequest, rejectVipRequest } from './vip/review';
+export type { AppMeta } from './trpc';
+export { approveVipRequest } from './vip/review';

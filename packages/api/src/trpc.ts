@@ -1,4 +1,4 @@
-import { ERROR_CODES, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages } from '@app/contracts';
+import { ERROR_CODES, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages, unstorableText } from '@app/contracts';
 import { type UserRow, writesReachOthers } from '@app/db';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -34,20 +34,10 @@ const t = initTRPC
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
-export const createCallerFactory = t.createCallerFactory;
-
-/** Half of a surrogate pair: no character at all, which UTF-8 (so PostgreSQL, and its json) cannot carry. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The refusal for a text PostgreSQL cannot hold as sent, or null. */
-function unstorable(text: string): string | null {
-  if (text.includes('\u0000')) return messages.common.nulCharacter;
-  return LONE_SURROGATE.test(text) ? messages.common.invalidCharacter : null;
-}
 
 /** The refusal for the first such text anywhere in a value (strings, keys, arrays, nested objects), or null. */
 function unstorableIn(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return unstorable(value);
+  if (typeof value === 'string') return unstorableText(value);
   if (depth > 20 || typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return null;
   for (const item of Array.isArray(value) ? value : Object.entries(value).flat()) {
     const refusal = unstorableIn(item, depth + 1);

@@ -129,8 +129,6 @@ export function createOidcClient(options: OidcClientOptions) {
   };
 }
 
-export type OidcClient = ReturnType<typeof createOidcClient>;
-
 function optionalString(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }

@@ -2,7 +2,7 @@ import type { Db } from '@app/db';
 import type { SessionCookie } from './sessions';
 import { generateToken, hashToken } from './tokens';
 
-export const OPERATOR_COOKIE = 'commission_session';
+const OPERATOR_COOKIE = 'commission_session';
 const OPERATOR_SESSION_MS = 12 * 60 * 60 * 1000;
 
 /**

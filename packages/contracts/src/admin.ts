@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES, type AccountStatus, FREE_TIER, TRANSACTION_TYPES } from './constants';
-import { httpUrlInput, recordId } from './inputs';
+import { httpUrlInput, recordId, storable } from './inputs';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
@@ -12,7 +12,7 @@ import { z } from './zod';
 const m = messages.admin;
 
 export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_PAGE_SIZE_MAX = 200;
+const ADMIN_PAGE_SIZE_MAX = 200;
 /** Far beyond any real list; keeps the offset an exact integer. */
 const ADMIN_PAGE_MAX = 1_000_000;
 
@@ -59,12 +59,12 @@ export function asPage<T>(answer: readonly T[] | { items: T[]; total: number }):
   return Array.isArray(answer) ? { items: answer, total: answer.length } : (answer as { items: T[]; total: number });
 }
 
-/** A reason an admin gives for an action: trimmed, optional, bounded. */
-const reasonInput = z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong);
+/** A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. */
+export const reasonInput = storable(z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong));
 
 /** A reason an admin must give: it is shown to the member or kept in the admin log. */
 export function requiredReason(required: string) {
-  return z.string({ error: required }).trim().min(1, required).max(500, m.reasonTooLong);
+  return storable(z.string({ error: required }).trim().min(1, required).max(500, m.reasonTooLong));
 }
 
 const activeFlag = z.boolean({ error: m.activeInvalid });
@@ -216,7 +216,7 @@ export const pendingPayoutSchema = z.object({
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 
-export const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
+const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
 export type PayoutDecision = (typeof PAYOUT_DECISIONS)[number];
 
 /** A payout decision; a decline names why, which the member sees on the payout and in a notification. */
@@ -245,7 +245,7 @@ export const adminLogSchema = z.object({
 export type AdminLog = z.infer<typeof adminLogSchema>;
 export const adminLogListOutput = page(adminLogSchema);
 
-export const adminTransactionSchema = z.object({
+const adminTransactionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   userId: z.string(),
@@ -269,7 +269,7 @@ const maintenanceFlag = z.boolean({ error: m.maintenanceInvalid });
  * `websiteStatus` and a `reason`. Either name is accepted; both given must agree.
  */
 /** The message members see while the site is closed. */
-export const maintenanceMessage = z
+const maintenanceMessage = z
   .string({ error: m.maintenanceMessageRequired })
   .trim()
   .min(1, m.maintenanceMessageRequired)

@@ -43,7 +43,6 @@ export const devLoginInput = z.object({
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
 });
-export type DevLoginInput = z.infer<typeof devLoginInput>;
 
 export const adminUnlockInput = z.object({
   password: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(200),

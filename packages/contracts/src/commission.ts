@@ -8,11 +8,11 @@ const m = messages.commission;
 
 // --- Commission payouts: states and transitions (docs/screens.md#states) --------------------------
 
-export const COMMISSION_PAYOUT_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
+const COMMISSION_PAYOUT_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type CommissionPayoutStatus = (typeof COMMISSION_PAYOUT_STATUSES)[number];
 
 /** The statuses an admin may set; a request starts as pending and never returns to it. */
-export const COMMISSION_PAYOUT_TARGETS = ['approved', 'rejected', 'paid'] as const;
+const COMMISSION_PAYOUT_TARGETS = ['approved', 'rejected', 'paid'] as const;
 export type CommissionPayoutTarget = (typeof COMMISSION_PAYOUT_TARGETS)[number];
 
 /**
@@ -61,7 +61,6 @@ export const commissionStatsUpdateInput = z.object({
   totalBalance: pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid }),
   upgradeEarnings: pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid }),
 });
-export type CommissionStatsUpdateInput = z.input<typeof commissionStatsUpdateInput>;
 
 // --- Outputs (docs/screens.md#records) -------------------------------------------------------------
 
@@ -83,7 +82,7 @@ export type CommissionPayout = z.infer<typeof commissionPayoutSchema>;
  * One row of the commission ledger. `type` is the figure it counts towards: an earned VIP upgrade or
  * payout commission, or an admin's adjustment of that figure (then signed, and said so in `description`).
  */
-export const commissionTransactionSchema = z.object({
+const commissionTransactionSchema = z.object({
   id: z.string(),
   type: z.enum(['upgrade', 'payout']),
   description: z.string(),

@@ -1,7 +1,5 @@
 /** Business constants of docs/product-rules.md#constants-and-limits and docs/product-rules.md#constants-and-limits. */
 
-export const CURRENCY_SYMBOL = '₱';
-
 export const FREE_TIER = 'FREE';
 export const FREE_DAILY_TASK_LIMIT = 5;
 export const DEFAULT_TASK_VIEW_SECONDS = 20;
@@ -34,7 +32,7 @@ export const COMMISSION_PER_PAYOUT_CENTAVOS = 1_000;
 export const COMMISSION_PAYOUT_METHODS = ['G-CASH', 'PayMaya', 'Bank Transfer'] as const;
 
 /** The six plans' ids and names, as migration 0002 creates them; ids never change, so a name needs no query. */
-export const VIP_PLAN_NAMES = {
+const VIP_PLAN_NAMES = {
   VIP300: 'VIP 300',
   VIP400: 'VIP 400',
   VIP500: 'VIP 500',
@@ -42,7 +40,7 @@ export const VIP_PLAN_NAMES = {
   VIPGOLD2000: 'VIP Gold 2000',
   VIPSUPERPLAN3000: 'VIP Super Plan 3000',
 } as const;
-export type VipPlanId = keyof typeof VIP_PLAN_NAMES;
+type VipPlanId = keyof typeof VIP_PLAN_NAMES;
 
 /** A plan as people read it ('VIP 300', never 'VIP300'); an id that is not a plan stays as it is. */
 export function planName(tier: string): string {
@@ -75,8 +73,6 @@ export const TOAST = {
   hotkey: ['F8'],
   removeDelayMs: 1_000_000,
 } as const;
-
-export const DATE_FORMAT = 'MMM d, yyyy';
 
 /** Transaction kinds of the ledger (docs/product-rules.md#money-and-time). */
 export const TRANSACTION_TYPES = [

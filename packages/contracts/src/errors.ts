@@ -1,12 +1,4 @@
 import { messages } from './messages';
-import { z } from './zod';
-
-/** Every error body of the HTTP API (docs/api-conventions.md#errors). */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
  * tRPC's own error codes (`TRPC_ERROR_CODE_KEY` of @trpc/server), named here so that the contracts, which

@@ -7,6 +7,27 @@ export const recordId = z.string({ error: messages.admin.idInvalid }).max(200, m
 /** A call on one record named in its path: /.../{id}. */
 export const recordIdInput = z.object({ id: recordId });
 
+/** Half of a surrogate pair: no character at all, which UTF-8 (so PostgreSQL, and its json) cannot carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The refusal for a text PostgreSQL cannot hold as sent (a NUL, a lone surrogate), or null. The server
+ * refuses such text anywhere in any call (packages/api/src/trpc.ts); `storable` puts the same rule on one
+ * field, so that a form says so on the field before anything is sent.
+ */
+export function unstorableText(text: string): string | null {
+  if (text.includes('\u0000')) return messages.common.nulCharacter;
+  return LONE_SURROGATE.test(text) ? messages.common.invalidCharacter : null;
+}
+
+/** A text schema that also refuses what `unstorableText` refuses, with its text. */
+export function storable<Schema extends z.ZodString>(schema: Schema): Schema {
+  return schema.superRefine((text, ctx) => {
+    const refusal = unstorableText(text);
+    if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+  });
+}
+
 /**
  * An absolute http(s) address with a host, written with a lower-case scheme: the only links the product
  * stores (docs/product-rules.md#decided-rules). `javascript:`, `data:` and scheme-relative addresses are refused.

@@ -6,10 +6,9 @@ import { z } from 'zod';
  * applies). `resync`, the first event of every connection: changes made before the stream listened were not kept;
  * everything live is read again.
  */
-export const LIVE_TOPICS = ['site', 'support', 'notifications', 'queues', 'resync'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
+const LIVE_TOPICS = ['site', 'support', 'notifications', 'queues', 'resync'] as const;
 
-export const liveEventSchema = z.object({
+const liveEventSchema = z.object({
   topic: z.enum(LIVE_TOPICS),
   /** For `support` seen by an admin: whose conversation changed. */
   userId: z.string().nullable(),

@@ -7,7 +7,7 @@ import { z } from './zod';
 export const NOTIFICATION_LIST_LIMIT = 100;
 
 /** A notification as an admin wrote it (docs/screens.md#records). */
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),
   message: z.string(),
@@ -16,7 +16,6 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
 });
-export type Notification = z.infer<typeof notificationSchema>;
 
 /** A notification in a member's list, with whether this member has read it. */
 export const memberNotificationSchema = notificationSchema.extend({ read: z.boolean() });

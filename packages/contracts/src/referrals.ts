@@ -2,7 +2,7 @@ import { messages } from './messages';
 import { amountString } from './money-schemas';
 import { z } from './zod';
 
-export const REFERRAL_STATUSES = ['pending', 'completed', 'paid', 'held', 'rejected'] as const;
+const REFERRAL_STATUSES = ['pending', 'completed', 'paid', 'held', 'rejected'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /** How a referral's status reads to its sponsor: a held bonus waits for an admin's review. */

@@ -5,7 +5,7 @@ import { amountString } from './money-schemas';
 import { z } from './zod';
 
 /** One reason a member is at risk: a code for screens to act on and a sentence an admin can act on. */
-export const riskReasonSchema = z.object({ code: z.string(), text: z.string() });
+const riskReasonSchema = z.object({ code: z.string(), text: z.string() });
 export type RiskReason = z.infer<typeof riskReasonSchema>;
 
 export const riskQueueItemSchema = z.object({
@@ -22,7 +22,7 @@ export const LINK_KINDS = ['device', 'destination', 'address'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
 /** Scores from which a member is a medium or a high risk, for how the queue marks them. */
-export const RISK_LEVELS = { medium: 40, high: 70 } as const;
+const RISK_LEVELS = { medium: 40, high: 70 } as const;
 
 export function riskLevel(score: number): 'high' | 'medium' | 'low' {
   if (score >= RISK_LEVELS.high) return 'high';
@@ -37,12 +37,11 @@ export function linkText(link: { kind: LinkKind; value: string }): string {
 }
 
 /** Another account tied to a member, and by what: the shared values are masked. */
-export const linkedAccountSchema = z.object({
+const linkedAccountSchema = z.object({
   userId: z.string(),
   email: z.string(),
   via: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
 });
-export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
 export const userRiskSchema = z.object({
   score: z.number().int().min(0).max(100),

@@ -8,4 +8,3 @@ export const siteConfigSchema = z.object({
   /** How long a task must be viewed (TASK_VIEW_SECONDS). */
   taskViewSeconds: z.number().int(),
 });
-export type SiteConfig = z.infer<typeof siteConfigSchema>;

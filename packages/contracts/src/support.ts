@@ -27,4 +27,3 @@ export const supportMessageInput = z.object({
     .min(1, messages.support.messageEmpty)
     .max(SUPPORT_MESSAGE_MAX_LENGTH, messages.support.messageTooLong),
 });
-export type SupportMessageInput = z.input<typeof supportMessageInput>;

@@ -24,10 +24,9 @@ export const startTaskOutput = z.object({
   startedAt: z.string(),
   durationSeconds: z.number().int(),
 });
-export type StartTaskOutput = z.infer<typeof startTaskOutput>;
 
 /** Error values of the completion call (docs/product-rules.md#decided-rules), also carried to /tasks?error=... */
-export const TASK_COMPLETION_ERRORS = [
+const TASK_COMPLETION_ERRORS = [
   'task-not-found',
   'user-not-found',
   'daily-limit-reached',
@@ -44,19 +43,3 @@ export const completeTaskOutput = z.object({
   error: z.enum(TASK_COMPLETION_ERRORS).optional(),
 });
 export type CompleteTaskOutput = z.infer<typeof completeTaskOutput>;
-
-/** What the task browser passes in its query string (docs/screens.md#member-screens). */
-export const taskBrowserSearch = z.object({
-  taskId: z.string().optional(),
-  taskUrl: z.string().optional(),
-  duration: z.coerce.number().optional(),
-  title: z.string().optional(),
-  reward: z.string().optional(),
-});
-
-/** What /tasks reads after a task: ?success=true&reward=2.66 or ?error=true|<error value>. */
-export const tasksPageSearch = z.object({
-  success: z.string().optional(),
-  reward: z.string().optional(),
-  error: z.string().optional(),
-});

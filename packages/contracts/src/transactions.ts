@@ -3,7 +3,7 @@ import { amountString } from './money-schemas';
 import { z } from './zod';
 
 /** The proof of view kept with each earning (issue: members earn). */
-export const viewProofSchema = z.object({
+const viewProofSchema = z.object({
   taskId: z.string(),
   taskTitle: z.string(),
   startedAt: z.string(),

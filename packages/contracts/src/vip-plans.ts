@@ -16,11 +16,11 @@ export const vipPlanSchema = z.object({
 export type VipPlan = z.infer<typeof vipPlanSchema>;
 
 /** Non-digits are stripped, then exactly 13 digits must remain (docs/product-rules.md#validation). */
-export function normalizeTransactionProof(raw: string): string {
+function normalizeTransactionProof(raw: string): string {
   return raw.replace(/\D/g, '');
 }
 
-export const transactionProofInput = z
+const transactionProofInput = z
   .string({ error: messages.vip.proofInvalid })
   .transform(normalizeTransactionProof)
   .refine((digits) => digits.length > 0, messages.vip.proofInvalid)
@@ -39,7 +39,7 @@ export const vipUpgradeWithEarningsInput = z.object({ vipTier: planIdInput });
  * The payee's G-CASH number as admins type it (spaces and dashes allowed), stored as its 11 digits: a
  * Philippine mobile number, 09 and nine more digits.
  */
-export const gcashNumberInput = z
+const gcashNumberInput = z
   .string({ error: messages.admin.gcashNumberInvalid })
   .transform((raw) => raw.replace(/[\s-]/g, ''))
   .refine((digits) => /^09\d{9}$/.test(digits), messages.admin.gcashNumberInvalid);

@@ -16,7 +16,7 @@ import { checkLedger } from './ledger';
  * - `chain-broken`: a ledger row or an admin log row changed or removed since it was written (the first
  *   place each chain breaks: one per member's ledger, one for the admin log).
  */
-export type BookProblemKind = 'balance-mismatch' | 'negative-balance' | 'view-credit' | 'commission' | 'admin-log-missing' | 'chain-broken';
+type BookProblemKind = 'balance-mismatch' | 'negative-balance' | 'view-credit' | 'commission' | 'admin-log-missing' | 'chain-broken';
 
 export interface BookProblem {
   kind: BookProblemKind;
@@ -24,7 +24,7 @@ export interface BookProblem {
 }
 
 /** How much the check read, for its summary line. */
-export interface BookCounts {
+interface BookCounts {
   users: number;
   ledgerRows: number;
   taskViews: number;

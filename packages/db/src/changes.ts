@@ -7,7 +7,7 @@ import postgres from 'postgres';
  * Triggers (migration 0010) send on it in the transaction that changes a row, so a change and its
  * notification commit together, and PostgreSQL delivers notifications in commit order.
  */
-export const CHANGES_CHANNEL = 'app_changes';
+const CHANGES_CHANNEL = 'app_changes';
 
 /**
  * What changed. `key` narrows it: the user's id, the session's hashed id, the member a support message or

@@ -28,7 +28,7 @@ interface Deltas {
 }
 
 /** How each kind of ledger row moves the cached balances (docs/product-rules.md#money-and-time). */
-export function deltasFor(type: TransactionKind, amount: number): Deltas {
+function deltasFor(type: TransactionKind, amount: number): Deltas {
   const none: Deltas = { availableDelta: 0, pendingDelta: 0, earningsDelta: 0, referralDelta: 0, paidOutDelta: 0 };
   switch (type) {
     case 'earning':

@@ -2,8 +2,8 @@ import type { Db } from './create-db';
 import { postToLedger } from './ledger';
 import { insertUser } from './users';
 
-export const DEMO_MEMBER_EMAIL = 'member@example.com';
-export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+const DEMO_MEMBER_EMAIL = 'member@example.com';
+const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
 const freeTasks = [
   {

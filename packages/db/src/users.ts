@@ -5,7 +5,7 @@ import type { Database, UserRow } from './schema';
 // No 0/O or 1/I, so a code read aloud or copied by hand survives.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export function generateReferralCode(length = 8): string {
+function generateReferralCode(length = 8): string {
   const bytes = randomBytes(length);
   let code = '';
   for (const byte of bytes) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];

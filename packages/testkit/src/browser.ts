@@ -9,7 +9,7 @@ import { launchChromium } from './chromium';
 /** The types of what this module hands out, for the suites that drive Chromium through it (tests/system too). */
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
-export const ARTIFACTS_DIR = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
+const ARTIFACTS_DIR = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
 
 /** Content-Security-Policy violations the pages reported and no test has taken yet. */
 const cspViolations: string[] = [];

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** What `pnpm start` runs; `pnpm test` builds it first. */
-export const BUILT_SERVER = fileURLToPath(new URL('../../../apps/server/dist/main.js', import.meta.url));
+const BUILT_SERVER = fileURLToPath(new URL('../../../apps/server/dist/main.js', import.meta.url));
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {

@@ -1,13 +1,12 @@
 export { Alert, AlertDescription, AlertTitle } from './components/alert';
 export { UserAvatar } from './components/avatar';
-export { Badge, type BadgeProps, badgeVariants } from './components/badge';
-export { Button, type ButtonProps, buttonVariants } from './components/button';
-export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export { Badge, type BadgeProps } from './components/badge';
+export { Button } from './components/button';
+export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './components/card';
 export { CommissionRates } from './components/commission-rates';
 export { DeferredControl, type DeferredControlState } from './components/deferred-control';
 export {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -19,7 +18,6 @@ export { DocumentTitle } from './components/document-title';
 export {
   DropdownMenu,
   DropdownMenuContent,
-  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -36,22 +34,21 @@ export { PageHeader } from './components/page-header';
 export { Pager } from './components/pager';
 export { Progress } from './components/progress';
 export { SectionCard } from './components/section-card';
-export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select';
-export { SelectField, type SelectOption } from './components/select-field';
-export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from './components/sheet';
+export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './components/select';
+export { SelectField } from './components/select-field';
 export { Skeleton } from './components/skeleton';
 export { StatCard } from './components/stat-card';
 export { StatementDownload } from './components/statement-download';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
-export { EmptyTable, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './components/table';
+export { EmptyTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Toaster } from './components/toaster';
-export { dismissToast, type ToastOptions, toast, useToast } from './components/use-toast';
+export { dismissToast, type ToastOptions, toast } from './components/use-toast';
 export { AppShell } from './layout/app-shell';
 export { BrandLink } from './layout/brand';
 export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
-export { AppLink, type Navigation, NavigationProvider, signInHref, useCurrentPathname, useSignInHref } from './layout/navigation';
+export { AppLink, NavigationProvider, signInHref, useSignInHref } from './layout/navigation';
 export { SiteFooter } from './layout/site-footer';
 export { fullName } from './layout/user-menu';
 export { cn } from './lib/cn';

@@ -1,5 +1,17 @@
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Field, Textarea } from '@app/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { reasonInput, requiredReason, z } from '@app/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  Textarea,
+  useZodForm,
+} from '@app/ui';
+import { type ReactNode, useEffect, useId } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -19,10 +31,16 @@ interface ConfirmDialogProps {
   onConfirm: (reason: string) => Promise<unknown>;
 }
 
+/** The reason as the server checks it: required (with the caller's text) or not, at most 500 characters, storable. */
+function reasonForm(required: string | undefined) {
+  return z.object({ reason: required ? requiredReason(required) : reasonInput });
+}
+
 /**
  * Restates what an admin action will do before it is done, and records why where the action needs a
- * reason (status changes, rejections, balance edits, maintenance switches). The confirm button is busy
- * while the call runs, so a second press sends nothing.
+ * reason (status changes, rejections, balance edits, maintenance switches), checked by the contracts'
+ * reason rules (docs/architecture.md#forms). The confirm button is busy while the call runs, so a second
+ * press sends nothing.
  */
 export function ConfirmDialog({
   open,
@@ -38,35 +56,29 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  // Whether a required reason was found missing; the text shown is the one the current choice requires.
-  const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(reasonForm(askReason ? required : undefined), { defaultValues: { reason: '' } });
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const { reset, trigger } = form;
+
+  // The choice above the reason (an account status) may change whether one is required: once a submit
+  // was refused, the reason is checked again, so the text shown is the one the current choice asks for.
+  useEffect(() => {
+    if (isSubmitted) void trigger('reason');
+  }, [required, isSubmitted, trigger]);
 
   function change(next: boolean) {
-    if (!next) {
-      setReason('');
-      setMissing(false);
-    }
+    if (!next) reset();
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (required && !reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ reason }) => {
     try {
-      await onConfirm(reason.trim());
+      await onConfirm(reason);
       change(false);
     } catch {
       // The caller has already said why in a toast; the dialog stays open for another try.
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={change}>
@@ -78,15 +90,15 @@ export function ConfirmDialog({
           </DialogHeader>
           {children}
           {askReason && (
-            <Field id={`${id}-reason`} label="Reason" error={missing ? required : undefined} hint={hint}>
-              <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <Field id={`${id}-reason`} label="Reason" error={errors.reason?.message} hint={hint}>
+              <Textarea rows={3} {...form.register('reason')} />
             </Field>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => change(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>
+            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={isSubmitting}>
               {confirmLabel}
             </Button>
           </DialogFooter>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@app/db';
 
-export interface StoredPhoto {
+interface StoredPhoto {
   bytes: Uint8Array;
   /** A strong validator, quoted as the ETag header wants it; changes whenever the bytes do. */
   etag: string;

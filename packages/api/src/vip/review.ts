@@ -140,18 +140,10 @@ async function approvePendingVipRequest(
   return { userId: member.id, referralHeld: referral === 'held' };
 }
 
-/** An admin's refusal of a payment-proof request, with the reason; the member may ask again. */
-export async function rejectVipRequest(
-  db: Db,
-  requestId: string,
-  adminId: string,
-  reason: string,
-  now: Date,
-): Promise<{ userId: string } | null> {
-  return db.transaction().execute((trx) => rejectPendingVipRequest(trx, requestId, adminId, reason, now));
-}
-
-/** rejectVipRequest inside the caller's transaction. */
+/**
+ * Refuses a pending request inside the caller's transaction, with the reason, and tells the member, who may ask
+ * again. Returns null when the request was not pending (already decided).
+ */
 async function rejectPendingVipRequest(
   trx: Tx,
   requestId: string,

@@ -3,7 +3,7 @@ import { Field } from './field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
 /** A choice: its value, and what the list shows when that is not the value itself. */
-export type SelectOption = string | { value: string; label: string };
+type SelectOption = string | { value: string; label: string };
 
 interface SelectFieldProps<Values extends FieldValues, Output> {
   control: Control<Values, unknown, Output>;

@@ -28,7 +28,6 @@ export function Select({
     </FieldAttributesContext.Provider>
   );
 }
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {

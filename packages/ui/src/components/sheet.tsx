@@ -7,7 +7,6 @@ import { DialogCloseButton, DialogOverlay, useReturnFocus } from './dialog';
 /** A drawer: a dialog that slides in from an edge of the screen. */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 const sheetVariants = cva('fixed z-50 flex flex-col gap-4 bg-card shadow-lg outline-none', {
   variants: {
