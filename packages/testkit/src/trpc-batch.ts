@@ -10,7 +10,7 @@ type PathsOf<Record, Prefix extends string = ''> = {
     : PathsOf<Record[Key] extends { _def: { record: infer Inner } } ? Inner : Record[Key], `${Prefix}${Key}.`>;
 }[keyof Record & string];
 
-type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 
 /**
  * Test support: answers a request of the tRPC httpBatchLink the way the server does (tRPC 11, no
