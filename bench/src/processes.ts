@@ -12,6 +12,8 @@ const TSX = path.join(REPO_ROOT, 'apps/server/node_modules/.bin/tsx');
 
 export interface Running {
   port: number;
+  /** The process id (for reading its CPU time from /proc). */
+  pid: number;
   /** Milliseconds from spawning the process to its first 200 answer. */
   startMs: number;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ async function start(command: string, args: string[], env: Record<string, string
   ]);
   return {
     port,
+    pid: child.pid ?? 0,
     startMs,
     stop: async () => {
       if (child.exitCode === null) {
