@@ -239,6 +239,18 @@ export interface SupportMessagesTable {
   createdAt: Timestamp;
 }
 
+/**
+ * One row per member with a support conversation: its latest message and how many of the member's
+ * messages no admin has read, kept by triggers on support_messages (migration 0013) for the inbox.
+ */
+export interface SupportConversationsTable {
+  userId: string;
+  lastMessageId: string;
+  lastMessage: string;
+  lastAt: Timestamp;
+  unread: Generated<number>;
+}
+
 export interface NotificationsTable {
   id: Generated<string>;
   title: string;
@@ -355,6 +367,7 @@ export interface Database {
   payouts: PayoutsTable;
   referrals: ReferralsTable;
   supportMessages: SupportMessagesTable;
+  supportConversations: SupportConversationsTable;
   notifications: NotificationsTable;
   notificationReads: NotificationReadsTable;
   popups: PopupsTable;

@@ -11,6 +11,7 @@ import * as gcashPayee from './0009_gcash_payee';
 import * as changeNotifications from './0010_change_notifications';
 import * as storedPhotos from './0011_stored_photos';
 import * as queueIndexes from './0012_queue_indexes';
+import * as supportConversations from './0013_support_conversations';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_change_notifications': changeNotifications,
   '0011_stored_photos': storedPhotos,
   '0012_queue_indexes': queueIndexes,
+  '0013_support_conversations': supportConversations,
 };
