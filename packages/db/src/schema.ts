@@ -179,7 +179,17 @@ export interface PayoutsTable {
   note: string | null;
   /** The payment details as accounts are compared by them (normalizeDestination), or null. */
   destination: string | null;
+  /**
+   * Set (by a trigger, migration 0014) once another account has used the destination; only then does the
+   * pending queue read the linked accounts. Never cleared: a hint, not the answer.
+   */
+  destinationShared: Generated<boolean>;
   createdAt: Timestamp;
+}
+
+/** One row per payout destination, locked by migration 0014's triggers so payouts and signals to it take turns. */
+export interface PayoutDestinationsTable {
+  value: string;
 }
 
 export interface ReferralsTable {
@@ -368,6 +378,7 @@ export interface Database {
   referrals: ReferralsTable;
   supportMessages: SupportMessagesTable;
   supportConversations: SupportConversationsTable;
+  payoutDestinations: PayoutDestinationsTable;
   notifications: NotificationsTable;
   notificationReads: NotificationReadsTable;
   popups: PopupsTable;
