@@ -3,6 +3,7 @@
  * on a machine too busy for throughput numbers to mean much (RESULTS.md, "What each admin list costs").
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_x pnpm --filter @app/bench probe [--seconds 5] [--connections 50] [--paths a,b]
+ *     [--server other-build/apps/server/dist/main.js] [--profile dir]
  *
  * The database must hold the bench seed (`pnpm --filter @app/bench seed` with the same DATABASE_URL). For
  * each path: a warm-up, then `seconds` of autocannon load as the unlocked admin, and over that window the
@@ -21,6 +22,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { call } from './http';
 import { startServer } from './processes';
+import { profileMarkdown, profilesIn, summarizeProfile } from './profile';
 import { BENCH_ADMIN_EMAIL } from './seed';
 
 const { values: args } = parseArgs({
@@ -29,6 +31,10 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     paths: { type: 'string' },
+    /** A folder for the server's CPU profile (node --cpu-prof), summarized when the server stops. */
+    profile: { type: 'string' },
+    /** Another build's apps/server/dist/main.js (e.g. a worktree of the commit before a change). */
+    server: { type: 'string' },
   },
 });
 
@@ -93,6 +99,8 @@ const server = await startServer(
     DATA_DIR: path.join(os.tmpdir(), 'pesotasks-probe-data'),
   },
   path.join(os.tmpdir(), 'pesotasks-probe-server.log'),
+  args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [],
+  args.server,
 );
 try {
   const login = await call(server.port, { method: 'POST', path: '/api/dev/login', json: { email: BENCH_ADMIN_EMAIL } });
@@ -141,4 +149,7 @@ try {
 } finally {
   await server.stop();
   await handle.close();
+}
+if (args.profile) {
+  for (const file of profilesIn(args.profile)) console.log(profileMarkdown(args.paths ?? 'every admin list', summarizeProfile(file, 25)));
 }

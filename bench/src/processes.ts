@@ -77,14 +77,16 @@ export function startPeerStack(databaseUrl: string, logFile: string): Promise<Ru
 
 /**
  * The built server (`node apps/server/dist/main.js`, as `pnpm start` runs it) on PostgreSQL or on the
- * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script.
+ * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script; `main` is another
+ * build's server (probe.ts compares two builds).
  */
 export function startServer(
   database: { databaseUrl: string } | { dataDir: string },
   env: Record<string, string>,
   logFile: string,
   nodeArgs: string[] = [],
+  main = SERVER_MAIN,
 ): Promise<Running> {
   const where: Record<string, string> = 'databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir };
-  return start(process.execPath, [...nodeArgs, '--enable-source-maps', SERVER_MAIN], { ...where, ...env }, '/readyz', logFile);
+  return start(process.execPath, [...nodeArgs, '--enable-source-maps', main], { ...where, ...env }, '/readyz', logFile);
 }
