@@ -12,6 +12,8 @@ const TSX = path.join(REPO_ROOT, 'apps/server/node_modules/.bin/tsx');
 
 export interface Running {
   port: number;
+  /** The process id (for reading its CPU time from /proc). */
+  pid: number;
   /** Milliseconds from spawning the process to its first 200 answer. */
   startMs: number;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ async function start(command: string, args: string[], env: Record<string, string
   ]);
   return {
     port,
+    pid: child.pid ?? 0,
     startMs,
     stop: async () => {
       if (child.exitCode === null) {
@@ -74,14 +77,16 @@ export function startPeerStack(databaseUrl: string, logFile: string): Promise<Ru
 
 /**
  * The built server (`node apps/server/dist/main.js`, as `pnpm start` runs it) on PostgreSQL or on the
- * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script.
+ * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script; `main` is another
+ * build's server (probe.ts compares two builds).
  */
 export function startServer(
   database: { databaseUrl: string } | { dataDir: string },
   env: Record<string, string>,
   logFile: string,
   nodeArgs: string[] = [],
+  main = SERVER_MAIN,
 ): Promise<Running> {
   const where: Record<string, string> = 'databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir };
-  return start(process.execPath, [...nodeArgs, '--enable-source-maps', SERVER_MAIN], { ...where, ...env }, '/readyz', logFile);
+  return start(process.execPath, [...nodeArgs, '--enable-source-maps', main], { ...where, ...env }, '/readyz', logFile);
 }

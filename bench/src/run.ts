@@ -293,6 +293,19 @@ async function proveExactlyOnce(db: Db, report: BooksReport, counts: CycleCounts
 
 const ADMIN_USERS_PATH = '/api/admin/users?filter=active&search=maria';
 
+/**
+ * The other paged admin lists, first page of 50 as the panel asks for it, by scenario key: the whole user
+ * list, the 5x10^5-row ledger, the admin log, the risk queue (members scored by their sign-ins, so read
+ * after the members signed in) and the held referral bonuses.
+ */
+const ADMIN_LISTS = [
+  ['admin-users-page', '/api/admin/users?page=1&pageSize=50'],
+  ['admin-transactions', '/api/admin/transactions?page=1&pageSize=50'],
+  ['admin-logs', '/api/admin/logs?page=1&pageSize=50'],
+  ['admin-risk', '/api/admin/risk/users?page=1&pageSize=50'],
+  ['admin-held-referrals', '/api/admin/risk/held-referrals?page=1&pageSize=50'],
+] as const;
+
 /** Our member reads that issue 17 compares with the peer stack, by scenario key. */
 const MEMBER_READS = [
   ['auth-user', '/api/auth/user'],
@@ -418,6 +431,14 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
 
     await expectOk(server.port, 'GET', ADMIN_USERS_PATH, adminCookie);
     await run('admin-users', readScenario(`GET ${ADMIN_USERS_PATH}`, ADMIN_USERS_PATH, admin), { target: adminTarget });
+    for (const [key, requestPath] of ADMIN_LISTS) {
+      if (wanted && !wanted.includes(key)) continue;
+      const total = await queueTotal(server.port, requestPath, adminCookie);
+      await run(key, readScenario(`GET ${requestPath}`, requestPath, admin), {
+        target: adminTarget,
+        note: `${total.toLocaleString('en-US')} in the list`,
+      });
+    }
     await expectOk(server.port, 'GET', '/api/admin/stats', adminCookie);
     await run('admin-stats', readScenario('GET /api/admin/stats', '/api/admin/stats', admin), { target: adminTarget });
     if (target.kind === 'postgres' && (!wanted || wanted.includes('lcp'))) {

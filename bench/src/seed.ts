@@ -6,6 +6,7 @@ import {
   COMMISSION_PER_UPGRADE_CENTAVOS,
   messages,
   PAYOUT_METHODS,
+  REFERRAL_BONUS_CENTAVOS,
 } from '@app/contracts';
 import { checkBooks, createDb, type Db, isEmpty, migrateToLatest, rechainAdminLogs, rechainLedger, summarizeBooks } from '@app/db';
 import { sql } from 'kysely';
@@ -187,6 +188,20 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       UPDATE users u SET referral_count = c.n
       FROM (SELECT referrer_id, count(*) AS n FROM referrals GROUP BY referrer_id) c
       WHERE c.referrer_id = u.id
+    `.execute(trx);
+    // Half the friends signed in on their sponsor's device: their first-task bonus waits in the admins'
+    // held-referral list (no ledger row until an admin pays it).
+    await sql`
+      UPDATE referrals r SET status = 'held', held_reward = ${REFERRAL_BONUS_CENTAVOS}::bigint,
+        completed_at = r.created_at + interval '1 day', held_at = r.created_at + interval '1 day'
+      FROM generate_series(1, ${members}::int) AS i
+      WHERE i % 20 = 5 AND i > 10 AND r.referred_user_id = ${idOf('bench-member-', 'i')}
+    `.execute(trx);
+    await sql`
+      INSERT INTO account_signals (user_id, kind, value, first_seen_at, last_seen_at)
+      SELECT who, 'device', 'bench-device-' || r.id, r.created_at, r.created_at
+      FROM referrals r CROSS JOIN LATERAL (VALUES (r.referrer_id), (r.referred_user_id)) AS both_sides(who)
+      WHERE r.status = 'held'
     `.execute(trx);
 
     await sql`

@@ -179,7 +179,17 @@ export interface PayoutsTable {
   note: string | null;
   /** The payment details as accounts are compared by them (normalizeDestination), or null. */
   destination: string | null;
+  /**
+   * Set (by a trigger, migration 0015) once another account has used the destination; only then does the
+   * pending queue read the linked accounts. Never cleared: a hint, not the answer.
+   */
+  destinationShared: Generated<boolean>;
   createdAt: Timestamp;
+}
+
+/** One row per payout destination, locked by migration 0015's triggers so payouts and signals to it take turns. */
+export interface PayoutDestinationsTable {
+  value: string;
 }
 
 export interface ReferralsTable {
@@ -237,6 +247,18 @@ export interface SupportMessagesTable {
   readByUserAt: NullableTimestamp;
   readByAdminAt: NullableTimestamp;
   createdAt: Timestamp;
+}
+
+/**
+ * One row per member with a support conversation: its latest message and how many of the member's
+ * messages no admin has read, kept by triggers on support_messages (migration 0014) for the inbox.
+ */
+export interface SupportConversationsTable {
+  userId: string;
+  lastMessageId: string;
+  lastMessage: string;
+  lastAt: Timestamp;
+  unread: Generated<number>;
 }
 
 export interface NotificationsTable {
@@ -355,6 +377,8 @@ export interface Database {
   payouts: PayoutsTable;
   referrals: ReferralsTable;
   supportMessages: SupportMessagesTable;
+  supportConversations: SupportConversationsTable;
+  payoutDestinations: PayoutDestinationsTable;
   notifications: NotificationsTable;
   notificationReads: NotificationReadsTable;
   popups: PopupsTable;

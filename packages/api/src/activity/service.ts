@@ -2,6 +2,7 @@ import type { AdminLog, AdminPageInput } from '@app/contracts';
 import { appendAdminLog, type Db } from '@app/db';
 import { sql } from 'kysely';
 import type { Context } from '../context';
+import { queueLength } from '../lib/queue';
 
 export interface AdminLogEntry {
   action: string;
@@ -44,7 +45,7 @@ export async function writeAdminLog(
 
 /** The activity log, newest first, one page at a time, with each admin's e-mail for the Admin column. */
 export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<{ items: AdminLog[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('adminLogs as l')
       .leftJoin('users as u', 'u.id', 'l.adminId')
@@ -66,10 +67,12 @@ export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<{ it
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
       .execute(),
-    db
-      .selectFrom('adminLogs')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    queueLength(db, 'admin-logs', undefined, () =>
+      db
+        .selectFrom('adminLogs')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
-  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: Number(count.total) };
+  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
 }

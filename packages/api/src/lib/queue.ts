@@ -45,7 +45,8 @@ export function memberMatches(search: string) {
 }
 
 /**
- * A queue's length for a search: an exact count over up to 10^4 waiting rows costs more than the page
+ * The length of a queue or paged admin list (for a search, a filter: whatever `queue` and `search` name):
+ * an exact count over 10^4 waiting rows, or over every user or ledger row, costs more than the page
  * itself, so the admins asking while it runs share it (shareWhileRunning).
  */
 export async function queueLength(db: Db, queue: string, search: string | undefined, count: () => Promise<{ total: number | string }>) {

@@ -55,6 +55,8 @@ export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow)
             .selectFrom('accountSignals as s')
             .innerJoin('users as other', 'other.id', 's.userId')
             .select(['other.id as userId', 'other.email'])
+            // Only a payout whose destination another account used has any (migration 0015): the others skip the read.
+            .where('p.destinationShared', '=', true)
             .where('s.kind', '=', 'destination')
             .whereRef('s.value', '=', 'p.destination')
             .whereRef('s.userId', '<>', 'p.userId')

@@ -13,12 +13,13 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
+import { queueLength } from '../lib/queue';
 import { reviewHeldReferral } from '../referrals/service';
 import { assessRisk, refreshRiskScores } from './service';
 
 /** The review queue: members with a score above zero, highest first. */
 export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ items: RiskQueueItem[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('riskScores as r')
       .innerJoin('users as u', 'u.id', 'r.userId')
@@ -30,11 +31,13 @@ export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ it
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
       .execute(),
-    db
-      .selectFrom('riskScores')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('score', '>', 0)
-      .executeTakeFirstOrThrow(),
+    queueLength(db, 'risk-queue', undefined, () =>
+      db
+        .selectFrom('riskScores')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('score', '>', 0)
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   return {
     items: rows.map((row) => ({
@@ -44,7 +47,7 @@ export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ it
       reasons: row.reasons,
       payoutHold: row.payoutHoldReason,
     })),
-    total: Number(count.total),
+    total,
   };
 }
 
@@ -100,7 +103,7 @@ export async function setPayoutHold(
 
 /** The referral bonuses held for review, oldest first, with what ties each friend to the sponsor. */
 export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<{ items: HeldReferral[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('referrals as r')
       .innerJoin('users as sponsor', 'sponsor.id', 'r.referrerId')
@@ -132,11 +135,13 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
       .execute(),
-    db
-      .selectFrom('referrals')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('status', '=', 'held')
-      .executeTakeFirstOrThrow(),
+    queueLength(db, 'held-referrals', undefined, () =>
+      db
+        .selectFrom('referrals')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('status', '=', 'held')
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   return {
     items: rows.map((row) => ({
@@ -147,7 +152,7 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
       heldAt: (row.heldAt ?? new Date(0)).toISOString(),
       links: row.links.map((link) => ({ kind: link.kind, value: link.kind === 'device' ? 'a device' : maskDestination(link.value) })),
     })),
-    total: Number(count.total),
+    total,
   };
 }
 

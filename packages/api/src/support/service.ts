@@ -1,6 +1,6 @@
 import { messages, type SupportConversation, type SupportMessage } from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { notFound } from '../lib/errors';
 import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
@@ -70,89 +70,40 @@ export async function markConversationRead(db: Db, userId: string, reader: Suppo
   }
 }
 
-/** How many of the member's messages (`userId`, a column reference) no admin has read yet. */
-const unreadOf = (userId: string) =>
-  sql<number>`(SELECT count(*) FROM support_messages unread
-    WHERE unread.user_id = ${sql.ref(userId)} AND unread.is_user_message AND unread.read_by_admin_at IS NULL)`;
-
-/**
- * One page of the inbox without a search: the messages newest first (migration 0012's index), each kept
- * if its member has no later one (created_at, then id, as listConversation orders them). The walk stops
- * at the page's end, so it reads about as many messages as the page shows.
- */
-function latestPage(db: Db, window: QueueWindow) {
-  return db
-    .selectFrom('supportMessages as m')
-    .innerJoin('users as u', 'u.id', 'm.userId')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('supportMessages as later')
-            .select('later.id')
-            .whereRef('later.userId', '=', 'm.userId')
-            .where((later) => later(later.refTuple('later.createdAt', 'later.id'), '>', later.refTuple('m.createdAt', 'm.id'))),
-        ),
-      ),
-    )
-    .select(['m.userId', 'u.email', 'm.message', 'm.createdAt', unreadOf('m.userId').as('unread')])
-    .orderBy('m.createdAt', 'desc')
-    .orderBy('m.userId')
-    .limit(window.limit)
-    .offset(window.offset);
-}
-
-/** One page of the inbox for a search: the members found (their search text's index), each with their latest message. */
-function matchingPage(db: Db, window: QueueWindow, search: string) {
-  return db
-    .selectFrom('users as u')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('supportMessages as latest')
-          .select(['latest.message', 'latest.createdAt'])
-          .whereRef('latest.userId', '=', 'u.id')
-          .orderBy('latest.createdAt', 'desc')
-          .orderBy('latest.id', 'desc')
-          .limit(1)
-          .as('m'),
-      (join) => join.onTrue(),
-    )
-    .where(memberMatches(search))
-    .select(['u.id as userId', 'u.email', 'm.message', 'm.createdAt', unreadOf('u.id').as('unread')])
-    .orderBy('m.createdAt', 'desc')
-    .orderBy('u.id')
-    .limit(window.limit)
-    .offset(window.offset);
-}
-
 /**
  * The admins' inbox: one line per member who has a conversation, with its latest message and how many
- * of the member's messages no admin has read yet, most recent activity first. Only the page's members
- * have their unread messages counted.
+ * of the member's messages no admin has read yet, most recent activity first. Each conversation's line
+ * is kept beside its messages (support_conversations, migration 0014), so a page reads as many rows as
+ * it shows: without a search down the index in inbox order, with one from the members found by their
+ * search text (migration 0005).
  */
 export async function listConversations(db: Db, window: QueueWindow): Promise<{ items: SupportConversation[]; total: number }> {
   const search = window.search;
-  // Every message has its member, so without a search the members who wrote are counted by the index alone.
-  const counting =
-    search === undefined
-      ? db
-          .selectFrom(db.selectFrom('supportMessages').select('userId').distinct().as('writers'))
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-      : db
-          .selectFrom('users as u')
-          .where(({ exists, selectFrom }) => exists(selectFrom('supportMessages as m').select('m.id').whereRef('m.userId', '=', 'u.id')))
-          .where(memberMatches(search))
-          .select((eb) => eb.fn.countAll<number>().as('total'));
+  const conversations = db
+    .selectFrom('supportConversations as c')
+    .innerJoin('users as u', 'u.id', 'c.userId')
+    .$if(search !== undefined, (query) => query.where(memberMatches(search as string)));
   const [page, total] = await Promise.all([
-    (search === undefined ? latestPage(db, window) : matchingPage(db, window, search)).execute(),
-    queueLength(db, 'support-conversations', search, () => counting.executeTakeFirstOrThrow()),
+    conversations
+      .select(['c.userId', 'u.email', 'c.lastMessage', 'c.lastAt', 'c.unread'])
+      .orderBy('c.lastAt', 'desc')
+      .orderBy('c.userId')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    // Without a search every conversation counts (each has its member): the count reads the one table.
+    queueLength(db, 'support-conversations', search, () =>
+      (search === undefined ? db.selectFrom('supportConversations as c') : conversations)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   const items = page.map((row) => ({
     userId: row.userId,
     email: row.email,
-    lastMessage: row.message,
-    lastAt: row.createdAt.toISOString(),
-    unread: Number(row.unread),
+    lastMessage: row.lastMessage,
+    lastAt: row.lastAt.toISOString(),
+    unread: row.unread,
   }));
   return { items, total };
 }

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/db';
 import { csvDocument } from '../lib/csv';
+import { queueLength } from '../lib/queue';
 
 const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
 
@@ -99,7 +100,7 @@ export async function transactionStatement(db: Db, userId: string, timeZone: str
 
 /** Every member's ledger rows, newest first, one page at a time (the panel's Transactions tab). */
 export async function listAllTransactions(db: Db, input: AdminPageInput): Promise<{ items: AdminTransaction[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('transactions as t')
       .innerJoin('users as u', 'u.id', 't.userId')
@@ -120,13 +121,15 @@ export async function listAllTransactions(db: Db, input: AdminPageInput): Promis
       .offset((input.page - 1) * input.pageSize)
       .execute(),
     // Each user's count of ledger rows, summed: counting the ledger itself reads every row of it.
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ledgerRows'), eb.lit(0)).as('total'))
-      .executeTakeFirstOrThrow(),
+    queueLength(db, 'admin-transactions', undefined, () =>
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ledgerRows'), eb.lit(0)).as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), amount: formatAmount(row.amount) })),
-    total: Number(count.total),
+    total,
   };
 }

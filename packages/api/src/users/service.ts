@@ -14,6 +14,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { identityOf } from '../auth/service';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { queueLength } from '../lib/queue';
 import { effectiveTier } from '../vip/tier';
 
 /** The columns an admin's view of a user reads; the list selects these and no more of its 29. */
@@ -97,7 +98,7 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
 
   if (!input.search) {
     // The page is read from an index in list order and stops at its last row; only the count reads every match.
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .selectFrom('users')
         .where(listed)
@@ -107,9 +108,9 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
         .limit(input.pageSize)
         .offset(offset)
         .execute(),
-      countListed(),
+      queueLength(db, `admin-users:${input.filter ?? 'all'}`, undefined, countListed),
     ]);
-    return { items: rows.map((row) => toAdminUser(row, now)), total: Number(count.total) };
+    return { items: rows.map((row) => toAdminUser(row, now)), total };
   }
 
   // A search finds its matches once, through the trigram index (a materialized CTE, so the planner cannot

@@ -12,6 +12,8 @@ import * as changeNotifications from './0010_change_notifications';
 import * as storedPhotos from './0011_stored_photos';
 import * as queueIndexes from './0012_queue_indexes';
 import * as destinationsReadAgain from './0013_destinations_read_again';
+import * as supportConversations from './0014_support_conversations';
+import * as payoutSharedDestination from './0015_payout_shared_destination';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011_stored_photos': storedPhotos,
   '0012_queue_indexes': queueIndexes,
   '0013_destinations_read_again': destinationsReadAgain,
+  '0014_support_conversations': supportConversations,
+  '0015_payout_shared_destination': payoutSharedDestination,
 };
