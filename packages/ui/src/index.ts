@@ -15,6 +15,7 @@ export {
   DialogTitle,
   DialogTrigger,
 } from './components/dialog';
+export { DialogActions, DialogHeading } from './components/dialog-sections';
 export { DocumentTitle } from './components/document-title';
 export {
   DropdownMenu,
@@ -42,6 +43,7 @@ export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTi
 export { Skeleton } from './components/skeleton';
 export { StatCard } from './components/stat-card';
 export { StatementDownload } from './components/statement-download';
+export { SubmitButton } from './components/submit-button';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
 export { EmptyTable, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './components/table';

@@ -11,7 +11,6 @@ import {
   payoutRequestInput,
 } from '@app/contracts';
 import {
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -20,11 +19,12 @@ import {
   Field,
   Input,
   SelectField,
+  SubmitButton,
   Textarea,
   toast,
   useZodForm,
 } from '@app/ui';
-import { LoaderCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 
 /** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
@@ -94,14 +94,9 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
           >
             <Textarea rows={3} maxLength={500} {...form.register('paymentDetails')} />
           </Field>
-          <Button type="submit" disabled={request.isPending || onHold} className="justify-self-start">
-            {request.isPending ? (
-              <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
+          <SubmitButton pending={request.isPending} disabled={onHold} icon={Send} className="justify-self-start">
             Request Payout
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
