@@ -64,3 +64,4 @@ export { useZodForm } from './lib/use-zod-form';
 export { LoadingScreen } from './screens/loading-screen';
 export { MaintenanceScreen } from './screens/maintenance-screen';
 export { NotFound } from './screens/not-found';
+export { StandaloneCard } from './screens/standalone-card';
