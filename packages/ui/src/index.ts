@@ -52,6 +52,7 @@ export { Toaster } from './components/toaster';
 export { dismissToast, type ToastOptions, toast, useToast } from './components/use-toast';
 export { AppShell } from './layout/app-shell';
 export { BrandLink } from './layout/brand';
+export { HeaderMenu } from './layout/header-menu';
 export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
 export { AppLink, type Navigation, NavigationProvider, signInHref, useCurrentPathname, useSignInHref } from './layout/navigation';
 export { SiteFooter } from './layout/site-footer';
