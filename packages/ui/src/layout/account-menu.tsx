@@ -1,10 +1,10 @@
 import type { User } from '@app/contracts';
-import { LogOut, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import type { DeferredControlState } from '../components/deferred-control';
 import { DropdownMenuItem } from '../components/dropdown-menu';
 import { HeaderMenu } from './header-menu';
-import { SIGN_OUT_HREF } from './links';
 import { AppLink } from './navigation';
+import { SignOutLink } from './sign-out-link';
 import { fullName } from './user-menu';
 
 interface AccountMenuProps extends DeferredControlState {
@@ -35,10 +35,7 @@ export function AccountMenu({ user, open, onOpenChange, trigger }: AccountMenuPr
         </AppLink>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>
-        <a href={SIGN_OUT_HREF}>
-          <LogOut aria-hidden="true" />
-          Sign out
-        </a>
+        <SignOutLink />
       </DropdownMenuItem>
     </HeaderMenu>
   );

@@ -1,8 +1,8 @@
 import { trpc } from '@app/client';
 import { capitalize, FREE_TIER, formatDate } from '@app/contracts';
-import { Badge, Button, Card, CardContent, fullName, PageHeader, SectionCard, SIGN_OUT_HREF } from '@app/ui';
+import { Badge, Button, Card, CardContent, fullName, PageHeader, SectionCard, SignOutLink } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { ExternalLink, LogOut } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { useSignedInUser } from '../../lib/signed-in-user';
@@ -52,10 +52,7 @@ function ProfilePage() {
               </Button>
             )}
             <Button asChild variant="outline">
-              <a href={SIGN_OUT_HREF}>
-                <LogOut aria-hidden="true" />
-                Sign out
-              </a>
+              <SignOutLink />
             </Button>
           </div>
         </CardContent>
