@@ -35,6 +35,7 @@ export { Label } from './components/label';
 export { LoadError } from './components/load-error';
 export { PageHeader } from './components/page-header';
 export { Pager } from './components/pager';
+export { PayoutDetailsField } from './components/payout-details-field';
 export { Progress } from './components/progress';
 export { SectionCard } from './components/section-card';
 export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select';

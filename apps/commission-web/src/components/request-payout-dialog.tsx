@@ -17,9 +17,9 @@ import {
   Field,
   formatPesosAmount,
   Input,
+  PayoutDetailsField,
   SelectField,
   SubmitButton,
-  Textarea,
   toast,
   useZodForm,
 } from '@app/ui';
@@ -106,14 +106,13 @@ export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: Re
             options={COMMISSION_PAYOUT_METHODS}
             error={errors.paymentMethod?.message}
           />
-          <Field
+          <PayoutDetailsField
             id="commission-details"
             label="Account details"
             hint="The number or account where the money goes, and the account holder's name."
             error={errors.accountDetails?.message}
-          >
-            <Textarea rows={3} maxLength={500} {...form.register('accountDetails')} />
-          </Field>
+            {...form.register('accountDetails')}
+          />
           <DialogActions onCancel={() => changeOpen(false)}>
             <SubmitButton pending={request.isPending} icon={Send}>
               Submit Request

@@ -18,9 +18,9 @@ import {
   CardTitle,
   Field,
   Input,
+  PayoutDetailsField,
   SelectField,
   SubmitButton,
-  Textarea,
   toast,
   useZodForm,
 } from '@app/ui';
@@ -86,14 +86,13 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
               <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
             </Field>
           </div>
-          <Field
+          <PayoutDetailsField
             id="payout-details"
             label="Payment details"
             hint="The number, e-mail or account where we send the money, and the account holder's name."
             error={errors.paymentDetails?.message}
-          >
-            <Textarea rows={3} maxLength={500} {...form.register('paymentDetails')} />
-          </Field>
+            {...form.register('paymentDetails')}
+          />
           <SubmitButton pending={request.isPending} disabled={onHold} icon={Send} className="justify-self-start">
             Request Payout
           </SubmitButton>
