@@ -29,6 +29,7 @@ export {
 export { EmptyState } from './components/empty-state';
 export { Field } from './components/field';
 export { FormDialog } from './components/form-dialog';
+export { FormError } from './components/form-error';
 export { GateCard } from './components/gate-card';
 export { Input, Textarea } from './components/input';
 export { Label } from './components/label';

@@ -1,6 +1,6 @@
 import { isServerAnswer, trpc, useCurrentUser } from '@app/client';
 import { messages, type User } from '@app/contracts';
-import { AppLink, Button, SIGN_IN_HREF, Skeleton, StandaloneCard } from '@app/ui';
+import { AppLink, Button, FormError, SIGN_IN_HREF, Skeleton, StandaloneCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Gift, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
@@ -46,9 +46,7 @@ function ReferralInvite() {
       )}
       {unknownCode ? (
         <>
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {messages.referrals.codeUnknown}
-          </p>
+          <FormError message={messages.referrals.codeUnknown} />
           <Button asChild variant="outline" className="w-full">
             <AppLink href="/">Go to {user ? 'Dashboard' : 'Home'}</AppLink>
           </Button>
