@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../components/card';
 import { DocumentTitle } from '../components/document-title';
+import { IconBadge } from '../components/icon-badge';
 import { BrandLink } from '../layout/brand';
 import { cn } from '../lib/cn';
 
@@ -36,11 +37,11 @@ export function StandaloneCard({
     <div className={cn('flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10', className)}>
       <BrandLink />
       <Card className={cn('grid w-full max-w-md justify-items-center gap-5 text-center', cardClassName)}>
-        <div
-          className={cn('flex size-14 items-center justify-center rounded-full', tone === 'warning' ? 'bg-warning-soft' : 'bg-brand-soft')}
-        >
-          <Icon className={cn('size-7', tone === 'warning' ? 'text-warning' : 'text-primary')} aria-hidden="true" />
-        </div>
+        <IconBadge
+          icon={Icon}
+          className={cn('size-14 rounded-full', tone === 'warning' ? 'bg-warning-soft' : 'bg-brand-soft')}
+          iconClassName={cn('size-7', tone === 'warning' ? 'text-warning' : 'text-primary')}
+        />
         <div className="grid gap-2">
           <DocumentTitle title={title} />
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
