@@ -57,6 +57,7 @@ export { BrandLink } from './layout/brand';
 export { HeaderMenu } from './layout/header-menu';
 export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
 export { AppLink, type Navigation, NavigationProvider, signInHref, useCurrentPathname, useSignInHref } from './layout/navigation';
+export { NewTabLink } from './layout/new-tab-link';
 export { SignOutLink } from './layout/sign-out-link';
 export { SiteFooter } from './layout/site-footer';
 export { fullName } from './layout/user-menu';
