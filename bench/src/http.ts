@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Send } from '@app/testkit/requests';
 
 export interface HttpAnswer {
   status: number;
@@ -43,19 +44,11 @@ export function call(port: number, { method = 'GET', path, headers = {}, json, l
   });
 }
 
-/**
- * Polls `path` until it answers 200 and returns the milliseconds from `since` (performance.now()) to
- * that answer; gives up after `timeoutMs`.
- */
-export async function waitForOk(port: number, path: string, since: number, timeoutMs: number): Promise<number> {
-  for (;;) {
-    try {
-      const answer = await call(port, { path });
-      if (answer.status === 200) return performance.now() - since;
-    } catch {
-      // Not listening yet.
-    }
-    if (performance.now() - since > timeoutMs) throw new Error(`127.0.0.1:${port}${path} did not answer 200 within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** The testkit's requests (@app/testkit/requests) through `call`, from `localAddress` if given. */
+export function httpSender(port: number, localAddress?: string): Send {
+  return async ({ method, path, json, cookie }) => {
+    const answer = await call(port, { method, path, json, localAddress, headers: cookie ? { cookie } : {} });
+    const setCookie = answer.headers['set-cookie'] ?? [];
+    return { status: answer.status, body: answer.body, setCookies: setCookie };
+  };
 }

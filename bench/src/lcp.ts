@@ -1,5 +1,5 @@
 import { CHROMIUM_PATH, launchChromium } from '@app/testkit/chromium';
-import { signInThroughDevLogin, signInUnlockedAdmin } from '@app/testkit/requests';
+import { contextSender, signInThroughDevLogin, signInUnlockedAdmin } from '@app/testkit/requests';
 import type { Browser, BrowserContext } from 'playwright-core';
 
 /** The demo data's member (DEMO_DATA=true), whose dashboard has tasks, balances and history to show. */
@@ -49,7 +49,7 @@ function median(values: number[]): number {
 /** A browser context signed in as the member through the development sign-in (its cookie, no page load). */
 async function signedInContext(browser: Browser, baseUrl: string, email: string): Promise<BrowserContext> {
   const context = await browser.newContext();
-  await signInThroughDevLogin(context.request, email, baseUrl);
+  await signInThroughDevLogin(contextSender(context.request, baseUrl), email);
   return context;
 }
 
@@ -139,7 +139,7 @@ export async function measureAdminPanelReady(
     const loadsMs: number[] = [];
     for (let load = 0; load < loads; load++) {
       const context = await browser.newContext();
-      await signInUnlockedAdmin(context.request, options.email, options.panelPassword, baseUrl);
+      await signInUnlockedAdmin(contextSender(context.request, baseUrl), options.email, options.panelPassword);
       const page = await context.newPage();
       const started = Date.now();
       await page.goto(`${baseUrl}/admin-portal`);

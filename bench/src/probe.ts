@@ -17,10 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '@app/db';
-import { nextCookieHeader } from '@app/testkit/cookies';
+import { signInUnlockedAdmin } from '@app/testkit/requests';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { call } from './http';
+import { call, httpSender } from './http';
 import { startServer } from './processes';
 import { profileMarkdown, profilesIn, summarizeProfile } from './profile';
 import { BENCH_ADMIN_EMAIL } from './seed';
@@ -103,15 +103,7 @@ const server = await startServer(
   args.server,
 );
 try {
-  const login = await call(server.port, { method: 'POST', path: '/api/dev/login', json: { email: BENCH_ADMIN_EMAIL } });
-  const cookie = nextCookieHeader(login.headers['set-cookie']);
-  const unlocked = await call(server.port, {
-    method: 'POST',
-    path: '/api/admin/unlock',
-    headers: { cookie },
-    json: { password: 'bench-admin-panel-password' },
-  });
-  if (unlocked.status !== 200) throw new Error(`unlock answered ${unlocked.status}`);
+  const cookie = await signInUnlockedAdmin(httpSender(server.port), BENCH_ADMIN_EMAIL, 'bench-admin-panel-password');
   const load = (requestPath: string, seconds: number) =>
     autocannon({
       url: `http://127.0.0.1:${server.port}${requestPath}`,
@@ -133,9 +125,9 @@ try {
     const first = await call(server.port, { path: requestPath, headers: { cookie } });
     if (first.status !== 200) throw new Error(`GET ${requestPath} answered ${first.status}: ${first.body.slice(0, 200)}`);
     await load(requestPath, Number(args.warmup));
-    const [serverBefore, postgresBefore] = [cpuUs(server.pid), await postgresCounters()];
+    const [serverBefore, postgresBefore] = [cpuUs(server.child.pid ?? 0), await postgresCounters()];
     const result = await load(requestPath, Number(args.seconds));
-    const [serverAfter, postgresAfter] = [cpuUs(server.pid), await postgresCounters()];
+    const [serverAfter, postgresAfter] = [cpuUs(server.child.pid ?? 0), await postgresCounters()];
     const requests = result.requests.total;
     const per = (value: number) => (value / requests).toFixed(0);
     console.log(

@@ -1,92 +1,50 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@app/testkit/server';
-import { waitForOk } from './http';
+import { type ServerProcess, startBuiltServer, startProcess } from '@app/testkit/server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 const TSX = path.join(REPO_ROOT, 'apps/server/node_modules/.bin/tsx');
 
-export interface Running {
-  port: number;
-  /** The process id (for reading its CPU time from /proc). */
-  pid: number;
-  /** Milliseconds from spawning the process to its first 200 answer. */
-  startMs: number;
-  stop(): Promise<void>;
-}
-
-/** The environment of a child: the shell's basics only, so no DATABASE_URL or REDIS_URL leaks in. */
-function baseEnv(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
-  return Object.fromEntries(keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
-}
-
-async function start(command: string, args: string[], env: Record<string, string>, readyPath: string, logFile: string): Promise<Running> {
-  const port = await freePort();
-  const log = createWriteStream(logFile, { flags: 'a' });
-  const started = performance.now();
-  const child: ChildProcess = spawn(command, args, {
-    env: { ...baseEnv(), ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const exited = once(child, 'exit');
-  const startMs = await Promise.race([
-    waitForOk(port, readyPath, started, 120_000),
-    exited.then(([code]) => {
-      throw new Error(`${command} ${args.join(' ')} exited with ${code} before answering; see ${logFile}`);
-    }),
-  ]);
-  return {
-    port,
-    pid: child.pid ?? 0,
-    startMs,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      log.end();
-    },
-  };
-}
+/**
+ * Each process of the run starts with the shell's basics only as its environment (no DATABASE_URL or
+ * REDIS_URL leaks in), writes its output to its log file, and has two minutes to answer; `startMs` is
+ * the time from spawning it to its first 200 answer.
+ */
+const BENCH_START = { parentEnv: 'basics', readyWithinMs: 120_000 } as const;
 
 /** The bare Fastify route of ceiling.ts in its own process. */
-export function startCeiling(logFile: string): Promise<Running> {
-  return start(TSX, [path.join(REPO_ROOT, 'bench/src/ceiling.ts')], {}, '/constant', logFile);
+export function startCeiling(logFile: string): Promise<ServerProcess> {
+  return startProcess(TSX, [path.join(REPO_ROOT, 'bench/src/ceiling.ts')], {}, { ...BENCH_START, readyPath: '/constant', logFile });
 }
 
 /**
  * The peer stack of peer-stack.ts (Express + express-session + connect-pg-simple + pg) in its own process
  * on the PostgreSQL database at databaseUrl, with our server's default pool size.
  */
-export function startPeerStack(databaseUrl: string, logFile: string): Promise<Running> {
-  return start(
+export function startPeerStack(databaseUrl: string, logFile: string): Promise<ServerProcess> {
+  return startProcess(
     TSX,
     [path.join(REPO_ROOT, 'bench/src/peer-stack.ts')],
     { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' },
-    '/healthz',
-    logFile,
+    { ...BENCH_START, readyPath: '/healthz', logFile },
   );
 }
 
 /**
  * The built server (`node apps/server/dist/main.js`, as `pnpm start` runs it) on PostgreSQL or on the
- * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script; `main` is another
- * build's server (probe.ts compares two builds).
+ * PGlite data under dataDir. `env` overrides the defaults; `nodeArgs` go before the script; `script` is
+ * another build's server (probe.ts compares two builds).
  */
 export function startServer(
   database: { databaseUrl: string } | { dataDir: string },
   env: Record<string, string>,
   logFile: string,
   nodeArgs: string[] = [],
-  main = SERVER_MAIN,
-): Promise<Running> {
+  script?: string,
+): Promise<ServerProcess> {
   const where: Record<string, string> = 'databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir };
-  return start(process.execPath, [...nodeArgs, '--enable-source-maps', main], { ...where, ...env }, '/readyz', logFile);
+  return startBuiltServer(
+    { ...where, ...env },
+    { ...BENCH_START, logFile, nodeArgs: [...nodeArgs, '--enable-source-maps'], ...(script ? { script } : {}) },
+  );
 }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BooksReport, checkBooks, createDb, type Db, isEmpty, migrateToLatest, summarizeBooks } from '@app/db';
-import { nextCookieHeader } from '@app/testkit/cookies';
+import { signInThroughDevLogin, signInUnlockedAdmin } from '@app/testkit/requests';
 import { sql } from 'kysely';
-import { call } from './http';
+import { call, httpSender } from './http';
 import { REPO_ROOT, startCeiling, startPeerStack, startServer } from './processes';
 import { profileMarkdown, profilesIn, summarizeProfile } from './profile';
 import { type DatabaseRun, type Environment, resultsMarkdown, type ScenarioRow, spliceResults, type Target } from './report';
@@ -161,32 +161,17 @@ async function signInAll(port: number, people: { number: number; email: string }
       const person = people[index] as { number: number; email: string };
       const slot = Math.floor(index / perAddress);
       const localAddress = `127.1.${(slot >> 8) & 255}.${(slot & 255) + 1}`;
-      const answer = await call(port, { method: 'POST', path: loginPath, json: { email: person.email }, localAddress });
-      if (answer.status !== 200) throw new Error(`sign-in of ${person.email} answered ${answer.status}: ${answer.body}`);
-      signedIn.push({ number: person.number, cookie: nextCookieHeader(answer.headers['set-cookie']) });
+      const cookie = await signInThroughDevLogin(httpSender(port, localAddress), person.email, { path: loginPath });
+      signedIn.push({ number: person.number, cookie });
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return signedIn.sort((a, b) => a.number - b.number);
 }
 
-async function signInAdmin(port: number): Promise<string> {
-  const answer = await call(port, {
-    method: 'POST',
-    path: '/api/dev/login',
-    json: { email: BENCH_ADMIN_EMAIL },
-    localAddress: '127.2.0.1',
-  });
-  if (answer.status !== 200) throw new Error(`admin sign-in answered ${answer.status}: ${answer.body}`);
-  const cookie = nextCookieHeader(answer.headers['set-cookie']);
-  const unlocked = await call(port, {
-    method: 'POST',
-    path: '/api/admin/unlock',
-    headers: { cookie },
-    json: { password: ADMIN_PANEL_PASSWORD },
-  });
-  if (unlocked.status !== 200) throw new Error(`admin unlock answered ${unlocked.status}: ${unlocked.body}`);
-  return cookie;
+/** The run's admin, signed in from an address of its own with the panel unlocked. */
+function signInAdmin(port: number): Promise<string> {
+  return signInUnlockedAdmin(httpSender(port, '127.2.0.1'), BENCH_ADMIN_EMAIL, ADMIN_PANEL_PASSWORD);
 }
 
 /** One request before the load, so a scenario that only gets errors fails loudly instead of timing them. */

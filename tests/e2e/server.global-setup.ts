@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
       // A short proof-of-view time keeps the earning flow test quick; the server still enforces it.
       TASK_VIEW_SECONDS: '3',
     },
-    45_000,
+    { readyWithinMs: 45_000 },
   );
   const baseUrl = server.baseUrl;
   project.provide('baseUrl', baseUrl);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type DbHandle } from '@app/db';
-import { nextCookieHeader } from '@app/testkit/cookies';
+import { fetchSender, signInThroughDevLogin, signInUnlockedAdmin as unlockedAdmin } from '@app/testkit/requests';
 import { type ServerProcess, startBuiltServer } from '@app/testkit/server';
 import { sql } from 'kysely';
 
@@ -69,35 +69,21 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
 }
 
 /** Signs a member in through the development sign-in and returns their cookie header. */
-export async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/dev/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return nextCookieHeader(response.headers.getSetCookie());
+export function signIn(baseUrl: string, email: string): Promise<string> {
+  return signInThroughDevLogin(fetchSender(baseUrl), email);
 }
 
 /** A JSON call with a session cookie; the status and the parsed body. */
 export async function call(baseUrl: string, cookie: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  const answer = await fetchSender(baseUrl)({ method, path: url, cookie, json: body });
+  return { status: answer.status, body: answer.body ? JSON.parse(answer.body) : null };
 }
 
 export const ADMIN_EMAIL = 'boss@example.com';
 
 /** The admin (ADMIN_EMAIL, which startServer makes an admin) signed in with the panel unlocked. */
-export async function signInUnlockedAdmin(baseUrl: string): Promise<string> {
-  const cookie = await signIn(baseUrl, ADMIN_EMAIL);
-  const unlocked = await call(baseUrl, cookie, 'POST', '/api/admin/unlock', { password: ADMIN_PANEL_PASSWORD });
-  if (unlocked.status !== 200) throw new Error(`unlock failed: ${unlocked.status} ${JSON.stringify(unlocked.body)}`);
-  return cookie;
+export function signInUnlockedAdmin(baseUrl: string): Promise<string> {
+  return unlockedAdmin(fetchSender(baseUrl), ADMIN_EMAIL, ADMIN_PANEL_PASSWORD);
 }
 
 /** A member signed in with an available balance an admin set (a logged admin adjustment, as in production). */

@@ -1,10 +1,10 @@
 import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema, messages } from '@app/contracts';
-import { answerTrpcBatch, type ProcedureHandler, type ProcedureHandlers } from '@app/testkit/trpc-batch';
+import { answerTrpcBatch, failProcedure, type ProcedureHandler, type ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../src/app';
@@ -171,7 +171,7 @@ describe('commission login', () => {
 
   it('reports a server that cannot be reached', async () => {
     serveOperator(false);
-    server.use(http.post('*/trpc/commission.login', () => HttpResponse.error()));
+    server.use(failProcedure('commission.login'));
     renderApp();
 
     await fillLogin('operator', 'any-password');
@@ -387,7 +387,7 @@ describe('request payout dialog', () => {
 
   it('reports a request that got no answer', async () => {
     const { dialog } = await openDialog();
-    server.use(http.post('*/trpc/commission.requestPayout', () => HttpResponse.error()));
+    server.use(failProcedure('commission.requestPayout'));
 
     await userEvent.type(dialog.getByLabelText('Amount (₱)'), '10');
     await chooseMethod(dialog, 'PayMaya');

@@ -1,8 +1,8 @@
 import { testUser } from '@app/testkit/fixtures';
+import { failProcedure } from '@app/testkit/trpc-batch';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
@@ -173,7 +173,7 @@ describe('tasks page', () => {
     async (button) => {
       viewInProgress(-1);
       openTasks();
-      server.use(http.post('*/trpc/tasks.complete', () => HttpResponse.error()));
+      server.use(failProcedure('tasks.complete'));
 
       const task = await card('View Product Page');
       await userEvent.setup().click(task.getByRole('button', { name: button }));

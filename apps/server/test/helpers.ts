@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type ChangeFeed, insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type Send, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit/requests';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 
@@ -85,15 +86,27 @@ export function freshClientAddress(): string {
  * from its own client address, as different people's do, so a file's many sign-ins stay under the
  * per-address sign-in limit.
  */
-export async function signIn(app: FastifyInstance, email: string, names: { firstName?: string; lastName?: string } = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/dev/login',
-    remoteAddress: freshClientAddress(),
-    payload: { email, ...names },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  return cookieHeader(response);
+export function signIn(app: FastifyInstance, email: string, names: { firstName?: string; lastName?: string } = {}) {
+  return signInThroughDevLogin(injectSender(app, freshClientAddress()), email, names);
+}
+
+/** The testkit's requests (@app/testkit/requests) through inject, from `remoteAddress` if given. */
+function injectSender(app: FastifyInstance, remoteAddress?: string): Send {
+  return async ({ method, path, json, cookie }) => {
+    const response = await app.inject({
+      method: method as HTTPMethods,
+      url: path,
+      ...(remoteAddress ? { remoteAddress } : {}),
+      ...(cookie ? { headers: { cookie } } : {}),
+      ...(json === undefined ? {} : { payload: json as object }),
+    });
+    const setCookie = response.headers['set-cookie'];
+    return {
+      status: response.statusCode,
+      body: response.body,
+      setCookies: typeof setCookie === 'string' ? [setCookie] : (setCookie ?? []),
+    };
+  };
 }
 
 /**
@@ -109,13 +122,7 @@ export async function createAdmin(testApp: TestApp, email = 'boss@example.com'):
 export async function signInUnlockedAdmin(testApp: TestApp, email = 'boss@example.com'): Promise<string> {
   await createAdmin(testApp, email);
   const cookie = await signIn(testApp.app, email);
-  const unlocked = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/admin/unlock',
-    headers: { cookie },
-    payload: { password: ADMIN_PASSWORD },
-  });
-  if (unlocked.statusCode !== 200) throw new Error(`unlock failed: ${unlocked.statusCode} ${unlocked.body}`);
+  await unlockAdminPanel(injectSender(testApp.app), ADMIN_PASSWORD, cookie);
   return cookie;
 }
 

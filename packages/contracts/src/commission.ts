@@ -1,4 +1,4 @@
-import { COMMISSION_PAYOUT_METHODS } from './constants';
+import { COMMISSION_PAYOUT_METHODS, PAYOUT_DETAILS_MAX_LENGTH } from './constants';
 import { recordId } from './inputs';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
@@ -43,7 +43,7 @@ export const commissionPayoutRequestInput = z.object({
     .trim()
     .min(1, m.methodRequired)
     .refine((method) => (COMMISSION_PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown),
-  accountDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(500, m.detailsTooLong),
+  accountDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(PAYOUT_DETAILS_MAX_LENGTH, m.detailsTooLong),
 });
 export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutRequestInput>;
 

@@ -21,6 +21,8 @@ export const DEFAULT_PAYOUT_METHOD: PayoutMethod = 'PayPal';
 export const DEFAULT_PAYOUT_AMOUNT = '10.00';
 export const PAYOUT_MIN_CENTAVOS = 15_000;
 export const PAYOUT_MAX_CENTAVOS = 200_000;
+/** The most a payout's destination (number, e-mail or account, and the holder's name) may hold: a member's or the operator's. */
+export const PAYOUT_DETAILS_MAX_LENGTH = 500;
 
 export const REFERRAL_BONUS_CENTAVOS = 5_000;
 /** A referral code can be applied this long after joining, and only before the first credited task. */

@@ -1,4 +1,4 @@
-import { PAYOUT_MAX_CENTAVOS, PAYOUT_METHODS, PAYOUT_MIN_CENTAVOS } from './constants';
+import { PAYOUT_DETAILS_MAX_LENGTH, PAYOUT_MAX_CENTAVOS, PAYOUT_METHODS, PAYOUT_MIN_CENTAVOS } from './constants';
 import { messages } from './messages';
 import { hasExtraDecimals, parsePesos } from './money';
 import { amountString } from './money-schemas';
@@ -35,7 +35,7 @@ export const payoutRequestInput = z.object({
       }
       return centavos;
     }),
-  paymentDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(500, m.detailsTooLong),
+  paymentDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(PAYOUT_DETAILS_MAX_LENGTH, m.detailsTooLong),
 });
 export type PayoutRequestInput = z.input<typeof payoutRequestInput>;
 

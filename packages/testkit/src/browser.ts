@@ -163,7 +163,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   await page.setViewportSize(DESKTOP);
 }
 
-export { ok, signInUnlockedAdmin } from './requests';
+export { contextSender, ok, signInThroughDevLogin, signInUnlockedAdmin } from './requests';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -2,6 +2,7 @@ import type { AppRouter } from '@app/api';
 import { ERROR_CODES, type ErrorCode } from '@app/contracts';
 import type { AnyProcedure } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { HttpResponse, http } from 'msw';
 
 /** Every procedure's dotted path (`auth.user`, `admin.users.list`), read from the server's own router. */
 type PathsOf<Record, Prefix extends string = ''> = {
@@ -50,4 +51,12 @@ export async function answerTrpcBatch(request: Request, handlers: ProcedureHandl
     entries.map((entry) => entry.body),
     { status },
   );
+}
+
+/**
+ * An msw handler under which a mutation's call gets no answer at all (a network error), as when the
+ * server cannot be reached. Put before the batch handler with `server.use`.
+ */
+export function failProcedure(path: ProcedurePath) {
+  return http.post(`*/trpc/${path}`, () => HttpResponse.error());
 }

@@ -14,24 +14,20 @@ export {
   DialogTitle,
   DialogTrigger,
 } from './components/dialog';
+export { DialogActions, DialogHeading } from './components/dialog-sections';
 export { DocumentTitle } from './components/document-title';
-export {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from './components/dropdown-menu';
+export { DropdownMenuItem } from './components/dropdown-menu';
 export { EmptyState } from './components/empty-state';
 export { Field } from './components/field';
 export { FormDialog } from './components/form-dialog';
+export { FormError } from './components/form-error';
 export { GateCard } from './components/gate-card';
 export { Input, Textarea } from './components/input';
 export { Label } from './components/label';
 export { LoadError } from './components/load-error';
 export { PageHeader } from './components/page-header';
 export { Pager } from './components/pager';
+export { PayoutDetailsField } from './components/payout-details-field';
 export { Progress } from './components/progress';
 export { SectionCard } from './components/section-card';
 export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './components/select';
@@ -39,6 +35,7 @@ export { SelectField } from './components/select-field';
 export { Skeleton } from './components/skeleton';
 export { StatCard } from './components/stat-card';
 export { StatementDownload } from './components/statement-download';
+export { SubmitButton } from './components/submit-button';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
 export { EmptyTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table';
@@ -47,8 +44,11 @@ export { Toaster } from './components/toaster';
 export { dismissToast, type ToastOptions, toast } from './components/use-toast';
 export { AppShell } from './layout/app-shell';
 export { BrandLink } from './layout/brand';
-export { BRAND_NAME, SIGN_IN_HREF, SIGN_OUT_HREF } from './layout/links';
+export { HeaderMenu } from './layout/header-menu';
+export { BRAND_NAME, SIGN_IN_HREF } from './layout/links';
 export { AppLink, NavigationProvider, signInHref, useSignInHref } from './layout/navigation';
+export { NewTabLink } from './layout/new-tab-link';
+export { SignOutLink } from './layout/sign-out-link';
 export { SiteFooter } from './layout/site-footer';
 export { fullName } from './layout/user-menu';
 export { cn } from './lib/cn';
@@ -59,3 +59,4 @@ export { useZodForm } from './lib/use-zod-form';
 export { LoadingScreen } from './screens/loading-screen';
 export { MaintenanceScreen } from './screens/maintenance-screen';
 export { NotFound } from './screens/not-found';
+export { StandaloneCard } from './screens/standalone-card';

@@ -1,6 +1,7 @@
 import {
   type Browser,
   type BrowserContext,
+  contextSender,
   dismissPopup,
   type Locator,
   launchBrowser,
@@ -8,6 +9,7 @@ import {
   type Page,
   screenshot,
   seriousAccessibilityProblems,
+  signInThroughDevLogin,
   signInUnlockedAdmin,
 } from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -31,7 +33,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await browser.newContext({ baseURL: baseUrl });
   contexts.push(admin);
-  await signInUnlockedAdmin(admin.request, E2E.adminEmail, E2E.adminPanelPassword);
+  await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
   adminState = await admin.storageState();
   // The VIP dialog is checked as members meet it, with the payee to send the payment to.
   await ok(admin.request.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
@@ -39,7 +41,7 @@ beforeAll(async () => {
 
   const locked = await browser.newContext({ baseURL: baseUrl });
   contexts.push(locked);
-  await ok(locked.request.post('/api/dev/login', { data: { email: E2E.adminEmail } }));
+  await signInThroughDevLogin(contextSender(locked.request), E2E.adminEmail);
   lockedAdminState = await locked.storageState();
 
   const operator = await browser.newContext({ baseURL: baseUrl });
@@ -60,11 +62,10 @@ async function fillAdminQueues(admin: BrowserContext): Promise<void> {
   const context = await browser.newContext({ baseURL: baseUrl });
   contexts.push(context);
   const member = context.request;
-  await ok(
-    member.post('/api/dev/login', {
-      data: { email: `a11y-queues-with-a-long-address-${run}@example.com`, firstName: 'Maria Concepcion', lastName: 'Dela Cruz-Santos' },
-    }),
-  );
+  await signInThroughDevLogin(contextSender(member), `a11y-queues-with-a-long-address-${run}@example.com`, {
+    firstName: 'Maria Concepcion',
+    lastName: 'Dela Cruz-Santos',
+  });
   const { id } = await ok<{ id: string }>(member.get('/api/auth/user'));
   await ok(
     admin.request.put(`/api/admin/users/${id}/balance`, { data: { newBalance: '500', expectedBalance: '0', reason: 'Contest prize' } }),
@@ -84,7 +85,7 @@ async function fillAdminQueues(admin: BrowserContext): Promise<void> {
 
 /** Signs a new member in, as the development sign-in form does. */
 async function signInMember(page: Page, email: string, firstName: string, lastName: string): Promise<void> {
-  await ok(page.request.post(`${baseUrl}/api/dev/login`, { data: { email, firstName, lastName } }));
+  await signInThroughDevLogin(contextSender(page.request, baseUrl), email, { firstName, lastName });
 }
 
 const run = Date.now().toString(36);

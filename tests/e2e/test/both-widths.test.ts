@@ -2,6 +2,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  contextSender,
   DESKTOP,
   dismissPopup,
   launchBrowser,
@@ -51,7 +52,7 @@ async function signUp(request: APIRequestContext, email: string, firstName: stri
 beforeAll(async () => {
   browser = await launchBrowser();
   const adminContext = await newContext();
-  await signInUnlockedAdmin(adminContext.request, E2E.adminEmail, E2E.adminPanelPassword);
+  await signInUnlockedAdmin(contextSender(adminContext.request), E2E.adminEmail, E2E.adminPanelPassword);
   adminApi = adminContext.request;
   // The payee set, as the other files leave it: the unset state below is then only what withoutGcashPayee makes.
   await ok(adminApi.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));

@@ -2,6 +2,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  contextSender,
   DESKTOP,
   launchBrowser,
   ok,
@@ -36,7 +37,7 @@ async function newContext(): Promise<BrowserContext> {
 /** The demo admin, signed in with the panel unlocked; its calls share the browser context's cookies. */
 async function unlockedAdmin(): Promise<APIRequestContext> {
   const { request } = await newContext();
-  await signInUnlockedAdmin(request, E2E.adminEmail, E2E.adminPanelPassword);
+  await signInUnlockedAdmin(contextSender(request), E2E.adminEmail, E2E.adminPanelPassword);
   return request;
 }
 

@@ -2,6 +2,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  contextSender,
   DESKTOP,
   launchBrowser,
   ok,
@@ -52,7 +53,7 @@ function unlockedAdmin(): Promise<APIRequestContext> {
   adminSession ??= (async () => {
     const context = await browser.newContext({ baseURL: baseUrl });
     contexts.push(context);
-    await signInUnlockedAdmin(context.request, E2E.adminEmail, E2E.adminPanelPassword);
+    await signInUnlockedAdmin(contextSender(context.request), E2E.adminEmail, E2E.adminPanelPassword);
     return context.request;
   })();
   return adminSession;

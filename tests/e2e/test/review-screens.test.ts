@@ -2,6 +2,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  contextSender,
   DESKTOP,
   dismissPopup,
   LAPTOP,
@@ -13,6 +14,7 @@ import {
   readmeScreenshot,
   screenshot,
   screenshotBothWidths,
+  signInThroughDevLogin,
   signInUnlockedAdmin,
   toastSays,
 } from '@app/testkit/browser';
@@ -50,7 +52,7 @@ const personalEmail = (firstName: string, lastName: string) => `${firstName}.${l
 /** A new member signed in (the development sign-in, as its form does) with the balance an admin gave them. */
 async function member(email: string, firstName: string, lastName: string, balance?: string, viewport = DESKTOP) {
   const context = await newContext(viewport);
-  await ok(context.request.post('/api/dev/login', { data: { email, firstName, lastName } }));
+  await signInThroughDevLogin(contextSender(context.request), email, { firstName, lastName });
   const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
   if (balance) {
     await ok(
@@ -70,7 +72,7 @@ async function adminPage(viewport = DESKTOP): Promise<Page> {
 beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await newContext();
-  await signInUnlockedAdmin(admin.request, E2E.adminEmail, E2E.adminPanelPassword);
+  await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
   adminApi = admin.request;
   // Members pay for VIP to this payee (the VIP dialog shows it).
   await ok(adminApi.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
@@ -164,14 +166,14 @@ describe('the screens a reviewer opens', () => {
     // Another admin than the demo one every file unlocks with: the lockout is per admin.
     const email = E2E.lockoutAdminEmail;
     const api = (await newContext()).request;
-    await ok(api.post('/api/dev/login', { data: { email } }));
+    await signInThroughDevLogin(contextSender(api), email);
     const unlock = (password: string) => api.post('/api/admin/unlock', { data: { password } });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) statuses.push((await unlock(E2E.adminPanelPassword)).status());
     expect(statuses).toEqual(Array(10).fill(200));
 
     const context = await newContext();
-    await ok(context.request.post('/api/dev/login', { data: { email } }));
+    await signInThroughDevLogin(contextSender(context.request), email);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin-portal`);
     const password = page.getByLabel('Admin Password');

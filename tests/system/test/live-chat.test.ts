@@ -1,5 +1,6 @@
 // The browser suite's Chromium (Debian's, its flags, the CSP check) and its screenshots, from one place.
 import { type Browser, DESKTOP, type Locator, launchBrowser, ok, type Page, screenshot } from '@app/testkit/browser';
+import { contextSender, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -45,7 +46,7 @@ describe.skipIf(!testDatabaseUrl)(`live support chat across two instances (${NO_
   /** A page on instance B whose browser is signed in as `email` (the development sign-in, with the page's cookies). */
   async function signedInOnB(email: string): Promise<Page> {
     const context = await browser.newContext({ baseURL: b.baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
-    await ok(context.request.post('/api/dev/login', { data: { email } }));
+    await signInThroughDevLogin(contextSender(context.request), email);
     return context.newPage();
   }
 
@@ -111,7 +112,7 @@ describe.skipIf(!testDatabaseUrl)(`live support chat across two instances (${NO_
 
   it("shows a member's message sent on A in the admin's inbox open on B within 1 s", async () => {
     const page = await signedInOnB(ADMIN_EMAIL);
-    await ok(page.request.post('/api/admin/unlock', { data: { password: ADMIN_PANEL_PASSWORD } }));
+    await unlockAdminPanel(contextSender(page.request), ADMIN_PANEL_PASSWORD);
     await openWithLiveStream(page, '/admin/support');
     await page.getByRole('heading', { level: 1, name: 'Support Inbox' }).waitFor();
     // Loaded: the conversations, or the sentence that there are none yet.

@@ -1,19 +1,7 @@
 import { errorMessage, trpc } from '@app/client';
 import { ADMIN_PANEL_VERSION, messages } from '@app/contracts';
-import { AppLink, Badge, BrandLink, Button, PageHeader, SIGN_OUT_HREF, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@app/ui';
-import {
-  AppWindow,
-  Bell,
-  House,
-  ListChecks,
-  LockKeyhole,
-  LogOut,
-  Megaphone,
-  MessageSquare,
-  ScrollText,
-  Settings2,
-  Users,
-} from 'lucide-react';
+import { AppLink, Badge, BrandLink, Button, PageHeader, SignOutLink, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@app/ui';
+import { AppWindow, Bell, House, ListChecks, LockKeyhole, Megaphone, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { CommissionOverview } from './commission-overview';
 import { CommissionPayoutsTable } from './commission-payouts-table';
@@ -111,10 +99,9 @@ export function AdminPanel() {
               <ButtonLabel>Admin Logout</ButtonLabel>
             </Button>
             <Button asChild variant="outline" size="sm">
-              <a href={SIGN_OUT_HREF}>
-                <LogOut aria-hidden="true" />
+              <SignOutLink>
                 <ButtonLabel>User Logout</ButtonLabel>
-              </a>
+              </SignOutLink>
             </Button>
           </nav>
         </div>

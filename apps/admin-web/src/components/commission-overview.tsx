@@ -1,7 +1,7 @@
 import { trpc } from '@app/client';
 import { commissionStatsUpdateInput, formatPesos, messages, pluralize, type z } from '@app/contracts';
-import { Button, CommissionRates, Field, formatPesosAmount, Input, SectionCard, Skeleton, useZodForm } from '@app/ui';
-import { ArrowUpCircle, ExternalLink, Repeat, Wallet } from 'lucide-react';
+import { Button, CommissionRates, Field, formatPesosAmount, Input, NewTabLink, SectionCard, Skeleton, useZodForm } from '@app/ui';
+import { ArrowUpCircle, Repeat, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
@@ -148,10 +148,7 @@ export function CommissionOverview() {
         >
           <CommissionRates />
           <Button asChild variant="outline">
-            <a href="/admin/percentage" target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              Open Commission Dashboard
-            </a>
+            <NewTabLink href="/admin/percentage">Open Commission Dashboard</NewTabLink>
           </Button>
         </SectionCard>
       </div>

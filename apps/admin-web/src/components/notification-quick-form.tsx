@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { adminNotificationInput, messages, z } from '@app/contracts';
-import { Button, Field, Input, Textarea, useZodForm } from '@app/ui';
+import { Button, Field, FormError, Input, Textarea, useZodForm } from '@app/ui';
 import { Send } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
@@ -58,11 +58,7 @@ export function NotificationQuickForm({ requiredMessage, onSent }: NotificationQ
       <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
         <Textarea rows={3} maxLength={2000} {...form.register('message')} />
       </Field>
-      {errors.root && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError message={errors.root?.message} />
       <Button type="submit" className="justify-self-start" disabled={send.isPending}>
         <Send aria-hidden="true" />
         {send.isPending ? 'Sending...' : 'Send Notification'}

@@ -14,6 +14,7 @@ import {
   Card,
   CardContent,
   Field,
+  FormError,
   Input,
   PageHeader,
   SelectField,
@@ -123,11 +124,7 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
                     </Button>
                   </div>
                   {/* The server's rule for a notification that is not global: it names the whole form, not a box. */}
-                  {errors.root && (
-                    <p role="alert" className="text-sm font-medium text-destructive">
-                      {errors.root.message}
-                    </p>
-                  )}
+                  <FormError message={errors.root?.message} />
                   <UserPicker
                     open={picking}
                     onOpenChange={setPicking}

@@ -1,18 +1,6 @@
 import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, messages } from '@app/contracts';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  formatPesosAmount,
-  SectionCard,
-  Skeleton,
-} from '@app/ui';
+import { Badge, Button, Dialog, DialogContent, DialogHeading, DialogTrigger, formatPesosAmount, SectionCard, Skeleton } from '@app/ui';
 import { Megaphone, Settings2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { REFRESH, useLiveRefresh } from '../lib/refresh';
@@ -32,10 +20,7 @@ function SendGlobalNotification() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Send Global Notification</DialogTitle>
-          <DialogDescription>Every member sees it in their notifications.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Send Global Notification" description="Every member sees it in their notifications." />
         <NotificationQuickForm requiredMessage={messages.admin.screens.bothRequired} onSent={() => setOpen(false)} />
       </DialogContent>
     </Dialog>

@@ -1,6 +1,5 @@
 import type { AdminPopup } from '@app/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@app/ui';
-import { ExternalLink } from 'lucide-react';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, NewTabLink } from '@app/ui';
 import { useEffect, useState } from 'react';
 
 /** The preview closes this long after its countdown reaches 0 (docs/product-rules.md#constants-and-limits). */
@@ -34,10 +33,7 @@ export function PopupPreview({ popup, onClose }: { popup: AdminPopup; onClose: (
           </p>
           {popup.url && (
             <Button asChild size="sm">
-              <a href={popup.url} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                Visit link
-              </a>
+              <NewTabLink href={popup.url}>Visit link</NewTabLink>
             </Button>
           )}
         </div>

@@ -23,7 +23,7 @@ import {
   Pager,
   Skeleton,
 } from '@app/ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { runDecision, toastRefusal, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
@@ -80,6 +80,45 @@ export function RiskTab() {
   );
 }
 
+interface PagedSectionProps<Row> {
+  /** The heading's id, which labels the section. */
+  id: string;
+  /** The heading, which also names the table. */
+  title: string;
+  columns: readonly Column<Row>[];
+  query: { data?: { items: Row[]; total: number }; isPending: boolean; isError: boolean };
+  rowKey: (row: Row) => string;
+  empty: string;
+  errorText?: string;
+  page: number;
+  onPage: (page: number) => void;
+  /** What the section shows besides its table (a dialog). */
+  children?: ReactNode;
+}
+
+/** One of the tab's two lists: a titled section around a paged admin table. */
+function PagedSection<Row>({ id, title, columns, query, rowKey, empty, errorText, page, onPage, children }: PagedSectionProps<Row>) {
+  return (
+    <section aria-labelledby={id} className="grid grid-cols-[minmax(0,1fr)] gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <AdminTable
+        label={title}
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={rowKey}
+        isPending={query.isPending}
+        isError={query.isError}
+        errorText={errorText}
+        empty={empty}
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={query.data?.total} onPage={onPage} />}
+      />
+      {children}
+    </section>
+  );
+}
+
 function RiskQueue() {
   const [page, setPage] = useState(1);
   const [reviewing, setReviewing] = useState<RiskQueueItem | null>(null);
@@ -102,23 +141,19 @@ function RiskQueue() {
     },
   ];
   return (
-    <section aria-labelledby="risk-queue-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
-      <h2 id="risk-queue-title" className="text-lg font-semibold">
-        Members at risk
-      </h2>
-      <AdminTable
-        label="Members at risk"
-        columns={columns}
-        rows={queue.data?.items}
-        rowKey={(item) => item.userId}
-        isPending={queue.isPending}
-        isError={queue.isError}
-        errorText={m.queueLoadFailed}
-        empty={m.queueEmpty}
-        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={queue.data?.total} onPage={setPage} />}
-      />
+    <PagedSection
+      id="risk-queue-title"
+      title="Members at risk"
+      columns={columns}
+      query={queue}
+      rowKey={(item) => item.userId}
+      errorText={m.queueLoadFailed}
+      empty={m.queueEmpty}
+      page={page}
+      onPage={setPage}
+    >
       {reviewing && <MemberReview member={reviewing} onClose={() => setReviewing(null)} />}
-    </section>
+    </PagedSection>
   );
 }
 
@@ -226,21 +261,16 @@ function HeldReferrals() {
     { header: 'Actions', cell: (item) => <ReferralActions referral={item} /> },
   ];
   return (
-    <section aria-labelledby="held-referrals-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
-      <h2 id="held-referrals-title" className="text-lg font-semibold">
-        Held referral bonuses
-      </h2>
-      <AdminTable
-        label="Held referral bonuses"
-        columns={columns}
-        rows={held.data?.items}
-        rowKey={(item) => item.id}
-        isPending={held.isPending}
-        isError={held.isError}
-        empty={m.heldEmpty}
-        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={held.data?.total} onPage={setPage} />}
-      />
-    </section>
+    <PagedSection
+      id="held-referrals-title"
+      title="Held referral bonuses"
+      columns={columns}
+      query={held}
+      rowKey={(item) => item.id}
+      empty={m.heldEmpty}
+      page={page}
+      onPage={setPage}
+    />
   );
 }
 

@@ -1,6 +1,20 @@
 import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Pager, Skeleton, Textarea, useZodForm } from '@app/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cn,
+  EmptyState,
+  FormError,
+  Pager,
+  Skeleton,
+  Textarea,
+  useZodForm,
+} from '@app/ui';
 import { MessageSquare, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
@@ -107,11 +121,7 @@ function Thread({ userId, email }: { userId: string; email: string }) {
             aria-describedby={error ? `${id}-error` : undefined}
             {...form.register('message')}
           />
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError id={`${id}-error`} message={error} />
           <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
             <Send aria-hidden="true" />
             {reply.isPending ? 'Sending...' : 'Send Reply'}

@@ -8,24 +8,22 @@ import {
   parsePesos,
 } from '@app/contracts';
 import {
-  Button,
   type DeferredControlState,
   Dialog,
+  DialogActions,
   DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
   DialogTrigger,
   Field,
   formatPesosAmount,
   Input,
+  PayoutDetailsField,
   SelectField,
-  Textarea,
+  SubmitButton,
   toast,
   useZodForm,
 } from '@app/ui';
-import { LoaderCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useMemo } from 'react';
 
 const m = messages.commission;
@@ -86,13 +84,15 @@ export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: Re
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Request Payout</DialogTitle>
-          <DialogDescription>
-            Available balance: <span className="font-semibold text-foreground">{formatPesosAmount(balance)}</span>. An admin approves and
-            pays each request.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Request Payout"
+          description={
+            <>
+              Available balance: <span className="font-semibold text-foreground">{formatPesosAmount(balance)}</span>. An admin approves and
+              pays each request.
+            </>
+          }
+        />
         <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-5">
           <Field id="commission-amount" label="Amount (₱)" error={errors.amount?.message}>
             <Input type="number" inputMode="decimal" step="0.01" min="0.01" autoComplete="off" {...form.register('amount')} />
@@ -106,27 +106,18 @@ export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: Re
             options={COMMISSION_PAYOUT_METHODS}
             error={errors.paymentMethod?.message}
           />
-          <Field
+          <PayoutDetailsField
             id="commission-details"
             label="Account details"
             hint="The number or account where the money goes, and the account holder's name."
             error={errors.accountDetails?.message}
-          >
-            <Textarea rows={3} maxLength={500} {...form.register('accountDetails')} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending ? (
-                <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+            {...form.register('accountDetails')}
+          />
+          <DialogActions onCancel={() => changeOpen(false)}>
+            <SubmitButton pending={request.isPending} icon={Send}>
               Submit Request
-            </Button>
-          </DialogFooter>
+            </SubmitButton>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

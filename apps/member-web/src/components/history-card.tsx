@@ -1,7 +1,7 @@
 import { errorMessage } from '@app/client';
-import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Skeleton, Table, TableBody, TableHead, TableHeader, TableRow } from '@app/ui';
+import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
-import { stackedTable } from '../lib/stacked-table';
+import { StackedTable } from './stacked-table';
 
 interface HistoryQuery<T> {
   data: T[] | undefined;
@@ -11,19 +11,20 @@ interface HistoryQuery<T> {
   refetch: () => unknown;
 }
 
-interface HistoryCardProps<T> {
+interface HistoryCardProps<T, Column extends string> {
   title: string;
   /** Names the card's title and table for screen readers. */
   titleId: string;
   query: HistoryQuery<T>;
-  columns: readonly string[];
+  /** The columns in order, each with its cells' classes (where a cell goes when the table stacks on a phone). */
+  columns: Readonly<Record<Column, string>>;
   /** What a screen reader hears while it loads, and for the empty table. */
   loadingLabel: string;
   emptyLabel: string;
   emptyMessage: string;
   loadFailedMessage: string;
-  /** One row's cells (TableCell elements). */
-  renderCells: (item: T) => ReactNode;
+  /** One row's cell contents, by column. */
+  cells: (item: T) => Record<Column, ReactNode>;
   rowKey: (item: T) => string;
 }
 
@@ -31,7 +32,7 @@ interface HistoryCardProps<T> {
  * A member's history list in a card: skeletons while loading, the server's reason with a retry on
  * failure, the screen's empty text, else a table that stacks into rows on a phone.
  */
-export function HistoryCard<T>({
+export function HistoryCard<T, Column extends string>({
   title,
   titleId,
   query,
@@ -40,9 +41,10 @@ export function HistoryCard<T>({
   emptyLabel,
   emptyMessage,
   loadFailedMessage,
-  renderCells,
+  cells,
   rowKey,
-}: HistoryCardProps<T>) {
+}: HistoryCardProps<T, Column>) {
+  const names = Object.keys(columns) as Column[];
   return (
     <Card>
       <CardHeader>
@@ -59,26 +61,9 @@ export function HistoryCard<T>({
             <LoadError message={errorMessage(query.error, loadFailedMessage)} onRetry={() => void query.refetch()} />
           </div>
         ) : query.data.length === 0 ? (
-          <EmptyTable columns={columns} label={emptyLabel} message={emptyMessage} />
+          <EmptyTable columns={names} label={emptyLabel} message={emptyMessage} />
         ) : (
-          <Table role="table" aria-labelledby={titleId} className={stackedTable.table}>
-            <TableHeader role="rowgroup" className={stackedTable.header}>
-              <TableRow role="row" className="hover:bg-transparent">
-                {columns.map((column) => (
-                  <TableHead key={column} role="columnheader">
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody role="rowgroup" className={stackedTable.body}>
-              {query.data.map((item) => (
-                <TableRow key={rowKey(item)} role="row" className={stackedTable.row}>
-                  {renderCells(item)}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <StackedTable aria-labelledby={titleId} columns={columns} rows={query.data} rowKey={rowKey} cells={cells} />
         )}
       </div>
     </Card>

@@ -1,6 +1,6 @@
 import { isServerAnswer, trpc, useCurrentUser } from '@app/client';
 import { messages, type User } from '@app/contracts';
-import { AppLink, BrandLink, Button, Card, DocumentTitle, SIGN_IN_HREF, Skeleton } from '@app/ui';
+import { AppLink, Button, FormError, SIGN_IN_HREF, Skeleton, StandaloneCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Gift, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
@@ -30,43 +30,31 @@ function ReferralInvite() {
   }, [keepForSignIn, code]);
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10">
-      <BrandLink />
-      <Card className="grid w-full max-w-md justify-items-center gap-5 p-6 text-center sm:p-8">
-        <div className="flex size-14 items-center justify-center rounded-full bg-brand-soft">
-          <Gift className="size-7 text-primary" aria-hidden="true" />
-        </div>
-        <div className="grid gap-2">
-          <DocumentTitle title="You have been invited" />
-          <h1 className="text-2xl font-bold tracking-tight">You have been invited</h1>
-          <p className="text-muted-foreground">
-            A friend invited you to earn pesos with simple online tasks. Join with their referral code:
-          </p>
-        </div>
-        <p className="rounded-lg border border-dashed bg-muted px-4 py-2 font-mono text-lg font-semibold tracking-wider break-all">
-          {code}
+    <StandaloneCard
+      icon={Gift}
+      title="You have been invited"
+      description="A friend invited you to earn pesos with simple online tasks. Join with their referral code:"
+      cardClassName="p-6 sm:p-8"
+    >
+      <p className="rounded-lg border border-dashed bg-muted px-4 py-2 font-mono text-lg font-semibold tracking-wider break-all">{code}</p>
+      {inviter.isPending && <Skeleton className="h-5 w-56" />}
+      {inviter.data && (
+        <p className="text-sm">
+          Invited by <span className="font-semibold">{inviter.data.firstName ?? 'a member'}</span>{' '}
+          <span className="text-muted-foreground">({inviter.data.email})</span>
         </p>
-        {inviter.isPending && <Skeleton className="h-5 w-56" />}
-        {inviter.data && (
-          <p className="text-sm">
-            Invited by <span className="font-semibold">{inviter.data.firstName ?? 'a member'}</span>{' '}
-            <span className="text-muted-foreground">({inviter.data.email})</span>
-          </p>
-        )}
-        {unknownCode ? (
-          <>
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {messages.referrals.codeUnknown}
-            </p>
-            <Button asChild variant="outline" className="w-full">
-              <AppLink href="/">Go to {user ? 'Dashboard' : 'Home'}</AppLink>
-            </Button>
-          </>
-        ) : (
-          <InviteAction code={code} user={user} />
-        )}
-      </Card>
-    </div>
+      )}
+      {unknownCode ? (
+        <>
+          <FormError message={messages.referrals.codeUnknown} />
+          <Button asChild variant="outline" className="w-full">
+            <AppLink href="/">Go to {user ? 'Dashboard' : 'Home'}</AppLink>
+          </Button>
+        </>
+      ) : (
+        <InviteAction code={code} user={user} />
+      )}
+    </StandaloneCard>
   );
 }
 

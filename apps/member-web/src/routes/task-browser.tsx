@@ -1,8 +1,20 @@
 import { isServerAnswer, isUnauthorizedError, trpc, useCurrentUser } from '@app/client';
 import { formatPesos, messages, parsePesos, TASK_AUTO_OPEN_MS, type TaskToView } from '@app/contracts';
-import { Alert, AlertDescription, AppLink, BrandLink, Button, Card, DocumentTitle, Progress, Skeleton, signInHref } from '@app/ui';
+import {
+  Alert,
+  AlertDescription,
+  AppLink,
+  BrandLink,
+  Button,
+  Card,
+  DocumentTitle,
+  NewTabLink,
+  Progress,
+  Skeleton,
+  signInHref,
+} from '@app/ui';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink, Eye, Globe, LoaderCircle, LogIn, Timer } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, CircleAlert, Eye, Globe, LoaderCircle, LogIn, Timer } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { rememberView } from '../components/earning/open-views';
 import { searchText } from '../components/earning/search';
@@ -257,10 +269,7 @@ function TaskViewer({ task }: { task: RunnableTask }) {
             </Button>
           )}
           <Button asChild size="lg" variant="outline" className="sm:flex-1">
-            <a href={task.url} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              Open Website
-            </a>
+            <NewTabLink href={task.url}>Open Website</NewTabLink>
           </Button>
         </div>
       </>

@@ -1,6 +1,6 @@
-import { type FileOutput, formatAmount, formatDate, messages } from '@app/contracts';
+import { type FileOutput, formatAmount, messages } from '@app/contracts';
 import type { Db } from '@app/db';
-import { csvDocument } from '../lib/csv';
+import { csvStatement, statementCells } from '../lib/csv';
 import { adjustedFigure, type EntryRow, FIGURE_NAMES } from './ledger';
 
 const m = messages.commission;
@@ -65,17 +65,12 @@ export async function commissionStatement(db: Db, timeZone: string, now: Date): 
   let balance = 0;
   const rows = lines.map((line) => {
     balance += line.change;
-    return [
-      formatDate(line.at, timeZone),
-      line.at.toISOString(),
-      line.id,
-      line.type,
-      line.description,
-      line.status,
-      formatAmount(line.change),
-      formatAmount(balance),
-    ];
+    return [...statementCells(line, timeZone), formatAmount(line.change), formatAmount(balance)];
   });
-  const body = csvDocument(['Date', 'Time (UTC)', 'ID', 'Type', 'Description', 'Status', 'Amount', 'Balance after'], rows);
-  return { filename: `commission-statement-${now.toISOString().slice(0, 10)}.csv`, contentType: 'text/csv; charset=utf-8', body };
+  return csvStatement(
+    'commission-statement',
+    now,
+    ['Date', 'Time (UTC)', 'ID', 'Type', 'Description', 'Status', 'Amount', 'Balance after'],
+    rows,
+  );
 }

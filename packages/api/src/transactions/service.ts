@@ -1,14 +1,6 @@
-import {
-  type AdminPageInput,
-  type AdminTransaction,
-  type FileOutput,
-  formatAmount,
-  formatDate,
-  signedAmount,
-  type Transaction,
-} from '@app/contracts';
+import { type AdminPageInput, type AdminTransaction, type FileOutput, formatAmount, signedAmount, type Transaction } from '@app/contracts';
 import type { Db } from '@app/db';
-import { csvDocument } from '../lib/csv';
+import { csvStatement, statementCells } from '../lib/csv';
 import { queueLength } from '../lib/queue';
 
 const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
@@ -80,22 +72,17 @@ export async function transactionStatement(db: Db, userId: string, timeZone: str
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-  const body = csvDocument(
+  return csvStatement(
+    'statement',
+    now,
     ['Date', 'Time (UTC)', 'Transaction ID', 'Type', 'Description', 'Status', 'Amount', 'Balance change', 'Available balance after'],
     rows.map((row) => [
-      formatDate(row.createdAt, timeZone),
-      row.createdAt.toISOString(),
-      row.id,
-      row.type,
-      row.description,
-      row.status,
+      ...statementCells({ ...row, at: row.createdAt }, timeZone),
       signedAmount(formatAmount(row.amount), signed(row.availableDelta)),
       signed(row.availableDelta),
       formatAmount(Number(row.balanceAfter)),
     ]),
   );
-  const day = now.toISOString().slice(0, 10);
-  return { filename: `statement-${day}.csv`, contentType: 'text/csv; charset=utf-8', body };
 }
 
 /** Every member's ledger rows, newest first, one page at a time (the panel's Transactions tab). */

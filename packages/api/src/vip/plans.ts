@@ -40,16 +40,10 @@ function planBenefits(terms: Pick<VipPlanRow, 'dailyTaskLimit' | 'rewardPerTask'
   ];
 }
 
+/** The operator's view of a plan: the member's terms under the admin form's names, and whether it is on sale. */
 function toAdminPlan(row: VipPlanRow): AdminPlan {
-  return {
-    id: row.id,
-    planName: row.name,
-    price: formatAmount(row.price),
-    dailyTaskLimit: row.dailyTaskLimit,
-    taskReward: formatAmount(row.rewardPerTask),
-    validityDays: row.validityDays,
-    isActive: row.isActive,
-  };
+  const { name, rewardPerTask, duration, benefits: _shown, ...same } = toVipPlan(row);
+  return { ...same, planName: name, taskReward: rewardPerTask, validityDays: duration, isActive: row.isActive };
 }
 
 /** Every plan, on sale or not, in the order members see them. */

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { IconBadge } from './icon-badge';
 
 interface EmptyStateProps {
   icon: LucideIcon;
@@ -20,9 +21,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
         className,
       )}
     >
-      <div className="flex size-12 items-center justify-center rounded-full bg-muted">
-        <Icon className="size-6 text-muted-foreground" aria-hidden="true" />
-      </div>
+      <IconBadge icon={Icon} className="size-12 rounded-full bg-muted" iconClassName="size-6 text-muted-foreground" />
       <div className="grid max-w-sm gap-1">
         <p className="font-semibold">{title}</p>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}

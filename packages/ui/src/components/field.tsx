@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { cn } from '../lib/cn';
+import { FormError } from './form-error';
 import { Label } from './label';
 
 interface FieldProps {
@@ -30,11 +31,7 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError id={errorId} message={error} />
     </div>
   );
 }

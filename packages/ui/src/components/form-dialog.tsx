@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from './button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+import { Dialog, DialogContent } from './dialog';
+import { DialogActions, DialogHeading } from './dialog-sections';
 
 interface FormDialogProps {
   title: string;
@@ -20,19 +21,13 @@ export function FormDialog({ title, description, saveLabel, saving, onSubmit, on
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <DialogHeader className="sm:col-span-2">
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+          <DialogHeading className="sm:col-span-2" title={title} description={description} />
           {children}
-          <DialogFooter className="sm:col-span-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions className="sm:col-span-2" onCancel={onClose}>
             <Button type="submit" disabled={saving}>
               {saving ? 'Saving...' : saveLabel}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Card } from './card';
 import { DocumentTitle } from './document-title';
+import { IconBadge } from './icon-badge';
 
 interface GateCardProps {
   icon: LucideIcon;
@@ -22,14 +23,11 @@ export function GateCard({ icon: Icon, title, description, tone = 'default', sta
       <DocumentTitle title={title} />
       <Card className="grid w-full max-w-md gap-5 p-6 sm:p-8">
         <div className="grid justify-items-center gap-3 text-center">
-          <div
-            className={cn(
-              'flex size-12 items-center justify-center rounded-full',
-              tone === 'destructive' ? 'bg-destructive/10' : 'bg-brand-soft',
-            )}
-          >
-            <Icon className={cn('size-6', tone === 'destructive' ? 'text-destructive' : 'text-primary')} aria-hidden="true" />
-          </div>
+          <IconBadge
+            icon={Icon}
+            className={cn('size-12 rounded-full', tone === 'destructive' ? 'bg-destructive/10' : 'bg-brand-soft')}
+            iconClassName={cn('size-6', tone === 'destructive' ? 'text-destructive' : 'text-primary')}
+          />
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           {description && <p className="text-sm text-muted-foreground">{description}</p>}
         </div>

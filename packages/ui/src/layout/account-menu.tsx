@@ -1,16 +1,10 @@
 import type { User } from '@app/contracts';
-import { LogOut, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import type { DeferredControlState } from '../components/deferred-control';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../components/dropdown-menu';
-import { SIGN_OUT_HREF } from './links';
+import { DropdownMenuItem } from '../components/dropdown-menu';
+import { HeaderMenu } from './header-menu';
 import { AppLink } from './navigation';
+import { SignOutLink } from './sign-out-link';
 import { fullName } from './user-menu';
 
 interface AccountMenuProps extends DeferredControlState {
@@ -21,27 +15,28 @@ interface AccountMenuProps extends DeferredControlState {
 export function AccountMenu({ user, open, onOpenChange, trigger }: AccountMenuProps) {
   const name = fullName(user);
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="grid gap-0.5">
+    <HeaderMenu
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      contentClassName="w-60"
+      headingClassName="grid gap-0.5"
+      heading={
+        <>
           {name && <span className="truncate font-medium">{name}</span>}
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <AppLink href="/profile">
-            <UserRound aria-hidden="true" />
-            Your Profile
-          </AppLink>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={SIGN_OUT_HREF}>
-            <LogOut aria-hidden="true" />
-            Sign out
-          </a>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+    >
+      <DropdownMenuItem asChild>
+        <AppLink href="/profile">
+          <UserRound aria-hidden="true" />
+          Your Profile
+        </AppLink>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <SignOutLink />
+      </DropdownMenuItem>
+    </HeaderMenu>
   );
 }

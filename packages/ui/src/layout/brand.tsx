@@ -1,4 +1,5 @@
 import { Coins } from 'lucide-react';
+import { IconBadge } from '../components/icon-badge';
 import { cn } from '../lib/cn';
 import { BRAND_NAME } from './links';
 import { AppLink } from './navigation';
@@ -13,9 +14,7 @@ export function BrandLink({ className }: { className?: string }) {
         className,
       )}
     >
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <Coins className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Coins} className="size-8 rounded-lg bg-primary text-primary-foreground" iconClassName="size-5" />
       <span className="text-lg">{BRAND_NAME}</span>
     </AppLink>
   );

@@ -1,8 +1,8 @@
 import type { User } from '@app/contracts';
-import { LogOut } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { ADMIN_NAV_ITEM, MEMBER_NAV, type NavItem, SIGN_OUT_HREF } from './links';
+import { ADMIN_NAV_ITEM, MEMBER_NAV, type NavItem } from './links';
 import { AppLink, useCurrentPathname } from './navigation';
+import { SignOutLink } from './sign-out-link';
 
 const itemClass =
   'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0';
@@ -34,12 +34,7 @@ export function SidebarNav({ user, onNavigate }: SidebarNavProps) {
           </AppLink>
         );
       })}
-      {user && (
-        <a href={SIGN_OUT_HREF} className={cn(itemClass, 'mt-2 border-t pt-3')}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </a>
-      )}
+      {user && <SignOutLink className={cn(itemClass, 'mt-2 border-t pt-3')}>Logout</SignOutLink>}
     </nav>
   );
 }

@@ -2,9 +2,7 @@ import { MAINTENANCE_COUNTDOWN_SECONDS } from '@app/contracts';
 import { RefreshCw, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../components/button';
-import { Card } from '../components/card';
-import { DocumentTitle } from '../components/document-title';
-import { BrandLink } from '../layout/brand';
+import { StandaloneCard } from './standalone-card';
 
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -34,28 +32,24 @@ export function MaintenanceScreen({ message, onRefresh, refreshing = false }: Ma
   }, [secondsLeft, onRefresh]);
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-background px-4 py-10">
-      <BrandLink />
-      <Card className="grid w-full max-w-md justify-items-center gap-5 p-8 text-center">
-        <div className="flex size-14 items-center justify-center rounded-full bg-warning-soft">
-          <Wrench className="size-7 text-warning" aria-hidden="true" />
-        </div>
-        <div className="grid gap-2">
-          <DocumentTitle title="Under Maintenance" />
-          <h1 className="text-2xl font-bold tracking-tight">Under Maintenance</h1>
-          <p className="text-muted-foreground">{message}</p>
-        </div>
-        <div className="grid gap-1">
-          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Checking again in</p>
-          <p role="timer" aria-label="Time until the next check" className="font-mono text-3xl font-bold tabular-nums">
-            {formatCountdown(secondsLeft)}
-          </p>
-        </div>
-        <Button onClick={onRefresh} disabled={refreshing}>
-          <RefreshCw className={refreshing ? 'animate-spin motion-reduce:animate-none' : undefined} aria-hidden="true" />
-          Refresh
-        </Button>
-      </Card>
-    </div>
+    <StandaloneCard
+      icon={Wrench}
+      tone="warning"
+      title="Under Maintenance"
+      description={message}
+      className="bg-background"
+      cardClassName="p-8"
+    >
+      <div className="grid gap-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Checking again in</p>
+        <p role="timer" aria-label="Time until the next check" className="font-mono text-3xl font-bold tabular-nums">
+          {formatCountdown(secondsLeft)}
+        </p>
+      </div>
+      <Button onClick={onRefresh} disabled={refreshing}>
+        <RefreshCw className={refreshing ? 'animate-spin motion-reduce:animate-none' : undefined} aria-hidden="true" />
+        Refresh
+      </Button>
+    </StandaloneCard>
   );
 }

@@ -1,25 +1,10 @@
 import { errorMessage } from '@app/client';
 import { capitalize, formatDate, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
-import {
-  Badge,
-  type BadgeProps,
-  cn,
-  EmptyTable,
-  formatPesosAmount,
-  LoadError,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@app/ui';
+import { Badge, type BadgeProps, cn, EmptyTable, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { stackedTable } from '../../lib/stacked-table';
+import { StackedTable } from '../stacked-table';
 import { ProofOfView } from './proof-of-view';
-
-const COLUMNS = ['Date', 'Type', 'Description', 'Status', 'Amount'] as const;
 
 const TYPE_LABELS: Record<TransactionType, string> = {
   earning: 'Earning',
@@ -61,7 +46,7 @@ interface TransactionTableProps {
  * Below the sm breakpoint each row stacks into two lines instead of scrolling sideways (the amount would
  * be off screen at 360 px): description and amount, then date, type and status.
  */
-const CELL: Record<(typeof COLUMNS)[number], string> = {
+const COLUMNS = {
   Date: cn('whitespace-nowrap max-sm:col-start-1 max-sm:row-start-2', stackedTable.muted),
   Type: cn('whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2', stackedTable.muted),
   Description: 'sm:min-w-48 max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
@@ -93,46 +78,30 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       </div>
     );
   }
-  if (transactions.data.length === 0) return <EmptyTable columns={COLUMNS} message={emptyText} label={label} />;
+  if (transactions.data.length === 0) return <EmptyTable columns={Object.keys(COLUMNS)} message={emptyText} label={label} />;
 
   return (
-    <Table role="table" aria-label={label} className={stackedTable.table}>
-      <TableHeader role="rowgroup" className={stackedTable.header}>
-        <TableRow role="row" className="hover:bg-transparent">
-          {COLUMNS.map((column) => (
-            <TableHead key={column} role="columnheader" className={column === 'Amount' ? 'text-right' : undefined}>
-              {column}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody role="rowgroup" className={stackedTable.body}>
-        {transactions.data.map((transaction) => {
-          const amount = shownAmount(transaction);
-          return (
-            <TableRow key={transaction.id} role="row" className={stackedTable.row}>
-              <TableCell role="cell" className={CELL.Date}>
-                {formatDate(transaction.createdAt)}
-              </TableCell>
-              <TableCell role="cell" className={CELL.Type}>
-                {TYPE_LABELS[transaction.type]}
-              </TableCell>
-              <TableCell role="cell" className={CELL.Description}>
-                <div className="grid justify-items-start gap-1">
-                  <span className="break-words">{transaction.description}</span>
-                  {transaction.proof && <ProofOfView transaction={transaction} proof={transaction.proof} amount={amount.text} />}
-                </div>
-              </TableCell>
-              <TableCell role="cell" className={CELL.Status}>
-                <Badge variant={STATUS_BADGE[transaction.status] ?? 'secondary'}>{capitalize(transaction.status)}</Badge>
-              </TableCell>
-              <TableCell role="cell" className={cn(CELL.Amount, amount.tone)}>
-                {amount.text}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <StackedTable
+      aria-label={label}
+      columns={COLUMNS}
+      headClassName={{ Amount: 'text-right' }}
+      rows={transactions.data}
+      rowKey={(transaction) => transaction.id}
+      cells={(transaction) => ({
+        Date: formatDate(transaction.createdAt),
+        Type: TYPE_LABELS[transaction.type],
+        Description: (
+          <div className="grid justify-items-start gap-1">
+            <span className="break-words">{transaction.description}</span>
+            {transaction.proof && (
+              <ProofOfView transaction={transaction} proof={transaction.proof} amount={shownAmount(transaction).text} />
+            )}
+          </div>
+        ),
+        Status: <Badge variant={STATUS_BADGE[transaction.status] ?? 'secondary'}>{capitalize(transaction.status)}</Badge>,
+        Amount: shownAmount(transaction).text,
+      })}
+      rowCellClassName={(transaction) => ({ Amount: shownAmount(transaction).tone })}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import { type MemberNotification, messages } from '@app/contracts';
-import {
-  cn,
-  type DeferredControlState,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@app/ui';
+import { cn, type DeferredControlState, DropdownMenuItem, HeaderMenu } from '@app/ui';
 import { CircleAlert, CircleCheck, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
 import { formatMessageTime } from '../../lib/time';
 
@@ -30,47 +21,53 @@ interface NotificationMenuProps extends DeferredControlState {
 /** The bell's list, where choosing a notification marks it read; NotificationBell loads it after the first paint. */
 export function NotificationMenu({ items, unread, open, onOpenChange, onRead, trigger }: NotificationMenuProps) {
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end" collisionPadding={12} className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
-        <DropdownMenuLabel className="flex items-center justify-between px-3 py-2.5">
+    <HeaderMenu
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      collisionPadding={12}
+      contentClassName="w-[min(22rem,calc(100vw-1.5rem))] p-0"
+      headingClassName="flex items-center justify-between px-3 py-2.5"
+      heading={
+        <>
           <span className="font-semibold">Notifications</span>
           {unread > 0 && <span className="text-xs font-normal text-muted-foreground">{unread} unread</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator className="mx-0 my-0" />
-        {items.length === 0 ? (
-          <p className="px-3 py-6 text-center text-sm text-muted-foreground">{messages.notifications.empty}</p>
-        ) : (
-          <div className="max-h-[min(24rem,70dvh)] overflow-y-auto p-1">
-            {items.map((notification) => {
-              const { icon: Icon, className } = TYPE_STYLE[notification.type];
-              return (
-                <DropdownMenuItem
-                  key={notification.id}
-                  className={cn('items-start gap-3 px-2 py-2.5', !notification.read && 'bg-brand-soft/50')}
-                  onSelect={(event) => {
-                    // Keep the list open so the member can read on; only an unread one needs telling the server.
-                    event.preventDefault();
-                    if (!notification.read) onRead(notification.id);
-                  }}
-                >
-                  <Icon className={cn('mt-0.5', className)} aria-hidden="true" />
-                  <div className="grid min-w-0 flex-1 gap-0.5">
-                    <p className="flex items-baseline justify-between gap-2">
-                      <span className={cn('truncate', notification.read ? 'font-medium' : 'font-semibold')}>{notification.title}</span>
-                      {!notification.read && <span className="sr-only">(unread)</span>}
-                      <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
-                        {formatMessageTime(notification.createdAt)}
-                      </time>
-                    </p>
-                    <p className="text-xs break-words whitespace-pre-line text-muted-foreground">{notification.message}</p>
-                  </div>
-                </DropdownMenuItem>
-              );
-            })}
-          </div>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+      separatorClassName="mx-0 my-0"
+    >
+      {items.length === 0 ? (
+        <p className="px-3 py-6 text-center text-sm text-muted-foreground">{messages.notifications.empty}</p>
+      ) : (
+        <div className="max-h-[min(24rem,70dvh)] overflow-y-auto p-1">
+          {items.map((notification) => {
+            const { icon: Icon, className } = TYPE_STYLE[notification.type];
+            return (
+              <DropdownMenuItem
+                key={notification.id}
+                className={cn('items-start gap-3 px-2 py-2.5', !notification.read && 'bg-brand-soft/50')}
+                onSelect={(event) => {
+                  // Keep the list open so the member can read on; only an unread one needs telling the server.
+                  event.preventDefault();
+                  if (!notification.read) onRead(notification.id);
+                }}
+              >
+                <Icon className={cn('mt-0.5', className)} aria-hidden="true" />
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <p className="flex items-baseline justify-between gap-2">
+                    <span className={cn('truncate', notification.read ? 'font-medium' : 'font-semibold')}>{notification.title}</span>
+                    {!notification.read && <span className="sr-only">(unread)</span>}
+                    <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
+                      {formatMessageTime(notification.createdAt)}
+                    </time>
+                  </p>
+                  <p className="text-xs break-words whitespace-pre-line text-muted-foreground">{notification.message}</p>
+                </div>
+              </DropdownMenuItem>
+            );
+          })}
+        </div>
+      )}
+    </HeaderMenu>
   );
 }

@@ -1,13 +1,11 @@
 import { trpc } from '@app/client';
 import { capitalize, formatApproxDuration, formatDate, formatDateTime, messages, type Payout, type PayoutQueue } from '@app/contracts';
-import { Badge, type BadgeProps, cn, formatPesosAmount, TableCell } from '@app/ui';
+import { Badge, type BadgeProps, cn, formatPesosAmount } from '@app/ui';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 
-const COLUMNS = ['Date', 'Method', 'Amount', 'Details', 'Status'] as const;
-
-/** On a phone: amount, method and date on the first line, the details, then the status and its steps. */
-const CELL: Record<(typeof COLUMNS)[number], string> = {
+/** The columns in order; on a phone: amount, method and date on the first line, the details, then the status and its steps. */
+const COLUMNS = {
   Date: cn('whitespace-nowrap sm:align-top', stackedTable.muted, 'max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end'),
   Method: cn('whitespace-nowrap sm:align-top', stackedTable.muted, 'max-sm:col-start-2 max-sm:row-start-1'),
   Amount: 'whitespace-nowrap font-semibold tabular-nums sm:align-top max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
@@ -38,27 +36,19 @@ export function PayoutHistory() {
       emptyMessage={messages.payouts.historyEmpty}
       loadFailedMessage={messages.payouts.historyLoadFailed}
       rowKey={(payout) => payout.id}
-      renderCells={(payout) => (
-        <>
-          <TableCell role="cell" className={CELL.Date}>
-            {formatDate(payout.createdAt)}
-          </TableCell>
-          <TableCell role="cell" className={CELL.Method}>
-            {payout.paymentMethod}
-          </TableCell>
-          <TableCell role="cell" className={CELL.Amount}>
-            {formatPesosAmount(payout.amount)}
-          </TableCell>
-          <TableCell role="cell" className={CELL.Details}>
-            {payout.paymentDetails}
-          </TableCell>
-          <TableCell role="cell" className={CELL.Status}>
+      cells={(payout) => ({
+        Date: formatDate(payout.createdAt),
+        Method: payout.paymentMethod,
+        Amount: formatPesosAmount(payout.amount),
+        Details: payout.paymentDetails,
+        Status: (
+          <>
             <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge>
             {payout.status === 'pending' && <QueuePlace place={places.get(payout.id)} />}
             <PayoutTimeline timeline={payout.timeline} />
-          </TableCell>
-        </>
-      )}
+          </>
+        ),
+      })}
     />
   );
 }

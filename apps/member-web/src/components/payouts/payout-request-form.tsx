@@ -11,7 +11,6 @@ import {
   payoutRequestInput,
 } from '@app/contracts';
 import {
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -19,12 +18,13 @@ import {
   CardTitle,
   Field,
   Input,
+  PayoutDetailsField,
   SelectField,
-  Textarea,
+  SubmitButton,
   toast,
   useZodForm,
 } from '@app/ui';
-import { LoaderCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 
 /** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
@@ -86,22 +86,16 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
               <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
             </Field>
           </div>
-          <Field
+          <PayoutDetailsField
             id="payout-details"
             label="Payment details"
             hint="The number, e-mail or account where we send the money, and the account holder's name."
             error={errors.paymentDetails?.message}
-          >
-            <Textarea rows={3} maxLength={500} {...form.register('paymentDetails')} />
-          </Field>
-          <Button type="submit" disabled={request.isPending || onHold} className="justify-self-start">
-            {request.isPending ? (
-              <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
+            {...form.register('paymentDetails')}
+          />
+          <SubmitButton pending={request.isPending} disabled={onHold} icon={Send} className="justify-self-start">
             Request Payout
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -1,14 +1,12 @@
 import { trpc } from '@app/client';
 import { formatDate, messages, REFERRAL_STATUS_LABELS, type Referral, type User } from '@app/contracts';
-import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard, TableCell } from '@app/ui';
+import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 
-const COLUMNS = ['Friend', 'Date', 'Status', 'Reward'] as const;
-
-/** On a phone: the friend and the reward, then the date and the status. */
-const CELL: Record<(typeof COLUMNS)[number], string> = {
+/** The columns in order; on a phone: the friend and the reward, then the date and the status. */
+const COLUMNS = {
   Friend: 'font-medium max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
   Date: cn('whitespace-nowrap', stackedTable.muted, 'max-sm:col-start-1 max-sm:row-start-2'),
   Status: 'max-sm:col-start-3 max-sm:row-start-2 max-sm:justify-self-end max-sm:p-0',
@@ -67,22 +65,12 @@ export function ReferralOverview({ user }: { user: User }) {
         emptyMessage={messages.referrals.historyEmpty}
         loadFailedMessage={messages.referrals.historyLoadFailed}
         rowKey={(referral) => referral.id}
-        renderCells={(referral) => (
-          <>
-            <TableCell role="cell" className={CELL.Friend}>
-              {referral.referredName}
-            </TableCell>
-            <TableCell role="cell" className={CELL.Date}>
-              {formatDate(referral.createdAt)}
-            </TableCell>
-            <TableCell role="cell" className={CELL.Status}>
-              <Badge variant={STATUS_BADGE[referral.status]}>{REFERRAL_STATUS_LABELS[referral.status]}</Badge>
-            </TableCell>
-            <TableCell role="cell" className={CELL.Reward}>
-              <RewardText referral={referral} />
-            </TableCell>
-          </>
-        )}
+        cells={(referral) => ({
+          Friend: referral.referredName,
+          Date: formatDate(referral.createdAt),
+          Status: <Badge variant={STATUS_BADGE[referral.status]}>{REFERRAL_STATUS_LABELS[referral.status]}</Badge>,
+          Reward: <RewardText referral={referral} />,
+        })}
       />
     </>
   );

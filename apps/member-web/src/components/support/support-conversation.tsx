@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { messages, SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage, supportMessageInput } from '@app/contracts';
-import { Button, cn, Textarea, toast, useZodForm } from '@app/ui';
+import { Button, cn, FormError, Textarea, toast, useZodForm } from '@app/ui';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { formatMessageTime } from '../../lib/time';
@@ -121,11 +121,7 @@ function MessageInput() {
           )}
         </Button>
       </div>
-      {error && (
-        <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError id={`${inputId}-error`} message={error} />
     </form>
   );
 }

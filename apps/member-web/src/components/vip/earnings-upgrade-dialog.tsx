@@ -1,17 +1,6 @@
 import { errorMessage, trpc } from '@app/client';
 import { messages, type VipPlan } from '@app/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  formatPesosAmount,
-  toast,
-} from '@app/ui';
-import { LoaderCircle } from 'lucide-react';
+import { Dialog, DialogActions, DialogContent, DialogHeading, formatPesosAmount, SubmitButton, toast } from '@app/ui';
 
 interface EarningsUpgradeDialogProps {
   /** The plan being bought; null while the dialog is closed. */
@@ -42,19 +31,16 @@ export function EarningsUpgradeDialog({ plan, onClose }: EarningsUpgradeDialogPr
       <DialogContent>
         {plan && (
           <>
-            <DialogHeader>
-              <DialogTitle className="px-6 leading-tight sm:pr-6 sm:pl-0">Buy {plan.name} with your earnings?</DialogTitle>
-              <DialogDescription>{messages.vip.earningsConfirm(formatPesosAmount(plan.price), plan.name)}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button onClick={() => upgrade.mutate({ vipTier: plan.id })} disabled={upgrade.isPending}>
-                {upgrade.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+            <DialogHeading
+              clearOfClose
+              title={`Buy ${plan.name} with your earnings?`}
+              description={messages.vip.earningsConfirm(formatPesosAmount(plan.price), plan.name)}
+            />
+            <DialogActions onCancel={onClose}>
+              <SubmitButton type="button" onClick={() => upgrade.mutate({ vipTier: plan.id })} pending={upgrade.isPending}>
                 Pay {formatPesosAmount(plan.price)}
-              </Button>
-            </DialogFooter>
+              </SubmitButton>
+            </DialogActions>
           </>
         )}
       </DialogContent>

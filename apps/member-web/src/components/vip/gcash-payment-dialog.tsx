@@ -6,20 +6,19 @@ import {
   AlertTitle,
   Button,
   Dialog,
+  DialogActions,
   DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
   Field,
   formatPesosAmount,
   Input,
   Skeleton,
+  SubmitButton,
   toast,
   useCopy,
   useZodForm,
 } from '@app/ui';
-import { Check, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Check, Copy, TriangleAlert } from 'lucide-react';
 import { planFacts } from './plan-facts';
 
 interface GcashPaymentDialogProps {
@@ -60,10 +59,7 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => upgrade.mutate(values))} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle className="px-6 leading-tight sm:pr-6 sm:pl-0">Upgrade to {plan.name}</DialogTitle>
-        <DialogDescription>{messages.vip.proofInstructions}.</DialogDescription>
-      </DialogHeader>
+      <DialogHeading clearOfClose title={`Upgrade to ${plan.name}`} description={`${messages.vip.proofInstructions}.`} />
       <div className="grid gap-1 rounded-lg border bg-muted/50 p-4">
         <p className="text-sm text-muted-foreground">Amount to send</p>
         <p className="text-2xl font-bold tabular-nums">{formatPesosAmount(plan.price)}</p>
@@ -92,15 +88,11 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
       >
         <Input inputMode="numeric" autoComplete="off" {...form.register('paymentInfo.transactionProof')} />
       </Field>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={upgrade.isPending || !canPay}>
-          {upgrade.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+      <DialogActions onCancel={onDone}>
+        <SubmitButton pending={upgrade.isPending} disabled={!canPay}>
           Submit for approval
-        </Button>
-      </DialogFooter>
+        </SubmitButton>
+      </DialogActions>
     </form>
   );
 }

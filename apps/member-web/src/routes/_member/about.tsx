@@ -1,17 +1,7 @@
-import {
-  FREE_DAILY_TASK_LIMIT,
-  formatPesos,
-  messages,
-  PAYOUT_MAX_CENTAVOS,
-  PAYOUT_METHODS,
-  PAYOUT_MIN_CENTAVOS,
-  REFERRAL_BONUS_CENTAVOS,
-  VIP_DAILY_TASK_LIMIT,
-  VIP_SPONSOR_BONUS_CENTAVOS,
-  VIP_VALIDITY_DAYS,
-} from '@app/contracts';
+import { messages } from '@app/contracts';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { RULES } from '../../components/content/rules';
 import { useTaskViewSeconds } from '../../components/content/use-task-view-seconds';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 
@@ -43,19 +33,19 @@ function aboutSections(viewSeconds: number): ContentSection[] {
       body: (
         <ul className="grid list-disc gap-2 pl-5">
           <li>
-            <strong>Free plan.</strong> Up to {FREE_DAILY_TASK_LIMIT} tasks a day, each paying the reward shown on its task card.
+            <strong>Free plan.</strong> Up to {RULES.freeDailyTasks} tasks a day, each paying the reward shown on its task card.
           </li>
           <li>
-            <strong>VIP plans.</strong> Up to {VIP_DAILY_TASK_LIMIT} tasks a day for {VIP_VALIDITY_DAYS} days, each paying the plan's reward
-            per task. Plans are optional.
+            <strong>VIP plans.</strong> Up to {RULES.vipDailyTasks} tasks a day for {RULES.vipDays} days, each paying the plan's reward per
+            task. Plans are optional.
           </li>
           <li>
-            <strong>Referrals.</strong> {formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend you invited completes a first task, and{' '}
-            {formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when the friend's first VIP plan is approved.
+            <strong>Referrals.</strong> {RULES.referralBonus} when a friend you invited completes a first task, and {RULES.sponsorBonus}{' '}
+            more when the friend's first VIP plan is approved.
           </li>
           <li>
-            <strong>Payouts.</strong> From {formatPesos(PAYOUT_MIN_CENTAVOS)} to {formatPesos(PAYOUT_MAX_CENTAVOS)} per request by{' '}
-            {PAYOUT_METHODS.join(', ')}. {messages.content.payoutProcessing}
+            <strong>Payouts.</strong> From {RULES.payoutMin} to {RULES.payoutMax} per request by {RULES.payoutMethods}.{' '}
+            {messages.content.payoutProcessing}
           </li>
         </ul>
       ),

@@ -1,29 +1,14 @@
-import {
-  FREE_DAILY_TASK_LIMIT,
-  formatPesos,
-  messages,
-  PAYOUT_MAX_CENTAVOS,
-  PAYOUT_METHODS,
-  PAYOUT_MIN_CENTAVOS,
-  PROFILE_PHOTO_MAX_BYTES,
-  REFERRAL_BONUS_CENTAVOS,
-  VIP_DAILY_TASK_LIMIT,
-  VIP_SPONSOR_BONUS_CENTAVOS,
-  VIP_TRANSACTION_DIGITS,
-  VIP_VALIDITY_DAYS,
-} from '@app/contracts';
+import { messages, PROFILE_PHOTO_MAX_BYTES, VIP_TRANSACTION_DIGITS } from '@app/contracts';
 import { AppLink, BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Faq, type FaqEntry } from '../../components/content/faq';
+import { RULES } from '../../components/content/rules';
 import { useTaskViewSeconds } from '../../components/content/use-task-view-seconds';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 
 export const Route = createFileRoute('/_member/help')({
   component: HelpPage,
 });
-
-const MIN = formatPesos(PAYOUT_MIN_CENTAVOS);
-const MAX = formatPesos(PAYOUT_MAX_CENTAVOS);
 
 function faqEntries(viewSeconds: number): FaqEntry[] {
   return [
@@ -37,7 +22,7 @@ function faqEntries(viewSeconds: number): FaqEntry[] {
     },
     {
       question: 'How many tasks can I complete each day?',
-      answer: `Free members can complete ${FREE_DAILY_TASK_LIMIT} tasks a day and VIP members ${VIP_DAILY_TASK_LIMIT}. The count starts again at midnight, Philippine time. Your dashboard shows how many you have left today.`,
+      answer: `Free members can complete ${RULES.freeDailyTasks} tasks a day and VIP members ${RULES.vipDailyTasks}. The count starts again at midnight, Philippine time. Your dashboard shows how many you have left today.`,
     },
     {
       question: 'Why did a task not pay?',
@@ -45,11 +30,11 @@ function faqEntries(viewSeconds: number): FaqEntry[] {
     },
     {
       question: 'What are the minimum and maximum payouts?',
-      answer: `Each payout request must be between ${MIN} and ${MAX}, and no more than your available balance. You can send a new request whenever your balance allows.`,
+      answer: `Each payout request must be between ${RULES.payoutMin} and ${RULES.payoutMax}, and no more than your available balance. You can send a new request whenever your balance allows.`,
     },
     {
       question: 'Which payout methods can I use?',
-      answer: `${PAYOUT_METHODS.join(', ')}. Enter the number, e-mail or account where the money should go, and the account holder's name, exactly as your wallet or bank shows them.`,
+      answer: `${RULES.payoutMethods}. Enter the number, e-mail or account where the money should go, and the account holder's name, exactly as your wallet or bank shows them.`,
     },
     {
       question: 'How long does a payout take?',
@@ -62,7 +47,7 @@ function faqEntries(viewSeconds: number): FaqEntry[] {
     },
     {
       question: 'How does VIP work?',
-      answer: `A VIP plan raises your daily limit to ${VIP_DAILY_TASK_LIMIT} tasks and pays the plan's reward for each task, for ${VIP_VALIDITY_DAYS} days. Pay by G-CASH and enter the ${VIP_TRANSACTION_DIGITS}-digit reference number from your receipt: the plan starts as soon as our team has verified the payment. Or pay from your available balance and it starts at once. A new plan replaces the current one; when a plan ends you are back on the free plan.`,
+      answer: `A VIP plan raises your daily limit to ${RULES.vipDailyTasks} tasks and pays the plan's reward for each task, for ${RULES.vipDays} days. Pay by G-CASH and enter the ${VIP_TRANSACTION_DIGITS}-digit reference number from your receipt: the plan starts as soon as our team has verified the payment. Or pay from your available balance and it starts at once. A new plan replaces the current one; when a plan ends you are back on the free plan.`,
     },
     {
       question: 'Can I use a G-CASH reference number twice?',
@@ -71,7 +56,7 @@ function faqEntries(viewSeconds: number): FaqEntry[] {
     },
     {
       question: 'How do referrals work?',
-      answer: `Share your link from the Referrals page. When a friend signs up through it and completes a first task, you earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)}. When the friend's first VIP plan is approved, you earn ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more. A friend who joined without your link can enter your code on their Referrals page, once.`,
+      answer: `Share your link from the Referrals page. When a friend signs up through it and completes a first task, you earn ${RULES.referralBonus}. When the friend's first VIP plan is approved, you earn ${RULES.sponsorBonus} more. A friend who joined without your link can enter your code on their Referrals page, once.`,
     },
     {
       question: 'How do I change my profile photo?',
@@ -107,11 +92,11 @@ function helpSections(viewSeconds: number): ContentSection[] {
             and start a task. Keep the partner website open for {viewSeconds} seconds.
           </li>
           <li>
-            Collect the reward: it is added to your available balance. Free members complete up to {FREE_DAILY_TASK_LIMIT} tasks a day, VIP
-            members up to {VIP_DAILY_TASK_LIMIT}.
+            Collect the reward: it is added to your available balance. Free members complete up to {RULES.freeDailyTasks} tasks a day, VIP
+            members up to {RULES.vipDailyTasks}.
           </li>
           <li>
-            When your balance reaches {MIN}, request a payout from the{' '}
+            When your balance reaches {RULES.payoutMin}, request a payout from the{' '}
             <AppLink href="/payouts" className={INLINE_LINK}>
               Payouts
             </AppLink>{' '}

@@ -1,8 +1,7 @@
 import { trpc } from '@app/client';
 import { capitalize, FREE_TIER, formatDate } from '@app/contracts';
-import { Badge, Button, Card, CardContent, fullName, PageHeader, SectionCard, SIGN_OUT_HREF } from '@app/ui';
+import { Badge, Button, Card, CardContent, fullName, NewTabLink, PageHeader, SectionCard, SignOutLink } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { ExternalLink, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { useSignedInUser } from '../../lib/signed-in-user';
@@ -44,18 +43,14 @@ function ProfilePage() {
           <div className="flex flex-col gap-2 sm:ml-auto">
             {accountUrl && (
               <Button asChild variant="outline">
-                <a href={accountUrl} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden="true" />
+                <NewTabLink href={accountUrl}>
                   Manage sign-in account
                   <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </NewTabLink>
               </Button>
             )}
             <Button asChild variant="outline">
-              <a href={SIGN_OUT_HREF}>
-                <LogOut aria-hidden="true" />
-                Sign out
-              </a>
+              <SignOutLink />
             </Button>
           </div>
         </CardContent>

@@ -1,14 +1,7 @@
-import {
-  formatPesos,
-  messages,
-  PAYOUT_MAX_CENTAVOS,
-  PAYOUT_MIN_CENTAVOS,
-  REFERRAL_BONUS_CENTAVOS,
-  VIP_SPONSOR_BONUS_CENTAVOS,
-  VIP_VALIDITY_DAYS,
-} from '@app/contracts';
+import { messages } from '@app/contracts';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { RULES } from '../../components/content/rules';
 import { ContentPage, type ContentSection } from '../../components/content-page';
 
 export const Route = createFileRoute('/_member/terms')({
@@ -52,10 +45,10 @@ const SECTIONS: readonly ContentSection[] = [
     title: 'Payouts',
     body: (
       <p>
-        A payout request must be between {formatPesos(PAYOUT_MIN_CENTAVOS)} and {formatPesos(PAYOUT_MAX_CENTAVOS)} and cannot exceed your
-        available balance. {messages.content.payoutProcessing} Our team may decline a request, in which case the amount returns to your
-        balance. Check your payment details before you send a request: money sent to details you entered by mistake cannot be recovered. A
-        purchase is never a condition for a payout.
+        A payout request must be between {RULES.payoutMin} and {RULES.payoutMax} and cannot exceed your available balance.{' '}
+        {messages.content.payoutProcessing} Our team may decline a request, in which case the amount returns to your balance. Check your
+        payment details before you send a request: money sent to details you entered by mistake cannot be recovered. A purchase is never a
+        condition for a payout.
       </p>
     ),
   },
@@ -64,7 +57,7 @@ const SECTIONS: readonly ContentSection[] = [
     title: 'VIP plans',
     body: (
       <p>
-        VIP plans are optional and last {VIP_VALIDITY_DAYS} days from activation. A plan paid by G-CASH becomes active once our team has
+        VIP plans are optional and last {RULES.vipDays} days from activation. A plan paid by G-CASH becomes active once our team has
         verified the payment; each G-CASH reference number can be used once. A plan paid from your earnings is active at once. A new plan
         replaces the current one, and the unused days of the replaced plan are not refunded.
       </p>
@@ -75,9 +68,9 @@ const SECTIONS: readonly ContentSection[] = [
     title: 'Referrals',
     body: (
       <p>
-        You earn {formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend who joined with your code completes a first task, and{' '}
-        {formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when that friend's first VIP plan is approved. A member can have one sponsor, set
-        once. Inviting yourself, or people who do not really use the platform, is fraud.
+        You earn {RULES.referralBonus} when a friend who joined with your code completes a first task, and {RULES.sponsorBonus} more when
+        that friend's first VIP plan is approved. A member can have one sponsor, set once. Inviting yourself, or people who do not really
+        use the platform, is fraud.
       </p>
     ),
   },
