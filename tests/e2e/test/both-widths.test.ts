@@ -9,6 +9,7 @@ import {
   ok,
   type Page,
   screenshot,
+  signInThroughDevLogin,
   signInUnlockedAdmin,
   signInWithDevForm,
   toastSays,
@@ -45,7 +46,7 @@ async function newContext(): Promise<BrowserContext> {
 
 /** A member signed up and in through the development sign-in; their id. */
 async function signUp(request: APIRequestContext, email: string, firstName: string): Promise<string> {
-  await ok(request.post('/api/dev/login', { data: { email, firstName, lastName: 'Reyes' } }));
+  await signInThroughDevLogin(contextSender(request), email, { firstName, lastName: 'Reyes' });
   return (await ok<{ id: string }>(request.get('/api/auth/user'))).id;
 }
 
