@@ -57,6 +57,5 @@ export { useCopy } from './lib/use-copy';
 export { useMediaQuery, WIDE_LAYOUT } from './lib/use-media-query';
 export { useZodForm } from './lib/use-zod-form';
 export { LoadingScreen } from './screens/loading-screen';
-export { MaintenanceScreen } from './screens/maintenance-screen';
 export { NotFound } from './screens/not-found';
 export { StandaloneCard } from './screens/standalone-card';

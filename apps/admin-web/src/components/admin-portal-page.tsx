@@ -1,5 +1,4 @@
 import { messages } from '@app/contracts';
-import type { RouterContext } from '../router';
 import { AdminGate } from './admin-gate';
 import { AdminPanel } from './admin-panel';
 
@@ -10,18 +9,4 @@ export function AdminPortalPage() {
       <AdminPanel />
     </AdminGate>
   );
-}
-
-/**
- * Starts the panel's first reads (its statistics, and the settings behind the Dashboard tab) in the same
- * request as the root's `auth.user`, before anyone knows whether the visitor may see them. Refused
- * (signed out, a member, a locked admin), the read is put back to never-loaded, so the gate shows as
- * before and the panel asks again once it opens.
- */
-export function prefetchPanel({ trpc }: RouterContext) {
-  for (const read of [trpc.admin.stats, trpc.admin.maintenance.settings]) {
-    void read.prefetch().then(() => {
-      if (read.getData() === undefined) void read.reset();
-    });
-  }
 }

@@ -1,12 +1,14 @@
 import { currentUserQuery, useCurrentUser } from '@app/client';
-import { LoadingScreen, MaintenanceScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
+import { LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';
 import { MemberShell } from '../components/member-shell';
 import { useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
 import type { RouterContext } from '../router';
+
+const MaintenanceScreen = lazy(() => import('../components/maintenance-screen').then((module) => ({ default: module.MaintenanceScreen })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Started here rather than by Root's hooks so they join the page loaders' queries in one request.
@@ -33,7 +35,11 @@ function Root() {
   if (isLoading) page = <LoadingScreen />;
   // Admins keep the site during maintenance so they can check it and switch it back on.
   else if (maintenance.closed && !user?.isAdmin) {
-    page = <MaintenanceScreen message={maintenance.message} onRefresh={maintenance.recheck} refreshing={maintenance.rechecking} />;
+    page = (
+      <Suspense fallback={<LoadingScreen />}>
+        <MaintenanceScreen message={maintenance.message} onRefresh={maintenance.recheck} refreshing={maintenance.rechecking} />
+      </Suspense>
+    );
   }
 
   return (

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPortalPage, prefetchPanel } from '../../components/admin-portal-page';
+import { AdminPortalPage } from '../../components/admin-portal-page';
+import { prefetchPanel } from '../../lib/prefetch-panel';
 
 export const Route = createFileRoute('/admin/panel')({
   loader: ({ context }) => prefetchPanel(context),

@@ -1,8 +1,7 @@
 import { MAINTENANCE_COUNTDOWN_SECONDS } from '@app/contracts';
+import { Button, StandaloneCard } from '@app/ui';
 import { RefreshCw, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../components/button';
-import { StandaloneCard } from './standalone-card';
 
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -16,7 +15,10 @@ interface MaintenanceScreenProps {
   refreshing?: boolean;
 }
 
-/** Replaces the member site while it is closed (docs/screens.md#member-screens, maintenance gate). */
+/**
+ * Replaces the member site while it is closed (docs/screens.md#member-screens, maintenance gate). Loaded
+ * only then: most visits never see it, so it stays out of the first chunk.
+ */
 export function MaintenanceScreen({ message, onRefresh, refreshing = false }: MaintenanceScreenProps) {
   const [secondsLeft, setSecondsLeft] = useState(MAINTENANCE_COUNTDOWN_SECONDS);
 
