@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
+import { type LiveEventHandler, LiveUpdates } from './live';
+import { TrpcProvider, type TrpcUtils, trpc } from './trpc';
+
+/**
+ * What route loaders receive. A loader starts its page's queries during navigation, in the same tick
+ * as the root's, so the signed-in user and the page's first data arrive in one batched /trpc request.
+ */
+export interface RouterContext {
+  trpc: TrpcUtils;
+  queryClient: QueryClient;
+}
+
+/** A router's context until <RoutedApp>, which owns the tRPC client, fills it in. */
+export const ROUTER_CONTEXT_FROM_APP: RouterContext = { trpc: undefined!, queryClient: undefined! };
+
+/** An app of routes: the tRPC client, its live updates (each app says what an event refreshes) and the router. */
+export function RoutedApp({ router, onLiveEvent }: { router: AnyRouter; onLiveEvent: LiveEventHandler }) {
+  return (
+    <TrpcProvider>
+      <LiveUpdates onEvent={onLiveEvent}>
+        <RouterWithData router={router} />
+      </LiveUpdates>
+    </TrpcProvider>
+  );
+}
+
+/** Hands the query cache to route loaders, which start a page's queries before its first render. */
+function RouterWithData({ router }: { router: AnyRouter }) {
+  const trpcUtils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return <RouterProvider router={router} context={{ trpc: trpcUtils, queryClient }} />;
+}
