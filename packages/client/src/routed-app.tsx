@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
+import { type AnyRoute, type AnyRouter, createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { type LiveEventHandler, LiveUpdates } from './live';
 import { TrpcProvider, type TrpcUtils, trpc } from './trpc';
 
@@ -13,8 +13,14 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** A router's context until <RoutedApp>, which owns the tRPC client, fills it in. */
-export const ROUTER_CONTEXT_FROM_APP: RouterContext = { trpc: undefined!, queryClient: undefined! };
+/**
+ * An app's router over its generated route tree; tests pass a memory history to start on a given URL.
+ * Its context is filled in by <RoutedApp>, which owns the tRPC client.
+ */
+export function createRoutedRouter<TRouteTree extends AnyRoute>(routeTree: TRouteTree, history?: RouterHistory) {
+  const context: RouterContext = { trpc: undefined!, queryClient: undefined! };
+  return createRouter({ routeTree, history, scrollRestoration: true, context });
+}
 
 /** An app of routes: the tRPC client, its live updates (each app says what an event refreshes) and the router. */
 export function RoutedApp({ router, onLiveEvent }: { router: AnyRouter; onLiveEvent: LiveEventHandler }) {

@@ -1,16 +1,5 @@
 import { reasonInput, requiredReason, z } from '@app/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  Textarea,
-  useZodForm,
-} from '@app/ui';
+import { Button, Dialog, DialogActions, DialogContent, DialogHeading, Field, Textarea, useZodForm } from '@app/ui';
 import { type ReactNode, useEffect, useId } from 'react';
 
 interface ConfirmDialogProps {
@@ -84,24 +73,18 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={change}>
       <DialogContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+          <DialogHeading title={title} description={description} />
           {children}
           {askReason && (
             <Field id={`${id}-reason`} label="Reason" error={errors.reason?.message} hint={hint}>
               <Textarea rows={3} {...form.register('reason')} />
             </Field>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => change(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => change(false)}>
             <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={isSubmitting}>
               {confirmLabel}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
