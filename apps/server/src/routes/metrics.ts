@@ -63,7 +63,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     if (!given || !timingSafeEqual(digest(given), expected)) {
       return sendError(reply.header('www-authenticate', 'Bearer realm="metrics"'), unauthorized());
     }
-    const [payouts, connections] = await Promise.allSettled([readPayouts(), readConnections()]);
+    // One after the other: read alongside the payouts, the pool would count the scrape's own statement in use.
+    const [connections] = await Promise.allSettled([readConnections()]);
+    const [payouts] = await Promise.allSettled([readPayouts()]);
     if (payouts.status === 'rejected') req.log.warn({ err: payouts.reason }, 'pending payouts could not be read for /metrics');
     if (connections.status === 'rejected') req.log.warn({ err: connections.reason }, 'pool connections could not be read for /metrics');
     const text = await registry.metrics();
