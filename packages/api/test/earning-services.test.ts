@@ -1,0 +1,98 @@
+import { FREE_DAILY_TASK_LIMIT } from '@app/contracts';
+import { type DbHandle, insertUser } from '@app/db';
+import { createTestDb } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeView, startView, type ViewClock } from '../src/tasks/service';
+
+/*
+ * Proof of view called directly on a database, without HTTP (docs/testing.md#test-layers,
+ * docs/product-rules.md#decided-rules): a view is credited once, only after its time, and never past the
+ * day's limit. The views are timed by a clock the test moves (the server's; in production the database's).
+ */
+
+let handle: DbHandle;
+const timeZone = 'Asia/Manila';
+const viewSeconds = 20;
+const morning = new Date('2026-11-20T01:00:00.000Z');
+let counter = 0;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const later = (seconds: number) => new Date(morning.getTime() + seconds * 1000);
+const clockAt = (now: Date): ViewClock => ({ source: 'server', now });
+
+async function task(reward = 120) {
+  counter += 1;
+  return handle.db
+    .insertInto('tasks')
+    .values({ title: `Task ${counter}`, url: `https://example.com/${counter}`, reward })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+async function freshMember() {
+  counter += 1;
+  return insertUser(handle.db, { email: `earning-services-${counter}@example.com` });
+}
+
+const start = (user: Awaited<ReturnType<typeof freshMember>>, taskId: string, now: Date) =>
+  startView(handle.db, user, taskId, { now, timeZone, clock: clockAt(now) });
+const complete = (userId: string, taskId: string, now: Date) =>
+  completeView(handle.db, userId, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
+
+function earningsOf(userId: string) {
+  return handle.db.selectFrom('transactions').select(['amount']).where('userId', '=', userId).where('type', '=', 'earning').execute();
+}
+
+describe('a view', () => {
+  it('is credited once, with one ledger row, after its time and not before', async () => {
+    const member = await freshMember();
+    const { id } = await task(150);
+    expect(await start(member, id, morning)).toMatchObject({ ok: true });
+
+    expect(await complete(member.id, id, later(viewSeconds - 1))).toEqual({ success: false, error: 'view-too-short' });
+    expect(await complete(member.id, id, later(viewSeconds))).toEqual({ success: true, reward: '1.50' });
+    expect(await complete(member.id, id, later(viewSeconds + 1))).toMatchObject({ success: false });
+    expect(await earningsOf(member.id)).toEqual([{ amount: 150 }]);
+  });
+
+  it('is not credited without a start, nor after it expired at 10 minutes', async () => {
+    const member = await freshMember();
+    const { id } = await task();
+    expect(await complete(member.id, id, morning)).toEqual({ success: false, error: 'view-not-started' });
+    await start(member, id, morning);
+    expect(await complete(member.id, id, later(600))).toEqual({ success: false, error: 'view-expired' });
+    expect(await earningsOf(member.id)).toEqual([]);
+  });
+
+  it('is closed without credit when the member starts another task', async () => {
+    const member = await freshMember();
+    const [first, second] = [await task(), await task()];
+    await start(member, first.id, morning);
+    await start(member, second.id, later(5));
+    expect(await complete(member.id, first.id, later(viewSeconds + 5))).toMatchObject({ success: false });
+    expect(await complete(member.id, second.id, later(viewSeconds + 5))).toMatchObject({ success: true });
+    expect(await earningsOf(member.id)).toHaveLength(1);
+  });
+});
+
+describe('the daily limit', () => {
+  it(`stops a free member at ${FREE_DAILY_TASK_LIMIT} credited views a day: the next start is refused`, async () => {
+    const member = await freshMember();
+    const tasks = [];
+    for (let i = 0; i <= FREE_DAILY_TASK_LIMIT; i++) tasks.push(await task());
+    for (const [i, { id }] of tasks.slice(0, FREE_DAILY_TASK_LIMIT).entries()) {
+      const at = later(i * 60);
+      await start(member, id, at);
+      expect(await complete(member.id, id, later(i * 60 + viewSeconds))).toMatchObject({ success: true });
+    }
+    const extra = tasks[FREE_DAILY_TASK_LIMIT]!;
+    expect(await start(member, extra.id, later(3600))).toEqual({ ok: false, reason: 'daily-limit-reached' });
+    expect(await earningsOf(member.id)).toHaveLength(FREE_DAILY_TASK_LIMIT);
+  });
+});

@@ -1,0 +1,185 @@
+import { messages } from '@app/contracts';
+import { type DbHandle, insertUser } from '@app/db';
+import { createTestDb } from '@app/db/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminActor } from '../src/activity/service';
+import { AppError } from '../src/lib/errors';
+import { requestPayout } from '../src/payouts/service';
+import { applyReferralCode, creditReferralMilestone, reviewHeldReferral } from '../src/referrals/service';
+import { setPayoutHold } from '../src/risk/review';
+import { recordSignal } from '../src/risk/service';
+
+/*
+ * The referral and fraud rules called directly on a database, without HTTP (docs/testing.md#test-layers,
+ * docs/product-rules.md#fraud-rules): what each one writes and what it refuses. The HTTP suites
+ * (apps/server/test/fraud.test.ts) prove the same rules reach the member and the admin.
+ */
+
+let handle: DbHandle;
+let admin: AdminActor;
+let counter = 0;
+const now = new Date('2026-11-20T04:00:00.000Z');
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  const row = await insertUser(handle.db, { email: 'fraud-services-admin@example.com' });
+  admin = { adminId: row.id, ip: '203.0.113.9' };
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+function member(firstName = 'Ana') {
+  counter += 1;
+  return insertUser(handle.db, { email: `fraud-services-${counter}@example.com`, firstName, lastName: 'Reyes' });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+function bonusesOf(userId: string) {
+  return handle.db
+    .selectFrom('transactions')
+    .select(['amount'])
+    .where('userId', '=', userId)
+    .where('type', '=', 'referral_bonus')
+    .execute();
+}
+
+describe('applyReferralCode', () => {
+  it('makes the code’s owner the sponsor of a member who just joined', async () => {
+    const [sponsor, friend] = [await member(), await member()];
+    const referral = await applyReferralCode(handle.db, friend.id, sponsor.referralCode, now);
+    expect(referral).toMatchObject({ status: 'pending', referredUserId: friend.id });
+    const row = await handle.db.selectFrom('users').select('referredBy').where('id', '=', friend.id).executeTakeFirstOrThrow();
+    expect(row.referredBy).toBe(sponsor.id);
+  });
+
+  it('refuses one’s own code and an unknown one, and writes nothing', async () => {
+    const self = await member();
+    expect(await refusal(applyReferralCode(handle.db, self.id, self.referralCode, now))).toMatchObject({
+      message: messages.referrals.ownCode,
+    });
+    expect(await refusal(applyReferralCode(handle.db, self.id, 'NOSUCHCODE', now))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.referrals.codeUnknown,
+    });
+    expect(await handle.db.selectFrom('referrals').select('id').where('referredUserId', '=', self.id).execute()).toEqual([]);
+  });
+
+  it('refuses a member who joined more than 24 hours ago by the database’s clock, or who has completed a task', async () => {
+    const sponsor = await member();
+    const old = await member();
+    await sql`UPDATE users SET created_at = now() - interval '25 hours' WHERE id = ${old.id}`.execute(handle.db);
+    const worked = await member();
+    await handle.db.updateTable('users').set({ completedTasks: 1 }).where('id', '=', worked.id).execute();
+    for (const late of [old, worked]) {
+      expect(await refusal(applyReferralCode(handle.db, late.id, sponsor.referralCode, now))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: messages.referrals.tooLate,
+      });
+    }
+  });
+});
+
+describe('creditReferralMilestone', () => {
+  async function referred() {
+    const [sponsor, friend] = [await member('Sam'), await member('Fe')];
+    await applyReferralCode(handle.db, friend.id, sponsor.referralCode, now);
+    return { sponsor, friend };
+  }
+
+  it('credits the sponsor once for the friend’s first task when the two are not linked', async () => {
+    const { sponsor, friend } = await referred();
+    const credit = () => handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+    expect(await credit()).toBe('credited');
+    expect(await credit()).toBeNull();
+    expect(await bonusesOf(sponsor.id)).toEqual([{ amount: 5_000 }]);
+  });
+
+  it('holds the bonus, paying nothing, when the friend shares a device or a payout destination with the sponsor', async () => {
+    for (const [kind, value] of [
+      ['device', 'device-shared-by-both'],
+      ['destination', 'mobile:09170000001'],
+    ] as const) {
+      const { sponsor, friend } = await referred();
+      await recordSignal(handle.db, sponsor.id, kind, value, now);
+      await recordSignal(handle.db, friend.id, kind, value, now);
+      expect(await handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now))).toBe('held');
+      expect(await bonusesOf(sponsor.id)).toEqual([]);
+      const row = await handle.db
+        .selectFrom('referrals')
+        .select(['status', 'heldReward', 'reward'])
+        .where('referredUserId', '=', friend.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'held', heldReward: 5_000, reward: 0 });
+    }
+  });
+
+  it('pays a held bonus once an admin approves it, or forfeits it with the reason the sponsor reads', async () => {
+    const decide = async (decision: 'pay' | 'reject', reason: string | null) => {
+      const { sponsor, friend } = await referred();
+      await recordSignal(handle.db, sponsor.id, 'device', `device-${decision}`, now);
+      await recordSignal(handle.db, friend.id, 'device', `device-${decision}`, now);
+      await handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+      const { id } = await handle.db.selectFrom('referrals').select('id').where('referredUserId', '=', friend.id).executeTakeFirstOrThrow();
+      await handle.db
+        .transaction()
+        .execute((trx) => reviewHeldReferral(trx, { referralId: id, decision, reason, adminId: admin.adminId }, now));
+      const row = await handle.db
+        .selectFrom('referrals')
+        .select(['status', 'reviewNote', 'heldReward'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { sponsor, row, referralId: id };
+    };
+
+    const paid = await decide('pay', null);
+    expect(paid.row).toMatchObject({ status: 'completed', heldReward: 0 });
+    expect(await bonusesOf(paid.sponsor.id)).toEqual([{ amount: 5_000 }]);
+
+    const refused = await decide('reject', 'Same phone as the sponsor');
+    expect(refused.row).toEqual({ status: 'rejected', reviewNote: 'Same phone as the sponsor', heldReward: 0 });
+    expect(await bonusesOf(refused.sponsor.id)).toEqual([]);
+    // Decided once: a second decision is a conflict.
+    const again = await refusal(
+      handle.db
+        .transaction()
+        .execute((trx) =>
+          reviewHeldReferral(trx, { referralId: refused.referralId, decision: 'pay', reason: null, adminId: admin.adminId }, now),
+        ),
+    );
+    expect(again.code).toBe('CONFLICT');
+  });
+});
+
+describe('setPayoutHold', () => {
+  const request = { paymentMethod: 'G-CASH', paymentDetails: '09171234567', amount: 15_000 };
+
+  it('refuses the member’s new payout requests with the reason until released, and logs both', async () => {
+    const held = await member();
+    await handle.db.updateTable('users').set({ availableBalance: 50_000 }).where('id', '=', held.id).execute();
+    await setPayoutHold(handle.db, { userId: held.id, hold: true, reason: 'Five accounts on one phone' }, admin, now);
+
+    const refused = await refusal(requestPayout(handle.db, held.id, request, { now, deviceId: null }));
+    expect(refused).toMatchObject({ code: 'FORBIDDEN', message: messages.payouts.onHold('Five accounts on one phone') });
+    expect(await handle.db.selectFrom('payouts').select('id').where('userId', '=', held.id).execute()).toEqual([]);
+
+    await setPayoutHold(handle.db, { userId: held.id, hold: false, reason: 'Checked with the member' }, admin, now);
+    await expect(requestPayout(handle.db, held.id, request, { now, deviceId: null })).resolves.toMatchObject({ status: 'pending' });
+    const log = await handle.db.selectFrom('adminLogs').select('action').where('targetId', '=', held.id).orderBy('seq').execute();
+    expect(log.map((row) => row.action)).toEqual(['hold_payouts', 'release_payouts']);
+  });
+
+  it('lets no admin hold or release their own payouts', async () => {
+    const own = await refusal(setPayoutHold(handle.db, { userId: admin.adminId, hold: true, reason: 'Mine' }, admin, now));
+    expect(own).toMatchObject({ code: 'FORBIDDEN', message: messages.risk.ownHold });
+  });
+});
