@@ -36,7 +36,10 @@ function member() {
 }
 
 /** A 13-digit G-CASH reference no other test uses. */
-const proof = () => String(1_000_000_000_000 + (counter += 1));
+function proof(): string {
+  counter += 1;
+  return String(1_000_000_000_000 + counter);
+}
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
