@@ -1,14 +1,12 @@
 import { messages } from '@app/contracts';
-import { type DbHandle, insertUser } from '@app/db';
-import { createTestDb } from '@app/db/testing';
+import { insertUser } from '@app/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActor } from '../src/activity/service';
-import { AppError } from '../src/lib/errors';
+import { describe, expect, it } from 'vitest';
 import { requestPayout } from '../src/payouts/service';
 import { applyReferralCode, creditReferralMilestone, reviewHeldReferral } from '../src/referrals/service';
 import { setPayoutHold } from '../src/risk/review';
 import { recordSignal } from '../src/risk/service';
+import { refusal, serviceDatabase } from './services';
 
 /*
  * The referral and fraud rules called directly on a database, without HTTP (docs/testing.md#test-layers,
@@ -16,36 +14,18 @@ import { recordSignal } from '../src/risk/service';
  * (apps/server/test/fraud.test.ts) prove the same rules reach the member and the admin.
  */
 
-let handle: DbHandle;
-let admin: AdminActor;
 let counter = 0;
 const now = new Date('2026-11-20T04:00:00.000Z');
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  const row = await insertUser(handle.db, { email: 'fraud-services-admin@example.com' });
-  admin = { adminId: row.id, ip: '203.0.113.9' };
-});
-afterAll(async () => {
-  await handle.close();
-});
+const database = serviceDatabase('fraud-services-admin@example.com');
 
 function member(firstName = 'Ana') {
   counter += 1;
-  return insertUser(handle.db, { email: `fraud-services-${counter}@example.com`, firstName, lastName: 'Reyes' });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  return insertUser(database.handle.db, { email: `fraud-services-${counter}@example.com`, firstName, lastName: 'Reyes' });
 }
 
 function bonusesOf(userId: string) {
-  return handle.db
+  return database.handle.db
     .selectFrom('transactions')
     .select(['amount'])
     .where('userId', '=', userId)
@@ -56,32 +36,32 @@ function bonusesOf(userId: string) {
 describe('applyReferralCode', () => {
   it('makes the code’s owner the sponsor of a member who just joined', async () => {
     const [sponsor, friend] = [await member(), await member()];
-    const referral = await applyReferralCode(handle.db, friend.id, sponsor.referralCode, now);
+    const referral = await applyReferralCode(database.handle.db, friend.id, sponsor.referralCode, now);
     expect(referral).toMatchObject({ status: 'pending', referredUserId: friend.id });
-    const row = await handle.db.selectFrom('users').select('referredBy').where('id', '=', friend.id).executeTakeFirstOrThrow();
+    const row = await database.handle.db.selectFrom('users').select('referredBy').where('id', '=', friend.id).executeTakeFirstOrThrow();
     expect(row.referredBy).toBe(sponsor.id);
   });
 
   it('refuses one’s own code and an unknown one, and writes nothing', async () => {
     const self = await member();
-    expect(await refusal(applyReferralCode(handle.db, self.id, self.referralCode, now))).toMatchObject({
+    expect(await refusal(applyReferralCode(database.handle.db, self.id, self.referralCode, now))).toMatchObject({
       message: messages.referrals.ownCode,
     });
-    expect(await refusal(applyReferralCode(handle.db, self.id, 'NOSUCHCODE', now))).toMatchObject({
+    expect(await refusal(applyReferralCode(database.handle.db, self.id, 'NOSUCHCODE', now))).toMatchObject({
       code: 'NOT_FOUND',
       message: messages.referrals.codeUnknown,
     });
-    expect(await handle.db.selectFrom('referrals').select('id').where('referredUserId', '=', self.id).execute()).toEqual([]);
+    expect(await database.handle.db.selectFrom('referrals').select('id').where('referredUserId', '=', self.id).execute()).toEqual([]);
   });
 
   it('refuses a member who joined more than 24 hours ago by the database’s clock, or who has completed a task', async () => {
     const sponsor = await member();
     const old = await member();
-    await sql`UPDATE users SET created_at = now() - interval '25 hours' WHERE id = ${old.id}`.execute(handle.db);
+    await sql`UPDATE users SET created_at = now() - interval '25 hours' WHERE id = ${old.id}`.execute(database.handle.db);
     const worked = await member();
-    await handle.db.updateTable('users').set({ completedTasks: 1 }).where('id', '=', worked.id).execute();
+    await database.handle.db.updateTable('users').set({ completedTasks: 1 }).where('id', '=', worked.id).execute();
     for (const late of [old, worked]) {
-      expect(await refusal(applyReferralCode(handle.db, late.id, sponsor.referralCode, now))).toMatchObject({
+      expect(await refusal(applyReferralCode(database.handle.db, late.id, sponsor.referralCode, now))).toMatchObject({
         code: 'BAD_REQUEST',
         message: messages.referrals.tooLate,
       });
@@ -92,13 +72,13 @@ describe('applyReferralCode', () => {
 describe('creditReferralMilestone', () => {
   async function referred() {
     const [sponsor, friend] = [await member('Sam'), await member('Fe')];
-    await applyReferralCode(handle.db, friend.id, sponsor.referralCode, now);
+    await applyReferralCode(database.handle.db, friend.id, sponsor.referralCode, now);
     return { sponsor, friend };
   }
 
   it('credits the sponsor once for the friend’s first task when the two are not linked', async () => {
     const { sponsor, friend } = await referred();
-    const credit = () => handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+    const credit = () => database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
     expect(await credit()).toBe('credited');
     expect(await credit()).toBeNull();
     expect(await bonusesOf(sponsor.id)).toEqual([{ amount: 5_000 }]);
@@ -110,11 +90,11 @@ describe('creditReferralMilestone', () => {
       ['destination', 'mobile:09170000001'],
     ] as const) {
       const { sponsor, friend } = await referred();
-      await recordSignal(handle.db, sponsor.id, kind, value, now);
-      await recordSignal(handle.db, friend.id, kind, value, now);
-      expect(await handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now))).toBe('held');
+      await recordSignal(database.handle.db, sponsor.id, kind, value, now);
+      await recordSignal(database.handle.db, friend.id, kind, value, now);
+      expect(await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now))).toBe('held');
       expect(await bonusesOf(sponsor.id)).toEqual([]);
-      const row = await handle.db
+      const row = await database.handle.db
         .selectFrom('referrals')
         .select(['status', 'heldReward', 'reward'])
         .where('referredUserId', '=', friend.id)
@@ -126,14 +106,18 @@ describe('creditReferralMilestone', () => {
   it('pays a held bonus once an admin approves it, or forfeits it with the reason the sponsor reads', async () => {
     const decide = async (decision: 'pay' | 'reject', reason: string | null) => {
       const { sponsor, friend } = await referred();
-      await recordSignal(handle.db, sponsor.id, 'device', `device-${decision}`, now);
-      await recordSignal(handle.db, friend.id, 'device', `device-${decision}`, now);
-      await handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
-      const { id } = await handle.db.selectFrom('referrals').select('id').where('referredUserId', '=', friend.id).executeTakeFirstOrThrow();
-      await handle.db
+      await recordSignal(database.handle.db, sponsor.id, 'device', `device-${decision}`, now);
+      await recordSignal(database.handle.db, friend.id, 'device', `device-${decision}`, now);
+      await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+      const { id } = await database.handle.db
+        .selectFrom('referrals')
+        .select('id')
+        .where('referredUserId', '=', friend.id)
+        .executeTakeFirstOrThrow();
+      await database.handle.db
         .transaction()
-        .execute((trx) => reviewHeldReferral(trx, { referralId: id, decision, reason, adminId: admin.adminId }, now));
-      const row = await handle.db
+        .execute((trx) => reviewHeldReferral(trx, { referralId: id, decision, reason, adminId: database.admin.adminId }, now));
+      const row = await database.handle.db
         .selectFrom('referrals')
         .select(['status', 'reviewNote', 'heldReward'])
         .where('id', '=', id)
@@ -150,10 +134,10 @@ describe('creditReferralMilestone', () => {
     expect(await bonusesOf(refused.sponsor.id)).toEqual([]);
     // Decided once: a second decision is a conflict.
     const again = await refusal(
-      handle.db
+      database.handle.db
         .transaction()
         .execute((trx) =>
-          reviewHeldReferral(trx, { referralId: refused.referralId, decision: 'pay', reason: null, adminId: admin.adminId }, now),
+          reviewHeldReferral(trx, { referralId: refused.referralId, decision: 'pay', reason: null, adminId: database.admin.adminId }, now),
         ),
     );
     expect(again.code).toBe('CONFLICT');
@@ -165,21 +149,25 @@ describe('setPayoutHold', () => {
 
   it('refuses the member’s new payout requests with the reason until released, and logs both', async () => {
     const held = await member();
-    await handle.db.updateTable('users').set({ availableBalance: 50_000 }).where('id', '=', held.id).execute();
-    await setPayoutHold(handle.db, { userId: held.id, hold: true, reason: 'Five accounts on one phone' }, admin, now);
+    await database.handle.db.updateTable('users').set({ availableBalance: 50_000 }).where('id', '=', held.id).execute();
+    await setPayoutHold(database.handle.db, { userId: held.id, hold: true, reason: 'Five accounts on one phone' }, database.admin, now);
 
-    const refused = await refusal(requestPayout(handle.db, held.id, request, { now, deviceId: null }));
+    const refused = await refusal(requestPayout(database.handle.db, held.id, request, { now, deviceId: null }));
     expect(refused).toMatchObject({ code: 'FORBIDDEN', message: messages.payouts.onHold('Five accounts on one phone') });
-    expect(await handle.db.selectFrom('payouts').select('id').where('userId', '=', held.id).execute()).toEqual([]);
+    expect(await database.handle.db.selectFrom('payouts').select('id').where('userId', '=', held.id).execute()).toEqual([]);
 
-    await setPayoutHold(handle.db, { userId: held.id, hold: false, reason: 'Checked with the member' }, admin, now);
-    await expect(requestPayout(handle.db, held.id, request, { now, deviceId: null })).resolves.toMatchObject({ status: 'pending' });
-    const log = await handle.db.selectFrom('adminLogs').select('action').where('targetId', '=', held.id).orderBy('seq').execute();
+    await setPayoutHold(database.handle.db, { userId: held.id, hold: false, reason: 'Checked with the member' }, database.admin, now);
+    await expect(requestPayout(database.handle.db, held.id, request, { now, deviceId: null })).resolves.toMatchObject({
+      status: 'pending',
+    });
+    const log = await database.handle.db.selectFrom('adminLogs').select('action').where('targetId', '=', held.id).orderBy('seq').execute();
     expect(log.map((row) => row.action)).toEqual(['hold_payouts', 'release_payouts']);
   });
 
   it('lets no admin hold or release their own payouts', async () => {
-    const own = await refusal(setPayoutHold(handle.db, { userId: admin.adminId, hold: true, reason: 'Mine' }, admin, now));
+    const own = await refusal(
+      setPayoutHold(database.handle.db, { userId: database.admin.adminId, hold: true, reason: 'Mine' }, database.admin, now),
+    );
     expect(own).toMatchObject({ code: 'FORBIDDEN', message: messages.risk.ownHold });
   });
 });

@@ -1,42 +1,31 @@
-import { type DbHandle, insertUser, postToLedger } from '@app/db';
-import { createTestDb } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActor } from '../src/activity/service';
-import { AppError } from '../src/lib/errors';
+import { insertUser, postToLedger } from '@app/db';
+import { describe, expect, it } from 'vitest';
 import { decidePayout } from '../src/payouts/review';
 import { requestPayout } from '../src/payouts/service';
 import { setAvailableBalance } from '../src/users/service';
+import { refusal, serviceDatabase } from './services';
 
 /*
  * The money services called directly, without HTTP or tRPC: what each one writes, in one transaction, and
  * what it refuses (docs/testing.md#test-layers). The HTTP suites prove the same rules reach the member.
  */
 
-let handle: DbHandle;
-let admin: AdminActor;
 const opened = new Date('2026-11-19T04:00:00.000Z');
 const now = new Date('2026-11-20T04:00:00.000Z');
 const request = { paymentMethod: 'G-CASH', paymentDetails: '09171234567' };
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  const row = await insertUser(handle.db, { email: 'services-admin@example.com' });
-  admin = { adminId: row.id, ip: '203.0.113.9' };
-});
-afterAll(async () => {
-  await handle.close();
-});
+const database = serviceDatabase('services-admin@example.com');
 
 /** A member with `centavos` available, credited as an admin adjustment through the ledger. */
 async function memberWith(email: string, centavos: number) {
-  const member = await insertUser(handle.db, { email });
-  await handle.db.transaction().execute((trx) =>
+  const member = await insertUser(database.handle.db, { email });
+  await database.handle.db.transaction().execute((trx) =>
     postToLedger(trx, {
       userId: member.id,
       type: 'admin_adjustment',
       amount: centavos,
       description: 'Opening',
-      adminId: admin.adminId,
+      adminId: database.admin.adminId,
       createdAt: opened,
     }),
   );
@@ -44,7 +33,7 @@ async function memberWith(email: string, centavos: number) {
 }
 
 function balancesOf(userId: string) {
-  return handle.db
+  return database.handle.db
     .selectFrom('users')
     .select(['availableBalance', 'pendingPayout', 'totalPaidOut'])
     .where('id', '=', userId)
@@ -52,22 +41,18 @@ function balancesOf(userId: string) {
 }
 
 function ledgerOf(userId: string) {
-  return handle.db.selectFrom('transactions').select(['type', 'amount']).where('userId', '=', userId).orderBy('createdAt').execute();
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  return database.handle.db
+    .selectFrom('transactions')
+    .select(['type', 'amount'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute();
 }
 
 describe('requestPayout', () => {
   it('moves the amount from available to pending with the payout and its one ledger row', async () => {
     const member = await memberWith('services-payout@example.com', 50_000);
-    const payout = await requestPayout(handle.db, member.id, { ...request, amount: 30_000 }, { now, deviceId: null });
+    const payout = await requestPayout(database.handle.db, member.id, { ...request, amount: 30_000 }, { now, deviceId: null });
 
     expect(payout).toMatchObject({ amount: '300.00', status: 'pending', paymentMethod: 'G-CASH' });
     expect(await balancesOf(member.id)).toEqual({ availableBalance: 20_000, pendingPayout: 30_000, totalPaidOut: 0 });
@@ -79,36 +64,40 @@ describe('requestPayout', () => {
 
   it('refuses more than the balance with its own code, and writes nothing', async () => {
     const member = await memberWith('services-overdraw@example.com', 10_000);
-    const error = await refusal(requestPayout(handle.db, member.id, { ...request, amount: 10_001 }, { now, deviceId: null }));
+    const error = await refusal(requestPayout(database.handle.db, member.id, { ...request, amount: 10_001 }, { now, deviceId: null }));
 
     expect(error.code).toBe('INSUFFICIENT_BALANCE');
     expect(error.message).toContain('₱100.00');
     expect(await balancesOf(member.id)).toEqual({ availableBalance: 10_000, pendingPayout: 0, totalPaidOut: 0 });
-    expect(await handle.db.selectFrom('payouts').select('id').where('userId', '=', member.id).execute()).toEqual([]);
+    expect(await database.handle.db.selectFrom('payouts').select('id').where('userId', '=', member.id).execute()).toEqual([]);
   });
 });
 
 describe('decidePayout, inside the caller transaction', () => {
   it('pays out with the ledger row and the operator commission, or leaves nothing when the caller rolls back', async () => {
     const member = await memberWith('services-decide@example.com', 40_000);
-    const payout = await requestPayout(handle.db, member.id, { ...request, amount: 40_000 }, { now, deviceId: null });
+    const payout = await requestPayout(database.handle.db, member.id, { ...request, amount: 40_000 }, { now, deviceId: null });
 
-    const rolledBack = handle.db.transaction().execute(async (trx) => {
-      await decidePayout(trx, payout.id, { status: 'approved' }, admin.adminId, now);
+    const rolledBack = database.handle.db.transaction().execute(async (trx) => {
+      await decidePayout(trx, payout.id, { status: 'approved' }, database.admin.adminId, now);
       throw new Error('the caller failed after deciding');
     });
     await expect(rolledBack).rejects.toThrow('the caller failed after deciding');
     expect(await balancesOf(member.id)).toEqual({ availableBalance: 0, pendingPayout: 40_000, totalPaidOut: 0 });
-    expect(await handle.db.selectFrom('commissionEntries').select('id').where('sourceId', '=', payout.id).execute()).toEqual([]);
+    expect(await database.handle.db.selectFrom('commissionEntries').select('id').where('sourceId', '=', payout.id).execute()).toEqual([]);
 
-    await handle.db.transaction().execute((trx) => decidePayout(trx, payout.id, { status: 'approved' }, admin.adminId, now));
+    await database.handle.db
+      .transaction()
+      .execute((trx) => decidePayout(trx, payout.id, { status: 'approved' }, database.admin.adminId, now));
     expect(await balancesOf(member.id)).toEqual({ availableBalance: 0, pendingPayout: 0, totalPaidOut: 40_000 });
-    expect(await handle.db.selectFrom('commissionEntries').select(['kind']).where('sourceId', '=', payout.id).execute()).toEqual([
+    expect(await database.handle.db.selectFrom('commissionEntries').select(['kind']).where('sourceId', '=', payout.id).execute()).toEqual([
       { kind: 'payout' },
     ]);
 
     const second = await refusal(
-      handle.db.transaction().execute((trx) => decidePayout(trx, payout.id, { status: 'declined', reason: 'late' }, admin.adminId, now)),
+      database.handle.db
+        .transaction()
+        .execute((trx) => decidePayout(trx, payout.id, { status: 'declined', reason: 'late' }, database.admin.adminId, now)),
     );
     expect(second.code).toBe('CONFLICT');
     expect(await balancesOf(member.id)).toEqual({ availableBalance: 0, pendingPayout: 0, totalPaidOut: 40_000 });
@@ -119,7 +108,12 @@ describe('setAvailableBalance', () => {
   it('refuses a stale view with the balance as it is now, and changes nothing', async () => {
     const member = await memberWith('services-stale@example.com', 25_000);
     const error = await refusal(
-      setAvailableBalance(handle.db, { userId: member.id, newBalance: 0, expectedBalance: 20_000, reason: 'Correction' }, admin, now),
+      setAvailableBalance(
+        database.handle.db,
+        { userId: member.id, newBalance: 0, expectedBalance: 20_000, reason: 'Correction' },
+        database.admin,
+        now,
+      ),
     );
 
     expect(error.code).toBe('CONFLICT');
@@ -131,9 +125,9 @@ describe('setAvailableBalance', () => {
   it('writes the difference as one adjustment with the reason, and logs it', async () => {
     const member = await memberWith('services-adjust@example.com', 25_000);
     const edited = await setAvailableBalance(
-      handle.db,
+      database.handle.db,
       { userId: member.id, newBalance: 10_000, expectedBalance: 25_000, reason: 'Duplicate credit' },
-      admin,
+      database.admin,
       now,
     );
 
@@ -142,7 +136,7 @@ describe('setAvailableBalance', () => {
       { type: 'admin_adjustment', amount: 25_000 },
       { type: 'admin_adjustment', amount: -15_000 },
     ]);
-    const log = await handle.db.selectFrom('adminLogs').select(['action', 'details']).where('targetId', '=', member.id).execute();
+    const log = await database.handle.db.selectFrom('adminLogs').select(['action', 'details']).where('targetId', '=', member.id).execute();
     expect(log).toEqual([
       { action: 'update_balance', details: expect.objectContaining({ adjustment: '-150.00', reason: 'Duplicate credit' }) },
     ]);
@@ -150,7 +144,12 @@ describe('setAvailableBalance', () => {
 
   it('refuses an admin editing their own balance', async () => {
     const error = await refusal(
-      setAvailableBalance(handle.db, { userId: admin.adminId, newBalance: 1, expectedBalance: 0, reason: 'Mine' }, admin, now),
+      setAvailableBalance(
+        database.handle.db,
+        { userId: database.admin.adminId, newBalance: 1, expectedBalance: 0, reason: 'Mine' },
+        database.admin,
+        now,
+      ),
     );
     expect(error.code).toBe('FORBIDDEN');
   });

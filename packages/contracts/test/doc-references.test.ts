@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Code and pages point at docs/<page>.md#<section>, and the pages link to each other: each such reference
  * must name a file of the repository and, for a page, a heading on it; and nothing may point at the design
- * documents the repository grew from (a DESIGN.md, a spec/ page), which a reader of the repository alone
+ * documents the repository grew from (a design page, a spec/ page), which a reader of the repository alone
  * does not have.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -17,7 +17,7 @@ const MIRRORS = new Set(['packages/contracts/endpoints.json']);
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|css|html|yml|yaml)$/;
 /** The pages whose relative links are checked: the documentation, the README and the security model. */
 const PAGES = /^(docs\/[^/]+\.md|README\.md|SECURITY\.md)$/;
-/** A design document from outside the repository: any DESIGN.md, any page under a spec/ folder. */
+/** A design document from outside the repository: any design page by that name, any page under a spec/ folder. */
 const OUTSIDE = /DESIGN\.md|\bspec\/[^\s)'"`]*\.md/;
 
 const trackedFiles = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
