@@ -11,6 +11,7 @@ export {
   publicError,
   unauthorized,
 } from './lib/errors';
+export { jsonOfPrepared } from './lib/prepared';
 export type { AttemptCounter } from './lib/wrong-passwords';
 export { LiveHub } from './live/hub';
 export { type S3Location, s3PhotoStore } from './profile/photo-s3';

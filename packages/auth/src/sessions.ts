@@ -9,11 +9,20 @@ interface SessionAttributes {
   adminUnlockedUntil: Date | null;
 }
 
+/**
+ * The user row as Lucia carries it: wrapped, because Lucia copies a user's attributes into a new object on
+ * every validation, and the row itself must reach the request as the cache holds it (one shared, frozen
+ * object per version of the row, which answers prepared from it are kept by).
+ */
+interface CachedUser {
+  row: UserRow;
+}
+
 declare module 'lucia' {
   interface Register {
     Lucia: SessionManager['lucia'];
     DatabaseSessionAttributes: SessionAttributes;
-    DatabaseUserAttributes: UserRow;
+    DatabaseUserAttributes: CachedUser;
   }
 }
 
@@ -54,7 +63,7 @@ function kyselyAdapter(db: Db, caches: Pick<AppCaches, 'sessions'>): Adapter {
       if (!cached) return [null, null];
       const { user } = cached;
       const session = toSession({ id: token, userId: user.id, expiresAt: cached.expiresAt, adminUnlockedUntil: cached.adminUnlockedUntil });
-      const databaseUser: DatabaseUser = { id: user.id, attributes: user as UserRow };
+      const databaseUser: DatabaseUser = { id: user.id, attributes: { row: user as UserRow } };
       return [session, databaseUser];
     },
     async getUserSessions(userId) {
@@ -151,9 +160,8 @@ export function createSessionManager(db: Db, options: { secureCookies: boolean; 
     async validateSession(token: string): Promise<SignedIn | null> {
       const { session, user } = await lucia.validateSession(token);
       if (!session) return null;
-      const row = user as unknown as UserRow & { id: string };
       return {
-        user: row,
+        user: user.row,
         token: session.id,
         expiresAt: session.expiresAt,
         adminUnlockedUntil: session.adminUnlockedUntil,

@@ -12,6 +12,9 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/** The tasks a member may view now (GET /api/tasks). */
+export const taskListSchema = z.array(taskSchema);
+
 /** The task browser's task: the member's view of it, and the seconds a view must last. */
 export const taskToViewSchema = taskSchema.extend({ durationSeconds: z.number().int() });
 export type TaskToView = z.infer<typeof taskToViewSchema>;

@@ -1,4 +1,4 @@
-import type { AppMeta, AppRouter, Context } from '@app/api';
+import { type AppMeta, type AppRouter, type Context, jsonOfPrepared } from '@app/api';
 import type { FileOutput } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
@@ -83,6 +83,9 @@ export function registerRestRoutes(
               .send(file.body);
           }
           if (route.cacheSeconds) reply.header('cache-control', `public, max-age=${route.cacheSeconds}`);
+          // An answer shared by many requests was written as JSON when it was made (docs/architecture.md#prepared-answers).
+          const json = jsonOfPrepared(data);
+          if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
           return reply.send(data ?? null);
         } catch (cause) {
           return sendError(reply, cause, { procedure: route.path });

@@ -2,18 +2,19 @@ import { AccountBannedError } from '@app/auth';
 import { devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
 import { z } from 'zod';
 import { forbidden, notFound } from '../lib/errors';
+import { acceptingPrepared } from '../lib/prepared';
 import { publicProcedure, router, sessionProcedure } from '../trpc';
-import { signInAndStartSession, toUser } from './service';
+import { ownView, signInAndStartSession } from './service';
 
 export const authRouter = router({
   user: sessionProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user', protect: true } })
     .input(z.void())
-    .output(userSchema)
+    .output(acceptingPrepared(userSchema))
     .query(({ ctx }) => {
       const now = ctx.now();
       const adminUnlocked = ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > now;
-      return toUser(ctx.user, { adminUnlocked, now });
+      return ownView(ctx.user, { adminUnlocked, now });
     }),
 
   /** Development sign-in (docs/architecture.md#identity-and-access): absent whenever an identity provider is configured. */

@@ -1,9 +1,10 @@
 import { signInPerson, type VerifiedPerson } from '@app/auth';
-import { formatAmount, type PayoutHold, type User } from '@app/contracts';
+import { formatAmount, type PayoutHold, type User, userSchema } from '@app/contracts';
 import type { UserRow } from '@app/db';
 import type { ApiDeps, RequestScope } from '../context';
+import { prepareAnswer } from '../lib/prepared';
 import { recordSignIn } from '../risk/service';
-import { effectiveTier } from '../vip/tier';
+import { type EffectiveTier, effectiveTier } from '../vip/tier';
 
 /** Why a member's payouts are held and since when, or null. */
 export function payoutHoldOf(row: Pick<UserRow, 'payoutHoldReason' | 'payoutHeldAt'>): PayoutHold {
@@ -19,8 +20,7 @@ export function identityOf(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'la
  * The user as members see themselves: live balances, the tier in force now, and the task count, all from
  * the user row the session brought (its cached balances and counts move with every ledger row).
  */
-export function toUser(row: UserRow, extra: { adminUnlocked: boolean; now: Date }): User {
-  const tier = effectiveTier(row, extra.now);
+function toUser(row: UserRow, tier: EffectiveTier, adminUnlocked: boolean): User {
   return {
     ...identityOf(row),
     createdAt: row.createdAt.toISOString(),
@@ -39,10 +39,28 @@ export function toUser(row: UserRow, extra: { adminUnlocked: boolean; now: Date 
     totalPaidOut: formatAmount(row.totalPaidOut),
     referralEarnings: formatAmount(row.referralEarnings),
     completedTasks: Number(row.completedTasks),
-    adminUnlocked: row.isAdmin && extra.adminUnlocked,
+    adminUnlocked: row.isAdmin && adminUnlocked,
     payoutHold: payoutHoldOf(row),
     statusReason: row.accountStatus === 'active' ? null : row.statusReason,
   };
+}
+
+/**
+ * Each member's own view, by the user row it was made from (docs/architecture.md#prepared-answers): the
+ * session cache gives every request of a session the same row until the row changes, so the view is made
+ * again only when the row, the tier in force or the admin's unlock changes.
+ */
+const ownViews = new WeakMap<UserRow, { tier: string; expiresAt: number | undefined; adminUnlocked: boolean; user: User }>();
+
+/** The user as they see themselves (GET /api/auth/user), prepared once per user row. */
+export function ownView(row: UserRow, extra: { adminUnlocked: boolean; now: Date }): User {
+  const tier = effectiveTier(row, extra.now);
+  const expiresAt = tier.expiresAt?.getTime();
+  const kept = ownViews.get(row);
+  if (kept && kept.tier === tier.tier && kept.expiresAt === expiresAt && kept.adminUnlocked === extra.adminUnlocked) return kept.user;
+  const user = prepareAnswer(userSchema, toUser(row, tier, extra.adminUnlocked));
+  ownViews.set(row, { tier: tier.tier, expiresAt, adminUnlocked: extra.adminUnlocked, user });
+  return user;
 }
 
 /**

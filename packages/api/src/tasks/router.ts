@@ -1,7 +1,8 @@
-import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskSchema, taskToViewSchema } from '@app/contracts';
+import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskListSchema, taskToViewSchema } from '@app/contracts';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { conflict, forbidden, notFound } from '../lib/errors';
+import { acceptingPrepared } from '../lib/prepared';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { completeView, findVisibleTask, listVisibleTasks, startView, type ViewClock } from './service';
 
@@ -20,7 +21,7 @@ export const tasksRouter = router({
       },
     })
     .input(z.void())
-    .output(z.array(taskSchema))
+    .output(acceptingPrepared(taskListSchema))
     .query(({ ctx }) => listVisibleTasks(ctx, ctx.user, ctx.now())),
 
   get: memberProcedure

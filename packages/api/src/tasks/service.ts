@@ -7,12 +7,14 @@ import {
   messages,
   type Task,
   type TaskCompletionError,
+  taskListSchema,
   VIEW_EXPIRY_SECONDS,
 } from '@app/contracts';
 import { type Db, postToLedger, type TaskRow, type UserRow } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
+import { prepareAnswer } from '../lib/prepared';
 import type { CachedReader } from '../maintenance/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -47,11 +49,31 @@ function toTask(row: TaskRow, user: UserRow, now: Date): Task {
   return { id, title, description, url, requiredVipTier, reward: formatAmount(rewardFor(row, user, now)) };
 }
 
+/**
+ * The lists members see, by the active tasks they were made from and then by tier and plan reward: every
+ * member of a tier on the same plan reward sees the same list, prepared once (docs/architecture.md#prepared-answers).
+ * A change to the tasks replaces the cached rows, and the lists made from the old rows go with them.
+ */
+const visibleLists = new WeakMap<readonly TaskRow[], Map<string, Task[]>>();
+/** Lists kept per set of rows at most: one per tier and plan reward, far fewer in practice. */
+const MAX_VISIBLE_LISTS = 64;
+
 /** The tasks the member may view now, at the reward each pays them. */
 export async function listVisibleTasks(reader: CachedReader, user: UserRow, now: Date): Promise<Task[]> {
-  const tier = effectiveTier(user, now).tier;
   const rows = await activeTasks(reader);
-  return rows.filter((row) => isVisibleTo(row, tier)).map((row) => toTask(row, user, now));
+  const { tier, rewardPerTask } = effectiveTier(user, now);
+  const key = `${tier}\u0000${rewardPerTask ?? ''}`;
+  const lists = visibleLists.get(rows) ?? new Map<string, Task[]>();
+  visibleLists.set(rows, lists);
+  let list = lists.get(key);
+  if (!list) {
+    list = prepareAnswer(
+      taskListSchema,
+      rows.filter((row) => isVisibleTo(row, tier)).map((row) => toTask(row, user, now)),
+    );
+    if (lists.size < MAX_VISIBLE_LISTS) lists.set(key, list);
+  }
+  return list;
 }
 
 /**
