@@ -419,3 +419,56 @@ describe('cached reads', () => {
     expect(renamed.body.firstName).toBe('Renamed');
   });
 });
+
+describe('admin queue lengths', () => {
+  const queues = [
+    '/api/admin/pending-payouts?page=1&pageSize=50',
+    '/api/admin/pending-vip?page=1&pageSize=50',
+    '/api/admin/support/conversations?page=1&pageSize=50',
+    '/api/admin/percentage/payouts?page=1&pageSize=50',
+  ];
+  const page = async (url: string) => {
+    counter.reset();
+    const response = await f.admin('GET', url);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return { total: (response.json() as { total: number }).total, statements: counter.statements().length };
+  };
+
+  it('are counted once while the queue stands still, and again as soon as it moves', async () => {
+    await (await t.database.changes()).sync();
+    for (const url of queues) {
+      await page(url);
+      // The page alone: the length is this instance's until the queue's table changes (docs/architecture.md#caches).
+      expect((await page(url)).statements, url).toBe(1);
+    }
+    const payouts = queues[0] as string;
+    const before = (await page(payouts)).total;
+
+    // A member's request, through the API: the admin's next page already counts it.
+    const requester = await f.member({ balance: 50_000 });
+    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
+      paymentMethod: 'G-CASH',
+      amount: '200',
+      paymentDetails: '09170000001',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const afterRequest = await page(payouts);
+    expect(afterRequest).toEqual({ total: before + 1, statements: 2 });
+
+    // The admin's own decision: the next page no longer counts it.
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const approved = await f.admin('POST', `/api/admin/payout/${asked.json().id}/status`, { status: 'approved' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await page(payouts)).total).toBe(before);
+
+    // A row written outside any request (another instance, psql): counted again too.
+    await payOutEveryone();
+    const people = await db.selectFrom('users').select('id').where('email', 'like', 'counts-other%').execute();
+    expect((await page(payouts)).total).toBe(before + people.length);
+
+    // A search is counted every time: what it matches moves with members' names.
+    const searched = `${payouts}&search=counts-other`;
+    await page(searched);
+    expect((await page(searched)).statements).toBe(2);
+  });
+});

@@ -31,6 +31,8 @@ export interface ChangeCacheOptions<V> {
   readFrom?: (key: string, value: V) => readonly string[];
   /** Whether a loaded value is kept (a session that does not exist is not). */
   keep?: (value: V) => boolean;
+  /** Every change of the topics drops everything, keyed or not (values read from whole tables, such as counts). */
+  everyChangeClears?: boolean;
   now?: () => number;
 }
 
@@ -73,7 +75,7 @@ export class ChangeCache<V> {
     this.now = options.now ?? Date.now;
     feed.subscribe((change) => {
       if (!this.topics.has(change.topic)) return;
-      if (change.key === null) this.clear();
+      if (change.key === null || options.everyChangeClears) this.clear();
       else this.rowChanged(`${change.topic}:${change.key}`);
     });
     feed.onStatus(() => this.clear());
@@ -202,6 +204,8 @@ export interface AppCaches {
   tasks: ChangeCache<readonly TaskRow[]>;
   /** The active plans, in the order members see them. */
   plans: ChangeCache<readonly VipPlanRow[]>;
+  /** The length of each unsearched admin queue (pending payouts, VIP requests, support, commission payouts). */
+  queueTotals: ChangeCache<number>;
 }
 
 /** Sessions kept at most per instance: a session is about 2 KB with its user. */
@@ -218,5 +222,6 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
     settings: new ChangeCache(feed, { topics: ['settings'], maxEntries: 1, readFrom: () => [] }),
     tasks: new ChangeCache(feed, { topics: ['tasks'], maxEntries: 1, readFrom: () => [] }),
     plans: new ChangeCache(feed, { topics: ['plans'], maxEntries: 1, readFrom: () => [] }),
+    queueTotals: new ChangeCache(feed, { topics: ['queues', 'support'], maxEntries: 8, readFrom: () => [], everyChangeClears: true }),
   };
 }

@@ -12,18 +12,33 @@ import type {
 /**
  * The tables whose rows this instance caches (docs/architecture.md#caches), by who reads them: the
  * session and its user are the writer's own (a member's earnings, profile, sign-out), the rest are read by
- * everyone (the settings, the tasks, the plans, changed by admins).
+ * everyone (the settings, the tasks, the plans, changed by admins; the admin queues' tables, whose
+ * lengths are kept).
  */
 const OWN_TABLES = new Set(['users', 'sessions']);
-const SHARED_TABLES = new Set(['system_settings', 'systemSettings', 'tasks', 'vip_plans', 'vipPlans']);
+const SHARED_TABLES = new Set([
+  'system_settings',
+  'systemSettings',
+  'tasks',
+  'vip_plans',
+  'vipPlans',
+  'payouts',
+  'vip_requests',
+  'vipRequests',
+  'support_messages',
+  'supportMessages',
+  'commission_payouts',
+  'commissionPayouts',
+]);
 
-const RAW_WRITE = /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans)\b/i;
+const RAW_WRITE =
+  /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans|payouts|vip_requests|support_messages|commission_payouts)\b/i;
 
 /** What one request has written so far, of the tables this instance caches. */
 export interface WriteScope {
   /** A session or user row: the request's own session entry is dropped before it answers. */
   wroteOwn: boolean;
-  /** The settings, the tasks or the plans: the request waits for its notifications before it answers. */
+  /** The settings, the tasks, the plans or a queue: the request waits for its notifications before it answers. */
   wroteShared: boolean;
   /** Set by an admin's call: its session or user writes are someone else's, so they count as shared. */
   writesForOthers?: boolean;

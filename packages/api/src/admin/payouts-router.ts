@@ -30,7 +30,7 @@ export const adminPayoutsRouter = router({
     })
     .input(adminQueueInput)
     .output(z.union([page(pendingPayoutSchema), z.array(pendingPayoutSchema)]))
-    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingPayouts(ctx.db, ctx.now(), window))),
+    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingPayouts(ctx, ctx.now(), window))),
 
   decide: decideVia('POST'),
   decidePut: decideVia('PUT'),

@@ -26,7 +26,7 @@ export const adminSupportRouter = router({
     })
     .input(adminQueueInput)
     .output(z.union([page(supportConversationSchema), z.array(supportConversationSchema)]))
-    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listConversations(ctx.db, window))),
+    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listConversations(ctx, window))),
 
   thread: adminProcedure
     .meta({

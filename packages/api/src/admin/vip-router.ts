@@ -12,7 +12,7 @@ export const adminVipRouter = router({
     })
     .input(adminQueueInput)
     .output(z.union([page(pendingVipRequestSchema), z.array(pendingVipRequestSchema)]))
-    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingVipRequests(ctx.db, window))),
+    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingVipRequests(ctx, window))),
 
   approve: adminProcedure
     .meta({

@@ -11,7 +11,7 @@ import type { CommissionPayoutsTable, Db } from '@app/db';
 import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
-import { containing, type QueueWindow, queueLength } from '../lib/queue';
+import { containing, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { lockBalance, readFigures } from './ledger';
 
 const m = messages.commission;
@@ -36,7 +36,10 @@ function toCommissionPayout(row: PayoutRow): CommissionPayout {
  * status. The three joined (migration 0012's trigram index) hold whatever one of them holds, so the index
  * finds the few candidates, and the three matches then decide, as before.
  */
-export async function listCommissionPayouts(db: Db, window: QueueWindow): Promise<{ items: CommissionPayout[]; total: number }> {
+export async function listCommissionPayouts(
+  { db, caches }: QueueReader,
+  window: QueueWindow,
+): Promise<{ items: CommissionPayout[]; total: number }> {
   const pattern = window.search === undefined ? undefined : containing(window.search);
   const payouts = db.selectFrom('commissionPayouts').$if(pattern !== undefined, (query) =>
     query.where(
@@ -46,7 +49,7 @@ export async function listCommissionPayouts(db: Db, window: QueueWindow): Promis
   );
   const [rows, total] = await Promise.all([
     payouts.selectAll().orderBy('requestedAt', 'desc').orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
-    queueLength(db, 'commission-payouts', window.search, () =>
+    queueTotal({ db, caches }, 'commission-payouts', window.search, () =>
       payouts.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ),
   ]);

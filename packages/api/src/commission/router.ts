@@ -66,7 +66,7 @@ export const commissionRouter = mergeRouters(
       })
       .input(adminQueueInput)
       .output(z.union([page(commissionPayoutSchema), z.array(commissionPayoutSchema)]))
-      .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listCommissionPayouts(ctx.db, window))),
+      .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listCommissionPayouts(ctx, window))),
 
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
     setPayoutStatus: adminProcedure

@@ -4,6 +4,9 @@ import { sql } from 'kysely';
 import type { Context } from '../context';
 import { shareWhileRunning } from './shared-read';
 
+/** What a queue's reader reads with: the database, and this instance's caches for the queue's length. */
+export type QueueReader = Pick<Context, 'db' | 'caches'>;
+
 /** What a queue's reader needs: which page, how long, and the search. */
 export interface QueueWindow {
   limit: number;
@@ -52,4 +55,21 @@ export function memberMatches(search: string) {
 export async function queueLength(db: Db, queue: string, search: string | undefined, count: () => Promise<{ total: number | string }>) {
   const { total } = await shareWhileRunning(db, `${queue}\u0000${search ?? ''}`, count);
   return Number(total);
+}
+
+/**
+ * The length of one of the four admin queues (pending payouts, VIP requests, support conversations,
+ * commission payouts). Unsearched, this instance keeps it until a change to the queue's table notifies
+ * (docs/architecture.md#caches), so the pages of a queue that is not moving cost no count. Searched, it is
+ * counted as the other lists are (queueLength): a member's new name or e-mail changes what matches, and
+ * members' rows change with every earning.
+ */
+export function queueTotal(
+  reader: QueueReader,
+  queue: string,
+  search: string | undefined,
+  count: () => Promise<{ total: number | string }>,
+): Promise<number> {
+  if (search !== undefined) return queueLength(reader.db, queue, search, count);
+  return reader.caches.queueTotals.get(queue, async () => Number((await count()).total));
 }

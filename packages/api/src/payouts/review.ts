@@ -14,7 +14,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { recordCommission } from '../commission/ledger';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
+import { memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { effectiveTier } from '../vip/tier';
 import { toPayout } from './service';
@@ -23,7 +23,11 @@ import { toPayout } from './service';
  * Payouts waiting for a decision, oldest first, one window of them, with who asked, whether their account
  * is VIP now, and what to know before paying: other accounts that used the same destination, a payout hold.
  */
-export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow): Promise<{ items: PendingPayout[]; total: number }> {
+export async function listPendingPayouts(
+  { db, caches }: QueueReader,
+  now: Date,
+  window: QueueWindow,
+): Promise<{ items: PendingPayout[]; total: number }> {
   const pending = db
     .selectFrom('payouts as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
@@ -69,7 +73,7 @@ export async function listPendingPayouts(db: Db, now: Date, window: QueueWindow)
       .offset(window.offset)
       .execute(),
     // Without a search every payout counts (each has its member): the count reads the status index alone.
-    queueLength(db, 'pending-payouts', window.search, () =>
+    queueTotal({ db, caches }, 'pending-payouts', window.search, () =>
       (window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow(),

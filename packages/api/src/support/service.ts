@@ -3,7 +3,7 @@ import type { Db, SupportMessagesTable } from '@app/db';
 import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { notFound } from '../lib/errors';
-import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
+import { memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
 export type SupportReader = 'member' | 'admin';
@@ -77,7 +77,10 @@ export async function markConversationRead(db: Db, userId: string, reader: Suppo
  * it shows: without a search down the index in inbox order, with one from the members found by their
  * search text (migration 0005).
  */
-export async function listConversations(db: Db, window: QueueWindow): Promise<{ items: SupportConversation[]; total: number }> {
+export async function listConversations(
+  { db, caches }: QueueReader,
+  window: QueueWindow,
+): Promise<{ items: SupportConversation[]; total: number }> {
   const search = window.search;
   const conversations = db
     .selectFrom('supportConversations as c')
@@ -92,7 +95,7 @@ export async function listConversations(db: Db, window: QueueWindow): Promise<{ 
       .offset(window.offset)
       .execute(),
     // Without a search every conversation counts (each has its member): the count reads the one table.
-    queueLength(db, 'support-conversations', search, () =>
+    queueTotal({ db, caches }, 'support-conversations', search, () =>
       (search === undefined ? db.selectFrom('supportConversations as c') : conversations)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow(),

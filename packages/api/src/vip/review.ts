@@ -2,7 +2,7 @@ import { type AdminUser, messages, type PendingVipRequest, planName } from '@app
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { memberMatches, type QueueWindow, queueLength } from '../lib/queue';
+import { memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -10,7 +10,10 @@ import { findAdminUser } from '../users/service';
 import { activatePlan } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
-export async function listPendingVipRequests(db: Db, window: QueueWindow): Promise<{ items: PendingVipRequest[]; total: number }> {
+export async function listPendingVipRequests(
+  { db, caches }: QueueReader,
+  window: QueueWindow,
+): Promise<{ items: PendingVipRequest[]; total: number }> {
   const pending = db
     .selectFrom('vipRequests as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
@@ -25,7 +28,7 @@ export async function listPendingVipRequests(db: Db, window: QueueWindow): Promi
       .offset(window.offset)
       .execute(),
     // Without a search every request counts (each has its member): the count reads the status index alone.
-    queueLength(db, 'pending-vip', window.search, () =>
+    queueTotal({ db, caches }, 'pending-vip', window.search, () =>
       (window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow(),
