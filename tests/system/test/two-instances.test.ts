@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { WRONG_PASSWORD_LIMITS } from '@app/contracts';
-import { checkBooks } from '@app/db';
+import { checkBooks, postToLedger } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -188,6 +188,45 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
       await obeyedWithin(
         () => call(b.baseUrl, member, 'GET', '/api/tasks'),
         (answer) => answer.status === 200 && !titles(answer).some((title) => title.startsWith('Partner page')),
+      );
+    });
+
+    it('counts on B the payout queue as it moved on A', async () => {
+      const member = await signIn(a.baseUrl, 'pays@example.com');
+      const memberId = (await call(a.baseUrl, member, 'GET', '/api/auth/user')).body.id as string;
+      await database.db.db
+        .transaction()
+        .execute((trx) =>
+          postToLedger(trx, {
+            userId: memberId,
+            type: 'admin_adjustment',
+            amount: 50_000,
+            description: 'Opening balance',
+            createdAt: new Date(),
+          }),
+        );
+      const queue = '/api/admin/pending-payouts?page=1&pageSize=50';
+      const total = (answer: Answer) => (answer.body as { total: number }).total;
+      // Read on B first, so that B keeps the queue's length (docs/architecture.md#caches).
+      const before = total(await call(b.baseUrl, adminCookie, 'GET', queue));
+      const asked = await call(a.baseUrl, member, 'POST', '/api/payouts', {
+        paymentMethod: 'G-CASH',
+        amount: '200',
+        paymentDetails: '09170000002',
+      });
+      expect(asked.status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, adminCookie, 'GET', queue),
+        (answer) => total(answer) === before + 1,
+      );
+      const declined = await call(a.baseUrl, adminCookie, 'POST', `/api/admin/payout/${asked.body.id}/status`, {
+        status: 'declined',
+        reason: 'Wrong number',
+      });
+      expect(declined.status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, adminCookie, 'GET', queue),
+        (answer) => total(answer) === before,
       );
     });
 
