@@ -194,17 +194,15 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
     it('counts on B the payout queue as it moved on A', async () => {
       const member = await signIn(a.baseUrl, 'pays@example.com');
       const memberId = (await call(a.baseUrl, member, 'GET', '/api/auth/user')).body.id as string;
-      await database.db.db
-        .transaction()
-        .execute((trx) =>
-          postToLedger(trx, {
-            userId: memberId,
-            type: 'admin_adjustment',
-            amount: 50_000,
-            description: 'Opening balance',
-            createdAt: new Date(),
-          }),
-        );
+      await database.db.db.transaction().execute((trx) =>
+        postToLedger(trx, {
+          userId: memberId,
+          type: 'admin_adjustment',
+          amount: 50_000,
+          description: 'Opening balance',
+          createdAt: new Date(),
+        }),
+      );
       const queue = '/api/admin/pending-payouts?page=1&pageSize=50';
       const total = (answer: Answer) => (answer.body as { total: number }).total;
       // Read on B first, so that B keeps the queue's length (docs/architecture.md#caches).
