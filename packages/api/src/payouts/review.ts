@@ -10,6 +10,7 @@ import {
   pluralize,
 } from '@app/contracts';
 import { type Db, type PayoutRow, postToLedger, type Tx } from '@app/db';
+import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { recordCommission } from '../commission/ledger';
@@ -54,18 +55,26 @@ export async function listPendingPayouts(
         'u.payoutHoldReason',
       ])
       .select((eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('accountSignals as s')
-            .innerJoin('users as other', 'other.id', 's.userId')
-            .select(['other.id as userId', 'other.email'])
-            // Only a payout whose destination another account used has any (migration 0015): the others skip the read.
-            .where('p.destinationShared', '=', true)
-            .where('s.kind', '=', 'destination')
-            .whereRef('s.value', '=', 'p.destination')
-            .whereRef('s.userId', '<>', 'p.userId')
-            .orderBy('other.email'),
-        ).as('linkedAccounts'),
+        // Only a payout whose destination another account used has any (migration 0015): for the others the
+        // read is never started, where a filter inside it would still set up its sort and aggregate per row.
+        eb
+          .case()
+          .when('p.destinationShared', '=', true)
+          .then(
+            jsonArrayFrom(
+              eb
+                .selectFrom('accountSignals as s')
+                .innerJoin('users as other', 'other.id', 's.userId')
+                .select(['other.id as userId', 'other.email'])
+                .where('s.kind', '=', 'destination')
+                .whereRef('s.value', '=', 'p.destination')
+                .whereRef('s.userId', '<>', 'p.userId')
+                .orderBy('other.email'),
+            ),
+          )
+          .else(sql<{ userId: string; email: string }[]>`'[]'::json`)
+          .end()
+          .as('linkedAccounts'),
       )
       .orderBy('p.createdAt')
       .orderBy('p.id')
