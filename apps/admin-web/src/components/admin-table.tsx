@@ -13,9 +13,19 @@ export interface Column<T> {
    * value the row shows elsewhere (an id under the e-mail) or one that is the same on every row.
    */
   wideOnly?: boolean;
+  /**
+   * Stays at the table's right edge while the rest scrolls sideways: a row's actions, which a table wider
+   * than its card (a laptop, the panel beside its menu) would otherwise push out of sight.
+   */
+  pinned?: boolean;
 }
 
 const WIDE_ONLY = 'hidden xl:table-cell';
+const PINNED = 'sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+function columnClass<T>(column: Column<T>): string | undefined {
+  return cn(column.wideOnly && WIDE_ONLY, column.pinned && PINNED) || undefined;
+}
 
 /** A record id as tables show it: its start, the whole id on hover. */
 export function ShortId({ id, title = id }: { id: string; title?: string }) {
@@ -79,7 +89,7 @@ export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError
     body = rows.map((row) => (
       <TableRow key={rowKey(row)}>
         {columns.map((column) => (
-          <TableCell key={column.header} className={cn(column.className, column.wideOnly && WIDE_ONLY)}>
+          <TableCell key={column.header} className={cn(column.className, columnClass(column))}>
             {column.cell(row)}
           </TableCell>
         ))}
@@ -93,7 +103,7 @@ export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {columns.map((column) => (
-              <TableHead key={column.header} className={column.wideOnly ? WIDE_ONLY : undefined}>
+              <TableHead key={column.header} className={columnClass(column)}>
                 {column.header}
               </TableHead>
             ))}

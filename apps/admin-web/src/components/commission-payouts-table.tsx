@@ -89,7 +89,7 @@ const COLUMNS: readonly Column<CommissionPayout>[] = [
   { header: 'Requested', cell: (payout) => formatDateTime(payout.requestedAt), className: 'min-w-28' },
   { header: 'Processed', cell: (payout) => (payout.processedAt ? formatDateTime(payout.processedAt) : '—'), className: 'min-w-28' },
   { header: 'Notes', cell: (payout) => payout.notes ?? '—' },
-  { header: 'Actions', cell: (payout) => <CommissionPayoutActions payout={payout} /> },
+  { header: 'Actions', pinned: true, cell: (payout) => <CommissionPayoutActions payout={payout} /> },
 ];
 
 /** The panel's % Payouts tab: the commission operator's payout requests, a page at a time and searchable. */

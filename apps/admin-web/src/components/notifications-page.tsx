@@ -167,7 +167,7 @@ const COLUMNS: readonly Column<AdminNotification>[] = [
   { header: 'Audience', cell: (row) => (row.isGlobal ? 'All members' : 'One member') },
   { header: 'Read', cell: (row) => row.readCount, className: 'tabular-nums' },
   { header: 'Expires', cell: (row) => (row.expiresAt ? formatDateTime(row.expiresAt) : 'Never'), className: 'whitespace-nowrap' },
-  { header: 'Actions', cell: (row) => <DeleteNotification notification={row} /> },
+  { header: 'Actions', pinned: true, cell: (row) => <DeleteNotification notification={row} /> },
 ];
 
 function ManageNotifications() {

@@ -110,7 +110,7 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
   // Every row of this queue is pending: the column says nothing new where room is short.
   { header: 'Status', cell: (payout) => <Badge variant="warning">{capitalize(payout.status)}</Badge>, wideOnly: true },
   { header: 'Requested', cell: (payout) => formatDateTime(payout.createdAt), className: 'min-w-28' },
-  { header: 'Actions', cell: (payout) => <PayoutActions payout={payout} /> },
+  { header: 'Actions', pinned: true, cell: (payout) => <PayoutActions payout={payout} /> },
 ];
 
 /** Pending payout requests, oldest first, a page at a time and searchable: the panel's Payouts tab and /admin/payouts. */

@@ -57,7 +57,7 @@ const COLUMNS: readonly Column<PendingVipRequest>[] = [
     header: 'Transaction Reference',
     cell: (request) => <span className="font-mono text-xs">{request.vipTransactionReference ?? '—'}</span>,
   },
-  { header: 'Actions', cell: (request) => <VipActions request={request} /> },
+  { header: 'Actions', pinned: true, cell: (request) => <VipActions request={request} /> },
 ];
 
 /** The panel's VIP Approvals tab: payment-proof requests waiting for an admin, a page at a time and searchable. */

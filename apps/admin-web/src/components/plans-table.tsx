@@ -118,7 +118,7 @@ const COLUMNS: readonly Column<AdminPlan>[] = [
     header: 'Status',
     cell: (plan) => <Badge variant={plan.isActive ? 'success' : 'secondary'}>{plan.isActive ? 'Active' : 'Inactive'}</Badge>,
   },
-  { header: 'Actions', cell: (plan) => <PlanRow plan={plan} /> },
+  { header: 'Actions', pinned: true, cell: (plan) => <PlanRow plan={plan} /> },
 ];
 
 /** The panel's VIP Plans tab. */

@@ -51,7 +51,7 @@ export function PopupsPage() {
     },
     { header: 'Starts', cell: (popup) => formatDateTime(popup.startDate), className: 'whitespace-nowrap' },
     { header: 'Ends', cell: (popup) => (popup.endDate ? formatDateTime(popup.endDate) : 'No end'), className: 'whitespace-nowrap' },
-    { header: 'Actions', cell: (popup) => <PopupActions popup={popup} onOpen={setOpen} /> },
+    { header: 'Actions', pinned: true, cell: (popup) => <PopupActions popup={popup} onOpen={setOpen} /> },
   ];
 
   return (

@@ -133,6 +133,7 @@ function RiskQueue() {
     },
     {
       header: 'Actions',
+      pinned: true,
       cell: (item) => (
         <Button size="sm" variant="outline" onClick={() => setReviewing(item)} aria-label={`Review ${item.email}`}>
           Review
@@ -258,7 +259,7 @@ function HeldReferrals() {
     { header: 'Bonus', cell: (item) => formatPesosAmount(item.amount), className: 'tabular-nums whitespace-nowrap' },
     { header: 'Linked by', cell: (item) => <span className="text-sm">{linksText(item.links)}</span> },
     { header: 'Held', cell: (item) => formatDateTime(item.heldAt), className: 'whitespace-nowrap' },
-    { header: 'Actions', cell: (item) => <ReferralActions referral={item} /> },
+    { header: 'Actions', pinned: true, cell: (item) => <ReferralActions referral={item} /> },
   ];
   return (
     <PagedSection

@@ -62,6 +62,7 @@ export function TasksPage() {
     },
     {
       header: 'Actions',
+      pinned: true,
       cell: (task) => (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setEditing(task)} aria-label={`Edit ${task.title}`}>

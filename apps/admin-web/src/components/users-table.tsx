@@ -286,7 +286,7 @@ const COLUMNS: readonly Column<AdminUser>[] = [
     ),
   },
   { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
-  { header: 'Actions', cell: (user) => <UserActions user={user} /> },
+  { header: 'Actions', pinned: true, cell: (user) => <UserActions user={user} /> },
 ];
 
 interface UsersTableProps {
