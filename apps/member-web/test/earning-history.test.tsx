@@ -1,11 +1,12 @@
 import { testUser } from '@app/testkit/fixtures';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt, setupTrpcServer } from './app-harness';
 import { earning, payoutApproved, payoutRequest } from './earning-fixtures';
 
-const { answerWith, inputsOf } = setupTrpcServer();
+const { server, answerWith, inputsOf } = setupTrpcServer();
 
 function openHistory(transactions = [payoutApproved, payoutRequest, earning]) {
   answerWith({ 'auth.user': () => ({ data: testUser() }), 'transactions.list': () => ({ data: transactions }) });
@@ -51,11 +52,38 @@ describe('history page', () => {
     expect(await screen.findByText('No transactions found. Complete tasks to start earning!')).toBeTruthy();
   });
 
-  it('offers the statement as a CSV download', async () => {
+  it('downloads the statement as the CSV file the server names', async () => {
+    server.use(
+      http.get('*/api/transactions/statement.csv', () =>
+        HttpResponse.text('date,type\n', {
+          headers: { 'content-disposition': 'attachment; filename="pesotasks-statement-2026-03-04.csv"' },
+        }),
+      ),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const createObjectURL = vi.fn(() => 'blob:statement');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     openHistory();
 
-    const link = await screen.findByRole('link', { name: 'Download statement (CSV)' });
-    expect(link.getAttribute('href')).toBe('/api/transactions/statement.csv');
-    expect(link.hasAttribute('download')).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+
+    await waitFor(() => expect(saved).toEqual(['pesotasks-statement-2026-03-04.csv']));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('says the session ended, rather than saving the refusal as the statement', async () => {
+    server.use(http.get('*/api/transactions/statement.csv', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    openHistory();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeTruthy();
+    expect(click).not.toHaveBeenCalled();
+    click.mockRestore();
   });
 });

@@ -71,6 +71,16 @@ describe('profile photo', () => {
     await user.upload(screen.getByLabelText('Profile photo'), png());
     expect(await screen.findByText('Failed to upload profile photo')).toBeTruthy();
   });
+
+  it('says the session ended when the upload finds it gone, not that the upload failed', async () => {
+    const user = userEvent.setup();
+    answerUpload(() => HttpResponse.json({ message: 'Unauthorized', code: 'UNAUTHORIZED' }, { status: 401 }));
+    await openProfile();
+
+    await user.upload(screen.getByLabelText('Profile photo'), png());
+    expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeTruthy();
+    expect(screen.queryByText('Failed to upload profile photo')).toBeNull();
+  });
 });
 
 describe('site configuration', () => {

@@ -2,5 +2,7 @@ export { AdSlot } from './ad-slot';
 export { type LiveEventHandler, usePolling } from './live';
 export { mountApp } from './mount';
 export { createRoutedRouter, RoutedApp, type RouterContext } from './routed-app';
+export { requestServer, StatementDownload } from './server-file';
 export { currentUserQuery, useCurrentUser, useOperatorSession } from './session';
+export { SessionEndedError } from './session-ended';
 export { errorMessage, isServerAnswer, isUnauthorizedError, refusalDetail, TrpcProvider, trpc } from './trpc';

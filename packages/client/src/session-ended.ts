@@ -9,6 +9,16 @@ import { isServerAnswer, isUnauthorizedError, trpc } from './trpc';
  */
 export type EndedSession = 'site' | 'operator' | null;
 
+/**
+ * A plain request (an upload, a file download: not tRPC) answered 401: the session it was sent with has
+ * ended. Thrown from a react-query call, it reaches the watch below like a tRPC UNAUTHORIZED answer.
+ */
+export class SessionEndedError extends Error {
+  constructor(readonly session: Exclude<EndedSession, null>) {
+    super('Your session has ended');
+  }
+}
+
 /** The probes that ask who is signed in: their UNAUTHORIZED means "nobody", not "your session ended". */
 const SESSION_PROBES = new Set(['auth.user', 'commission.auth']);
 /** Calls whose UNAUTHORIZED is a wrong password, said by their own form. */
@@ -36,6 +46,7 @@ export function watchForEndedSessions(getClient: () => QueryClient): SessionWatc
   };
 
   const onError = (error: unknown) => {
+    if (error instanceof SessionEndedError) return setEnded(error.session);
     if (!isServerAnswer(error) || !isUnauthorizedError(error)) return;
     const path = error.data?.path ?? '';
     if (SESSION_PROBES.has(path) || PASSWORD_CHECKS.has(path)) return;

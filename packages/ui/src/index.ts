@@ -34,7 +34,6 @@ export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 export { SelectField } from './components/select-field';
 export { Skeleton } from './components/skeleton';
 export { StatCard } from './components/stat-card';
-export { StatementDownload } from './components/statement-download';
 export { SubmitButton } from './components/submit-button';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';

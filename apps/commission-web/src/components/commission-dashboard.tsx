@@ -1,4 +1,4 @@
-import { errorMessage, isUnauthorizedError, trpc } from '@app/client';
+import { errorMessage, isUnauthorizedError, StatementDownload, trpc } from '@app/client';
 import { asPage, messages } from '@app/contracts';
 import {
   BrandLink,
@@ -14,7 +14,6 @@ import {
   Pager,
   SectionCard,
   Skeleton,
-  StatementDownload,
   toast,
 } from '@app/ui';
 import { HandCoins, LogOut } from 'lucide-react';
@@ -99,7 +98,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
                   {(dialog) => <RequestPayoutDialog balance={stats.data.totalBalance} {...dialog} />}
                 </DeferredControl>
               )}
-              <StatementDownload href={STATEMENT_HREF} />
+              <StatementDownload href={STATEMENT_HREF} session="operator" />
             </>
           }
         />

@@ -1,4 +1,4 @@
-import { trpc } from '@app/client';
+import { SessionEndedError, trpc } from '@app/client';
 import { messages, PROFILE_PHOTO_MAX_BYTES, type User } from '@app/contracts';
 import { Button, toast, UserAvatar } from '@app/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +17,10 @@ export function ProfilePhoto({ user }: { user: User }) {
       // The header's avatar and this one both read the user.
       void utils.auth.user.invalidate();
     },
-    onError: (error) => toast({ variant: 'destructive', title: error.message }),
+    // An ended session is said by the page's session notice, not as a failed upload.
+    onError: (error) => {
+      if (!(error instanceof SessionEndedError)) toast({ variant: 'destructive', title: error.message });
+    },
   });
 
   function choose(file: File | undefined) {

@@ -1,3 +1,4 @@
+import { requestServer } from '@app/client';
 import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
 
 /** The server's upload route: multipart is not tRPC, so this one call is a plain request (docs/decisions.md#versions-that-work). */
@@ -14,13 +15,12 @@ export function photoProblem(file: File): string | null {
 export async function uploadProfilePhoto(file: File): Promise<string> {
   const body = new FormData();
   body.append('profilePhoto', file);
-  let response: Response;
-  try {
-    response = await fetch(UPLOAD_PHOTO_PATH, { method: 'POST', body, credentials: 'include' });
-  } catch {
-    throw new Error(messages.profile.uploadFailed);
-  }
-  const answer = (await response.json().catch(() => null)) as { profileImageUrl?: unknown; message?: unknown } | null;
-  if (response.ok && typeof answer?.profileImageUrl === 'string') return answer.profileImageUrl;
-  throw new Error(typeof answer?.message === 'string' && answer.message ? answer.message : messages.profile.uploadFailed);
+  const response = await requestServer(
+    UPLOAD_PHOTO_PATH,
+    { method: 'POST', body },
+    { session: 'site', fallback: messages.profile.uploadFailed },
+  );
+  const answer = (await response.json().catch(() => null)) as { profileImageUrl?: unknown } | null;
+  if (typeof answer?.profileImageUrl === 'string') return answer.profileImageUrl;
+  throw new Error(messages.profile.uploadFailed);
 }

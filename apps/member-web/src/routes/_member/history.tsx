@@ -1,6 +1,6 @@
-import { trpc } from '@app/client';
+import { StatementDownload, trpc } from '@app/client';
 import { messages } from '@app/contracts';
-import { Card, PageHeader, StatementDownload } from '@app/ui';
+import { Card, PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
@@ -22,7 +22,7 @@ function HistoryPage() {
       <PageHeader
         title="Transaction History"
         description="Every earning, bonus and payout on your account."
-        actions={<StatementDownload href={STATEMENT_HREF} />}
+        actions={<StatementDownload href={STATEMENT_HREF} session="site" />}
       />
       <Card className="p-2">
         <TransactionTable
