@@ -53,6 +53,14 @@ describe('dashboard', () => {
     expect(within(tasks).getByRole('link', { name: 'View All Tasks' }).getAttribute('href')).toBe('/tasks');
   });
 
+  it('offers no task at the day’s limit, as the tasks page does', async () => {
+    await openDashboard({ 'vip.status': () => ({ data: testVipStatus({ tasksCompletedToday: 5, tasksRemaining: 0 }) }) });
+
+    const tasks = await screen.findByRole('region', { name: 'Available Tasks' });
+    expect(await within(tasks).findByText(/New tasks open at 00:00 Manila time/)).toBeTruthy();
+    expect(within(tasks).queryByRole('link', { name: 'Start Viewing Website' })).toBeNull();
+  });
+
   it('leaves the link to all tasks out when the three shown are all there are', async () => {
     await openDashboard({ 'tasks.list': () => ({ data: testTasks(3) }) });
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 import { setupTrpcServer } from './app-harness';
-import { testTask } from './earning-fixtures';
+import { testTask, testVipStatus } from './earning-fixtures';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
@@ -33,6 +33,7 @@ function openBrowser(path: string, handlers: Handlers = {}) {
     'auth.user': () => ({ data: testUser() }),
     'tasks.list': () => ({ data: [testTask()] }),
     'tasks.get': () => ({ data: { ...testTask(), durationSeconds: 20 } }),
+    'vip.status': () => ({ data: testVipStatus() }),
     ...handlers,
   });
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
@@ -40,9 +41,11 @@ function openBrowser(path: string, handlers: Handlers = {}) {
   return router;
 }
 
-const started = (durationSeconds: number) => () => ({
-  data: { viewId: 'view-1', startedAt: new Date().toISOString(), durationSeconds },
-});
+const started =
+  (durationSeconds: number, collected: { taskId: string; reward: string } | null = null) =>
+  () => ({
+    data: { viewId: 'view-1', startedAt: new Date().toISOString(), durationSeconds, collected },
+  });
 
 describe('task browser', () => {
   it('records the view with Start Viewing, counts the server’s viewing time, completes the task and reports it on /tasks', async () => {
@@ -164,5 +167,23 @@ describe('task browser', () => {
 
     expect(await screen.findByText('Waiting for Website View')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel Task' })).toBeTruthy();
+  });
+
+  it('says at the day’s limit that no task can be started, and opens no site', async () => {
+    openBrowser(browserPath(), { 'vip.status': () => ({ data: testVipStatus({ tasksCompletedToday: 5, tasksRemaining: 0 }) }) });
+
+    expect(await screen.findByText('You have reached your daily task limit. Please try again tomorrow.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start Viewing' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(windowOpen).not.toHaveBeenCalled();
+  });
+
+  it('says so when the start credited the member’s finished view of another task first', async () => {
+    openBrowser(browserPath(), { 'tasks.start': started(20, { taskId: 'task-2', reward: '1.20' }) });
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Start Viewing' }));
+
+    expect(await screen.findByText('₱1.20 for the task you finished earlier was added to your balance.')).toBeTruthy();
+    expect(await screen.findByRole('timer')).toBeTruthy();
   });
 });

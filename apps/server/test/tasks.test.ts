@@ -193,17 +193,50 @@ describe('one open view at a time', () => {
     expect(again).toEqual(first);
   });
 
-  it('closes the open view of another task, uncredited, when a task is started', async () => {
+  it('credits the open view of another task that lasted its time when a task is started, and says so', async () => {
     t.clock.now = MANILA_MORNING;
     const cookie = await member();
     await start(tasks['Read Blog']!, cookie);
     later(30);
-    // A second tab: the first view can no longer be collected, the second one can once it lasted.
-    await start(tasks['View Product Page']!, cookie);
-    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-not-started' });
+    // The member left the task browser after the timer and starts another task: the finished view pays first.
+    const second = await start(tasks['View Product Page']!, cookie);
+    expect(second.json()).toMatchObject({ collected: { taskId: tasks['Read Blog'], reward: '1.20' } });
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'already-completed' });
     expect(await openViews()).toEqual([{ id: expect.any(String), taskId: tasks['View Product Page'] }]);
     later(21);
     expect((await complete(tasks['View Product Page']!, cookie)).json()).toEqual({ success: true, reward: '1.50' });
+    expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ completedTasks: 2, availableBalance: '2.70' });
+  });
+
+  it('closes the open view of another task, uncredited, when it had not lasted its time', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    await start(tasks['Read Blog']!, cookie);
+    later(10);
+    expect((await start(tasks['View Product Page']!, cookie)).json()).toMatchObject({ collected: null });
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-not-started' });
+    expect(await openViews()).toEqual([{ id: expect.any(String), taskId: tasks['View Product Page'] }]);
+  });
+
+  it('credits the last finished view of the day, then refuses the new start with a message that says both', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    const titles = ['Read Blog', 'View Product Page'];
+    // Four of the free day's five, then a fifth left open after its time.
+    for (let i = 0; i < 4; i++) {
+      await start(tasks[titles[i % 2]!]!, cookie);
+      later(21);
+      expect((await complete(tasks[titles[i % 2]!]!, cookie)).json()).toMatchObject({ success: true });
+    }
+    await start(tasks['Read Blog']!, cookie);
+    later(25);
+    const refused = await start(tasks['View Product Page']!, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      '₱1.20 for the task you finished earlier was added to your balance. That was your last task for today: please come back tomorrow.',
+    );
+    expect(await openViews()).toEqual([]);
+    expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ completedTasks: 5 });
   });
 
   it('leaves one view open, and no 5xx, when one member starts several tasks at once', async () => {

@@ -41,7 +41,7 @@ async function freshMember() {
 }
 
 const start = (user: Awaited<ReturnType<typeof freshMember>>, taskId: string, now: Date) =>
-  startView(handle.db, user, taskId, { now, timeZone, clock: clockAt(now) });
+  startView(handle.db, user, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
 const complete = (userId: string, taskId: string, now: Date) =>
   completeView(handle.db, userId, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
 
@@ -70,14 +70,31 @@ describe('a view', () => {
     expect(await earningsOf(member.id)).toEqual([]);
   });
 
-  it('is closed without credit when the member starts another task', async () => {
+  it('is closed without credit when the member starts another task before its time', async () => {
     const member = await freshMember();
     const [first, second] = [await task(), await task()];
     await start(member, first.id, morning);
-    await start(member, second.id, later(5));
+    expect(await start(member, second.id, later(5))).toMatchObject({ ok: true, collected: null });
     expect(await complete(member.id, first.id, later(viewSeconds + 5))).toMatchObject({ success: false });
     expect(await complete(member.id, second.id, later(viewSeconds + 5))).toMatchObject({ success: true });
     expect(await earningsOf(member.id)).toHaveLength(1);
+  });
+
+  it('is credited, once, by the start of another task once it lasted its time: a finished view is never lost', async () => {
+    const member = await freshMember();
+    const [first, second] = [await task(130), await task(140)];
+    await start(member, first.id, morning);
+    expect(await start(member, second.id, later(viewSeconds))).toMatchObject({ ok: true, collected: { taskId: first.id, reward: '1.30' } });
+    expect(await complete(member.id, first.id, later(viewSeconds + 1))).toEqual({ success: false, error: 'already-completed' });
+    expect(await earningsOf(member.id)).toEqual([{ amount: 130 }]);
+  });
+
+  it('is not credited by the next start once it expired', async () => {
+    const member = await freshMember();
+    const [first, second] = [await task(), await task()];
+    await start(member, first.id, morning);
+    expect(await start(member, second.id, later(600))).toMatchObject({ ok: true, collected: null });
+    expect(await earningsOf(member.id)).toEqual([]);
   });
 });
 
@@ -92,7 +109,7 @@ describe('the daily limit', () => {
       expect(await complete(member.id, id, later(i * 60 + viewSeconds))).toMatchObject({ success: true });
     }
     const extra = tasks[FREE_DAILY_TASK_LIMIT]!;
-    expect(await start(member, extra.id, later(3600))).toEqual({ ok: false, reason: 'daily-limit-reached' });
+    expect(await start(member, extra.id, later(3600))).toEqual({ ok: false, reason: 'daily-limit-reached', collected: null });
     expect(await earningsOf(member.id)).toHaveLength(FREE_DAILY_TASK_LIMIT);
   });
 });

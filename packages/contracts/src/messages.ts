@@ -55,6 +55,10 @@ export const messages = {
     taskLoadFailed: 'The task could not be loaded. Check your connection and try again.',
     startRace: 'Another task was started at the same moment. Please try again.',
     dailyLimitReached: 'You have reached your daily task limit. Please try again tomorrow.',
+    dailyLimitReachedAfterCollect: (reward: string) =>
+      `₱${reward} for the task you finished earlier was added to your balance. That was your last task for today: please come back tomorrow.`,
+    /** A start that credited the member's finished view of another task first. */
+    earlierViewCollected: (reward: string) => `₱${reward} for the task you finished earlier was added to your balance.`,
     /** The /tasks page's texts for each ?error= value (docs/api-conventions.md#messages-and-errors). */
     pageErrors: {
       'task-not-found': 'The task you tried to complete was not found.',
@@ -95,6 +99,7 @@ export const messages = {
     emptyDashboard: 'No transactions found. Complete tasks to earn rewards!',
     emptyHistory: 'No transactions found. Complete tasks to start earning!',
     loadFailed: 'Could not load your transactions. Please try again.',
+    statementFailed: 'The statement could not be downloaded. Please try again.',
   },
   vip: {
     planRequired: 'Please choose a VIP plan',

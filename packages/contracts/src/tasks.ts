@@ -26,6 +26,8 @@ export const startTaskOutput = z.object({
   viewId: z.string(),
   startedAt: z.string(),
   durationSeconds: z.number().int(),
+  /** The member's earlier view of another task, credited by this start because it had lasted its time. */
+  collected: z.object({ taskId: z.string(), reward: amountString }).nullable(),
 });
 
 /** Error values of the completion call (docs/product-rules.md#decided-rules), also carried to /tasks?error=... */

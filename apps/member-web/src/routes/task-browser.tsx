@@ -12,11 +12,12 @@ import {
   Progress,
   Skeleton,
   signInHref,
+  toast,
 } from '@app/ui';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, CheckCircle2, CircleAlert, Eye, Globe, LoaderCircle, LogIn, Timer } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { rememberView } from '../components/earning/open-views';
+import { forgetView, rememberView } from '../components/earning/open-views';
 import { searchText } from '../components/earning/search';
 import { useCompleteTask } from '../components/earning/use-complete-task';
 import { useSecondsLeft } from '../components/earning/use-seconds-left';
@@ -49,6 +50,7 @@ export const Route = createFileRoute('/task-browser')({
   loader: ({ context }) => {
     void context.trpc.tasks.get.prefetch({ id: context.taskId });
     void context.trpc.site.config.prefetch();
+    void context.trpc.vip.status.prefetch();
   },
   component: TaskBrowser,
 });
@@ -175,15 +177,28 @@ function TaskViewer({ task }: { task: RunnableTask }) {
   const [countdown, setCountdown] = useState<Countdown | null>(null);
   const viewed = countdown !== null;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const popupBlocked = usePopupBlocked(refusal === null ? task.url : null);
+  // At the day's limit the page says so before anything starts: no site opens for a view that cannot pay.
+  const status = trpc.vip.status.useQuery();
+  const limitReached = !viewed && status.data !== undefined && status.data.tasksRemaining <= 0;
+  const shownRefusal = refusal ?? (limitReached ? messages.tasks.dailyLimitReached : null);
+  const popupBlocked = usePopupBlocked(shownRefusal === null && !status.isPending ? task.url : null);
   const viewSeconds = trpc.site.config.useQuery().data?.taskViewSeconds ?? task.seconds;
   const secondsLeft = useSecondsLeft(refusal === null && countdown ? countdown.endsAt : null) ?? 0;
 
+  const utils = trpc.useUtils();
   const start = trpc.tasks.start.useMutation({
-    onSuccess: ({ durationSeconds }) => {
+    onSuccess: ({ durationSeconds, collected }) => {
       const endsAt = Date.now() + durationSeconds * 1000;
       setCountdown({ endsAt, seconds: durationSeconds });
       if (user) rememberView({ userId: user.id, taskId: task.id, endsAt });
+      if (collected) {
+        // The finished view of another task was credited first: its card has nothing left to collect.
+        if (user) forgetView(user.id, collected.taskId);
+        toast({ title: messages.tasks.collectedTitle, description: messages.tasks.earlierViewCollected(collected.reward) });
+        void utils.auth.user.invalidate();
+        void utils.transactions.list.invalidate();
+        void utils.vip.status.invalidate();
+      }
     },
     // The server's refusal (daily limit, task gone, maintenance) ends the attempt; a lost connection may be retried.
     onError: (error) => {
@@ -202,7 +217,7 @@ function TaskViewer({ task }: { task: RunnableTask }) {
   });
   const completing = useRef(false);
   const timeUp = viewed && secondsLeft === 0 && refusal === null;
-  const over = refusal !== null;
+  const over = shownRefusal !== null;
   useEffect(() => {
     // Once only: a second call would find the view already completed and report that instead.
     if (!timeUp || completing.current) return;
@@ -211,11 +226,11 @@ function TaskViewer({ task }: { task: RunnableTask }) {
   }, [timeUp, completeTask, task.id]);
 
   let body: ReactNode;
-  if (refusal !== null) {
+  if (shownRefusal !== null) {
     body = (
       <Alert variant="destructive" role="alert">
         <CircleAlert aria-hidden="true" />
-        <AlertDescription className="text-foreground">{refusal}</AlertDescription>
+        <AlertDescription className="text-foreground">{shownRefusal}</AlertDescription>
       </Alert>
     );
   } else if (timeUp) {

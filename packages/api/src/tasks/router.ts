@@ -58,12 +58,22 @@ export const tasksRouter = router({
       const result = await startView(ctx.db, ctx.user, input.id, {
         now: ctx.now(),
         timeZone: ctx.settings.timeZone,
+        viewSeconds: ctx.settings.taskViewSeconds,
         clock: viewClock(ctx),
       });
       if (!result.ok && result.reason === 'task-not-found') throw notFound(messages.tasks.notFound);
       if (!result.ok && result.reason === 'start-race') throw conflict(messages.tasks.startRace);
-      if (!result.ok) throw forbidden(messages.tasks.dailyLimitReached);
-      return { viewId: result.viewId, startedAt: result.startedAt.toISOString(), durationSeconds: ctx.settings.taskViewSeconds };
+      if (!result.ok) {
+        throw forbidden(
+          result.collected ? messages.tasks.dailyLimitReachedAfterCollect(result.collected.reward) : messages.tasks.dailyLimitReached,
+        );
+      }
+      return {
+        viewId: result.viewId,
+        startedAt: result.startedAt.toISOString(),
+        durationSeconds: ctx.settings.taskViewSeconds,
+        collected: result.collected,
+      };
     }),
 
   complete: moneyProcedure

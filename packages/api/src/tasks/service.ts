@@ -85,9 +85,15 @@ export async function findVisibleTask(reader: CachedReader, user: UserRow, taskI
   return row && isVisibleTo(row, effectiveTier(user, now).tier) ? toTask(row, user, now) : null;
 }
 
+/** An earlier view of another task that the start credited before opening its own (it had lasted its time). */
+interface CollectedView {
+  taskId: string;
+  reward: string;
+}
+
 export type StartResult =
-  | { ok: true; viewId: string; startedAt: Date }
-  | { ok: false; reason: 'task-not-found' | 'daily-limit-reached' | 'start-race' };
+  | { ok: true; viewId: string; startedAt: Date; collected: CollectedView | null }
+  | { ok: false; reason: 'task-not-found' | 'daily-limit-reached' | 'start-race'; collected: CollectedView | null };
 
 /**
  * The clock views are timed by. In production the database's, so that instances whose clocks disagree
@@ -110,15 +116,16 @@ const START_ATTEMPTS = 3;
 
 /**
  * Records that the member started viewing a task (docs/product-rules.md#decided-rules: proof of view). A member has one
- * open view at a time: starting a task closes their open view of another one, or an expired one, without
- * credit; starting the task already open returns that view. Concurrent starts meet at the unique index of
- * open views, so twenty at once leave one view and give all twenty the same answer.
+ * open view at a time. Starting a task first settles the member's open view of another one: credited if it
+ * has lasted its time (a completed view is never lost to the next start), else closed without credit, as
+ * is an expired one; starting the task already open returns that view. Concurrent starts meet at the
+ * unique index of open views, so twenty at once leave one view and give all twenty the same answer.
  */
 export async function startView(
   db: Db,
   user: UserRow,
   taskId: string,
-  options: { now: Date; timeZone: string; clock: ViewClock },
+  options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<StartResult> {
   // The task and today's count in one round trip.
   const task = await db
@@ -128,8 +135,10 @@ export async function startView(
     .where('id', '=', taskId)
     .where('isActive', '=', true)
     .executeTakeFirst();
-  if (!task || !isVisibleTo(task, effectiveTier(user, options.now).tier)) return { ok: false, reason: 'task-not-found' };
-  if (progressOf(user, options.now, Number(task.completedToday)).remaining <= 0) return { ok: false, reason: 'daily-limit-reached' };
+  let collected: CollectedView | null = null;
+  if (!task || !isVisibleTo(task, effectiveTier(user, options.now).tier)) return { ok: false, reason: 'task-not-found', collected };
+  let completedToday = Number(task.completedToday);
+  if (progressOf(user, options.now, completedToday).remaining <= 0) return { ok: false, reason: 'daily-limit-reached', collected };
 
   const now = clockNow(options.clock);
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
@@ -139,7 +148,7 @@ export async function startView(
       .onConflict((oc) => oc.column('userId').where('completedAt', 'is', null).where('closedAt', 'is', null).doNothing())
       .returning(['id', 'startedAt'])
       .executeTakeFirst();
-    if (inserted) return { ok: true, viewId: inserted.id, startedAt: inserted.startedAt };
+    if (inserted) return { ok: true, viewId: inserted.id, startedAt: inserted.startedAt, collected };
 
     const open = await db
       .selectFrom('taskViews')
@@ -148,12 +157,24 @@ export async function startView(
       .where('completedAt', 'is', null)
       .where('closedAt', 'is', null)
       .executeTakeFirst();
-    if (open && open.taskId === task.id && Number(open.seconds) < VIEW_EXPIRY_SECONDS) {
-      return { ok: true, viewId: open.id, startedAt: open.startedAt };
+    if (!open) continue;
+    const seconds = Number(open.seconds);
+    if (open.taskId === task.id && seconds < VIEW_EXPIRY_SECONDS) {
+      return { ok: true, viewId: open.id, startedAt: open.startedAt, collected };
     }
-    if (open) await closeOpenView(db, open.id, now);
+    if (open.taskId !== task.id && seconds >= options.viewSeconds && seconds < VIEW_EXPIRY_SECONDS) {
+      // Credited by the one completion path, with its lock, its once-only close and its daily limit.
+      const outcome = await completeView(db, user.id, open.taskId, options);
+      if (outcome.success && outcome.reward) {
+        collected = { taskId: open.taskId, reward: outcome.reward };
+        completedToday += 1;
+        if (progressOf(user, options.now, completedToday).remaining <= 0) return { ok: false, reason: 'daily-limit-reached', collected };
+      }
+    }
+    // Whatever the completion found (a view that is not the member's to credit any more), the place is freed.
+    await closeOpenView(db, open.id, now);
   }
-  return { ok: false, reason: 'start-race' };
+  return { ok: false, reason: 'start-race', collected };
 }
 
 /** Ends an open view without credit (replaced by another, or expired); a view completed meanwhile stays completed. */

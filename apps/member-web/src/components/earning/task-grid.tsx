@@ -1,12 +1,14 @@
 import { errorMessage } from '@app/client';
-import { messages, type Task } from '@app/contracts';
-import { Card, EmptyState, LoadError, Skeleton } from '@app/ui';
+import { messages, type Task, type VipStatus } from '@app/contracts';
+import { AppLink, Button, Card, EmptyState, LoadError, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ListChecks } from 'lucide-react';
+import { CalendarCheck, ListChecks } from 'lucide-react';
 import { TaskCard } from './task-card';
 
 interface TaskGridProps {
   tasks: UseQueryResult<Task[], unknown>;
+  /** Today's count: at the limit the grid says so instead of offering tasks the server would refuse. */
+  today: VipStatus | undefined;
   userId: string;
   /** Show at most this many (the dashboard's preview); all when absent. */
   limit?: number;
@@ -15,8 +17,22 @@ interface TaskGridProps {
 
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
-/** The member's tasks as cards, with skeletons while loading, the error and the empty state. */
-export function TaskGrid({ tasks, userId, limit, headingLevel }: TaskGridProps) {
+/** The member's tasks as cards, with skeletons while loading, the error, the empty state and the day's limit. */
+export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGridProps) {
+  if (today && today.tasksRemaining <= 0) {
+    return (
+      <EmptyState
+        icon={CalendarCheck}
+        title={messages.tasks.limitReached}
+        description={messages.tasks.limitReachedBody(String(today.dailyTaskLimit))}
+        action={
+          <Button asChild variant="outline">
+            <AppLink href="/vip">See VIP plans</AppLink>
+          </Button>
+        }
+      />
+    );
+  }
   if (tasks.isPending) {
     return (
       <div role="status" aria-label="Loading tasks" className={GRID}>

@@ -79,7 +79,7 @@ function Dashboard() {
             </OnwardLink>
           )}
         </div>
-        <TaskGrid tasks={tasks} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
+        <TaskGrid tasks={tasks} today={vipStatus.data} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
       </section>
 
       <Card>

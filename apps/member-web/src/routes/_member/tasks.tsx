@@ -1,8 +1,8 @@
 import { isUnauthorizedError, trpc, useCurrentUser } from '@app/client';
 import { formatAmount, messages, parsePesos } from '@app/contracts';
-import { AppLink, Button, EmptyState, PageHeader, type ToastOptions, toast, useSignInHref } from '@app/ui';
+import { Button, EmptyState, PageHeader, type ToastOptions, toast, useSignInHref } from '@app/ui';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { CalendarCheck, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { searchText } from '../../components/earning/search';
 import { TaskGrid } from '../../components/earning/task-grid';
@@ -69,7 +69,6 @@ function MemberTasks({ userId }: { userId: string }) {
   // A session that ended since the page loaded: the server no longer knows the member.
   if (isUnauthorizedError(tasks.error)) return <SignInPrompt />;
   const today = status.data;
-  const limitReached = today !== undefined && today.tasksRemaining <= 0;
   return (
     <>
       {today && (
@@ -77,20 +76,7 @@ function MemberTasks({ userId }: { userId: string }) {
           {messages.tasks.todayProgress(String(today.tasksCompletedToday), String(today.dailyTaskLimit))}
         </p>
       )}
-      {limitReached ? (
-        <EmptyState
-          icon={CalendarCheck}
-          title={messages.tasks.limitReached}
-          description={messages.tasks.limitReachedBody(String(today.dailyTaskLimit))}
-          action={
-            <Button asChild variant="outline">
-              <AppLink href="/vip">See VIP plans</AppLink>
-            </Button>
-          }
-        />
-      ) : (
-        <TaskGrid tasks={tasks} userId={userId} headingLevel="h2" />
-      )}
+      <TaskGrid tasks={tasks} today={today} userId={userId} headingLevel="h2" />
     </>
   );
 }
