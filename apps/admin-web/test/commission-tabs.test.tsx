@@ -93,6 +93,38 @@ describe('% Payouts tab', () => {
   });
 });
 
+describe('% Payouts tab, the other actions', () => {
+  it('rejects only with a reason, which it sends, and asks before marking paid', async () => {
+    const changes: unknown[] = [];
+    servePanel({
+      'commission.payouts': () => ({ data: [payout({ status: 'pending' })] }),
+      'commission.setPayoutStatus': (input) => {
+        changes.push(input);
+        return { data: payout({ status: 'rejected', notes: 'Rejected by admin: Wrong name' }) };
+      },
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: '% Payouts' }));
+    const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Mark Paid' }));
+    const paid = await screen.findByRole('dialog', { name: 'Mark commission payout paid?' });
+    expect(paid.textContent).toContain('Do this only once the money has been sent.');
+    await userEvent.click(within(paid).getByRole('button', { name: 'Cancel' }));
+    expect(changes).toEqual([]);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject commission payout?' });
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
+    expect(await within(reject).findByText('Please give a reason for the rejection: the operator sees it')).toBeTruthy();
+    expect(changes).toEqual([]);
+    await userEvent.type(within(reject).getByLabelText(/Reason/), 'Wrong name');
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
+    await screen.findByText('Percentage payout status updated successfully');
+    expect(changes).toEqual([{ payoutId: 'cpay-1', status: 'rejected', reason: 'Wrong name' }]);
+  });
+});
+
 describe('% Dashboard tab', () => {
   it('shows the figures, refuses statistics that are not numbers and confirms a correction with each figure before and after', async () => {
     const updates: unknown[] = [];

@@ -618,7 +618,10 @@ function setCommissionPayoutStatus(wave: Wave) {
   const set = (admin: string, target: CommissionPayoutTarget, allowed: readonly number[]): Op => ({
     kind: 'admin.commission.status',
     allowed,
-    request: as(admin, 'POST', `/api/admin/percentage/payouts/${payoutId}/status`, { status: target }),
+    request: as(admin, 'POST', `/api/admin/percentage/payouts/${payoutId}/status`, {
+      status: target,
+      ...(target === 'rejected' ? { reason: 'Account name does not match' } : {}),
+    }),
     settle(response) {
       // Answers of a race may arrive out of commit order: a final status is never left.
       if (response.statusCode === 200 && !FINAL.includes(current.status)) current.status = response.json().status;

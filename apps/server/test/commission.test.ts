@@ -30,6 +30,9 @@ const call = (cookie: string | undefined, method: Method, path: string, payload?
   t.app.inject({ method, url: `${BASE}${path}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) } as InjectOptions);
 const asOperator = (method: Method, path: string, payload?: object) => call(operator, method, path, payload);
 const asAdmin = (method: Method, path: string, payload?: object) => f.admin(method, `${BASE}${path}`, payload);
+/** An admin's action on a commission payout; a rejection with the reason it needs. */
+const decide = (id: string, status: string) =>
+  asAdmin('POST', `/payouts/${id}/status`, status === 'rejected' ? { status, reason: 'Wrong account name' } : { status });
 
 /** "12.34" -> 1234; the figures are compared in centavos so deltas are exact. */
 const centavos = (amount: string) => Math.round(Number(amount) * 100);
@@ -165,7 +168,7 @@ describe('commission stats', () => {
 
     const rejected = await operatorPayout('30.00');
     expect(await figures()).toMatchObject({ totalBalance: 766, upgradeEarnings: 2_000, payoutEarnings: -1_234 });
-    await asAdmin('POST', `/payouts/${rejected}/status`, { status: 'rejected' });
+    await decide(rejected, 'rejected');
     expect(await figures()).toMatchObject({ totalBalance: 3_766, upgradeEarnings: 2_000, payoutEarnings: 1_766 });
   });
 });
@@ -356,13 +359,13 @@ describe('the commission payout state machine', () => {
   async function payoutIn(status: 'pending' | 'approved' | 'rejected' | 'paid') {
     await setFigures('100.00');
     const id = await operatorPayout('1.00');
-    if (status !== 'pending') expect((await asAdmin('POST', `/payouts/${id}/status`, { status })).statusCode).toBe(200);
+    if (status !== 'pending') expect((await decide(id, status)).statusCode).toBe(200);
     return id;
   }
 
   it.each([
     ['pending', 'approved', 'Approved for processing', false],
-    ['pending', 'rejected', 'Rejected by admin', true],
+    ['pending', 'rejected', 'Rejected by admin: a note of the admin’s own', true],
     ['pending', 'paid', 'Payment completed', true],
     ['approved', 'paid', 'Payment completed', true],
   ] as const)('moves %s to %s with the note "%s"', async (from, to, notes, processed) => {
@@ -388,10 +391,24 @@ describe('the commission payout state machine', () => {
   ] as const)('refuses %s to %s with 409 "%s", as a decision already made, and leaves it as it was', async (from, to, message) => {
     const id = await payoutIn(from);
     const before = (await asAdmin('GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id);
-    const response = await asAdmin('POST', `/payouts/${id}/status`, { status: to });
+    const response = await decide(id, to);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message, code: 'CONFLICT', decided: from });
     expect((await asAdmin('GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id)).toEqual(before);
+  });
+
+  it('refuses a rejection without a reason (400) and records the one given, as `reason` or as the documented `notes`', async () => {
+    const id = await payoutIn('pending');
+    for (const payload of [{ status: 'rejected' }, { status: 'rejected', reason: '   ' }, { status: 'rejected', notes: '' }]) {
+      const response = await asAdmin('POST', `/payouts/${id}/status`, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Please give a reason for the rejection: the operator sees it', code: 'BAD_REQUEST' });
+    }
+    const response = await asAdmin('POST', `/payouts/${id}/status`, { status: 'rejected', reason: 'The account name does not match' });
+    expect(response.json()).toMatchObject({ status: 'rejected', notes: 'Rejected by admin: The account name does not match' });
+    // The operator reads it in their list.
+    const listed = (await call(operator, 'GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id);
+    expect(listed).toMatchObject({ status: 'rejected', notes: 'Rejected by admin: The account name does not match' });
   });
 
   it('refuses pending or an unknown status (400) and an unknown payout (404)', async () => {
@@ -409,7 +426,7 @@ describe('the commission payout state machine', () => {
   it('lets one of two racing actions through', async () => {
     // Reject leaves only pending and pay leaves pending or approved: whichever runs first, the other finds it final.
     const raced = await payoutIn('pending');
-    const answers = await Promise.all(['rejected', 'paid'].map((status) => asAdmin('POST', `/payouts/${raced}/status`, { status })));
+    const answers = await Promise.all(['rejected', 'paid'].map((status) => decide(raced, status)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
 
     const twice = await payoutIn('pending');
@@ -432,7 +449,7 @@ describe('the commission statement', () => {
     await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
     await setFigures('40.00', '15.00');
     const rejected = await operatorPayout('7.00');
-    await asAdmin('POST', `/payouts/${rejected}/status`, { status: 'rejected' });
+    await decide(rejected, 'rejected');
     await operatorPayout('3.00');
 
     for (const cookie of [operator, f.adminCookie]) {

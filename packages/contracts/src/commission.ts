@@ -1,5 +1,5 @@
 import { COMMISSION_PAYOUT_METHODS, PAYOUT_DETAILS_MAX_LENGTH } from './constants';
-import { recordId } from './inputs';
+import { recordId, storable } from './inputs';
 import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
 import { z } from './zod';
@@ -48,13 +48,22 @@ export const commissionPayoutRequestInput = z.object({
 export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutRequestInput>;
 
 /**
- * An admin's action on a commission payout. The note is not an input: each action records its fixed
- * note (docs/screens.md#states), so the record always says what was done.
+ * An admin's action on a commission payout. Each action records its fixed note (docs/screens.md#states),
+ * so the record always says what was done; a rejection also needs the reason, which the operator reads
+ * after the note.
  */
-export const commissionPayoutStatusInput = z.object({
-  payoutId: recordId,
-  status: z.enum(COMMISSION_PAYOUT_TARGETS, { error: m.statusInvalid }),
-});
+const commissionReason = storable(z.string({ error: m.rejectReasonRequired }).trim().max(500, m.reasonTooLong)).optional();
+
+export const commissionPayoutStatusInput = z
+  .object({
+    payoutId: recordId,
+    status: z.enum(COMMISSION_PAYOUT_TARGETS, { error: m.statusInvalid }),
+    reason: commissionReason,
+    /** The documented REST body's name for the reason; `reason` wins when both are given. */
+    notes: commissionReason,
+  })
+  .transform(({ notes, ...input }) => ({ ...input, reason: input.reason || notes || undefined }))
+  .refine((input) => input.status !== 'rejected' || Boolean(input.reason), { message: m.rejectReasonRequired, path: ['reason'] });
 
 /** The % Dashboard's statistics editor: the two figures as they should read afterwards. */
 export const commissionStatsUpdateInput = z.object({

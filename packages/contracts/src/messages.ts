@@ -382,6 +382,10 @@ export const messages = {
     detailsTooLong: 'Account details must be at most 500 characters',
     statsInvalid: 'Please enter valid numbers',
     statusInvalid: 'Status must be approved, rejected or paid',
+    rejectReasonRequired: 'Please give a reason for the rejection: the operator sees it',
+    reasonTooLong: 'The reason must be at most 500 characters',
+    /** The note of a rejection: the fixed note, then the admin's reason. */
+    rejectedNote: (reason: string) => `Rejected by admin: ${reason}`,
     payoutNotFound: 'Commission payout not found',
     transitionRefused: (from: string, to: string) => `This payout is ${from} and cannot be marked ${to}`,
     /** The fixed note each admin action records (docs/screens.md#states). */

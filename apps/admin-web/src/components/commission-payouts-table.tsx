@@ -46,10 +46,10 @@ function CommissionPayoutActions({ payout }: { payout: CommissionPayout }) {
   const setStatus = trpc.commission.setPayoutStatus.useMutation();
   const reload = () => Promise.all([utils.commission.payouts.invalidate(), utils.commission.stats.invalidate()]);
 
-  async function confirm() {
+  async function confirm(reason: string) {
     if (!action) return;
     await runDecision({
-      call: () => setStatus.mutateAsync({ payoutId: payout.id, status: action }),
+      call: () => setStatus.mutateAsync({ payoutId: payout.id, status: action, ...(action === 'rejected' ? { reason } : {}) }),
       reload,
       success: m.payoutStatusUpdated,
       failure: m.payoutStatusFailed,
@@ -71,7 +71,9 @@ function CommissionPayoutActions({ payout }: { payout: CommissionPayout }) {
           onOpenChange={(open) => !open && setAction(null)}
           {...confirmation(payout, action)}
           confirmLabel={ACTION_LABELS[action]}
-          askReason={false}
+          askReason={action === 'rejected'}
+          required={m.rejectReasonRequired}
+          hint="The operator reads it with the payout."
           destructive={action === 'rejected'}
           onConfirm={confirm}
         />

@@ -102,14 +102,15 @@ function refusedAction(decided: CommissionPayoutStatus, target: CommissionPayout
 export async function setCommissionPayoutStatus(
   db: Db,
   payoutId: string,
-  target: CommissionPayoutTarget,
+  { target, reason }: { target: CommissionPayoutTarget; reason?: string | undefined },
   actor: AdminActor,
   now: Date,
 ): Promise<CommissionPayout> {
+  const notes = target === 'rejected' && reason ? m.rejectedNote(reason) : m.notes[target];
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('commissionPayouts')
-      .set({ status: target, notes: m.notes[target], ...(target === 'approved' ? {} : { processedAt: now }) })
+      .set({ status: target, notes, ...(target === 'approved' ? {} : { processedAt: now }) })
       .where('id', '=', payoutId)
       .where('status', 'in', COMMISSION_PAYOUT_TRANSITIONS[target])
       .returningAll()

@@ -75,13 +75,15 @@ export const commissionRouter = mergeRouters(
           method: 'POST',
           path: '/admin/percentage/payouts/{payoutId}/status',
           tags: ['commission'],
-          summary: 'Approve, reject or mark paid a commission payout; the fixed note of the action is recorded',
+          summary: 'Approve, reject (with a reason) or mark paid a commission payout; the fixed note of the action is recorded',
           protect: true,
         },
       })
       .input(commissionPayoutStatusInput)
       .output(commissionPayoutSchema)
-      .mutation(({ ctx, input }) => setCommissionPayoutStatus(ctx.db, input.payoutId, input.status, actorOf(ctx), ctx.now())),
+      .mutation(({ ctx, input }) =>
+        setCommissionPayoutStatus(ctx.db, input.payoutId, { target: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
+      ),
 
     updateStats: adminProcedure
       .meta({
