@@ -41,6 +41,33 @@ describe('activity logs', () => {
     expect(task.textContent).toContain('Create Task');
   });
 
+  it('names the member by e-mail rather than by id in the details, and shortens another record’s id', async () => {
+    const requestId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    serveSession(unlockedAdmin, {
+      'admin.logs': () => ({
+        data: {
+          items: [
+            log({
+              action: 'send_notification',
+              targetId: 'notification-1',
+              details: { title: 'Welcome', userId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
+            }),
+            log({ id: 'log-2', action: 'approve_vip', details: { requestId, plan: 'VIP300' } }),
+          ],
+          total: 2,
+        },
+      }),
+    });
+    renderAt('/admin/logs');
+    const table = await screen.findByRole('table', { name: 'Admin activity logs' });
+    const [notification, vip] = (await within(table).findAllByText('juan@example.com')).map((cell) => cell.closest('tr') as HTMLElement);
+    expect(notification?.textContent).toContain('title:Welcome');
+    expect(notification?.textContent).not.toMatch(/userId|7c9e6679/);
+    expect(vip?.textContent).toContain('requestId:0f8fad5b');
+    expect(vip?.textContent).not.toContain(requestId);
+    expect(within(vip as HTMLElement).getByTitle(requestId)).toBeTruthy();
+  });
+
   it('says so when the log cannot be read', async () => {
     serveSession(unlockedAdmin, { 'admin.logs': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }) });
     renderAt('/admin/logs');

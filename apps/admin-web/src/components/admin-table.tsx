@@ -47,6 +47,8 @@ interface AdminTableProps<T> {
   isError: boolean;
   /** The screen's empty text (docs/screens.md#admin-screens). */
   empty: string;
+  /** A sentence under the empty text: what will appear here, and when. */
+  emptyHint?: string;
   /** What a failed read says; a list without its own text gets the general one. */
   errorText?: string;
   /** Paging or other controls under the table. */
@@ -59,7 +61,18 @@ const SKELETON_ROWS = ['a', 'b', 'c'];
  * Every admin list: its headings, then skeleton rows while loading, the failure text, the empty text
  * or the rows. One component, so the panel's tabs and the standalone pages show a list the same way.
  */
-export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError, empty, errorText, footer }: AdminTableProps<T>) {
+export function AdminTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  isPending,
+  isError,
+  empty,
+  emptyHint,
+  errorText,
+  footer,
+}: AdminTableProps<T>) {
   let body: ReactNode;
   if (isPending) {
     body = SKELETON_ROWS.map((key) => (
@@ -80,8 +93,9 @@ export function AdminTable<T>({ label, columns, rows, rowKey, isPending, isError
   } else if (rows.length === 0) {
     body = (
       <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
-          {empty}
+        <TableCell colSpan={columns.length} className="py-10 text-center whitespace-normal text-muted-foreground">
+          <p className="font-medium text-foreground">{empty}</p>
+          {emptyHint && <p className="mt-1 text-sm">{emptyHint}</p>}
         </TableCell>
       </TableRow>
     );
@@ -185,6 +199,7 @@ export function QueueTable<T>({
   searchPlaceholder = 'Member e-mail or name',
   noMatch,
   empty,
+  emptyHint,
   ...table
 }: QueueTableProps<T>) {
   const { items, total } = queuePage(query.data);
@@ -198,6 +213,7 @@ export function QueueTable<T>({
         isPending={query.isPending}
         isError={query.isError}
         empty={queue.searching ? noMatch : empty}
+        emptyHint={queue.searching ? undefined : emptyHint}
         footer={<Pager page={queue.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.setPage} />}
       />
     </div>

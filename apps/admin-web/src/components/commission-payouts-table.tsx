@@ -110,6 +110,7 @@ export function CommissionPayoutsTable() {
       rowKey={(payout) => payout.id}
       errorText={m.loadFailed}
       empty={m.adminPayoutsEmpty}
+      emptyHint={m.adminPayoutsEmptyHint}
     />
   );
 }

@@ -2,23 +2,31 @@ import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, messages, titleCase } from '@app/contracts';
 import { Pager } from '@app/ui';
 import { useState } from 'react';
-import { AdminTable, type Column } from './admin-table';
+import { AdminTable, type Column, ShortId } from './admin-table';
 
 /** A detail value as text: strings as they are, anything else as JSON. */
 function detailText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Details as key/value lines (docs/screens.md#admin-screens); a detail with no value (a blank reason) is left out. */
-function Details({ details }: { details: AdminLog['details'] }) {
-  const entries = Object.entries(details).filter(([, value]) => value !== null && value !== undefined && value !== '');
+/**
+ * Details as key/value lines (docs/screens.md#admin-screens). A detail with no value (a blank reason) is
+ * left out, as is the member's id when the Target column names them by e-mail; another record's id
+ * (a request, a message) is shortened, the whole id on hover.
+ */
+function Details({ log }: { log: AdminLog }) {
+  const entries = Object.entries(log.details).filter(
+    ([key, value]) => value !== null && value !== undefined && value !== '' && !(key === 'userId' && log.targetEmail),
+  );
   if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
     <dl className="grid gap-0.5 text-xs">
       {entries.map(([key, value]) => (
         <div key={key} className="flex min-w-0 gap-1">
           <dt className="shrink-0 font-medium">{key}:</dt>
-          <dd className="min-w-0 break-words">{detailText(value)}</dd>
+          <dd className="min-w-0 break-words">
+            {key.endsWith('Id') && typeof value === 'string' ? <ShortId id={value} /> : detailText(value)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -40,7 +48,7 @@ const COLUMNS: readonly Column<AdminLog>[] = [
         <span className="font-mono text-xs break-all">{log.targetId ?? 'N/A'}</span>
       ),
   },
-  { header: 'Details', cell: (log) => <Details details={log.details} /> },
+  { header: 'Details', cell: (log) => <Details log={log} /> },
   { header: 'IP Address', cell: (log) => <span className="font-mono text-xs">{log.ipAddress ?? 'Unknown'}</span> },
 ];
 

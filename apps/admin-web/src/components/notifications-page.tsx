@@ -162,7 +162,7 @@ const TYPE_BADGE = { info: 'secondary', success: 'success', warning: 'warning', 
 
 const COLUMNS: readonly Column<AdminNotification>[] = [
   { header: 'Title', cell: (row) => <span className="font-medium">{row.title}</span> },
-  { header: 'Message', cell: (row) => <span className="line-clamp-2">{row.message}</span> },
+  { header: 'Message', cell: (row) => <span className="whitespace-pre-line break-words">{row.message}</span>, className: 'min-w-48' },
   { header: 'Type', cell: (row) => <Badge variant={TYPE_BADGE[row.type]}>{capitalize(row.type)}</Badge> },
   { header: 'Audience', cell: (row) => (row.isGlobal ? 'All members' : 'One member') },
   { header: 'Read', cell: (row) => row.readCount, className: 'tabular-nums' },

@@ -127,6 +127,7 @@ export function PayoutsTable() {
       rowKey={(payout) => payout.id}
       errorText={m.payoutLoadFailed}
       empty={m.payoutsEmpty}
+      emptyHint={m.payoutsEmptyHint}
       noMatch={m.payoutsNoMatch}
     />
   );

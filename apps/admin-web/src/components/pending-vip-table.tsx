@@ -47,7 +47,7 @@ function VipActions({ request }: { request: PendingVipRequest }) {
 }
 
 const COLUMNS: readonly Column<PendingVipRequest>[] = [
-  { header: 'Email', cell: (request) => request.email },
+  { header: 'Email', cell: (request) => <span className="break-all">{request.email}</span>, className: 'min-w-40' },
   { header: 'Requested Tier', cell: (request) => <Badge>{tierLabel(request.vipTier)}</Badge> },
   {
     header: 'Payment Status',
@@ -73,6 +73,7 @@ export function PendingVipTable() {
       columns={COLUMNS}
       rowKey={(request) => request.id}
       empty={m.vipRequestsEmpty}
+      emptyHint={m.vipRequestsEmptyHint}
       noMatch={m.vipRequestsNoMatch}
     />
   );

@@ -165,10 +165,12 @@ export async function reviewReferral(
 ): Promise<{ id: string; status: 'completed' | 'paid' | 'rejected' }> {
   const outcome = await db.transaction().execute(async (trx) => {
     const decided = await reviewHeldReferral(trx, { ...review, adminId: actor.adminId }, now);
+    const friend = await trx.selectFrom('users').select('email').where('id', '=', decided.friendId).executeTakeFirstOrThrow();
     await logAdminAction(trx, actor, {
       action: review.decision === 'pay' ? 'pay_held_referral' : 'reject_held_referral',
       targetId: review.referralId,
-      details: { sponsorId: decided.sponsorId, friendId: decided.friendId, amount: formatAmount(decided.amount), reason: review.reason },
+      // userId names the sponsor, whom the bonus concerns, as the log's member; the friend by e-mail.
+      details: { userId: decided.sponsorId, friend: friend.email, amount: formatAmount(decided.amount), reason: review.reason },
     });
     const row = await trx.selectFrom('referrals').select('status').where('id', '=', review.referralId).executeTakeFirstOrThrow();
     return { ...decided, status: row.status as 'completed' | 'paid' | 'rejected' };
