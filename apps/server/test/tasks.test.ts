@@ -441,8 +441,8 @@ describe('statement', () => {
     const lines = response.body.trim().split('\r\n');
     expect(lines[0]).toBe('Date,Time (UTC),Transaction ID,Type,Description,Status,Amount,Balance change,Available balance after');
     expect(lines).toHaveLength(3);
-    // Credits are written +, as on the history screen (a leading + is quoted against spreadsheet formulas).
-    expect(lines[1]).toMatch(/^"Mar 2, 2026",.*,earning,Task completed: Read Blog,completed,'\+1\.20,'\+1\.20,1\.20$/);
+    // Credits are written +, as on the history screen: a signed amount is a number, not a formula to defuse.
+    expect(lines[1]).toMatch(/^"Mar 2, 2026",.*,earning,Task completed: Read Blog,completed,\+1\.20,\+1\.20,1\.20$/);
     expect(lines[2]).toMatch(/,2\.70$/);
   });
 });

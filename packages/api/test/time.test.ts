@@ -33,6 +33,8 @@ describe('dayRange', () => {
 describe('csvLine', () => {
   it('quotes what needs quoting and defuses formulas', () => {
     expect(csvLine(['a', 'b,c', 'say "hi"', 3])).toBe('a,"b,c","say ""hi""",3');
-    expect(csvLine(['=HYPERLINK("x")', '-150.00', '+1.50', '@cmd'])).toBe(`"'=HYPERLINK(""x"")",-150.00,'+1.50,'@cmd`);
+    expect(csvLine(['=HYPERLINK("x")', '-150.00', '+1.50', '@cmd', '+1+2', '-1.5.5'])).toBe(
+      `"'=HYPERLINK(""x"")",-150.00,+1.50,'@cmd,'+1+2,'-1.5.5`,
+    );
   });
 });

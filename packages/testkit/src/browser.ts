@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { launchChromium } from './chromium';
 
@@ -151,16 +151,48 @@ export const VIEWPORTS = [
   { label: 'phone', ...PHONE },
 ] as const;
 
-/** The page as it is now, at desktop and at phone width; the page is left at desktop width. */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+/** One of the two widths every screen is checked at. */
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/**
+ * The screen as it is now, at desktop and at phone width. At each width `check` runs (what the screen must
+ * show or offer at that width: `expectInView` for what must not be cut off or pushed out of sight), the page
+ * must not scroll sideways, and a screenshot is kept (`<name>-desktop`, `<name>-phone`). The page is left
+ * at desktop width.
+ */
+export async function atBothWidths(page: Page, name: string, check?: (viewport: Viewport) => Promise<void>): Promise<void> {
   // A dialog still zooming in would be caught half-transparent: reduced motion shows it as it settles.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  for (const { label, width, height } of VIEWPORTS) {
-    await page.setViewportSize({ width, height });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await nextFrames(page);
-    await screenshot(page, `${name}-${label}`);
+    await check?.(viewport);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    if (widths.page > widths.screen) {
+      throw new Error(`${name} at ${viewport.width} px is ${widths.page} px wide: the page scrolls sideways`);
+    }
+    await screenshot(page, `${name}-${viewport.label}`);
   }
   await page.setViewportSize(DESKTOP);
+}
+
+/**
+ * Waits for `locator`, scrolls to it, and fails unless the whole of it lies within the screen's width and
+ * its text is not cut short by its box: shown, not clipped or pushed off the side.
+ */
+export async function expectInView(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()?.width ?? 0;
+  const clipped = await locator.evaluate(
+    (element) =>
+      element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible',
+  );
+  const where = box ? `${Math.round(box.x)} to ${Math.round(box.x + box.width)} px` : 'nowhere';
+  if (!box || box.x < -1 || box.x + box.width > width + 1 || clipped) {
+    throw new Error(`${locator} is not wholly in view at ${width} px: it spans ${where}${clipped ? ', its text cut off' : ''}`);
+  }
 }
 
 export { contextSender, ok, signInThroughDevLogin, signInUnlockedAdmin } from './requests';

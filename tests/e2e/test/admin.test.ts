@@ -1,4 +1,5 @@
 import {
+  atBothWidths,
   type Browser,
   type BrowserContext,
   DESKTOP,
@@ -6,7 +7,6 @@ import {
   ok,
   openAdminTab,
   type Page,
-  screenshotBothWidths,
   signInWithDevForm,
   toastSays,
 } from '@app/testkit/browser';
@@ -51,7 +51,7 @@ describe('admin panel', () => {
   it('unlocks with the panel password and shows the statistics and the twelve tabs (the spec’s eleven and Risk)', async () => {
     await admin.goto(`${baseUrl}/admin-portal`);
     await admin.getByRole('heading', { level: 1, name: 'Admin Authentication' }).waitFor();
-    await screenshotBothWidths(admin, 'gate');
+    await atBothWidths(admin, 'gate');
 
     await admin.getByLabel('Admin Password').fill(E2E.adminPanelPassword);
     await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
@@ -59,7 +59,7 @@ describe('admin panel', () => {
     const tabs = admin.getByRole('tablist', { name: 'Admin sections' });
     expect(await tabs.getByRole('tab').count()).toBe(12);
     await admin.getByRole('group', { name: 'Total Users' }).getByText(/^\d+$/).waitFor();
-    await screenshotBothWidths(admin, 'panel-dashboard');
+    await atBothWidths(admin, 'panel-dashboard');
   });
 
   it("approves a member's VIP request", async () => {
@@ -72,7 +72,7 @@ describe('admin panel', () => {
     await openTab('VIP Approvals');
     const row = admin.getByRole('row', { name: new RegExp(emailOf('vip')) });
     await row.getByText(reference).waitFor();
-    await screenshotBothWidths(admin, 'vip-approvals');
+    await atBothWidths(admin, 'vip-approvals');
     await row.getByRole('button', { name: 'Approve VIP' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Approve VIP request?' });
     await confirm.getByText(`paid with G-CASH reference ${reference}`, { exact: false }).waitFor();
@@ -93,7 +93,7 @@ describe('admin panel', () => {
     const userRow = admin.getByRole('row', { name: new RegExp(emailOf('payouts')) });
     await userRow.getByRole('button', { name: `Edit Balance of ${emailOf('payouts')}` }).click();
     await userRow.getByLabel(`New balance for ${emailOf('payouts')}`).fill('600');
-    await screenshotBothWidths(admin, 'users-balance-edit');
+    await atBothWidths(admin, 'users-balance-edit');
     await userRow.getByRole('button', { name: 'Save balance' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Change balance' });
     await confirm.getByText('from ₱0.00 to ₱600.00 (+₱600.00)', { exact: false }).waitFor();
@@ -116,11 +116,11 @@ describe('admin panel', () => {
     const first = admin.getByRole('row', { name: /Paz Villanueva/ }).filter({ hasText: '₱200.00' });
     const second = admin.getByRole('row', { name: /Paz Villanueva/ }).filter({ hasText: '₱250.00' });
     await first.getByText('Regular Account').waitFor();
-    await screenshotBothWidths(admin, 'payouts');
+    await atBothWidths(admin, 'payouts');
     await first.getByRole('button', { name: 'Approve Payout of Paz Villanueva' }).click();
     const approve = admin.getByRole('dialog', { name: 'Approve payout?' });
     await approve.getByText(`Pay ₱200.00 to ${emailOf('payouts')} by G-CASH •••5200?`, { exact: false }).waitFor();
-    await screenshotBothWidths(admin, 'payout-confirmation');
+    await atBothWidths(admin, 'payout-confirmation');
     await approve.getByRole('button', { name: 'Pay ₱200.00' }).click();
     await toastSays(admin, 'Payout approved successfully');
     await first.waitFor({ state: 'detached' });
@@ -145,16 +145,16 @@ describe('admin panel', () => {
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: false }).click();
       const turnOn = admin.getByRole('dialog', { name: 'Turn maintenance mode on?' });
       await turnOn.getByLabel('Message members see').fill('Back at 6 PM after a database upgrade.');
-      await screenshotBothWidths(admin, 'maintenance-confirm');
+      await atBothWidths(admin, 'maintenance-confirm');
       await turnOn.getByRole('button', { name: 'Confirm' }).click();
       await toastSays(admin, 'Maintenance mode updated');
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).waitFor();
-      await screenshotBothWidths(admin, 'maintenance-on');
+      await atBothWidths(admin, 'maintenance-on');
 
       await page.goto(`${baseUrl}/`);
       await page.getByRole('heading', { level: 1, name: 'Under Maintenance' }).waitFor();
       await page.getByText('Back at 6 PM after a database upgrade.').waitFor();
-      await screenshotBothWidths(page, 'member-maintenance');
+      await atBothWidths(page, 'member-maintenance');
 
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).click();
       await admin.getByRole('dialog', { name: 'Turn maintenance mode off?' }).getByRole('button', { name: 'Confirm' }).click();
@@ -177,7 +177,7 @@ describe('admin panel', () => {
     const queue = admin.getByRole('table', { name: 'Members at risk' });
     const first = queue.getByRole('row', { name: new RegExp(emailOf('fraud1')) });
     await first.getByText('Shares a device with 4 accounts').waitFor();
-    await screenshotBothWidths(admin, 'risk-queue');
+    await atBothWidths(admin, 'risk-queue');
 
     const last = queue.getByRole('row', { name: new RegExp(emailOf('fraud5')) });
     await last.getByRole('button', { name: `Review ${emailOf('fraud5')}` }).click();
@@ -185,7 +185,7 @@ describe('admin panel', () => {
     // The device ties the five; every account of this run also shares the test machine's address.
     const linked = review.getByRole('listitem').filter({ hasText: emailOf('fraud1') });
     await linked.getByText(/^Same device · Same sign-in address/).waitFor();
-    await screenshotBothWidths(admin, 'risk-review');
+    await atBothWidths(admin, 'risk-review');
     await review.getByRole('button', { name: 'Hold payouts' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Hold payouts?' });
     await confirm.getByLabel('Reason').fill('Five accounts on one device');
@@ -197,7 +197,7 @@ describe('admin panel', () => {
     await device.goto(`${baseUrl}/`);
     await device.getByText('Your payouts are on hold').waitFor();
     await device.getByText('Five accounts on one device').waitFor();
-    await screenshotBothWidths(device, 'payout-hold-dashboard');
+    await atBothWidths(device, 'payout-hold-dashboard');
     const refused = await device.request.post(`${baseUrl}/api/payouts`, {
       data: { paymentMethod: 'G-CASH', amount: '150', paymentDetails: '09171234567' },
     });
@@ -219,7 +219,7 @@ describe('admin panel', () => {
       .getByRole('list', { name: `Messages with ${emailOf('support')}` })
       .getByText('Within 3-7 business days.')
       .waitFor();
-    await screenshotBothWidths(admin, 'support-inbox');
+    await atBothWidths(admin, 'support-inbox');
 
     const messages = await ok<{ message: string; isUserMessage: boolean }[]>(page.request.get(`${baseUrl}/api/support/messages`));
     expect(messages.map(({ message, isUserMessage }) => ({ message, isUserMessage }))).toEqual([
@@ -231,6 +231,6 @@ describe('admin panel', () => {
     await page.goto(baseUrl);
     await page.getByRole('button', { name: 'Open support chat' }).click();
     await page.getByRole('region', { name: 'Live Support' }).getByText('Within 3-7 business days.').waitFor();
-    await screenshotBothWidths(page, 'support-reply-in-chat');
+    await atBothWidths(page, 'support-reply-in-chat');
   });
 });

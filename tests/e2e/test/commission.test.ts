@@ -1,12 +1,12 @@
 import {
   type APIRequestContext,
+  atBothWidths,
   type Browser,
   type BrowserContext,
   contextSender,
   DESKTOP,
   launchBrowser,
   ok,
-  screenshotBothWidths,
   signInUnlockedAdmin,
   signInWithDevForm,
 } from '@app/testkit/browser';
@@ -79,7 +79,7 @@ describe('commission operator', () => {
     const page = await operatorContext.newPage();
     await page.goto(`${baseUrl}/admin/percentage`);
     await page.getByRole('heading', { level: 1, name: 'Commission Login' }).waitFor();
-    await screenshotBothWidths(page, 'commission-login');
+    await atBothWidths(page, 'commission-login');
     await page.getByLabel('Username').fill(E2E.operator.username);
     await page.getByLabel('Password').fill(E2E.operator.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -94,7 +94,7 @@ describe('commission operator', () => {
     const payoutRow = recent.getByRole('row').filter({ hasText: 'Payout of ₱200.00 approved' }).first();
     expect(await payoutRow.textContent()).toContain('+₱10.00');
     expect(await payoutRow.textContent()).toContain('Regular Payout');
-    await screenshotBothWidths(page, 'commission-dashboard');
+    await atBothWidths(page, 'commission-dashboard');
 
     // The card's figure: its second paragraph, after the label.
     const totalBalance = async () =>
@@ -112,7 +112,7 @@ describe('commission operator', () => {
     await page.getByRole('option', { name: 'G-CASH' }).click();
     const accountDetails = `0917 555 ${run} Operator`;
     await dialog.getByLabel('Account details').fill(accountDetails);
-    await screenshotBothWidths(page, 'commission-request-payout');
+    await atBothWidths(page, 'commission-request-payout');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await page.getByText('Payout Requested', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -140,7 +140,7 @@ describe('commission operator', () => {
     await requestRow.getByText('Paid', { exact: true }).waitFor();
     expect(await requestRow.textContent()).toContain('Payment completed');
     expect(await totalBalance()).toBe(balanceBefore - 1_500);
-    await screenshotBothWidths(page, 'commission-payout-paid');
+    await atBothWidths(page, 'commission-payout-paid');
     const statement = await operatorContext.request.get('/api/admin/percentage/statement.csv');
     expect(statement.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(await statement.text()).toContain(`${requested?.id},Commission payout,Commission payout via G-CASH,paid,-15.00,`);

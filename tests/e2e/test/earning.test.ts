@@ -1,4 +1,17 @@
-import { type Browser, type Locator, launchBrowser, type Page, screenshot, signInWithDevForm, VIEWPORTS } from '@app/testkit/browser';
+import {
+  atBothWidths,
+  type Browser,
+  expectInView,
+  type Locator,
+  launchBrowser,
+  ok,
+  type Page,
+  PHONE,
+  screenshot,
+  signInWithDevForm,
+  toastSays,
+  VIEWPORTS,
+} from '@app/testkit/browser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
@@ -88,4 +101,89 @@ describe('members earn', () => {
       }
     },
   );
+});
+
+/** TASK_VIEW_SECONDS of the suite's server (3), and a little more for the clocks of two processes. */
+const VIEW_MS = 3_300;
+const run = Date.now().toString(36);
+
+describe('a finished view is never lost, and the day’s limit is said before a start', () => {
+  it('collects with Start Another Task, credits a view left early at the next start, then offers no task at the limit', async () => {
+    // The flow at phone width; each state it reaches is checked at both widths.
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    await context.route('https://**', (route) => route.abort());
+    const page = await context.newPage();
+    // The task browser opens each site's tab by itself; those tabs are not this test's concern.
+    context.on('page', (opened) => void opened.close());
+    try {
+      await signInWithDevForm(page, baseUrl, `views-${run}@example.com`, { firstName: 'Vida', lastName: 'Cruz' });
+      const tasks = await ok<{ id: string; title: string }[]>(page.request.get(`${baseUrl}/api/tasks`));
+      // Three of the free day's five done in another tab (through the API, as that tab's calls would be).
+      for (const task of tasks.slice(0, 3)) {
+        await ok(page.request.post(`${baseUrl}/api/tasks/${task.id}/start`));
+        await page.waitForTimeout(VIEW_MS);
+        expect(await ok(page.request.get(`${baseUrl}/api/tasks/${task.id}/redirect-complete`))).toMatchObject({ success: true });
+      }
+      const [, , , fourth, fifth, sixth, seventh] = tasks as [unknown, unknown, unknown, ...{ id: string; title: string }[]];
+      const card = (title: string) => page.getByRole('group', { name: title, exact: true });
+      const startFromCard = async (title: string) => {
+        await card(title).getByRole('link', { name: 'Start Viewing Website' }).click();
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.getByRole('button', { name: 'Start Viewing' }).click();
+      };
+
+      await page.goto(`${baseUrl}/tasks`);
+      await atBothWidths(page, 'tasks-day-line', () => expectInView(page.getByText('3 of 5 tasks today · resets at 00:00 Manila time')));
+
+      // Leaves the task browser at once: the card counts down, then offers both ways to collect.
+      await startFromCard(fourth!.title);
+      await page.getByText('Keep the website open. Your reward is credited when the timer reaches zero.').waitFor();
+      await page.getByRole('link', { name: 'Back to Available Tasks' }).click();
+      await card(fourth!.title).getByText('Waiting for Website View').waitFor();
+      await card(fourth!.title).getByText('Timer Completed!').waitFor({ timeout: 10_000 });
+      await atBothWidths(page, 'task-card-timer-completed', async () => {
+        await expectInView(card(fourth!.title).getByRole('button', { name: 'Collect Earnings' }));
+        await expectInView(card(fourth!.title).getByRole('button', { name: 'Start Another Task' }));
+      });
+      await card(fourth!.title).getByRole('button', { name: 'Start Another Task' }).click();
+      await toastSays(page, 'Earnings Collected!');
+      await page.getByText('4 of 5 tasks today · resets at 00:00 Manila time').waitFor();
+
+      // Leaves the next view early and, once its time is up, starts a third task instead of collecting:
+      // the start credits the finished view, and as the day's fifth it was the last one.
+      await startFromCard(fifth!.title);
+      await page.getByRole('link', { name: 'Back to Available Tasks' }).click();
+      await card(fifth!.title).getByText('Timer Completed!').waitFor({ timeout: 10_000 });
+      await startFromCard(sixth!.title);
+      const refusal = page.getByRole('alert').filter({ hasText: 'for the task you finished earlier was added to your balance' });
+      await atBothWidths(page, 'task-browser-last-view-collected', async () => {
+        await expectInView(refusal);
+        expect(await refusal.textContent()).toMatch(
+          /^₱\d+\.\d{2} for the task you finished earlier was added to your balance\. That was your last task for today/,
+        );
+      });
+      expect(await ok(page.request.get(`${baseUrl}/api/vip/status`))).toMatchObject({ tasksCompletedToday: 5, tasksRemaining: 0 });
+
+      // At the limit no page offers a task the server would refuse.
+      await page.goto(`${baseUrl}/tasks`);
+      await atBothWidths(page, 'tasks-limit-reached', async () => {
+        await expectInView(page.getByText('5 of 5 tasks today · resets at 00:00 Manila time'));
+        await expectInView(page.getByText("You've reached your daily task limit"));
+        expect(await page.getByRole('link', { name: 'Start Viewing Website' }).count()).toBe(0);
+      });
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('region', { name: 'Daily Task Limit' }).waitFor();
+      await atBothWidths(page, 'dashboard-limit-reached', async () => {
+        await expectInView(page.getByRole('region', { name: 'Available Tasks' }).getByText(/New tasks open at 00:00 Manila time/));
+        expect(await page.getByRole('link', { name: 'Start Viewing Website' }).count()).toBe(0);
+      });
+      await page.goto(`${baseUrl}/task-browser?taskId=${seventh!.id}`);
+      await atBothWidths(page, 'task-browser-limit-reached', async () => {
+        await expectInView(page.getByText('You have reached your daily task limit. Please try again tomorrow.'));
+        expect(await page.getByRole('button', { name: 'Start Viewing' }).count()).toBe(0);
+      });
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type APIRequestContext,
+  atBothWidths,
   type Browser,
   type BrowserContext,
   contextSender,
@@ -7,7 +8,6 @@ import {
   launchBrowser,
   ok,
   type Page,
-  screenshotBothWidths,
   signInUnlockedAdmin,
   signInWithDevForm,
 } from '@app/testkit/browser';
@@ -87,14 +87,14 @@ describe("members' money and community", () => {
     await page.getByLabel('Payment details').fill('0917 555 0100 Paolo Cruz');
     await page.getByRole('button', { name: 'Request Payout' }).click();
     await page.getByText('Minimum payout amount is ₱150.00').waitFor();
-    await screenshotBothWidths(page, 'payout-minimum');
+    await atBothWidths(page, 'payout-minimum');
 
     // A new member has no balance.
     await amount.fill('150');
     await page.getByRole('button', { name: 'Request Payout' }).click();
     await page.getByText('Insufficient Balance', { exact: true }).waitFor();
     await page.getByText("You don't have enough balance. Your available balance is ₱0.00", { exact: true }).waitFor();
-    await screenshotBothWidths(page, 'payout-insufficient');
+    await atBothWidths(page, 'payout-insufficient');
     expect(await page.getByRole('table', { name: 'Payout history' }).textContent()).toContain('No payout requests yet');
   });
 
@@ -117,7 +117,7 @@ describe("members' money and community", () => {
     expect(await row.textContent()).toContain('0917 555 0199 Gina Tan');
     await figure(page, 'Available Balance').getByText('₱400.00').waitFor();
     await figure(page, 'Pending Payouts').getByText('₱200.00').waitFor();
-    await screenshotBothWidths(page, 'payout-requested');
+    await atBothWidths(page, 'payout-requested');
 
     const [payout] = await ok<{ id: string }[]>(page.request.get(`${baseUrl}/api/payouts`));
     await ok((await unlockedAdmin()).post(`/api/admin/payout/${payout?.id}/status`, { data: { status: 'approved' } }));
@@ -125,7 +125,7 @@ describe("members' money and community", () => {
     await row.getByText('Approved', { exact: true }).first().waitFor();
     expect(await row.getByRole('list', { name: 'Progress' }).textContent()).toMatch(/^Requested .+Approved .+$/);
     await figure(page, 'Pending Payouts').getByText('₱0.00').waitFor();
-    await screenshotBothWidths(page, 'payout-approved');
+    await atBothWidths(page, 'payout-approved');
   });
 
   it('buys a VIP plan with earnings after confirming', async () => {
@@ -139,14 +139,14 @@ describe("members' money and community", () => {
     ).toBe(true);
     await plan.getByRole('button', { name: 'Use my earnings' }).click();
     const confirm = page.getByRole('dialog', { name: 'Buy VIP 300 with your earnings?' });
-    await screenshotBothWidths(page, 'vip-earnings-confirm');
+    await atBothWidths(page, 'vip-earnings-confirm');
     await confirm.getByRole('button', { name: 'Pay ₱300.00' }).click();
 
     await page.getByText('VIP upgrade completed', { exact: true }).waitFor();
     await plan.getByText('Current plan').waitFor();
     expect(await plan.getByRole('button', { name: 'Pay with G-CASH' }).isDisabled()).toBe(true);
     await page.getByText('Your available balance is ₱50.00.', { exact: false }).waitFor();
-    await screenshotBothWidths(page, 'vip-earnings-active');
+    await atBothWidths(page, 'vip-earnings-active');
   });
 
   it('asks for VIP with a G-CASH reference and shows the request as pending', async () => {
@@ -157,7 +157,7 @@ describe("members' money and community", () => {
     );
     const page = await signedInPage('vip', 'Vilma', 'Santos');
     await goTo(page, '/vip', 'VIP Membership');
-    await screenshotBothWidths(page, 'vip-plans');
+    await atBothWidths(page, 'vip-plans');
 
     const plan = page.getByRole('group', { name: 'VIP 300', exact: true });
     expect(await plan.getByRole('button', { name: 'Use my earnings' }).isDisabled()).toBe(true);
@@ -170,14 +170,14 @@ describe("members' money and community", () => {
     await reference.fill('12345');
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();
     await dialog.getByText('Please enter exactly 13 digits for your transaction number').waitFor();
-    await screenshotBothWidths(page, 'vip-dialog');
+    await atBothWidths(page, 'vip-dialog');
 
     // A reference can be used once ever, so each run uses its own.
     await reference.fill(String(Date.now()).padStart(13, '7').slice(-13));
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();
     await page.getByText('VIP request pending admin approval', { exact: true }).waitFor();
     await page.getByText('Your VIP membership upgrade to VIP 300 is pending admin approval. Your payment is being verified.').waitFor();
-    await screenshotBothWidths(page, 'vip-pending');
+    await atBothWidths(page, 'vip-pending');
   });
 
   it('lets an invited friend join through the link after signing in, and shows them to the sponsor', async () => {
@@ -185,14 +185,14 @@ describe("members' money and community", () => {
     await goTo(sponsor, '/referrals', 'Referrals');
     const link = await sponsor.getByLabel('Referral link').inputValue();
     expect(link).toMatch(new RegExp(`^${baseUrl}/referral/[A-Z0-9]+$`));
-    await screenshotBothWidths(sponsor, 'referrals-sponsor-before');
+    await atBothWidths(sponsor, 'referrals-sponsor-before');
 
     const friend = await newPage();
     await friend.goto(link);
     await friend.getByRole('heading', { name: 'You have been invited' }).waitFor();
     await friend.getByText('Sofia', { exact: true }).waitFor();
     await friend.getByText(/\(s\*\*\*@example\.com\)/).waitFor();
-    await screenshotBothWidths(friend, 'referral-invite');
+    await atBothWidths(friend, 'referral-invite');
 
     await friend.getByRole('link', { name: 'Sign in to join' }).click();
     await friend.getByLabel('Email').fill(emailOf('friend'));
@@ -207,7 +207,7 @@ describe("members' money and community", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Pending');
     expect(await sponsor.getByRole('group', { name: 'Total Referrals' }).textContent()).toContain('1');
-    await screenshotBothWidths(sponsor, 'referrals-sponsor-after');
+    await atBothWidths(sponsor, 'referrals-sponsor-after');
   });
 
   it('uploads a profile photo that then shows in the header', async () => {
@@ -224,7 +224,7 @@ describe("members' money and community", () => {
     const headerPhoto = page.getByRole('banner').locator('img');
     await headerPhoto.waitFor();
     expect(await headerPhoto.getAttribute('src')).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}-256\.webp$/);
-    await screenshotBothWidths(page, 'profile-photo');
+    await atBothWidths(page, 'profile-photo');
   });
 
   it('sends a message to support from the chat widget', async () => {
@@ -237,7 +237,7 @@ describe("members' money and community", () => {
     await chat.getByLabel('Message to support').press('Enter');
     await chat.getByRole('list', { name: 'Messages' }).getByText('Hello, how long does a G-CASH payout take?').waitFor();
     expect(await chat.getByLabel('Message to support').inputValue()).toBe('');
-    await screenshotBothWidths(page, 'support-chat');
+    await atBothWidths(page, 'support-chat');
   });
 
   it('shows an admin’s notification in the bell and an active popup once, with its sanitized content', async () => {
@@ -271,7 +271,7 @@ describe("members' money and community", () => {
       expect(await dialog.locator('strong').textContent()).toBe('more');
       expect(await page.evaluate(() => (window as { popupScriptRan?: boolean }).popupScriptRan)).toBeUndefined();
       expect(await dialog.getByRole('link', { name: /Learn more/ }).getAttribute('href')).toBe('https://example.com/weekend');
-      await screenshotBothWidths(page, 'popup');
+      await atBothWidths(page, 'popup');
       await dialog.getByRole('button', { name: 'Close' }).click();
 
       await page.reload();
@@ -280,7 +280,7 @@ describe("members' money and community", () => {
       const item = page.getByRole('menuitem', { name: /Payout day/ });
       await item.getByText('Approved payouts are sent every Friday.').waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
-      await screenshotBothWidths(page, 'notifications');
+      await atBothWidths(page, 'notifications');
       await item.click();
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
@@ -295,6 +295,6 @@ describe("members' money and community", () => {
     await page.getByRole('searchbox', { name: 'Search frequently asked questions' }).fill('referral');
     await page.getByText('How do referrals work?').waitFor();
     expect(await page.getByText('How do I earn money?').count()).toBe(0);
-    await screenshotBothWidths(page, 'help-center');
+    await atBothWidths(page, 'help-center');
   });
 });

@@ -2,13 +2,14 @@ import { type FileOutput, formatDate } from '@app/contracts';
 
 /**
  * One CSV line (RFC 4180). Text cells that a spreadsheet would run as a formula (=, +, -, @ first) get a
- * leading apostrophe; numbers are written as they are.
+ * leading apostrophe; numbers are written as they are, a signed amount too ('+1.20', '-150.00': a
+ * spreadsheet reads either as the number), so the statement's signs are the history screen's.
  */
 export function csvLine(cells: ReadonlyArray<string | number>): string {
   return cells
     .map((cell) => {
       if (typeof cell === 'number') return String(cell);
-      const safe = /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
+      const safe = /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
       return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
     })
     .join(',');
