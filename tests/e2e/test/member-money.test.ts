@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   type APIRequestContext,
   atBothWidths,
@@ -5,6 +6,7 @@ import {
   type BrowserContext,
   contextSender,
   DESKTOP,
+  expectInView,
   launchBrowser,
   ok,
   type Page,
@@ -86,15 +88,20 @@ describe("members' money and community", () => {
     await amount.fill('100');
     await page.getByLabel('Payment details').fill('0917 555 0100 Paolo Cruz');
     await page.getByRole('button', { name: 'Request Payout' }).click();
-    await page.getByText('Minimum payout amount is ₱150.00').waitFor();
-    await atBothWidths(page, 'payout-minimum');
+    await atBothWidths(page, 'payout-minimum', () => expectInView(page.getByText('Minimum payout amount is ₱150.00')));
 
-    // A new member has no balance.
-    await amount.fill('150');
+    await amount.fill('150.555');
+    await page.getByRole('button', { name: 'Request Payout' }).click();
+    await atBothWidths(page, 'payout-three-decimals', () => expectInView(page.getByText('Use at most 2 decimal places')));
+
+    // An amount with a thousands comma is read as the number it is: the server answers about the balance
+    // (a new member has none), not about the amount.
+    await amount.fill('1,000');
     await page.getByRole('button', { name: 'Request Payout' }).click();
     await page.getByText('Insufficient Balance', { exact: true }).waitFor();
-    await page.getByText("You don't have enough balance. Your available balance is ₱0.00", { exact: true }).waitFor();
-    await atBothWidths(page, 'payout-insufficient');
+    await atBothWidths(page, 'payout-insufficient', () =>
+      expectInView(page.getByText("You don't have enough balance. Your available balance is ₱0.00", { exact: true })),
+    );
     expect(await page.getByRole('table', { name: 'Payout history' }).textContent()).toContain('No payout requests yet');
   });
 
@@ -117,7 +124,10 @@ describe("members' money and community", () => {
     expect(await row.textContent()).toContain('0917 555 0199 Gina Tan');
     await figure(page, 'Available Balance').getByText('₱400.00').waitFor();
     await figure(page, 'Pending Payouts').getByText('₱200.00').waitFor();
-    await atBothWidths(page, 'payout-requested');
+    await atBothWidths(page, 'payout-requested', async () => {
+      await expectInView(figure(page, 'Available Balance').getByText('₱400.00'));
+      await expectInView(row.getByText('Pending', { exact: true }));
+    });
 
     const [payout] = await ok<{ id: string }[]>(page.request.get(`${baseUrl}/api/payouts`));
     await ok((await unlockedAdmin()).post(`/api/admin/payout/${payout?.id}/status`, { data: { status: 'approved' } }));
@@ -126,6 +136,27 @@ describe("members' money and community", () => {
     expect(await row.getByRole('list', { name: 'Progress' }).textContent()).toMatch(/^Requested .+Approved .+$/);
     await figure(page, 'Pending Payouts').getByText('₱0.00').waitFor();
     await atBothWidths(page, 'payout-approved');
+
+    // The dashboard's Payout Completed card shows what was paid out, and what still waits under it.
+    await goTo(page, '/', 'Welcome back, Gina');
+    await atBothWidths(page, 'dashboard-payout-completed', async () => {
+      await expectInView(figure(page, 'Payout Completed').getByText('₱200.00', { exact: true }));
+      await expectInView(figure(page, 'Payout Completed').getByText('Pending: ₱0.00'));
+    });
+
+    // The history and the statement sign each line alike: the admin's credit +, the payout −.
+    await goTo(page, '/history', 'Transaction History');
+    const history = page.getByRole('table', { name: 'Transaction history' });
+    await history.getByRole('row', { name: /Payout request/ }).waitFor();
+    await atBothWidths(page, 'history-signs', () => expectInView(history.getByRole('row', { name: /Payout request/ })));
+    expect(await history.locator('tbody td:nth-child(5)').allTextContents()).toEqual(expect.arrayContaining(['-₱200.00', '+₱600.00']));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download statement (CSV)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    const statement = await readFile((await file.path()) ?? '', 'utf8');
+    expect(statement).toMatch(/,payout,Payout request via G-CASH,approved,-200\.00,-200\.00,400\.00\r\n/);
+    expect(statement).toMatch(/,admin_adjustment,Test funds,completed,\+600\.00,\+600\.00,600\.00\r\n/);
   });
 
   it('buys a VIP plan with earnings after confirming', async () => {
@@ -163,21 +194,32 @@ describe("members' money and community", () => {
     expect(await plan.getByRole('button', { name: 'Use my earnings' }).isDisabled()).toBe(true);
     await plan.getByRole('button', { name: 'Pay with G-CASH' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to VIP 300' });
-    await dialog.getByText('₱300.00').waitFor();
-    await dialog.getByText('0917 123 4567').waitFor();
-    await dialog.getByText('PesoTasks Inc.').waitFor();
+    await dialog.getByText('₱300.00').first().waitFor();
     const reference = dialog.getByLabel('G-CASH reference number');
     await reference.fill('12345');
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();
-    await dialog.getByText('Please enter exactly 13 digits for your transaction number').waitFor();
-    await atBothWidths(page, 'vip-dialog');
+    await atBothWidths(page, 'vip-dialog', async () => {
+      await expectInView(dialog.getByText('₱300.00').first());
+      await expectInView(dialog.getByText('0917 123 4567'));
+      await expectInView(dialog.getByText('PesoTasks Inc.'));
+      await expectInView(dialog.getByRole('button', { name: /^Copy/ }).first());
+      await expectInView(dialog.getByText('Please enter exactly 13 digits for your transaction number'));
+    });
 
     // A reference can be used once ever, so each run uses its own.
     await reference.fill(String(Date.now()).padStart(13, '7').slice(-13));
     await dialog.getByRole('button', { name: 'Submit for approval' }).click();
     await page.getByText('VIP request pending admin approval', { exact: true }).waitFor();
     await page.getByText('Your VIP membership upgrade to VIP 300 is pending admin approval. Your payment is being verified.').waitFor();
-    await atBothWidths(page, 'vip-pending');
+    // Every plan card says a request waits, and none can be bought meanwhile.
+    const cards = await page.getByRole('group', { name: /^VIP / }).all();
+    expect(cards.length).toBeGreaterThanOrEqual(6);
+    await atBothWidths(page, 'vip-pending', async () => {
+      for (const card of cards) {
+        await expectInView(card.getByText(/^Request pending since /));
+        for (const button of await card.getByRole('button').all()) expect(await button.isDisabled()).toBe(true);
+      }
+    });
   });
 
   it('lets an invited friend join through the link after signing in, and shows them to the sponsor', async () => {
