@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   DESKTOP,
+  expectInView,
   launchBrowser,
   ok,
   openAdminTab,
@@ -116,11 +117,17 @@ describe('admin panel', () => {
     const first = admin.getByRole('row', { name: /Paz Villanueva/ }).filter({ hasText: '₱200.00' });
     const second = admin.getByRole('row', { name: /Paz Villanueva/ }).filter({ hasText: '₱250.00' });
     await first.getByText('Regular Account').waitFor();
-    await atBothWidths(admin, 'payouts');
+    await atBothWidths(admin, 'payouts', async () => {
+      // The row's actions stay within reach however narrow the screen: the table scrolls, its Actions column stays.
+      await expectInView(first.getByRole('button', { name: 'Approve Payout of Paz Villanueva' }));
+      await expectInView(first.getByText(emailOf('payouts')));
+    });
     await first.getByRole('button', { name: 'Approve Payout of Paz Villanueva' }).click();
     const approve = admin.getByRole('dialog', { name: 'Approve payout?' });
-    await approve.getByText(`Pay ₱200.00 to ${emailOf('payouts')} by G-CASH •••5200?`, { exact: false }).waitFor();
-    await atBothWidths(admin, 'payout-confirmation');
+    await atBothWidths(admin, 'payout-confirmation', async () => {
+      await expectInView(approve.getByText(`Pay ₱200.00 to ${emailOf('payouts')} by G-CASH •••5200?`, { exact: false }));
+      await expectInView(approve.getByRole('button', { name: 'Pay ₱200.00' }));
+    });
     await approve.getByRole('button', { name: 'Pay ₱200.00' }).click();
     await toastSays(admin, 'Payout approved successfully');
     await first.waitFor({ state: 'detached' });
@@ -133,6 +140,17 @@ describe('admin panel', () => {
 
     const payouts = await ok<{ amount: string; status: string }[]>(page.request.get(`${baseUrl}/api/payouts`));
     expect(payouts.map(({ amount, status }) => `${amount} ${status}`).sort()).toEqual(['200.00 approved', '250.00 declined']);
+    // The member reads the reason on the payout and in the bell.
+    await page.goto(`${baseUrl}/payouts`);
+    const declined = page.getByRole('table', { name: 'Payout History' }).getByRole('row', { name: /₱250\.00/ });
+    await atBothWidths(page, 'member-payout-declined', () =>
+      expectInView(declined.getByText('The G-CASH name does not match the account')),
+    );
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await page
+      .getByRole('menuitem', { name: /Payout declined/ })
+      .getByText('The G-CASH name does not match the account', { exact: false })
+      .waitFor();
     const user = await ok<{ availableBalance: string; totalPaidOut: string }>(page.request.get(`${baseUrl}/api/auth/user`));
     expect(user).toMatchObject({ availableBalance: '400.00', totalPaidOut: '200.00' });
   });
@@ -145,16 +163,16 @@ describe('admin panel', () => {
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: false }).click();
       const turnOn = admin.getByRole('dialog', { name: 'Turn maintenance mode on?' });
       await turnOn.getByLabel('Message members see').fill('Back at 6 PM after a database upgrade.');
-      await atBothWidths(admin, 'maintenance-confirm');
+      await atBothWidths(admin, 'maintenance-confirm', () => expectInView(turnOn.getByRole('button', { name: 'Confirm' })));
       await turnOn.getByRole('button', { name: 'Confirm' }).click();
       await toastSays(admin, 'Maintenance mode updated');
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).waitFor();
-      await atBothWidths(admin, 'maintenance-on');
+      // The panel says what members see now, beside the switch.
+      await atBothWidths(admin, 'maintenance-on', () => expectInView(admin.getByText('Closed: maintenance').first()));
 
       await page.goto(`${baseUrl}/`);
       await page.getByRole('heading', { level: 1, name: 'Under Maintenance' }).waitFor();
-      await page.getByText('Back at 6 PM after a database upgrade.').waitFor();
-      await atBothWidths(page, 'member-maintenance');
+      await atBothWidths(page, 'member-maintenance', () => expectInView(page.getByText('Back at 6 PM after a database upgrade.')));
 
       await admin.getByRole('switch', { name: 'Maintenance Mode', checked: true }).click();
       await admin.getByRole('dialog', { name: 'Turn maintenance mode off?' }).getByRole('button', { name: 'Confirm' }).click();
@@ -177,7 +195,7 @@ describe('admin panel', () => {
     const queue = admin.getByRole('table', { name: 'Members at risk' });
     const first = queue.getByRole('row', { name: new RegExp(emailOf('fraud1')) });
     await first.getByText('Shares a device with 4 accounts').waitFor();
-    await atBothWidths(admin, 'risk-queue');
+    await atBothWidths(admin, 'risk-queue', () => expectInView(first.getByRole('button', { name: `Review ${emailOf('fraud1')}` })));
 
     const last = queue.getByRole('row', { name: new RegExp(emailOf('fraud5')) });
     await last.getByRole('button', { name: `Review ${emailOf('fraud5')}` }).click();
@@ -196,8 +214,7 @@ describe('admin panel', () => {
     // The fifth account is the one signed in on that device now.
     await device.goto(`${baseUrl}/`);
     await device.getByText('Your payouts are on hold').waitFor();
-    await device.getByText('Five accounts on one device').waitFor();
-    await atBothWidths(device, 'payout-hold-dashboard');
+    await atBothWidths(device, 'payout-hold-dashboard', () => expectInView(device.getByText('Five accounts on one device')));
     const refused = await device.request.post(`${baseUrl}/api/payouts`, {
       data: { paymentMethod: 'G-CASH', amount: '150', paymentDetails: '09171234567' },
     });

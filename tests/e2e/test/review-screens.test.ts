@@ -6,6 +6,7 @@ import {
   contextSender,
   DESKTOP,
   dismissPopup,
+  expectInView,
   LAPTOP,
   launchBrowser,
   ok,
@@ -189,8 +190,7 @@ describe('the screens a reviewer opens', () => {
     }
     expect(await tryPassword('guess-5')).toBe(429);
     const lockedOut = /^Too many wrong passwords\. Try again in \d+ minutes?\.$/;
-    await page.getByText(lockedOut).waitFor();
-    await atBothWidths(page, 'unlock-lockout');
+    await atBothWidths(page, 'unlock-lockout', () => expectInView(page.getByText(lockedOut)));
 
     // The right password is refused too until the wait is over, on the screen and by the API.
     expect(await tryPassword(E2E.adminPanelPassword)).toBe(429);
@@ -224,7 +224,10 @@ describe('the screens a reviewer opens', () => {
     await reject.getByText('Please give a reason for the rejection').waitFor();
     const reason = 'The G-CASH reference does not match any payment we received';
     await reject.getByLabel('Reason').fill(reason);
-    await atBothWidths(admin, 'vip-reject-confirm');
+    await atBothWidths(admin, 'vip-reject-confirm', async () => {
+      await expectInView(reject.getByLabel('Reason'));
+      await expectInView(reject.getByRole('button', { name: 'Reject Request' }));
+    });
     await reject.getByRole('button', { name: 'Reject Request' }).click();
     await toastSays(admin, 'VIP request rejected');
     await row.waitFor({ state: 'detached' });
@@ -233,12 +236,11 @@ describe('the screens a reviewer opens', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Your request for VIP 300 was not approved' });
     await notice.getByText(reason).waitFor();
     expect(await plan.getByRole('button', { name: 'Pay with G-CASH' }).isDisabled()).toBe(false);
-    await atBothWidths(page, 'vip-rejected-notice');
+    await atBothWidths(page, 'vip-rejected-notice', () => expectInView(notice.getByText(reason)));
 
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const item = page.getByRole('menuitem', { name: /VIP request not approved/ });
-    await item.getByText(reason, { exact: false }).waitFor();
-    await atBothWidths(page, 'vip-rejected-notification');
+    await atBothWidths(page, 'vip-rejected-notification', () => expectInView(item.getByText(reason, { exact: false })));
   });
 
   it('shows the README’s member dashboard at 390 px and the support chat both ways at 1280 px', async () => {
