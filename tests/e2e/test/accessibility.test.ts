@@ -3,6 +3,7 @@ import {
   type BrowserContext,
   contextSender,
   dismissPopup,
+  expectInView,
   type Locator,
   launchBrowser,
   ok,
@@ -157,6 +158,9 @@ describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width p
     await page.getByRole('region', { name: 'Daily Task Limit' }).waitFor();
     await dismissPopup(page);
     await expectAccessible(page, `member-dashboard-${label}`);
+    for (const card of await page.getByRole('region', { name: 'Your earnings' }).getByRole('group').all()) {
+      await expectInView(card.locator('p').nth(1));
+    }
     await expectChatCoversNothing(page, `the dashboard at ${width} px`);
 
     const pages = [
@@ -218,6 +222,10 @@ describe.each(ADMIN_WIDTHS)('the admin panel at $width px ($label)', ({ label, w
 
     const page = await newPage(width, height, adminState);
     await page.goto(`${baseUrl}/admin-portal`);
+    // The ₱ and count cards show their whole figure at every width.
+    const statistics = page.getByRole('region', { name: 'Platform statistics' }).getByRole('group');
+    await statistics.first().locator('p').nth(1).waitFor();
+    for (const card of await statistics.all()) await expectInView(card.locator('p').nth(1));
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     await tabs.first().waitFor();
     const names = await tabs.allTextContents();

@@ -5,6 +5,7 @@ import {
   contextSender,
   DESKTOP,
   dismissPopup,
+  expectInView,
   launchBrowser,
   ok,
   type Page,
@@ -153,8 +154,30 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
       await admin.getByRole('link', { name: 'Open Maintenance Controls' }).waitFor();
       expect(await admin.getByRole('switch', { name: 'Maintenance Mode' }).getAttribute('aria-checked')).toBe('false');
       await screenshot(admin, `website-off-panel-${label}`);
+      // The Monitor tab tells the same.
+      await admin.getByRole('tab', { name: 'Monitor', exact: true }).click();
+      await expectInView(admin.getByRole('tabpanel').getByText('Closed: website off', { exact: true }).first());
+      await screenshot(admin, `website-off-monitor-${label}`);
     } finally {
       await ok(adminApi.post('/api/admin/maintenance', { data: { websiteStatus: 'on' } }));
+    }
+  });
+
+  it('names each member page in the browser tab', async () => {
+    const titles: Record<string, string> = {
+      '/': 'Dashboard · PesoTasks',
+      '/tasks': 'Available Tasks · PesoTasks',
+      '/history': 'Transaction History · PesoTasks',
+      '/payouts': 'Payouts · PesoTasks',
+      '/vip': 'VIP Membership · PesoTasks',
+      '/referrals': 'Referrals · PesoTasks',
+      '/profile': 'Profile · PesoTasks',
+      '/help': 'Help Center · PesoTasks',
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      await member.goto(path);
+      await member.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect.poll(() => member.title(), { message: path }).toBe(title);
     }
   });
 
