@@ -253,8 +253,8 @@ async function settleUnanswered(port: number, counts: CycleCounts): Promise<Sett
 }
 
 /**
- * Exactly-once: the earning rows written since the cycle began equal the completions answered
- * `success: true` plus those settled afterwards; the books show no view credited twice or left
+ * Exactly-once: the earning rows written since the cycle began equal the credits answered (completions
+ * `success: true`, and earlier views a start names in `collected`) plus those settled afterwards; the books show no view credited twice or left
  * uncredited; no view got two `success` answers; every deliberate duplicate was refused.
  */
 async function proveExactlyOnce(db: Db, report: BooksReport, counts: CycleCounts, settled: Settled, since: Date): Promise<string> {
@@ -267,7 +267,7 @@ async function proveExactlyOnce(db: Db, report: BooksReport, counts: CycleCounts
   const duplicatesRefused = counts.refusals['already-completed'] ?? 0;
   const proven = ledger === accounted && viewProblems === 0 && counts.viewsCreditedTwice === 0;
   return (
-    `${proven ? 'proven' : '**NOT proven**'}: ${ledger} earning rows written since the cycle began = ${counts.creditedTotal} completions answered \`success: true\` ` +
+    `${proven ? 'proven' : '**NOT proven**'}: ${ledger} earning rows written since the cycle began = ${counts.creditedTotal} credits answered (\`success: true\`, or named in a start's \`collected\`) ` +
     `+ ${settled.creditedUnseen} whose answer autocannon dropped at a stop (sent again: already-completed) + ${settled.creditedNow} that had not reached the server (sent again: credited)` +
     `${ledger === accounted ? '' : ` **(= ${accounted}, a mismatch)**`}; ${viewProblems} view-credit problems in the books check; ` +
     `${counts.viewsCreditedTwice} views with two success answers; ${duplicatesRefused} completions refused as already-completed ` +

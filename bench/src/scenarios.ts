@@ -191,6 +191,14 @@ export function cycleScenario(
   // A margin for the time between the server's clock reading and its answer reaching us.
   const viewMs = options.viewSeconds * 1000 + 5;
 
+  const countCredit = (view: StartedView) => {
+    const key = viewKey(view);
+    if (credited.has(key)) counts.viewsCreditedTwice += 1;
+    credited.add(key);
+    counts.creditedTotal += 1;
+    if (measuring) counts.creditedInWindow += 1;
+  };
+
   const nextStep = (): CycleStep => {
     const head = ready[0];
     if (head && head.readyAt <= Date.now()) {
@@ -243,6 +251,10 @@ export function cycleScenario(
               counts.startsRefused[status] = (counts.startsRefused[status] ?? 0) + 1;
               return;
             }
+            // A start credits the member's earlier view that lasted its time but was not completed yet (its
+            // completion, still queued here, then finds it done): counted as credited by this answer.
+            const { collected } = JSON.parse(body) as { collected: { taskId: string } | null };
+            if (collected) countCredit({ person: step.person, taskId: collected.taskId, readyAt: 0 });
             const view = { person: step.person, taskId: step.taskId, readyAt: Date.now() + viewMs };
             ready.push(view);
             if (started % options.duplicateEvery === 0) {
@@ -253,11 +265,7 @@ export function cycleScenario(
             const answer =
               status === 200 ? (JSON.parse(body) as { success: boolean; error?: string }) : { success: false, error: `HTTP ${status}` };
             if (answer.success) {
-              const key = viewKey(step.view);
-              if (credited.has(key)) counts.viewsCreditedTwice += 1;
-              credited.add(key);
-              counts.creditedTotal += 1;
-              if (measuring) counts.creditedInWindow += 1;
+              countCredit(step.view);
             } else {
               const reason = answer.error ?? 'unknown';
               counts.refusals[reason] = (counts.refusals[reason] ?? 0) + 1;

@@ -36,4 +36,22 @@ describe('a session that ends while a page is open', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
     expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeTruthy();
   });
+
+  it('is said on a page loaded after the session ended elsewhere, not only under an open page', async () => {
+    window.history.replaceState(null, '', '/payouts');
+    answerWith({
+      'auth.user': () => ({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.', details: { session: 'ended' } } }),
+    });
+    renderAt('/payouts');
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Your session has ended' }));
+    expect(dialog.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fpayouts');
+  });
+
+  it('is not said to a visitor who had not signed in', async () => {
+    answerWith({ 'auth.user': () => signedOut });
+    renderAt('/');
+    await screen.findAllByRole('link', { name: /Sign in|Get started/i });
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
+  });
 });

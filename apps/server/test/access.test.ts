@@ -334,6 +334,24 @@ describe('signing out', () => {
   });
 });
 
+describe('a session that ended', () => {
+  it('is told apart from no session at all: 401 with session "ended", and the stale cookie cleared', async () => {
+    const cookie = await signIn(t.app, 'ended-elsewhere@example.com');
+    expect((await t.app.inject({ url: '/api/logout', headers: { cookie } })).statusCode).toBe(302);
+
+    const stale = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED', session: 'ended' });
+    expect(setCookie(stale, 'session').value).toBe('');
+    // A member call in the same state says the same.
+    expect((await t.app.inject({ url: '/api/payouts', headers: { cookie } })).json()).toMatchObject({ session: 'ended' });
+
+    const visitor = await t.app.inject({ url: '/api/auth/user' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
+  });
+});
+
 describe('development sign-in', () => {
   const tryIt = (app: TestApp) =>
     app.app.inject({ method: 'POST', url: '/api/dev/login', remoteAddress: freshClientAddress(), payload: { email: 'admin@example.com' } });

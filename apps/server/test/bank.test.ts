@@ -231,8 +231,12 @@ function startTask(wave: Wave) {
     allowed: task.vipOnly ? [200, 403, 404] : [200, 403],
     request: as(member.cookie, 'POST', `/api/tasks/${task.id}/start`),
     settle(response) {
+      // A view of another task that had lasted its time is credited by the start, even one the limit then refuses.
+      const body = response.json();
+      const collected = response.statusCode === 200 ? body.collected : body.collectedReward ? { reward: body.collectedReward } : null;
+      if (collected) creditView(member, collected.reward);
       if (response.statusCode !== 200) return;
-      // One open view per member: a view of another task ended without credit.
+      // One open view per member: a view of another task ended, credited above or without credit.
       for (const [key, view] of openViews) if (view.memberId === member.id && view.taskId !== task.id) openViews.delete(key);
       openViews.set(viewKey(member.id, task.id), {
         memberId: member.id,
@@ -241,6 +245,17 @@ function startTask(wave: Wave) {
       });
     },
   });
+}
+
+/** A credited view as the model keeps it: the reward, the member's count and the day's, and the sponsor's first-task bonus. */
+function creditView(member: Member, rewardText: string) {
+  const reward = centavos(rewardText);
+  member.tasksCompleted += 1;
+  member.available += reward;
+  totals.earnings += reward;
+  const day = `${member.id} ${appDay(t.clock.now)}`;
+  creditsPerDay.set(day, (creditsPerDay.get(day) ?? 0) + 1);
+  creditSponsor(member, 'first-task');
 }
 
 function completeTask(wave: Wave, waveNumber: number) {
@@ -274,14 +289,8 @@ function completeTask(wave: Wave, waveNumber: number) {
       settle(response) {
         const body = response.json();
         if (body.success) {
-          const reward = centavos(body.reward);
-          member.tasksCompleted += 1;
-          member.available += reward;
-          totals.earnings += reward;
-          const day = `${member.id} ${appDay(t.clock.now)}`;
-          creditsPerDay.set(day, (creditsPerDay.get(day) ?? 0) + 1);
+          creditView(member, body.reward);
           openViews.delete(key);
-          creditSponsor(member, 'first-task');
         } else if (body.error === 'already-completed' || body.error === 'view-not-started' || body.error === 'view-expired') {
           openViews.delete(key);
         }

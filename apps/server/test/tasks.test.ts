@@ -232,9 +232,13 @@ describe('one open view at a time', () => {
     later(25);
     const refused = await start(tasks['View Product Page']!, cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(
-      '₱1.20 for the task you finished earlier was added to your balance. That was your last task for today: please come back tomorrow.',
-    );
+    expect(refused.json()).toEqual({
+      message:
+        '₱1.20 for the task you finished earlier was added to your balance. That was your last task for today: please come back tomorrow.',
+      code: 'FORBIDDEN',
+      collectedTaskId: tasks['Read Blog'],
+      collectedReward: '1.20',
+    });
     expect(await openViews()).toEqual([]);
     expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ completedTasks: 5 });
   });

@@ -70,6 +70,11 @@ export interface Context extends ApiDeps {
   req: RequestScope;
   user: UserRow | null;
   sessionToken: string | null;
+  /**
+   * The request carried a session cookie that no longer opens a session (signed out elsewhere, ended by a
+   * ban, expired): a refusal then tells the page its session ended, not that nobody had signed in.
+   */
+  sessionEnded: boolean;
   adminUnlockedUntil: Date | null;
   operator: { username: string; token: string } | null;
   /**
@@ -115,6 +120,7 @@ export async function createContext(deps: ApiDeps, req: RequestScope): Promise<C
     req,
     user: null,
     sessionToken: null,
+    sessionEnded: false,
     adminUnlockedUntil: null,
     operator: null,
     siteStatus: () => {
@@ -128,9 +134,11 @@ export async function createContext(deps: ApiDeps, req: RequestScope): Promise<C
     const signedIn = await deps.sessions.validateSession(token);
     if (!signedIn) {
       req.setCookie(deps.sessions.blankCookie());
+      context.sessionEnded = true;
     } else if (signedIn.user.accountStatus === 'banned') {
       await deps.sessions.invalidateUserSessions(signedIn.user.id);
       req.setCookie(deps.sessions.blankCookie());
+      context.sessionEnded = true;
     } else {
       if (signedIn.refreshed) req.setCookie(deps.sessions.sessionCookie(token));
       context.user = signedIn.user.isAdmin ? await withAdminPowers(deps, signedIn.user) : signedIn.user;

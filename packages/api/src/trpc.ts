@@ -4,7 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { AppError, badRequest, forbidden, publicError, unauthorized } from './lib/errors';
+import { AppError, badRequest, forbidden, publicError, sessionEnded, unauthorized } from './lib/errors';
 
 /**
  * `download`: the REST path answers with the file itself (FileOutput's body), not JSON. `cacheSeconds`:
@@ -59,7 +59,7 @@ async function refuseUnstorableText(getRawInput: () => Promise<unknown>): Promis
 type Gate = (ctx: Context) => void | Promise<void>;
 
 const signedIn: Gate = (ctx) => {
-  if (!ctx.user || !ctx.sessionToken) throw unauthorized();
+  if (!ctx.user || !ctx.sessionToken) throw ctx.sessionEnded ? sessionEnded() : unauthorized();
 };
 
 /** During maintenance or with the website off, members get 503 with the maintenance message; admins pass. */

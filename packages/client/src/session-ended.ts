@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, type QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useSyncExternalStore } from 'react';
-import { isServerAnswer, isUnauthorizedError, trpc } from './trpc';
+import { isServerAnswer, isUnauthorizedError, refusalDetail, trpc } from './trpc';
 
 /**
  * Whose session ended while a page was open: the member's (or admin's) site session, or the commission
@@ -29,6 +29,24 @@ export interface SessionWatch {
   caches: { queryCache: QueryCache; mutationCache: MutationCache };
   /** Which session ended, re-rendering when that changes; `clear` puts the notice aside. */
   useEnded: () => { ended: EndedSession; clear: () => void };
+  /** Says a session ended, from a call whose refusal the caches do not see (a probe answered null). */
+  report: (session: Exclude<EndedSession, null>) => void;
+}
+
+/** Each query client's watch, for the calls that hold only the client (a query function's context). */
+const watches = new WeakMap<QueryClient, SessionWatch>();
+
+export function attachSessionWatch(client: QueryClient, watch: SessionWatch): void {
+  watches.set(client, watch);
+}
+
+/**
+ * For a probe that read "nobody is signed in": if the server said the request's session had ended (its
+ * cookie no longer opened one: signed out elsewhere, ended by a ban), the page says so, as it does when
+ * a session ends under an open page. A reload after the session ended thus meets the same notice.
+ */
+export function reportIfSessionEnded(client: QueryClient, error: unknown, session: Exclude<EndedSession, null>): void {
+  if (refusalDetail(error, 'session') === 'ended') watches.get(client)?.report(session);
 }
 
 /**
@@ -63,5 +81,6 @@ export function watchForEndedSessions(getClient: () => QueryClient): SessionWatc
   return {
     caches: { queryCache: new QueryCache({ onError }), mutationCache: new MutationCache({ onError }) },
     useEnded: () => ({ ended: useSyncExternalStore(subscribe, () => ended), clear: () => setEnded(null) }),
+    report: setEnded,
   };
 }

@@ -1,6 +1,7 @@
 import type { User } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { reportIfSessionEnded } from './session-ended';
 import { nullWhenUnauthorized, type TrpcUtils, trpc } from './trpc';
 
 /*
@@ -17,7 +18,7 @@ import { nullWhenUnauthorized, type TrpcUtils, trpc } from './trpc';
 export function currentUserQuery(utils: TrpcUtils) {
   return queryOptions({
     queryKey: getQueryKey(trpc.auth.user, undefined, 'query'),
-    queryFn: () => nullWhenUnauthorized(utils.client.auth.user.query()),
+    queryFn: ({ client }) => nullWhenUnauthorized(utils.client.auth.user.query(), (error) => reportIfSessionEnded(client, error, 'site')),
   });
 }
 

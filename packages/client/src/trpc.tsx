@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { type SessionWatch, watchForEndedSessions } from './session-ended';
+import { attachSessionWatch, type SessionWatch, watchForEndedSessions } from './session-ended';
 
 /** Only a page whose session ended needs the dialog (and Radix's), so it loads then. */
 const SessionEndedDialog = lazy(() => import('./session-ended-dialog'));
@@ -27,6 +27,7 @@ function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionW
       mutations: { retry: false },
     },
   });
+  attachSessionWatch(queryClient, sessionWatch);
   return { queryClient, sessionWatch };
 }
 
@@ -98,12 +99,13 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** Runs a call whose UNAUTHORIZED answer means "nobody is signed in": that answer becomes null. */
-export async function nullWhenUnauthorized<T>(call: Promise<T>): Promise<T | null> {
+export async function nullWhenUnauthorized<T>(call: Promise<T>, onUnauthorized?: (error: unknown) => void): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    if (isUnauthorizedError(error)) return null;
-    throw error;
+    if (!isUnauthorizedError(error)) throw error;
+    onUnauthorized?.(error);
+    return null;
   }
 }
 

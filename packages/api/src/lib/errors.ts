@@ -46,6 +46,11 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const unauthorized = (message?: string) => new AppError('UNAUTHORIZED', message);
+/**
+ * 401 to a request whose session cookie no longer opens a session: `session: 'ended'` lets a page say the
+ * session ended (and offer to sign in again, back to the same page) rather than greet a new visitor.
+ */
+export const sessionEnded = () => new AppError('UNAUTHORIZED', undefined, { details: { session: 'ended' } });
 
 /**
  * A second decision on a payout or request someone already decided (a double press, two admins): 409

@@ -1,7 +1,7 @@
 import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskListSchema, taskToViewSchema } from '@app/contracts';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { acceptingPrepared } from '../lib/prepared';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { completeView, findVisibleTask, listVisibleTasks, startView, type ViewClock } from './service';
@@ -63,11 +63,14 @@ export const tasksRouter = router({
       });
       if (!result.ok && result.reason === 'task-not-found') throw notFound(messages.tasks.notFound);
       if (!result.ok && result.reason === 'start-race') throw conflict(messages.tasks.startRace);
-      if (!result.ok) {
-        throw forbidden(
-          result.collected ? messages.tasks.dailyLimitReachedAfterCollect(result.collected.reward) : messages.tasks.dailyLimitReached,
-        );
+      if (!result.ok && result.collected) {
+        // The earlier view was credited all the same: the refusal names it, for the page and for the books.
+        const { taskId, reward } = result.collected;
+        throw new AppError('FORBIDDEN', messages.tasks.dailyLimitReachedAfterCollect(reward), {
+          details: { collectedTaskId: taskId, collectedReward: reward },
+        });
       }
+      if (!result.ok) throw forbidden(messages.tasks.dailyLimitReached);
       return {
         viewId: result.viewId,
         startedAt: result.startedAt.toISOString(),
