@@ -179,18 +179,45 @@ describe('live updates', () => {
     expect(ended).toBe('ended');
   });
 
-  it('starts every stream with resync, before any change, with or without the last event id', async () => {
+  it('starts a first stream with resync, and one reconnecting with its last event id with what it missed', async () => {
     const member = await signIn(t.app, 'live-returns@example.com');
+    const { id } = (await call('GET', '/api/auth/user', member)).json();
     const first = await open(member);
     expect(await first.next(() => true)).toEqual({ topic: 'resync', userId: null });
     await t.database.db.insertInto('notifications').values({ title: 'Seen', message: 'Hi', isGlobal: true }).execute();
     await first.next((event) => event.topic === 'notifications');
     const lastEventId = first.ids.at(-1) ?? '';
-    expect(lastEventId).not.toBe('');
+    expect(lastEventId).toMatch(/^[0-9a-f]+-\d+$/);
     first.close();
+
+    // While the page is away: a reply for it, and a change it does not listen to (another member's chat).
+    expect((await call('POST', `/api/admin/support/conversations/${id}/reply`, adminCookie, { message: 'While away' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', '/api/support/messages', await signIn(t.app, 'live-someone@example.com'), { message: 'Hi' })).statusCode,
+    ).toBe(200);
     const again = await open(member, { lastEventId });
+    expect(await again.next(() => true)).toEqual({ topic: 'support', userId: id });
+    // Only that: no resync, nothing of the other member, and the ids go on from the last one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(again.events).toEqual([{ topic: 'support', userId: id }]);
+    expect(Number(again.ids[0]?.split('-')[1])).toBeGreaterThan(Number(lastEventId.split('-')[1]));
+    again.close();
+  });
+
+  it.each([
+    ['another instance’s id', () => 'ffffffff-1'],
+    ['an id not yet given', (last: string) => `${last.split('-')[0]}-${Number(last.split('-')[1]) + 1000}`],
+    ['text that is no id', () => 'not-an-id'],
+  ])('starts with resync when the last event id is %s', async (_name, idFrom) => {
+    const member = await signIn(t.app, 'live-strange-id@example.com');
+    const first = await open(member);
+    await first.next(() => true);
+    const last = first.ids.at(-1) ?? '';
+    first.close();
+    const again = await open(member, { lastEventId: idFrom(last) });
     expect(await again.next(() => true)).toEqual({ topic: 'resync', userId: null });
-    expect(again.ids[0]).not.toBe('');
     again.close();
   });
 

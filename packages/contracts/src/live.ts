@@ -15,7 +15,7 @@ const liveEventSchema = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-/** The subscription's input: tRPC fills lastEventId in when it reconnects (accepted; every connection resyncs anyway). */
+/** The subscription's input: tRPC fills lastEventId in when it reconnects, and the stream resumes after it where it can. */
 export const liveEventsInput = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
 
 /** How often the server sends a ping on an open stream, and after how long without one the page reconnects. */

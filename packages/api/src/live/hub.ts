@@ -12,7 +12,20 @@ export type Interest = `${ChangeTopic}:${string}` | `${ChangeTopic}!all` | `${Ch
 /** Changes that come within this time of each other reach a page as one event of each kind. */
 const COALESCE_MS = 150;
 
-type Listener = (change: Change) => void;
+/**
+ * How many of the latest changes each instance keeps at least, so that a page reconnecting with its last
+ * event id is sent what it missed rather than told to read everything again. At the benchmark's write
+ * rates this is about a second; on a quieter site, minutes.
+ */
+const REPLAY_CHANGES = 2_048;
+
+/** One event of a stream with its id: `<instance>-<sequence of the latest change it tells of>`. */
+export interface LiveMessage {
+  id: string;
+  event: LiveEvent;
+}
+
+type Listener = (change: Change, seq: number) => void;
 
 /** The event a page is sent for a change, or 'end' when its session ended (the stream closes). */
 function eventFor(change: Change): LiveEvent | 'end' | null {
@@ -32,10 +45,16 @@ function eventFor(change: Change): LiveEvent | 'end' | null {
   }
 }
 
+/** The interests a change reaches: every change of its topic, and its row or the topic as a whole. */
+function interestsReached(change: Change): string[] {
+  return [`${change.topic}!all`, change.key === null ? `${change.topic}!whole` : `${change.topic}:${change.key}`];
+}
+
 /**
  * Fans the change feed out to the live streams open on this instance, by what each listens to, so a
  * change costs one lookup rather than a call per open page. Every instance hears every change
- * (LISTEN/NOTIFY), so a page open on instance B hears what was done on instance A.
+ * (LISTEN/NOTIFY), so a page open on instance B hears what was done on instance A. Each change heard gets
+ * the next number of this instance's sequence; the latest are kept for reconnecting pages to resume from.
  */
 export class LiveHub {
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -43,6 +62,12 @@ export class LiveHub {
   /** Wakes each open stream, so that it sees the hub closing. */
   private readonly wakers = new Set<() => void>();
   private closing = false;
+  /** The number of the latest change heard (or of the latest gap). */
+  private seq = 0;
+  /** The latest changes, oldest first, each with its number. */
+  private readonly recent: { seq: number; change: Change }[] = [];
+  /** A page may resume only from this number or later: before it, the feed was down and changes went unheard. */
+  private resumableFrom = 0;
   /** Tells this instance's event ids apart from another's. */
   readonly instance = randomBytes(4).toString('hex');
   /** Streams open now. */
@@ -50,35 +75,42 @@ export class LiveHub {
 
   constructor(feed: ChangeFeed) {
     feed.subscribe((change) => this.dispatch(change));
-    // Changes made while the feed was down were never heard: every open page reads its data again.
     feed.onStatus((live) => {
-      if (live) for (const resync of this.resyncs) resync();
+      if (!live) {
+        // A gap: what changes until the feed is back is never heard, so no page resumes across it.
+        this.seq += 1;
+        this.resumableFrom = this.seq;
+      } else {
+        // Changes made while the feed was down were never heard: every open page reads its data again.
+        for (const resync of this.resyncs) resync();
+      }
     });
   }
 
   /**
-   * The events for one open page until `signal` aborts or its session ends. The first is always `resync`,
-   * sent once the page's interests are registered: whatever changed before then (between the page's
-   * first read and this connection, or while a dropped stream was down) the page reads again, and
-   * whatever changes after reaches it as an event. Changes that come together are sent once each, after
-   * a short wait that gathers them.
+   * The events for one open page until `signal` aborts or its session ends. A page that reconnects with
+   * the id of the last event it had from this instance, while the changes since are still kept, is sent
+   * those of them it listens to. Any other first connection starts with `resync`: whatever changed before
+   * the page's interests were registered (since its first read, or while a dropped stream was down on
+   * another instance) the page reads again. Changes that come together are sent once each, after a short
+   * wait that gathers them, in the order of their latest change.
    */
-  async *stream(interests: readonly Interest[], signal: AbortSignal): AsyncGenerator<LiveEvent> {
-    const pending = new Map<string, LiveEvent>();
+  async *stream(interests: readonly Interest[], signal: AbortSignal, lastEventId?: string | null): AsyncGenerator<LiveMessage> {
+    const pending = new Map<string, { event: LiveEvent; seq: number }>();
     let ended = false;
     let wake: (() => void) | undefined;
-    const push = (event: LiveEvent) => {
-      pending.set(`${event.topic}:${event.userId ?? ''}`, event);
+    const push = (event: LiveEvent, seq: number) => {
+      pending.set(`${event.topic}:${event.userId ?? ''}`, { event, seq });
       wake?.();
     };
-    const onChange: Listener = (change) => {
+    const onChange: Listener = (change, seq) => {
       const event = eventFor(change);
       if (event === 'end') {
         ended = true;
         wake?.();
-      } else if (event) push(event);
+      } else if (event) push(event, seq);
     };
-    const onResync = () => push({ topic: 'resync', userId: null });
+    const onResync = () => push({ topic: 'resync', userId: null }, this.seq);
     const onAbort = () => wake?.();
     const stopped = () => signal.aborted || ended || this.closing;
 
@@ -88,7 +120,16 @@ export class LiveHub {
     signal.addEventListener('abort', onAbort);
     this.open += 1;
     try {
-      if (!stopped()) yield { topic: 'resync', userId: null };
+      const resumeAfter = this.resumePoint(lastEventId);
+      if (resumeAfter === null) {
+        if (!stopped()) yield { id: this.idOf(this.seq), event: { topic: 'resync', userId: null } };
+      } else {
+        // Registered above before this read: a change heard since is both here and pending, and sent once.
+        const wanted = new Set<string>(interests);
+        for (const { seq, change } of this.recent) {
+          if (seq > resumeAfter && interestsReached(change).some((key) => wanted.has(key))) onChange(change, seq);
+        }
+      }
       while (!stopped()) {
         if (pending.size === 0) {
           await new Promise<void>((resolve) => {
@@ -98,11 +139,11 @@ export class LiveHub {
           continue;
         }
         await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
-        const events = [...pending.values()];
+        const batch = [...pending.values()].sort((a, b) => a.seq - b.seq);
         pending.clear();
-        for (const event of events) {
+        for (const { event, seq } of batch) {
           if (stopped()) break;
-          yield event;
+          yield { id: this.idOf(seq), event };
         }
       }
     } finally {
@@ -123,11 +164,31 @@ export class LiveHub {
     for (const wake of this.wakers) wake();
   }
 
+  private idOf(seq: number): string {
+    return `${this.instance}-${seq}`;
+  }
+
+  /**
+   * The number a reconnecting page resumes after, or null when it cannot: an id of another instance or
+   * none, one from before a gap in the feed, or one older than the changes still kept.
+   */
+  private resumePoint(lastEventId: string | null | undefined): number | null {
+    const match = /^([0-9a-f]+)-(\d+)$/.exec(lastEventId ?? '');
+    if (!match || match[1] !== this.instance) return null;
+    const seq = Number(match[2]);
+    const oldestKept = this.recent[0]?.seq ?? this.seq + 1;
+    if (seq < this.resumableFrom || seq > this.seq || seq < oldestKept - 1) return null;
+    return seq;
+  }
+
   private dispatch(change: Change): void {
-    const keys = [`${change.topic}!all`, change.key === null ? `${change.topic}!whole` : `${change.topic}:${change.key}`];
-    for (const key of keys) {
+    this.seq += 1;
+    this.recent.push({ seq: this.seq, change });
+    // Trimmed in halves, not one at a time: the kept changes are REPLAY_CHANGES to twice that.
+    if (this.recent.length >= 2 * REPLAY_CHANGES) this.recent.splice(0, REPLAY_CHANGES);
+    for (const key of interestsReached(change)) {
       const listeners = this.listeners.get(key);
-      if (listeners) for (const listener of listeners) listener(change);
+      if (listeners) for (const listener of listeners) listener(change, this.seq);
     }
   }
 

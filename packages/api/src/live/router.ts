@@ -21,16 +21,12 @@ function interestsOf(ctx: Context): Interest[] {
 export const liveRouter = router({
   /**
    * Server-sent events telling an open page which of its data changed (docs/architecture.md#live-updates).
-   * Every connection, the first one as well as a reconnect with or without the last event id (tRPC
-   * sends one only after a tracked event arrived), starts with `resync`: changes made before the stream
-   * listened were not kept, so the page reads everything live again. The id the client sends back is
-   * therefore accepted but not needed.
+   * tRPC sends the id of the last event the page had when it reconnects: from the same instance, and
+   * while the changes since are kept, the page is sent the events it missed; otherwise the stream starts
+   * with `resync` and the page reads everything live again.
    */
-  events: publicProcedure.input(liveEventsInput).subscription(async function* ({ ctx, signal }) {
-    let sent = 0;
-    const id = () => `${ctx.live.instance}-${++sent}`;
-    for await (const event of ctx.live.stream(interestsOf(ctx), signal ?? new AbortController().signal)) {
-      yield tracked(id(), event);
-    }
+  events: publicProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    const messages = ctx.live.stream(interestsOf(ctx), signal ?? new AbortController().signal, input?.lastEventId);
+    for await (const { id, event } of messages) yield tracked(id, event);
   }),
 });

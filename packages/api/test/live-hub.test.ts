@@ -1,0 +1,93 @@
+import type { LiveEvent } from '@app/contracts';
+import type { Change, ChangeFeed } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { type Interest, LiveHub } from '../src/live/hub';
+
+/*
+ * The live hub on its own (docs/architecture.md#live-updates): which events a page reconnecting with its last
+ * event id is sent, and when it must read everything again instead. The feed is a stand-in the test drives.
+ */
+
+function fakeFeed() {
+  let listener: (change: Change) => void = () => {};
+  let statusListener: (live: boolean) => void = () => {};
+  const feed = {
+    live: true,
+    subscribe: (next: (change: Change) => void) => {
+      listener = next;
+      return () => {};
+    },
+    onStatus: (next: (live: boolean) => void) => {
+      statusListener = next;
+      return () => {};
+    },
+  } as unknown as ChangeFeed;
+  return { feed, emit: (change: Change) => listener(change), status: (live: boolean) => statusListener(live) };
+}
+
+const MEMBER: Interest[] = ['support:m1', 'notifications:m1', 'notifications!whole', 'settings!whole'];
+
+/** The first `count` messages of a stream opened with `lastEventId`, then the stream is closed. */
+async function firstMessages(hub: LiveHub, lastEventId: string | null, count: number, whileOpen?: () => void) {
+  const controller = new AbortController();
+  const got: { id: string; event: LiveEvent }[] = [];
+  const stream = hub.stream(MEMBER, controller.signal, lastEventId);
+  const reading = (async () => {
+    for await (const message of stream) {
+      got.push(message);
+      if (got.length === count) break;
+    }
+  })();
+  whileOpen?.();
+  await reading;
+  controller.abort();
+  return got;
+}
+
+/** An id the hub gave for an event, from a stream that heard `change`. */
+async function idAfter(hub: LiveHub, emit: () => void): Promise<string> {
+  const [, heard] = await firstMessages(hub, null, 2, emit);
+  return heard!.id;
+}
+
+describe('a page reconnecting to the live hub', () => {
+  it('is sent the events it listens to that it missed, in order, and no resync', async () => {
+    const { feed, emit } = fakeFeed();
+    const hub = new LiveHub(feed);
+    const last = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
+    emit({ topic: 'support', key: 'someone-else' });
+    emit({ topic: 'notifications', key: 'm1' });
+    emit({ topic: 'support', key: 'm1' });
+    const missed = await firstMessages(hub, last, 2);
+    expect(missed.map((message) => message.event)).toEqual([
+      { topic: 'notifications', userId: null },
+      { topic: 'support', userId: 'm1' },
+    ]);
+    expect(missed.map((message) => Number(message.id.split('-')[1]))).toEqual([
+      Number(last.split('-')[1]) + 2,
+      Number(last.split('-')[1]) + 3,
+    ]);
+  });
+
+  it('reads everything again after a gap in the feed, whatever its last event id', async () => {
+    const { feed, emit, status } = fakeFeed();
+    const hub = new LiveHub(feed);
+    const last = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
+    status(false);
+    status(true);
+    emit({ topic: 'support', key: 'm1' });
+    expect((await firstMessages(hub, last, 1))[0]?.event).toEqual({ topic: 'resync', userId: null });
+  });
+
+  it('reads everything again once the changes since its last event are no longer kept', async () => {
+    const { feed, emit } = fakeFeed();
+    const hub = new LiveHub(feed);
+    const last = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
+    for (let n = 0; n < 5_000; n++) emit({ topic: 'support', key: `member-${n}` });
+    expect((await firstMessages(hub, last, 1))[0]?.event).toEqual({ topic: 'resync', userId: null });
+    // A page that had the latest event resumes all the same.
+    const recent = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
+    emit({ topic: 'support', key: 'm1' });
+    expect((await firstMessages(hub, recent, 1))[0]?.event).toEqual({ topic: 'support', userId: 'm1' });
+  });
+});
