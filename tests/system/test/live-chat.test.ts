@@ -17,8 +17,9 @@ import {
 
 /**
  * Live instead of polling (issue 17): a support message sent through instance A appears in the other
- * party's page open on instance B within 1 s. The chat polls every 10 s, and only while no live stream is
- * connected, so this is the stream, fanned out from A to B through PostgreSQL's LISTEN/NOTIFY.
+ * party's page open on instance B within 1 s, and so do a notification in the bell, a new request in the
+ * admin's pending counts and maintenance switched on. The pages poll every 10 s or more, and only while no
+ * live stream is connected, so this is the stream, fanned out from A to B through PostgreSQL's LISTEN/NOTIFY.
  */
 const WITHIN_MS = 1_000;
 
@@ -131,5 +132,64 @@ describe.skipIf(!testDatabaseUrl)(`live support chat across two instances (${NO_
     // Opening the thread reads it: the unread count goes too.
     await conversation.getByLabel('1 unread').waitFor({ state: 'detached' });
     await screenshot(page, 'live-chat-admin-inbox-on-b');
+  });
+
+  it("rings the bell of a member's page open on B within 1 s of a notification sent on A", async () => {
+    const page = await signedInOnB('rings@example.com');
+    const { id } = await ok<{ id: string }>(page.request.get('/api/auth/user'));
+    await openWithLiveStream(page, '/');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    const ms = await appearsWithinOneSecond(
+      () =>
+        call(a.baseUrl, adminOnA, 'POST', '/api/admin/notifications', {
+          title: 'Payout sent',
+          message: 'Your payout is on its way.',
+          type: 'success',
+          isGlobal: false,
+          userId: id,
+        }),
+      page.getByRole('button', { name: 'Notifications, 1 unread' }),
+    );
+    console.info(`the notification sent on A rang B's bell after ${Math.round(ms)} ms`);
+  });
+
+  it("counts a VIP request made on A in the admin's panel open on B within 1 s", async () => {
+    expect(
+      (await call(a.baseUrl, adminOnA, 'PUT', '/api/admin/system-settings', { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' }))
+        .status,
+    ).toBe(200);
+    const page = await signedInOnB(ADMIN_EMAIL);
+    await unlockAdminPanel(contextSender(page.request), ADMIN_PANEL_PASSWORD);
+    await openWithLiveStream(page, '/admin-portal');
+    const pending = page.getByRole('group', { name: 'Pending Approvals' }).locator('p').nth(1);
+    await pending.waitFor();
+    const before = Number(await pending.textContent());
+
+    const member = await signIn(a.baseUrl, 'upgrades@example.com');
+    const ms = await appearsWithinOneSecond(
+      () => call(a.baseUrl, member, 'POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: '5550001112223' } }),
+      page.getByRole('group', { name: 'Pending Approvals' }).getByText(String(before + 1), { exact: true }),
+    );
+    console.info(`the VIP request made on A was counted on B after ${Math.round(ms)} ms`);
+  });
+
+  it("closes a member's page open on B within 1 s of maintenance switched on at A, and opens it again", async () => {
+    const page = await signedInOnB('waits@example.com');
+    await openWithLiveStream(page, '/');
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
+    try {
+      const ms = await appearsWithinOneSecond(
+        () =>
+          call(a.baseUrl, adminOnA, 'POST', '/api/admin/maintenance', { maintenance: true, message: 'Back at noon.', reason: 'Upgrade' }),
+        page.getByText('Back at noon.'),
+      );
+      console.info(`maintenance switched on at A closed B's page after ${Math.round(ms)} ms`);
+      await appearsWithinOneSecond(
+        () => call(a.baseUrl, adminOnA, 'POST', '/api/admin/maintenance', { maintenance: false, reason: 'Done' }),
+        page.getByRole('heading', { level: 1, name: /^Welcome back/ }),
+      );
+    } finally {
+      await call(a.baseUrl, adminOnA, 'POST', '/api/admin/maintenance', { maintenance: false, reason: 'Test over' });
+    }
   });
 });
