@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AppRouter } from '@app/api';
-import { type ApiDeps, appRouter, createContext, LiveHub, publicError } from '@app/api';
+import { type ApiDeps, appRouter, createContext, LiveHub } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ChangeFeed, createAppCaches, type Db, type DbStats, type PoolConnections } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerReadYourWrites } from './cache/read-your-writes';
 import type { Config } from './config';
-import { logPublicError, sendError } from './errors';
+import { sendError } from './errors';
 import { requestScope } from './request-scope';
 import { registerRestRoutes } from './rest/adapter';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
@@ -24,6 +22,7 @@ import { JSON_BODY_LIMIT_BYTES, registerBodyRules } from './security/body-rules'
 import { registerDeviceCookie } from './security/device-cookie';
 import { cspNonces, nonceRoute, registerSecurityHeaders } from './security/headers';
 import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
+import { registerTrpc } from './trpc/register';
 import { registerWebApps } from './web/apps';
 import { createPhotoStore } from './web/photos';
 
@@ -122,21 +121,7 @@ export async function buildApp({
   });
   await registerRateLimits(app, { counters, sessions: deps.sessions });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => contextFor(req, res),
-      // Status, code, message and log line of each error are publicError's (docs/architecture.md#errors): the
-      // error formatter puts the status in the shape, this logs it and adds when to come back.
-      onError: ({ error, path }) => logPublicError(app.log, publicError(error), path),
-      responseMeta: ({ errors }) => {
-        const waits = errors.map((error) => publicError(error).retryAfterSeconds).filter((seconds) => seconds !== null);
-        return waits.length > 0 ? { headers: new Headers({ 'retry-after': String(Math.max(...waits)) }) } : {};
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
-
+  await registerTrpc(app, appRouter, contextFor);
   registerRestRoutes(app, appRouter, contextFor);
   await registerUploadRoutes(app, appRouter, contextFor, deps.photos);
   const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
