@@ -346,7 +346,7 @@ describe('hot paths', () => {
     'auth.user': 0,
     'tasks.list': 1,
     'transactions.list': 1,
-    [`dashboard batch (${dashboard.join(', ')})`]: 5,
+    [`dashboard batch (${dashboard.join(', ')})`]: 4,
     'admin.stats': 3,
     'tasks.start': 2,
     'tasks.complete': 6,
@@ -383,6 +383,52 @@ describe('hot paths', () => {
         .join('\n  ')}`,
     );
     expect(counts).toEqual(expected);
+  });
+});
+
+describe('the VIP status and today’s tasks', () => {
+  const status = async (cookie: string) => {
+    counter.reset();
+    const response = await t.app.inject({ url: '/api/vip/status', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return { body: response.json(), statements: counter.statements().length };
+  };
+
+  it('are read once per user row: again only after a write that changes them (an earning, a VIP request)', async () => {
+    const { cookie } = await f.member();
+    // The session and its user first, as every page's first call reads them.
+    await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    const first = await status(cookie);
+    expect(first.statements).toBe(1);
+    expect(await status(cookie)).toEqual({ body: first.body, statements: 0 });
+
+    const task = await db
+      .insertInto('tasks')
+      .values({ title: 'Status task', url: 'https://example.com/s', reward: 100 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/start`, headers: { cookie } });
+    t.clock.now = new Date(t.clock.now.getTime() + t.config.TASK_VIEW_SECONDS * 1000);
+    await t.app.inject({ url: `/api/tasks/${task.id}/redirect-complete`, headers: { cookie } });
+    // The earning replaced the member's row: the session with its user, then the status, are read again.
+    const earned = await status(cookie);
+    expect(earned.statements).toBe(2);
+    expect(earned.body.tasksCompletedToday).toBe(first.body.tasksCompletedToday + 1);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/system-settings',
+      headers: { cookie: f.adminCookie },
+      payload: { gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' },
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/vip/upgrade',
+      headers: { cookie },
+      payload: { vipTier: 'VIP300', paymentInfo: { transactionProof: '4440001112223' } },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect((await status(cookie)).body).toMatchObject({ vipPendingApproval: true, pendingVipTier: 'VIP300' });
   });
 });
 

@@ -1,9 +1,12 @@
 import { COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos, messages, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { recordCommission } from '../commission/ledger';
 import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
-import { dailyProgress } from '../tasks/limits';
+import { dayRange } from '../lib/time';
+import { readOncePerUserRow } from '../lib/user-row-reads';
+import { completedTodayQuery, progressOf } from '../tasks/limits';
 import { findActivePlan } from './plans';
 import { effectiveTier } from './tier';
 
@@ -139,20 +142,42 @@ export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPl
   });
 }
 
+/**
+ * What the status reads besides the user row, in one round trip: today's credited tasks and the member's
+ * latest VIP request (the one waiting, at most one is, else the latest, refused or not). Kept with the
+ * user row for the day (readOncePerUserRow): both change only with a write that changes the row.
+ */
+function vipFacts(db: Db, user: UserRow, now: Date, timeZone: string) {
+  const { start } = dayRange(now, timeZone);
+  return readOncePerUserRow(user, `vip-status:${start.toISOString()}`, async () => {
+    const row = await db
+      .selectNoFrom((eb) => [
+        completedTodayQuery(db, user.id, now, timeZone).as('completedToday'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('vipRequests')
+            .select(['planId', 'status', 'reason', 'createdAt', 'decidedAt'])
+            .where('userId', '=', user.id)
+            .orderBy(sql`status = 'pending'`, 'desc')
+            .orderBy('createdAt', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1),
+        ).as('latest'),
+      ])
+      .executeTakeFirstOrThrow();
+    // Read through JSON, so its times arrive as text.
+    const latest = row.latest && {
+      ...row.latest,
+      createdAt: new Date(row.latest.createdAt),
+      decidedAt: row.latest.decidedAt === null ? null : new Date(row.latest.decidedAt),
+    };
+    return { completedToday: Number(row.completedToday), latest };
+  });
+}
+
 export async function vipStatus(db: Db, user: UserRow, now: Date, timeZone: string): Promise<VipStatus> {
-  const [progress, latest] = await Promise.all([
-    dailyProgress(db, user, now, timeZone),
-    // One request tells both: the one waiting (at most one is), else the latest, refused or not.
-    db
-      .selectFrom('vipRequests')
-      .select(['planId', 'status', 'reason', 'createdAt', 'decidedAt'])
-      .where('userId', '=', user.id)
-      .orderBy(sql`status = 'pending'`, 'desc')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  const { completedToday, latest } = await vipFacts(db, user, now, timeZone);
+  const progress = progressOf(user, now, completedToday);
   const pending = latest?.status === 'pending' ? latest : undefined;
   const rejected = latest?.status === 'rejected' ? latest : undefined;
   return {
