@@ -386,13 +386,15 @@ describe('hot paths', () => {
   });
 });
 
-describe('the VIP status and today’s tasks', () => {
-  const status = async (cookie: string) => {
+describe('the dashboard’s reads kept with the member’s row', () => {
+  const read = async (url: string, cookie: string) => {
     counter.reset();
-    const response = await t.app.inject({ url: '/api/vip/status', headers: { cookie } });
+    const response = await t.app.inject({ url, headers: { cookie } });
     expect(response.statusCode).toBe(200);
     return { body: response.json(), statements: counter.statements().length };
   };
+  const status = (cookie: string) => read('/api/vip/status', cookie);
+  const latest = (cookie: string) => read('/api/transactions?limit=4', cookie);
 
   it('are read once per user row: again only after a write that changes them (an earning, a VIP request)', async () => {
     const { cookie } = await f.member();
@@ -401,6 +403,9 @@ describe('the VIP status and today’s tasks', () => {
     const first = await status(cookie);
     expect(first.statements).toBe(1);
     expect(await status(cookie)).toEqual({ body: first.body, statements: 0 });
+    const before = await latest(cookie);
+    expect(before.statements).toBe(1);
+    expect(await latest(cookie)).toEqual({ body: before.body, statements: 0 });
 
     const task = await db
       .insertInto('tasks')
@@ -414,6 +419,18 @@ describe('the VIP status and today’s tasks', () => {
     const earned = await status(cookie);
     expect(earned.statements).toBe(2);
     expect(earned.body.tasksCompletedToday).toBe(first.body.tasksCompletedToday + 1);
+    const after = await latest(cookie);
+    expect(after.statements).toBe(1);
+    expect(after.body[0]).toMatchObject({ type: 'earning', proof: { taskTitle: 'Status task' } });
+
+    // A task renamed: the proofs name it as it is now, though the member's row did not change.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/tasks/${task.id}`,
+      headers: { cookie: f.adminCookie },
+      payload: { title: 'Status task, renamed' },
+    });
+    expect((await latest(cookie)).body[0].proof.taskTitle).toBe('Status task, renamed');
 
     await t.app.inject({
       method: 'PUT',

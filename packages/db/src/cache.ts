@@ -135,6 +135,11 @@ export class ChangeCache<V> {
     return this.entries.size;
   }
 
+  /** A number that moves whenever anything this cache keeps may have changed (a change heard, a clear). */
+  get version(): number {
+    return this.seq;
+  }
+
   private rowChanged(row: string): void {
     this.invalidations += 1;
     this.seq += 1;

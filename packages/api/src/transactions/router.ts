@@ -1,6 +1,11 @@
 import { fileOutput, transactionListInput, transactionSchema } from '@app/contracts';
 import { z } from 'zod';
+import { acceptingPrepared, prepareAnswer } from '../lib/prepared';
+import { readOncePerUserRow } from '../lib/user-row-reads';
 import { memberProcedure, router } from '../trpc';
+
+const transactionListSchema = z.array(transactionSchema);
+
 import { listTransactions, transactionStatement } from './service';
 
 export const transactionsRouter = router({
@@ -15,8 +20,16 @@ export const transactionsRouter = router({
       },
     })
     .input(transactionListInput)
-    .output(z.array(transactionSchema))
-    .query(({ ctx, input }) => listTransactions(ctx.db, ctx.user.id, input?.limit)),
+    .output(acceptingPrepared(transactionListSchema))
+    .query(({ ctx, input }) => {
+      const limit = input?.limit;
+      if (limit === undefined) return listTransactions(ctx.db, ctx.user.id);
+      // The latest few (the dashboard's), kept with the member's row (every ledger row writes it), and with
+      // the task catalogue's version for the proofs' task titles.
+      return readOncePerUserRow(ctx.user, `transactions:${limit}:${ctx.caches.tasks.version}`, async () =>
+        prepareAnswer(transactionListSchema, await listTransactions(ctx.db, ctx.user.id, limit)),
+      );
+    }),
 
   statement: memberProcedure
     .meta({
