@@ -4,9 +4,9 @@ import {
   COMMISSION_PAYOUT_METHODS,
   COMMISSION_PER_PAYOUT_CENTAVOS,
   COMMISSION_PER_UPGRADE_CENTAVOS,
-  messages,
   PAYOUT_METHODS,
   REFERRAL_BONUS_CENTAVOS,
+  staffMessages,
 } from '@app/contracts';
 import { checkBooks, createDb, type Db, isEmpty, migrateToLatest, rechainAdminLogs, rechainLedger, summarizeBooks } from '@app/db';
 import { sql } from 'kysely';
@@ -291,7 +291,7 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       INSERT INTO account_signals (user_id, kind, value, first_seen_at, last_seen_at)
       SELECT user_id, 'destination', destination, min(created_at), max(created_at) FROM payouts GROUP BY user_id, destination
     `.execute(trx);
-    const approvedText = messages.admin.payoutApproved('%s');
+    const approvedText = staffMessages.admin.payoutApproved('%s');
     await sql`
       INSERT INTO transactions (user_id, type, amount, description, status, available_delta, pending_delta, payout_id, created_at)
       SELECT user_id, 'payout', amount, 'Payout request via ' || payment_method, status, -amount, amount, id, created_at FROM payouts
@@ -301,7 +301,7 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       SELECT user_id,
         CASE status WHEN 'approved' THEN 'payout_approved' ELSE 'payout_declined' END,
         amount,
-        CASE status WHEN 'approved' THEN format(${approvedText}::text, payment_method) ELSE ${messages.admin.payoutDeclined}::text END,
+        CASE status WHEN 'approved' THEN format(${approvedText}::text, payment_method) ELSE ${staffMessages.admin.payoutDeclined}::text END,
         CASE status WHEN 'declined' THEN amount ELSE 0 END,
         -amount,
         CASE status WHEN 'approved' THEN amount ELSE 0 END,
@@ -311,7 +311,7 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
     await sql`
       INSERT INTO commission_entries (kind, source_id, amount, description, created_at)
       SELECT 'payout', id, ${COMMISSION_PER_PAYOUT_CENTAVOS}::bigint,
-        format(${messages.admin.payoutCommission('%s')}::text, '₱' || to_char(amount / 100.0, 'FM999,999,990.00')), decided_at
+        format(${staffMessages.admin.payoutCommission('%s')}::text, '₱' || to_char(amount / 100.0, 'FM999,999,990.00')), decided_at
       FROM payouts WHERE status = 'approved'
     `.execute(trx);
     await sql`
@@ -387,7 +387,7 @@ async function seedSupportConversations(trx: Db, members: number, admin: string)
  * quarter rejected, each with the note and admin log row the admin's action writes.
  */
 async function seedCommissionPayouts(trx: Db, count: number, admin: string): Promise<void> {
-  const notes = messages.commission.notes;
+  const notes = staffMessages.commission.notes;
   await sql`
     INSERT INTO commission_payouts (id, amount, payment_method, account_details, status, notes, requested_at, processed_at)
     SELECT id, amount, payment_method, account_details, status,

@@ -1,4 +1,4 @@
-import { adminStatsSchema, messages, type SystemSettings } from '@app/contracts';
+import { adminStatsSchema, messages, type SystemSettings, staffMessages } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,13 +26,13 @@ describe('admin portal gate', () => {
     const release = holdCalls('auth.user');
     renderAt('/admin-portal');
 
-    expect(await screen.findByText(messages.admin.screens.verifyingAccess)).toBeTruthy();
+    expect(await screen.findByText(staffMessages.admin.screens.verifyingAccess)).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.queryByLabelText('Admin Password')).toBeNull();
 
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Authentication' })).toBeTruthy();
-    expect(screen.queryByText(messages.admin.screens.verifyingAccess)).toBeNull();
+    expect(screen.queryByText(staffMessages.admin.screens.verifyingAccess)).toBeNull();
   });
 
   it('refuses a signed-in member with the portal wording and a way back', async () => {

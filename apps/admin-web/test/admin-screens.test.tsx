@@ -14,6 +14,7 @@ import {
   pendingPayoutSchema,
   pendingVipRequestSchema,
   type SystemSettings,
+  staffMessages,
   supportMessageSchema,
 } from '@app/contracts';
 import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
@@ -231,7 +232,7 @@ describe('admin panel', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '-5');
     await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
-    expect((await within(maria).findByRole('alert')).textContent).toBe(messages.admin.balanceInvalid);
+    expect((await within(maria).findByRole('alert')).textContent).toBe(staffMessages.admin.balanceInvalid);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -308,11 +309,11 @@ describe('admin panel', () => {
   });
 
   it("refuses a reason longer than the server keeps, in the server's words, before sending it", async () => {
-    const { rejections, dialog } = await openVipRejection({ code: 'BAD_REQUEST', message: messages.admin.reasonTooLong });
+    const { rejections, dialog } = await openVipRejection({ code: 'BAD_REQUEST', message: staffMessages.admin.reasonTooLong });
     await userEvent.click(within(dialog).getByLabelText('Reason'));
     await userEvent.paste('x'.repeat(501));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(messages.admin.reasonTooLong);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(staffMessages.admin.reasonTooLong);
     expect(rejections).toEqual([]);
   });
 
@@ -485,7 +486,7 @@ describe('user management page', () => {
     expect(approved).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Approve VIP' }));
 
-    await screen.findByText(messages.admin.screens.vipStatusApproved);
+    await screen.findByText(staffMessages.admin.screens.vipStatusApproved);
     expect(approved).toEqual([{ id: 'user-1' }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve VIP' })).toBeNull());
   });
@@ -523,12 +524,12 @@ describe('setting an account status', () => {
   }
 
   it.each([
-    ['Banned', 'Ban juan@example.com? Every session ends and they cannot sign in.', 'Ban', messages.admin.banReasonRequired],
+    ['Banned', 'Ban juan@example.com? Every session ends and they cannot sign in.', 'Ban', staffMessages.admin.banReasonRequired],
     [
       'Suspended',
       'Suspend juan@example.com? They can sign in and read, but not earn, buy a plan or request payouts. They see your reason while signed in.',
       'Suspend',
-      messages.admin.suspendReasonRequired,
+      staffMessages.admin.suspendReasonRequired,
     ],
   ])('restates what %s does, and sends it only with a reason', async (status, effect, confirm, reasonRequired) => {
     const changes = serveUsers();
@@ -541,7 +542,7 @@ describe('setting an account status', () => {
 
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Same G-CASH number as 4 other accounts');
     await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
-    await screen.findByText(messages.admin.screens.userStatusUpdated);
+    await screen.findByText(staffMessages.admin.screens.userStatusUpdated);
     expect(changes).toEqual([{ id: 'user-7', status: status.toLowerCase(), reason: 'Same G-CASH number as 4 other accounts' }]);
   });
 
@@ -549,15 +550,15 @@ describe('setting an account status', () => {
     const changes = serveUsers();
     const dialog = await openSetStatus('Banned');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
-    await within(dialog).findByText(messages.admin.banReasonRequired);
+    await within(dialog).findByText(staffMessages.admin.banReasonRequired);
 
     // Back to active: the reason is no longer missing, and the dialog says what activating does.
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Account status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Active' }));
     expect(dialog.textContent).toContain('Activate juan@example.com? They can sign in, earn, buy plans and request payouts.');
-    expect(within(dialog).queryByText(messages.admin.banReasonRequired)).toBeNull();
+    expect(within(dialog).queryByText(staffMessages.admin.banReasonRequired)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
-    await screen.findByText(messages.admin.screens.userStatusUpdated);
+    await screen.findByText(staffMessages.admin.screens.userStatusUpdated);
     expect(changes).toEqual([{ id: 'user-7', status: 'active', reason: null }]);
   });
 });
@@ -640,7 +641,7 @@ describe('popup form', () => {
     await userEvent.clear(duration);
     await userEvent.type(duration, '45');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Popup' }));
-    await screen.findByText(messages.admin.screens.popupCreated);
+    await screen.findByText(staffMessages.admin.screens.popupCreated);
     expect(created).toEqual([
       {
         title: 'Holiday bonus',
@@ -714,7 +715,7 @@ describe('support inbox', () => {
 
     await userEvent.type(box, 'It was sent today.');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reply' }));
-    await screen.findByText(messages.admin.screens.replySent);
+    await screen.findByText(staffMessages.admin.screens.replySent);
     expect(replies).toEqual([{ userId: 'user-1', message: 'It was sent today.' }]);
     expect(box.value).toBe('');
   });
@@ -753,7 +754,7 @@ describe('task form', () => {
       within(dialog)
         .getAllByRole('alert')
         .map((alert) => alert.textContent),
-    ).toEqual([messages.admin.taskTitleRequired, messages.admin.taskUrlInvalid, messages.admin.taskRewardRequired]);
+    ).toEqual([staffMessages.admin.taskTitleRequired, staffMessages.admin.taskUrlInvalid, staffMessages.admin.taskRewardRequired]);
     expect(created).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Visit the shop');
@@ -761,7 +762,7 @@ describe('task form', () => {
     await userEvent.type(within(dialog).getByLabelText('Website URL'), 'https://shop.example.com');
     await userEvent.type(within(dialog).getByLabelText('Reward (₱)'), '2.50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Task' }));
-    await screen.findByText(messages.admin.screens.taskSaved);
+    await screen.findByText(staffMessages.admin.screens.taskSaved);
     expect(created).toEqual([
       {
         title: 'Visit the shop',
@@ -804,13 +805,13 @@ describe('VIP plan editor', () => {
     await userEvent.clear(limit);
     await userEvent.type(limit, '1001');
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
-    expect((await within(row).findByRole('alert')).textContent).toBe(messages.admin.dailyTaskLimitInvalid);
+    expect((await within(row).findByRole('alert')).textContent).toBe(staffMessages.admin.dailyTaskLimitInvalid);
     expect(updates).toEqual([]);
 
     await userEvent.clear(limit);
     await userEvent.type(limit, '12');
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
-    await screen.findByText(messages.admin.screens.planUpdated);
+    await screen.findByText(staffMessages.admin.screens.planUpdated);
     expect(updates).toEqual([{ planId: 'plan-1', price: '300.00', taskReward: '5.00', dailyTaskLimit: '12', validityDays: '15' }]);
     await waitFor(() => expect(within(row).queryByLabelText('Daily task limit')).toBeNull());
   });
@@ -864,7 +865,7 @@ describe('creating a notification', () => {
     );
     expect(screen.getByText('maria.santos@example.com')).toBeTruthy();
     await userEvent.click(create);
-    await screen.findByText(messages.admin.screens.notificationCreated);
+    await screen.findByText(staffMessages.admin.screens.notificationCreated);
     expect(created).toEqual([
       { title: 'Your payout', message: 'It is on its way.', type: 'info', isGlobal: false, targetUserId: 'user-1', expiresAt: null },
     ]);

@@ -1,4 +1,4 @@
-import { type AdminNotification, type AdminPopup, adminNotificationSchema, adminPopupSchema, messages } from '@app/contracts';
+import { type AdminNotification, type AdminPopup, adminNotificationSchema, adminPopupSchema, staffMessages } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('deleting what members see', () => {
       item: notification,
       dialog: 'Delete notification?',
       confirm: 'Delete notification',
-      done: messages.admin.screens.notificationDeleted,
+      done: staffMessages.admin.screens.notificationDeleted,
     },
     {
       what: 'a popup',
@@ -54,7 +54,7 @@ describe('deleting what members see', () => {
       item: popup,
       dialog: 'Delete popup?',
       confirm: 'Delete popup',
-      done: messages.admin.screens.popupDeleted,
+      done: staffMessages.admin.screens.popupDeleted,
     },
   ])('asks before deleting $what, restating that members will no longer see it', async (c) => {
     const removed: unknown[] = [];

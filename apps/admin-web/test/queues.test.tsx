@@ -1,4 +1,4 @@
-import { messages, type PendingPayout, pendingPayoutSchema } from '@app/contracts';
+import { type PendingPayout, pendingPayoutSchema, staffMessages } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +65,7 @@ describe('the payouts queue', () => {
 });
 
 describe('a search that finds nothing', () => {
-  const m = messages.admin.screens;
+  const m = staffMessages.admin.screens;
   it.each([
     {
       queue: 'payouts',

@@ -1,4 +1,4 @@
-import { type AdminStats, adminStatsSchema, messages, type SystemSettings } from '@app/contracts';
+import { type AdminStats, adminStatsSchema, type SystemSettings, staffMessages } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe('the site as members see it, with the website switched off', () => {
     const toggle = await screen.findByRole('switch', { name: 'Maintenance Mode' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByText('Site for members').textContent).toBe('Site for members Closed: website off');
-    expect(screen.getByText(messages.admin.screens.websiteOffNote)).toBeTruthy();
+    expect(screen.getByText(staffMessages.admin.screens.websiteOffNote)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open Maintenance Controls' }).getAttribute('href')).toBe('/admin/maintenance');
   });
 

@@ -1,4 +1,4 @@
-import { formatAmount, messages } from '@app/contracts';
+import { formatAmount, staffMessages } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
@@ -8,7 +8,7 @@ let t: TestApp;
 let db: Db;
 let f: Awaited<ReturnType<typeof adminFixtures>>;
 let taskId: string;
-const EXPECTED_BALANCE_REQUIRED = messages.admin.expectedBalanceRequired;
+const EXPECTED_BALANCE_REQUIRED = staffMessages.admin.expectedBalanceRequired;
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { AppError } from '@app/api';
-import { messages } from '@app/contracts';
+import { messages, staffMessages } from '@app/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendError } from '../src/errors';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
   app.get('/refusal', async () => {
-    throw new AppError('CONFLICT', messages.admin.alreadyDecided('paid'), { details: { decided: 'paid' } });
+    throw new AppError('CONFLICT', staffMessages.admin.alreadyDecided('paid'), { details: { decided: 'paid' } });
   });
   app.get('/procedure', async (_req, reply) => sendError(reply, new Error('boom'), { procedure: 'payouts.request' }));
   await app.ready();
@@ -61,7 +61,7 @@ describe('sendError', () => {
     const response = await app.inject({ method: 'GET', url: '/refusal' });
     expect(response.statusCode).toBe(409);
     expect(response.headers['retry-after']).toBeUndefined();
-    expect(response.json()).toEqual({ message: messages.admin.alreadyDecided('paid'), code: 'CONFLICT', decided: 'paid' });
+    expect(response.json()).toEqual({ message: staffMessages.admin.alreadyDecided('paid'), code: 'CONFLICT', decided: 'paid' });
     expect(logged).toEqual([]);
   });
 

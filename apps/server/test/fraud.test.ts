@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { messages, RATE_LIMITS } from '@app/contracts';
+import { messages, RATE_LIMITS, staffMessages } from '@app/contracts';
 import { checkLedger, type Db } from '@app/db';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -148,14 +148,14 @@ describe('referral bonuses between linked accounts', () => {
 
     const again = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'pay' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(messages.risk.referralNotHeld);
+    expect(again.json().message).toBe(staffMessages.risk.referralNotHeld);
   });
 
   it('refuses a held bonus with a reason the sponsor sees, and pays nothing more for that friend', async () => {
     const { sponsor, friend, referral } = await heldReferral();
     const noReason = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'reject' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toBe(messages.risk.rejectReasonRequired);
+    expect(noReason.json().message).toBe(staffMessages.risk.rejectReasonRequired);
 
     const rejected = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, {
       decision: 'reject',
@@ -202,7 +202,7 @@ describe('referral bonuses between linked accounts', () => {
       payload: { decision: 'pay' },
     });
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(messages.risk.ownReferral);
+    expect(own.json().message).toBe(staffMessages.risk.ownReferral);
   });
 
   it('pays an unlinked friend’s bonus at once, as before', async () => {
@@ -264,7 +264,7 @@ describe('the risk review', () => {
     expect((await f.admin('GET', '/api/admin/users/nobody/risk')).statusCode).toBe(404);
     const bad = await f.admin('GET', '/api/admin/risk/users?pageSize=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(messages.admin.pageSizeInvalid);
+    expect(bad.json().message).toBe(staffMessages.admin.pageSizeInvalid);
   });
 });
 
@@ -297,7 +297,7 @@ describe('payout holds', () => {
     });
     const approve = await f.admin('POST', `/api/admin/payout/${pending.id}/status`, { status: 'approved' });
     expect(approve.statusCode).toBe(409);
-    expect(approve.json().message).toBe(messages.risk.onHold);
+    expect(approve.json().message).toBe(staffMessages.risk.onHold);
     const listed = (await f.admin('GET', '/api/admin/pending-payouts')).json().find((payout: { id: string }) => payout.id === pending.id);
     expect(listed.flags).toContainEqual({ code: 'payout_hold', text: 'Payouts on hold: Shares a G-CASH number with 4 accounts' });
 
@@ -317,7 +317,7 @@ describe('payout holds', () => {
     const member = await person();
     const noReason = await f.admin('POST', `/api/admin/users/${member.id}/payout-hold`, { hold: true });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toBe(messages.risk.holdReasonRequired);
+    expect(noReason.json().message).toBe(staffMessages.risk.holdReasonRequired);
     expect((await f.admin('POST', '/api/admin/users/nobody/payout-hold', { hold: true, reason: 'x' })).statusCode).toBe(404);
     const notHeld = await f.admin('POST', `/api/admin/users/${member.id}/payout-hold`, { hold: false, reason: 'x' });
     expect(notHeld.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { isCatalogueText, messages } from '@app/contracts';
+import { isCatalogueText, messages, staffMessages } from '@app/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
@@ -73,7 +73,7 @@ describe('task and popup links are http(s) only', () => {
     'https://exa mple.com',
     'example.com',
   ];
-  const taskRefusal = { message: messages.admin.taskUrlInvalid, code: 'BAD_REQUEST' };
+  const taskRefusal = { message: staffMessages.admin.taskUrlInvalid, code: 'BAD_REQUEST' };
   const popupRefusal = { message: messages.popups.urlInvalid, code: 'BAD_REQUEST' };
   const call = (method: 'POST' | 'PUT', url: string, payload: object): InjectOptions => ({
     method,

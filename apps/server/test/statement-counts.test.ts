@@ -388,6 +388,8 @@ describe('hot paths', () => {
 
 describe('the dashboard’s reads kept with the member’s row', () => {
   const read = async (url: string, cookie: string) => {
+    // Notifications of the writes before are heard first: on PostgreSQL they come a moment after the commit.
+    await (await t.database.changes()).sync();
     counter.reset();
     const response = await t.app.inject({ url, headers: { cookie } });
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, isCatalogueText, messages } from '@app/contracts';
+import { ERROR_CODES, type ErrorCode, isCatalogueText, messages, staffMessages } from '@app/contracts';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -66,7 +66,7 @@ describe('publicError', () => {
     expect(publicError(alreadyDecided('approved'))).toMatchObject({
       status: 409,
       code: 'CONFLICT',
-      message: messages.admin.alreadyDecided('approved'),
+      message: staffMessages.admin.alreadyDecided('approved'),
       details: { decided: 'approved' },
     });
   });

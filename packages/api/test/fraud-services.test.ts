@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { messages, staffMessages } from '@app/contracts';
 import { insertUser } from '@app/db';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -168,6 +168,6 @@ describe('setPayoutHold', () => {
     const own = await refusal(
       setPayoutHold(database.handle.db, { userId: database.admin.adminId, hold: true, reason: 'Mine' }, database.admin, now),
     );
-    expect(own).toMatchObject({ code: 'FORBIDDEN', message: messages.risk.ownHold });
+    expect(own).toMatchObject({ code: 'FORBIDDEN', message: staffMessages.risk.ownHold });
   });
 });

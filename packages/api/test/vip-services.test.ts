@@ -1,4 +1,4 @@
-import { COMMISSION_PER_UPGRADE_CENTAVOS, messages, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
+import { COMMISSION_PER_UPGRADE_CENTAVOS, messages, staffMessages, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
 import { insertUser, postToLedger } from '@app/db';
 import { describe, expect, it } from 'vitest';
 import { applyReferralCode } from '../src/referrals/service';
@@ -83,7 +83,7 @@ describe('an upgrade by payment proof', () => {
     const request = await pendingRequestOf(database.admin.adminId);
     expect(await refusal(approveVip(database.handle.db, request.id, database.admin, now))).toMatchObject({
       code: 'FORBIDDEN',
-      message: messages.admin.ownVipRequest,
+      message: staffMessages.admin.ownVipRequest,
     });
   });
 

@@ -1,15 +1,15 @@
 import { ACCOUNT_STATUSES, type AccountStatus, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId, storable } from './inputs';
-import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
+import { staffMessages } from './staff-messages';
 import { supportMessageInput } from './support';
 import { taskSchema } from './tasks';
 import { gcashPayeeInput } from './vip-plans';
 import { z } from './zod';
 
-const m = messages.admin;
+const m = staffMessages.admin;
 
 export const ADMIN_PAGE_SIZE = 50;
 const ADMIN_PAGE_SIZE_MAX = 200;

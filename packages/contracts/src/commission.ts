@@ -1,10 +1,10 @@
 import { COMMISSION_PAYOUT_METHODS, PAYOUT_DETAILS_MAX_LENGTH } from './constants';
 import { recordId, storable } from './inputs';
-import { messages } from './messages';
 import { amountString, pesosInput } from './money-schemas';
+import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 
 // --- Commission payouts: states and transitions (docs/screens.md#states) --------------------------
 

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './auth';
+export { isCatalogueText } from './catalogue';
 export * from './commission';
 export * from './constants';
 export * from './destinations';
@@ -19,6 +20,7 @@ export * from './return-path';
 export * from './risk';
 export * from './site';
 export * from './site-status';
+export * from './staff-messages';
 export * from './support';
 export * from './tasks';
 export * from './transactions';

@@ -1,8 +1,9 @@
 import { messages } from './messages';
+import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
 /** A record id from a path: any string (one that matches nothing is simply not found), bounded. */
-export const recordId = z.string({ error: messages.admin.idInvalid }).max(200, messages.admin.idInvalid);
+export const recordId = z.string({ error: staffMessages.admin.idInvalid }).max(200, staffMessages.admin.idInvalid);
 
 /** A call on one record named in its path: /.../{id}. */
 export const recordIdInput = z.object({ id: recordId });

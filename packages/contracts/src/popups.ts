@@ -1,6 +1,7 @@
 import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
 import { isHttpUrl, isoDateInput, recordId } from './inputs';
 import { messages } from './messages';
+import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
 /**
@@ -58,7 +59,7 @@ const popupFields = {
     }
     return seconds;
   }),
-  isActive: z.boolean({ error: messages.admin.activeInvalid }),
+  isActive: z.boolean({ error: staffMessages.admin.activeInvalid }),
   startDate: isoDateInput(pm.dateInvalid),
   endDate: isoDateInput(pm.dateInvalid).nullable(),
 };
@@ -89,5 +90,8 @@ export const popupUpdateInput = z
     startDate: popupFields.startDate.optional(),
     endDate: popupFields.endDate.optional(),
   })
-  .refine((input) => Object.entries(input).some(([key, value]) => key !== 'id' && value !== undefined), messages.admin.nothingToUpdate);
+  .refine(
+    (input) => Object.entries(input).some(([key, value]) => key !== 'id' && value !== undefined),
+    staffMessages.admin.nothingToUpdate,
+  );
 export type PopupUpdateInput = z.output<typeof popupUpdateInput>;

@@ -1,7 +1,7 @@
 import { requiredReason } from './admin';
 import { recordId } from './inputs';
-import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
 /** One reason a member is at risk: a code for screens to act on and a sentence an admin can act on. */
@@ -56,8 +56,8 @@ export type PayoutHold = z.infer<typeof payoutHoldSchema>;
 
 export const payoutHoldInput = z.object({
   id: recordId,
-  hold: z.boolean({ error: messages.risk.holdChoiceRequired }),
-  reason: requiredReason(messages.risk.holdReasonRequired),
+  hold: z.boolean({ error: staffMessages.risk.holdChoiceRequired }),
+  reason: requiredReason(staffMessages.risk.holdReasonRequired),
 });
 
 /** A referral bonus held because the friend is linked to the sponsor. */
@@ -76,10 +76,10 @@ export type HeldReferral = z.infer<typeof heldReferralSchema>;
 export const referralReviewInput = z
   .object({
     id: recordId,
-    decision: z.enum(['pay', 'reject'], { error: messages.risk.decisionInvalid }),
-    reason: z.string({ error: messages.admin.reasonTooLong }).trim().max(500, messages.admin.reasonTooLong).optional(),
+    decision: z.enum(['pay', 'reject'], { error: staffMessages.risk.decisionInvalid }),
+    reason: z.string({ error: staffMessages.admin.reasonTooLong }).trim().max(500, staffMessages.admin.reasonTooLong).optional(),
   })
   .refine((review) => review.decision !== 'reject' || Boolean(review.reason), {
-    message: messages.risk.rejectReasonRequired,
+    message: staffMessages.risk.rejectReasonRequired,
     path: ['reason'],
   });

@@ -1,6 +1,7 @@
 import { VIP_TRANSACTION_DIGITS } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
 export const vipPlanSchema = z.object({
@@ -40,18 +41,18 @@ export const vipUpgradeWithEarningsInput = z.object({ vipTier: planIdInput });
  * Philippine mobile number, 09 and nine more digits.
  */
 const gcashNumberInput = z
-  .string({ error: messages.admin.gcashNumberInvalid })
+  .string({ error: staffMessages.admin.gcashNumberInvalid })
   .transform((raw) => raw.replace(/[\s-]/g, ''))
-  .refine((digits) => /^09\d{9}$/.test(digits), messages.admin.gcashNumberInvalid);
+  .refine((digits) => /^09\d{9}$/.test(digits), staffMessages.admin.gcashNumberInvalid);
 
 /** The payee as the System settings set it: both parts, as members need both to pay. */
 export const gcashPayeeInput = z.object({
   gcashNumber: gcashNumberInput,
   gcashName: z
-    .string({ error: messages.admin.gcashNameRequired })
+    .string({ error: staffMessages.admin.gcashNameRequired })
     .trim()
-    .min(1, messages.admin.gcashNameRequired)
-    .max(80, messages.admin.gcashNameTooLong),
+    .min(1, staffMessages.admin.gcashNameRequired)
+    .max(80, staffMessages.admin.gcashNameTooLong),
 });
 
 /** An 11-digit G-CASH number grouped as people read it aloud: 0917 123 4567. */

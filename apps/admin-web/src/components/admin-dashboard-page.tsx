@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { formatDateTime, messages, pluralize } from '@app/contracts';
+import { formatDateTime, pluralize, staffMessages } from '@app/contracts';
 import { Button, formatPesosAmount, PageHeader } from '@app/ui';
 import { Clock, Crown, HandCoins, RefreshCw, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { toastFailure } from '../lib/feedback';
@@ -23,7 +23,7 @@ export function AdminDashboardPage() {
 
   async function refresh() {
     const result = await stats.refetch();
-    if (result.error) toastFailure(result.error, messages.admin.screens.statsRefreshFailed);
+    if (result.error) toastFailure(result.error, staffMessages.admin.screens.statsRefreshFailed);
   }
 
   return (

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, asPage, messages } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, asPage, staffMessages } from '@app/contracts';
 import { Button, Card, cn, Input, Pager, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
 import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -86,7 +86,7 @@ export function AdminTable<T>({
     body = (
       <TableRow className="hover:bg-transparent">
         <TableCell colSpan={columns.length} className="py-10 text-center text-destructive" role="alert">
-          {errorText ?? messages.admin.screens.listLoadFailed}
+          {errorText ?? staffMessages.admin.screens.listLoadFailed}
         </TableCell>
       </TableRow>
     );

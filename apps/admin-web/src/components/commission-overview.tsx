@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { commissionStatsUpdateInput, formatPesos, messages, pluralize, type z } from '@app/contracts';
+import { commissionStatsUpdateInput, formatPesos, pluralize, staffMessages, type z } from '@app/contracts';
 import { Button, CommissionRates, Field, formatPesosAmount, Input, NewTabLink, SectionCard, Skeleton, useZodForm } from '@app/ui';
 import { ArrowUpCircle, Repeat, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -8,7 +8,7 @@ import { REFRESH } from '../lib/refresh';
 import { ConfirmDialog } from './confirm-dialog';
 import { StatGrid } from './stat-grid';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 
 const CARDS = [
   { label: 'Total Balance', icon: Wallet },

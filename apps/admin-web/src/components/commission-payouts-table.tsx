@@ -5,7 +5,7 @@ import {
   capitalize,
   commissionPayoutActions,
   formatDateTime,
-  messages,
+  staffMessages,
 } from '@app/contracts';
 import { Badge, Button, formatPesosAmount } from '@app/ui';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { REFRESH } from '../lib/refresh';
 import { type Column, QueueTable, ShortId, useQueueInput } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 
 const ACTION_LABELS: Record<CommissionPayoutTarget, string> = { approved: 'Approve', rejected: 'Reject', paid: 'Mark Paid' };
 

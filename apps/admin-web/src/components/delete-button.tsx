@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { staffMessages } from '@app/contracts';
 import { Button } from '@app/ui';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -46,7 +46,7 @@ export function DeleteButton({ kind, title, remove, reload, deleted, failed }: D
           open
           onOpenChange={setConfirming}
           title={`Delete ${kind}?`}
-          description={messages.admin.screens.deleteConfirm(title)}
+          description={staffMessages.admin.screens.deleteConfirm(title)}
           confirmLabel={`Delete ${kind}`}
           askReason={false}
           destructive

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { gcashPayeeInput, messages } from '@app/contracts';
+import { gcashPayeeInput, staffMessages } from '@app/contracts';
 import { Alert, AlertDescription, Button, Field, Input, SectionCard, Skeleton, useZodForm } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
@@ -15,7 +15,7 @@ export function GcashPayeeCard() {
       {settings.isPending && <Skeleton className="h-32 w-full" />}
       {settings.isError && (
         <p role="alert" className="text-sm text-destructive">
-          {messages.admin.screens.settingsLoadFailed}
+          {staffMessages.admin.screens.settingsLoadFailed}
         </p>
       )}
       {settings.data && <PayeeForm number={settings.data.gcashNumber ?? ''} name={settings.data.gcashName ?? ''} />}
@@ -34,9 +34,9 @@ function PayeeForm({ number, name }: { number: string; name: string }) {
       const saved = await update.mutateAsync(values);
       form.reset({ gcashNumber: saved.gcashNumber ?? '', gcashName: saved.gcashName ?? '' });
       await utils.admin.maintenance.settings.invalidate();
-      toastSuccess(messages.admin.screens.gcashPayeeSaved);
+      toastSuccess(staffMessages.admin.screens.gcashPayeeSaved);
     } catch (error) {
-      toastFailure(error, messages.admin.screens.gcashPayeeFailed);
+      toastFailure(error, staffMessages.admin.screens.gcashPayeeFailed);
     }
   });
 
@@ -64,7 +64,7 @@ export function GcashPayeeWarning() {
   return (
     <Alert variant="warning" role="alert" className="lg:col-span-2">
       <TriangleAlert aria-hidden="true" />
-      <AlertDescription>{messages.admin.screens.gcashPayeeMissing}</AlertDescription>
+      <AlertDescription>{staffMessages.admin.screens.gcashPayeeMissing}</AlertDescription>
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, messages, titleCase } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, staffMessages, titleCase } from '@app/contracts';
 import { Pager } from '@app/ui';
 import { useState } from 'react';
 import { AdminTable, type Column, ShortId } from './admin-table';
@@ -64,7 +64,7 @@ export function LogsTable() {
       rowKey={(log) => log.id}
       isPending={logs.isPending}
       isError={logs.isError}
-      errorText={messages.admin.screens.logsRefreshFailed}
+      errorText={staffMessages.admin.screens.logsRefreshFailed}
       empty="No admin activity logs found"
       footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={logs.data?.total} onPage={setPage} />}
     />

@@ -1,11 +1,11 @@
 import { trpc } from '@app/client';
-import { messages } from '@app/contracts';
+import { staffMessages } from '@app/contracts';
 import { Badge, Field, Label, SectionCard, Skeleton, Switch, Textarea } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { ConfirmDialog } from './confirm-dialog';
 
-const m = messages.admin;
+const m = staffMessages.admin;
 
 /** A switch waiting for its reason: which one, and the value it would take. */
 export type Pending = { kind: 'maintenance'; on: boolean } | { kind: 'website'; on: boolean };
@@ -88,7 +88,7 @@ export function MaintenanceConfirm({ change, currentMessage, onClose }: { change
     try {
       await toggle.mutateAsync({ ...switched, reason: reason || null, ...(closing ? { message: message.trim() } : {}) });
     } catch (error) {
-      toastFailure(error, messages.admin.screens.maintenanceFailed);
+      toastFailure(error, staffMessages.admin.screens.maintenanceFailed);
       throw error;
     }
     await Promise.all([utils.admin.maintenance.settings.invalidate(), utils.maintenance.status.invalidate()]);

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { messages } from '@app/contracts';
+import { staffMessages } from '@app/contracts';
 import { AppLink, Badge, Label, Skeleton, Switch } from '@app/ui';
 import { useId, useState } from 'react';
 import { MaintenanceConfirm } from './maintenance-controls';
@@ -30,7 +30,7 @@ export function MaintenanceSwitch() {
       </p>
       {settings.data.websiteStatus === 'off' && (
         <p className="text-sm text-muted-foreground">
-          {messages.admin.screens.websiteOffNote}{' '}
+          {staffMessages.admin.screens.websiteOffNote}{' '}
           <AppLink href="/admin/maintenance" className="font-medium text-primary underline">
             Open Maintenance Controls
           </AppLink>

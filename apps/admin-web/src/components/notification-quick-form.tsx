@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { adminNotificationInput, messages, z } from '@app/contracts';
+import { adminNotificationInput, staffMessages, z } from '@app/contracts';
 import { Button, Field, FormError, Input, Textarea, useZodForm } from '@app/ui';
 import { Send } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -41,11 +41,11 @@ export function NotificationQuickForm({ requiredMessage, onSent }: NotificationQ
     try {
       await send.mutateAsync({ ...typed, ...GLOBAL_INFO });
     } catch (failure) {
-      toastFailure(failure, messages.admin.screens.sendFailed);
+      toastFailure(failure, staffMessages.admin.screens.sendFailed);
       return;
     }
     await utils.admin.notifications.all.invalidate();
-    toastSuccess(messages.admin.screens.globalSent);
+    toastSuccess(staffMessages.admin.screens.globalSent);
     form.reset();
     onSent?.();
   });

@@ -3,9 +3,9 @@ import {
   type AdminNotification,
   capitalize,
   formatDateTime,
-  messages,
   NOTIFICATION_TYPES,
   notificationCreateInput,
+  staffMessages,
   z,
 } from '@app/contracts';
 import {
@@ -35,7 +35,7 @@ import { AdminTable, type Column } from './admin-table';
 import { DeleteButton } from './delete-button';
 import { UserPicker } from './user-picker';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** The form as typed: the member chosen in the picker, and the expiry as a datetime-local value. */
 const notificationFormValues = z.object({

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, messages } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, staffMessages } from '@app/contracts';
 import { Badge, Button, Dialog, DialogContent, DialogHeading, DialogTrigger, formatPesosAmount, SectionCard, Skeleton } from '@app/ui';
 import { Megaphone, Settings2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -21,7 +21,7 @@ function SendGlobalNotification() {
       </DialogTrigger>
       <DialogContent>
         <DialogHeading title="Send Global Notification" description="Every member sees it in their notifications." />
-        <NotificationQuickForm requiredMessage={messages.admin.screens.bothRequired} onSent={() => setOpen(false)} />
+        <NotificationQuickForm requiredMessage={staffMessages.admin.screens.bothRequired} onSent={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -64,7 +64,7 @@ export function NotificationsTab() {
       title="Send notification"
       description="Sent to every member. Targeted and expiring notifications are on the notifications page."
     >
-      <NotificationQuickForm requiredMessage={messages.admin.screens.titleMessageRequired} />
+      <NotificationQuickForm requiredMessage={staffMessages.admin.screens.titleMessageRequired} />
     </SectionCard>
   );
 }

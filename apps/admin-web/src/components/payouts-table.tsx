@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { capitalize, formatDateTime, maskDestination, messages, normalizeDestination, type PendingPayout } from '@app/contracts';
+import { capitalize, formatDateTime, maskDestination, normalizeDestination, type PendingPayout, staffMessages } from '@app/contracts';
 import { Badge, formatPesosAmount, fullName } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { runDecision } from '../lib/feedback';
@@ -8,7 +8,7 @@ import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { type Column, QueueTable, ShortId, useQueueInput } from './admin-table';
 import { DecisionActions } from './decision-actions';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** The account a payout is paid from: a VIP one with its tier, or a regular one. */
 function accountType(tier: string): string {
@@ -46,7 +46,7 @@ function PayoutActions({ payout }: { payout: PendingPayout }) {
         title: 'Decline payout?',
         description: `${amount} goes back to the available balance of ${payout.email}. They see your reason on the payout and in a notification.`,
         confirmLabel: 'Decline payout',
-        reasonRequired: messages.admin.declineReasonRequired,
+        reasonRequired: staffMessages.admin.declineReasonRequired,
       }}
       onDecide={(decision, reason) =>
         runDecision({

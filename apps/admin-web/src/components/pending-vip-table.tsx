@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { capitalize, messages, type PendingVipRequest } from '@app/contracts';
+import { capitalize, type PendingVipRequest, staffMessages } from '@app/contracts';
 import { Badge } from '@app/ui';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
@@ -7,7 +7,7 @@ import { REFRESH, useLiveRefresh } from '../lib/refresh';
 import { type Column, QueueTable, useQueueInput } from './admin-table';
 import { DecisionActions } from './decision-actions';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 function VipActions({ request }: { request: PendingVipRequest }) {
   const utils = trpc.useUtils();
@@ -32,7 +32,7 @@ function VipActions({ request }: { request: PendingVipRequest }) {
         title: 'Reject VIP request',
         description: `${request.email} asked for ${plan}. The member sees your reason on the VIP page and in a notification.`,
         confirmLabel: 'Reject Request',
-        reasonRequired: messages.admin.rejectReasonRequired,
+        reasonRequired: staffMessages.admin.rejectReasonRequired,
       }}
       onDecide={(decision, reason) =>
         runDecision({

@@ -1,12 +1,12 @@
 import { trpc } from '@app/client';
-import { type AdminPlan, adminPlanUpdateInput, messages } from '@app/contracts';
+import { type AdminPlan, adminPlanUpdateInput, staffMessages } from '@app/contracts';
 import { Badge, Button, formatPesosAmount, Input, Label, useZodForm } from '@app/ui';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column } from './admin-table';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 const FIELDS = [
   { key: 'price', label: 'Price', step: '0.01' },

@@ -1,11 +1,11 @@
 import { trpc } from '@app/client';
-import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, popupCreateInput, z } from '@app/contracts';
+import { type AdminPopup, POPUP_DEFAULT_SECONDS, popupCreateInput, staffMessages, z } from '@app/contracts';
 import { Field, FormDialog, Input, SwitchField, Textarea, useZodForm } from '@app/ui';
 import { useId } from 'react';
 import { fromLocalInput, toLocalInput } from '../lib/dates';
 import { runSave } from '../lib/feedback';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** The form as typed: text boxes, the switch, and the two dates as datetime-local values. */
 const popupFormValues = z.object({

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { type AdminPopup, formatDateTime, messages } from '@app/contracts';
+import { type AdminPopup, formatDateTime, staffMessages } from '@app/contracts';
 import { Badge, Button, PageHeader } from '@app/ui';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -8,7 +8,7 @@ import { DeleteButton } from './delete-button';
 import { PopupForm } from './popup-form';
 import { PopupPreview } from './popup-preview';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 type Open = { kind: 'create' } | { kind: 'edit'; popup: AdminPopup } | { kind: 'preview'; popup: AdminPopup };
 

@@ -6,9 +6,9 @@ import {
   LINK_KINDS,
   type LinkKind,
   linkText,
-  messages,
   type RiskQueueItem,
   riskLevel,
+  staffMessages,
 } from '@app/contracts';
 import {
   Badge,
@@ -29,7 +29,7 @@ import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { DecisionActions } from './decision-actions';
 
-const m = messages.risk;
+const m = staffMessages.risk;
 
 const LEVEL_BADGE: Record<ReturnType<typeof riskLevel>, BadgeProps['variant']> = {
   high: 'destructive',

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, formatDateTime, messages, type SupportConversation, supportMessageInput } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, formatDateTime, type SupportConversation, staffMessages, supportMessageInput } from '@app/contracts';
 import {
   Badge,
   Button,
@@ -21,7 +21,7 @@ import { toastFailure, toastSuccess } from '../lib/feedback';
 import { useLiveRefresh } from '../lib/refresh';
 import { queuePage, TableSearch, useQueueInput } from './admin-table';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** New member messages arrive without a push channel; the inbox looks again this often. */
 const INBOX_REFRESH = { refetchInterval: 30_000, staleTime: 15_000 } as const;

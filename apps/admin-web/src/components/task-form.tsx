@@ -1,10 +1,10 @@
 import { trpc } from '@app/client';
-import { type AdminTask, adminTaskCreateInput, FREE_TIER, messages } from '@app/contracts';
+import { type AdminTask, adminTaskCreateInput, FREE_TIER, staffMessages } from '@app/contracts';
 import { Field, FormDialog, Input, SelectField, SwitchField, Textarea, useZodForm } from '@app/ui';
 import { useId } from 'react';
 import { runSave } from '../lib/feedback';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** Create or edit a task; the rules and texts are the shared task schema's. */
 export function TaskForm({ task, onClose }: { task?: AdminTask; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { type AdminTask, messages } from '@app/contracts';
+import { type AdminTask, staffMessages } from '@app/contracts';
 import { Badge, Button, formatPesosAmount, PageHeader } from '@app/ui';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { tierLabel } from '../lib/labels';
 import { AdminTable, type Column } from './admin-table';
 import { TaskForm } from './task-form';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 function TaskSwitch({ task }: { task: AdminTask }) {
   const utils = trpc.useUtils();

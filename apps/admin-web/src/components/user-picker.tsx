@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { type AdminUser, messages } from '@app/contracts';
+import { type AdminUser, staffMessages } from '@app/contracts';
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, fullName, Input, Skeleton } from '@app/ui';
 import { useState } from 'react';
 
@@ -25,7 +25,7 @@ export function UserPicker({ open, onOpenChange, onPick }: UserPickerProps) {
           {users.isPending && <Skeleton className="h-10 w-full" />}
           {users.isError && (
             <p role="alert" className="text-sm text-destructive">
-              {messages.admin.screens.usersLoadFailed}
+              {staffMessages.admin.screens.usersLoadFailed}
             </p>
           )}
           {users.data?.items.length === 0 && (

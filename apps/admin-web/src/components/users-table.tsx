@@ -9,9 +9,9 @@ import {
   capitalize,
   formatDate,
   formatPesos,
-  messages,
   parsePesos,
   STATUS_REASON_REQUIRED,
+  staffMessages,
 } from '@app/contracts';
 import {
   Badge,
@@ -36,7 +36,7 @@ import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column, ShortId } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** The Set Status dialog's confirm button for each status. */
 const STATUS_ACTIONS: Record<AccountStatus, string> = { active: 'Activate', suspended: 'Suspend', banned: 'Ban' };
@@ -166,7 +166,7 @@ function BalanceEditor({
           difference >= 0 ? '+' : '−'
         }${formatPesos(Math.abs(difference))}). The member sees your reason in their history.`}
         confirmLabel="Change balance"
-        required={messages.admin.balanceReasonRequired}
+        required={staffMessages.admin.balanceReasonRequired}
         onConfirm={confirm}
       />
     </div>

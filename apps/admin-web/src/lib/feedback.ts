@@ -1,8 +1,8 @@
 import { errorMessage, refusalDetail } from '@app/client';
-import { messages } from '@app/contracts';
+import { staffMessages } from '@app/contracts';
 import { toast } from '@app/ui';
 
-const m = messages.admin.screens;
+const m = staffMessages.admin.screens;
 
 /** A change went through (docs/api-conventions.md#messages-and-errors, success messages). */
 export function toastSuccess(description: string) {

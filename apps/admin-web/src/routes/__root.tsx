@@ -1,5 +1,5 @@
 import { AdSlot, currentUserQuery, useCurrentUser } from '@app/client';
-import { messages } from '@app/contracts';
+import { staffMessages } from '@app/contracts';
 import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -27,7 +27,7 @@ function Root() {
 
   return (
     <NavigationProvider value={navigation}>
-      {isLoading ? <LoadingScreen label={messages.admin.screens.verifyingAccess} /> : <Outlet />}
+      {isLoading ? <LoadingScreen label={staffMessages.admin.screens.verifyingAccess} /> : <Outlet />}
       <Toaster />
     </NavigationProvider>
   );

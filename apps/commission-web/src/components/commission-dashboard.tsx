@@ -1,5 +1,5 @@
 import { errorMessage, isUnauthorizedError, StatementDownload, trpc } from '@app/client';
-import { asPage, messages } from '@app/contracts';
+import { asPage, messages, staffMessages } from '@app/contracts';
 import {
   BrandLink,
   Button,
@@ -105,7 +105,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
         {stats.isPending ? (
           <CommissionStatSkeletons />
         ) : stats.isError ? (
-          <LoadError message={errorMessage(stats.error, messages.commission.loadFailed)} onRetry={() => void stats.refetch()} />
+          <LoadError message={errorMessage(stats.error, staffMessages.commission.loadFailed)} onRetry={() => void stats.refetch()} />
         ) : (
           <CommissionStatCards stats={stats.data} />
         )}
@@ -139,7 +139,10 @@ export function CommissionDashboard({ username }: { username?: string }) {
             {payouts.isPending ? (
               <TableSkeleton label="Loading payout requests" />
             ) : payouts.isError ? (
-              <LoadError message={errorMessage(payouts.error, messages.commission.loadFailed)} onRetry={() => void payouts.refetch()} />
+              <LoadError
+                message={errorMessage(payouts.error, staffMessages.commission.loadFailed)}
+                onRetry={() => void payouts.refetch()}
+              />
             ) : (
               <>
                 <PayoutRequestsTable payouts={asPage(payouts.data).items} />

@@ -1,4 +1,4 @@
-import { type CommissionPayout, type CommissionTransaction, capitalize, formatDateTime, messages } from '@app/contracts';
+import { type CommissionPayout, type CommissionTransaction, capitalize, formatDateTime, staffMessages } from '@app/contracts';
 import { Badge, type BadgeProps, cn, formatPesosAmount, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
 import type { ReactNode } from 'react';
 
@@ -63,7 +63,7 @@ const TYPE_LABELS: Record<CommissionTransaction['type'], string> = { upgrade: 'V
 /** The latest commission ledger rows, newest first; an admin's downward adjustment shows in red. */
 export function RecentTransactionsTable({ transactions }: { transactions: CommissionTransaction[] }) {
   return (
-    <ListTable label="Recent commission transactions" columns={TRANSACTION_COLUMNS} empty={messages.commission.transactionsEmpty}>
+    <ListTable label="Recent commission transactions" columns={TRANSACTION_COLUMNS} empty={staffMessages.commission.transactionsEmpty}>
       {transactions.map((transaction) => {
         const negative = transaction.amount.startsWith('-');
         return (
@@ -109,7 +109,7 @@ const STATUS_BADGE: Record<CommissionPayout['status'], BadgeProps['variant']> = 
 /** The operator's payout requests, newest first, with where each one stands. */
 export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionPayout[] }) {
   return (
-    <ListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={messages.commission.payoutsEmpty}>
+    <ListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={staffMessages.commission.payoutsEmpty}>
       {payouts.map((payout) => {
         const processed = payout.processedAt ? formatDateTime(payout.processedAt) : '—';
         return (

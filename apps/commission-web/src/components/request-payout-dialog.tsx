@@ -4,8 +4,8 @@ import {
   type CommissionPayoutRequestInput,
   commissionPayoutRequestInput,
   formatPesos,
-  messages,
   parsePesos,
+  staffMessages,
 } from '@app/contracts';
 import {
   type DeferredControlState,
@@ -26,7 +26,7 @@ import {
 import { Send } from 'lucide-react';
 import { useMemo } from 'react';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 const EMPTY: CommissionPayoutRequestInput = { amount: '', paymentMethod: '', accountDetails: '' };
 
 /**

@@ -5,7 +5,7 @@ import {
   type CommissionPayoutTarget,
   formatAmount,
   formatPesos,
-  messages,
+  staffMessages,
 } from '@app/contracts';
 import type { CommissionPayoutsTable, Db } from '@app/db';
 import { type Selectable, sql } from 'kysely';
@@ -14,7 +14,7 @@ import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
 import { containing, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { lockBalance, readFigures } from './ledger';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 
 type PayoutRow = Selectable<CommissionPayoutsTable>;
 

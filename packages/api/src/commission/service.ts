@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type CommissionStats, type CommissionTransaction, formatAmount, messages } from '@app/contracts';
+import { type CommissionStats, type CommissionTransaction, formatAmount, staffMessages } from '@app/contracts';
 import type { Db } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { adjustmentSource, type EntryRow, FIGURE_NAMES, type Figure, figureOf, lockBalance, readFigures } from './ledger';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 
 /** How many ledger rows the dashboards show. */
 const RECENT_TRANSACTIONS = 20;

@@ -1,9 +1,9 @@
-import { type FileOutput, formatAmount, messages } from '@app/contracts';
+import { type FileOutput, formatAmount, staffMessages } from '@app/contracts';
 import type { Db } from '@app/db';
 import { csvStatement, statementCells } from '../lib/csv';
 import { adjustedFigure, type EntryRow, FIGURE_NAMES } from './ledger';
 
-const m = messages.commission;
+const m = staffMessages.commission;
 
 const ENTRY_TYPES: Record<EntryRow['kind'], string> = { upgrade: 'VIP upgrade', payout: 'Member payout', adjustment: 'Adjustment' };
 

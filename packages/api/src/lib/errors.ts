@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, isCatalogueText, messages, type TrpcErrorCode } from '@app/contracts';
+import { ERROR_CODES, type ErrorCode, isCatalogueText, messages, staffMessages, type TrpcErrorCode } from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/db';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -57,7 +57,7 @@ export const sessionEnded = () => new AppError('UNAUTHORIZED', undefined, { deta
  * saying how it was decided, with `decided` for clients, which show it as news rather than as a failure.
  */
 export function alreadyDecided(status: string): AppError {
-  return new AppError('CONFLICT', messages.admin.alreadyDecided(status), { details: { decided: status } });
+  return new AppError('CONFLICT', staffMessages.admin.alreadyDecided(status), { details: { decided: status } });
 }
 
 /** Seconds a client should wait before retrying a call refused because the database was unreachable. */

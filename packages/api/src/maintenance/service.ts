@@ -1,9 +1,9 @@
 import {
   type AdminMaintenanceInput,
   type MaintenanceStatus,
-  messages,
   type SystemSettings,
   type SystemSettingsInput,
+  staffMessages,
   type VipPaymentDetails,
 } from '@app/contracts';
 import type { AppCaches, Db, SystemSettingsRow, Tx } from '@app/db';
@@ -66,8 +66,8 @@ function lockSettings(trx: Tx) {
 function defaultReason(input: AdminMaintenanceInput, before: SiteState, after: SiteState): string {
   const websiteAction =
     input.websiteStatus !== undefined && (input.maintenance === undefined || after.websiteStatus !== before.websiteStatus);
-  if (websiteAction) return after.websiteStatus === 'on' ? messages.admin.websiteOn : messages.admin.websiteOff;
-  return after.maintenance ? messages.admin.maintenanceOn : messages.admin.maintenanceOff;
+  if (websiteAction) return after.websiteStatus === 'on' ? staffMessages.admin.websiteOn : staffMessages.admin.websiteOff;
+  return after.maintenance ? staffMessages.admin.maintenanceOn : staffMessages.admin.maintenanceOff;
 }
 
 /** The maintenance controls: switches maintenance mode and/or the website status, with a reason in the log. */
@@ -96,7 +96,7 @@ export async function switchMaintenance(
         ...(input.message === undefined ? {} : { message: input.message }),
       },
     });
-    return { ...after, message: messages.admin.maintenanceUpdated };
+    return { ...after, message: staffMessages.admin.maintenanceUpdated };
   });
 }
 

@@ -8,6 +8,7 @@ import {
   type PayoutDecision,
   type PendingPayout,
   pluralize,
+  staffMessages,
 } from '@app/contracts';
 import { type Db, type PayoutRow, postToLedger, type Tx } from '@app/db';
 import { sql } from 'kysely';
@@ -132,8 +133,8 @@ async function lockMemberAndCheck(trx: Tx, payoutId: string, decision: PayoutDec
     .forNoKeyUpdate('u')
     .executeTakeFirst();
   if (!payout || decision !== 'approved') return;
-  if (payout.userId === actor.adminId) throw forbidden(messages.admin.ownPayout);
-  if (payout.payoutHoldReason) throw conflict(messages.risk.onHold);
+  if (payout.userId === actor.adminId) throw forbidden(staffMessages.admin.ownPayout);
+  if (payout.payoutHoldReason) throw conflict(staffMessages.risk.onHold);
 }
 
 /**
@@ -158,7 +159,7 @@ export async function decidePayout(
     .executeTakeFirst();
   if (!payout) {
     const existing = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
-    throw existing ? alreadyDecided(existing.status) : notFound(messages.admin.payoutNotFound);
+    throw existing ? alreadyDecided(existing.status) : notFound(staffMessages.admin.payoutNotFound);
   }
 
   // The request's own ledger row shows the outcome in the member's history; its balance effect stays.
@@ -172,7 +173,8 @@ export async function decidePayout(
     userId: payout.userId,
     type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
     amount: payout.amount,
-    description: decision.status === 'approved' ? messages.admin.payoutApproved(payout.paymentMethod) : messages.admin.payoutDeclined,
+    description:
+      decision.status === 'approved' ? staffMessages.admin.payoutApproved(payout.paymentMethod) : staffMessages.admin.payoutDeclined,
     payoutId: payout.id,
     adminId,
     createdAt: now,
@@ -192,7 +194,7 @@ export async function decidePayout(
       kind: 'payout',
       sourceId: payout.id,
       amount: COMMISSION_PER_PAYOUT_CENTAVOS,
-      description: messages.admin.payoutCommission(formatPesos(payout.amount)),
+      description: staffMessages.admin.payoutCommission(formatPesos(payout.amount)),
     });
   }
   return payout;

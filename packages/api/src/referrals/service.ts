@@ -5,6 +5,7 @@ import {
   REFERRAL_BONUS_CENTAVOS,
   REFERRAL_CODE_WINDOW_MS,
   type Referral,
+  staffMessages,
   VIP_SPONSOR_BONUS_CENTAVOS,
 } from '@app/contracts';
 import { type Db, postToLedger, type ReferralsRow, type Tx, type UserRow } from '@app/db';
@@ -233,9 +234,9 @@ export async function reviewHeldReferral(
     .where('r.id', '=', review.referralId)
     .forUpdate('r')
     .executeTakeFirst();
-  if (!referral) throw notFound(messages.risk.referralNotFound);
-  if (referral.status !== 'held') throw conflict(messages.risk.referralNotHeld);
-  if (review.adminId === referral.referrerId) throw forbidden(messages.risk.ownReferral);
+  if (!referral) throw notFound(staffMessages.risk.referralNotFound);
+  if (referral.status !== 'held') throw conflict(staffMessages.risk.referralNotHeld);
+  if (review.adminId === referral.referrerId) throw forbidden(staffMessages.risk.ownReferral);
 
   const decided = { reviewNote: review.reason, reviewedBy: review.adminId, reviewedAt: now, heldReward: 0 };
   if (review.decision === 'reject') {
@@ -254,7 +255,7 @@ export async function reviewHeldReferral(
       userId: referral.referrerId,
       type: 'referral_bonus',
       amount: referral.heldReward,
-      description: messages.risk.paidReview(friendName(referral)),
+      description: staffMessages.risk.paidReview(friendName(referral)),
       referralId: referral.id,
       adminId: review.adminId,
       createdAt: now,

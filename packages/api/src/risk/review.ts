@@ -3,9 +3,9 @@ import {
   formatAmount,
   type HeldReferral,
   maskDestination,
-  messages,
   type PayoutHold,
   type RiskQueueItem,
+  staffMessages,
   type UserRisk,
 } from '@app/contracts';
 import type { Db } from '@app/db';
@@ -57,7 +57,7 @@ export async function userRiskReview(db: Db, userId: string, now: Date): Promise
     db.selectFrom('users').select(['payoutHoldReason', 'payoutHeldAt']).where('id', '=', userId).executeTakeFirst(),
     assessRisk(db, userId, now),
   ]);
-  if (!member) throw notFound(messages.admin.userNotFound);
+  if (!member) throw notFound(staffMessages.admin.userNotFound);
   return { score: risk.score, reasons: risk.reasons, linkedAccounts: risk.linkedAccounts, payoutHold: payoutHoldOf(member) };
 }
 
@@ -72,7 +72,7 @@ export async function setPayoutHold(
   actor: AdminActor,
   now: Date,
 ): Promise<{ userId: string; payoutHold: PayoutHold }> {
-  if (change.userId === actor.adminId) throw forbidden(messages.risk.ownHold);
+  if (change.userId === actor.adminId) throw forbidden(staffMessages.risk.ownHold);
   return db.transaction().execute(async (trx) => {
     const member = await trx
       .selectFrom('users')
@@ -80,8 +80,8 @@ export async function setPayoutHold(
       .where('id', '=', change.userId)
       .forNoKeyUpdate()
       .executeTakeFirst();
-    if (!member) throw notFound(messages.admin.userNotFound);
-    if (!change.hold && !member.payoutHoldReason) throw conflict(messages.risk.notHeld);
+    if (!member) throw notFound(staffMessages.admin.userNotFound);
+    if (!change.hold && !member.payoutHoldReason) throw conflict(staffMessages.risk.notHeld);
     const row = await trx
       .updateTable('users')
       .set(

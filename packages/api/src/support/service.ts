@@ -1,4 +1,4 @@
-import { messages, type SupportConversation, type SupportMessage } from '@app/contracts';
+import { type SupportConversation, type SupportMessage, staffMessages } from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
 import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
@@ -113,7 +113,7 @@ export async function listConversations(
 
 async function refuseUnknownMember(db: Db, userId: string): Promise<void> {
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound(messages.admin.userNotFound);
+  if (!user) throw notFound(staffMessages.admin.userNotFound);
 }
 
 /** A member's conversation as an admin opens it: their messages count as read by support from now. */

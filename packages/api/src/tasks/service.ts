@@ -5,6 +5,7 @@ import {
   type CompleteTaskOutput,
   formatAmount,
   messages,
+  staffMessages,
   type Task,
   type TaskCompletionError,
   taskListSchema,
@@ -310,7 +311,7 @@ export async function listAllTasks(db: Db): Promise<AdminTask[]> {
 async function refuseUnknownTier(db: Db, tier: string | null | undefined): Promise<void> {
   if (!tier) return;
   const plan = await db.selectFrom('vipPlans').select('id').where('id', '=', tier).executeTakeFirst();
-  if (!plan) throw badRequest(messages.admin.taskTierUnknown);
+  if (!plan) throw badRequest(staffMessages.admin.taskTierUnknown);
 }
 
 /** Changed fields as the log shows them: money as pesos text. */

@@ -7,7 +7,7 @@ import {
   FREE_TIER,
   formatAmount,
   formatPesos,
-  messages,
+  staffMessages,
 } from '@app/contracts';
 import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
@@ -60,7 +60,7 @@ function toAdminUser(row: Pick<UserRow, (typeof ADMIN_USER_COLUMNS)[number]>, no
 /** One user as admins see them, or 404. */
 export async function findAdminUser(db: Db, userId: string, now: Date): Promise<AdminUser> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!row) throw notFound(messages.admin.userNotFound);
+  if (!row) throw notFound(staffMessages.admin.userNotFound);
   return toAdminUser(row, now);
 }
 
@@ -156,7 +156,7 @@ export async function setAccountStatus(
   actor: AdminActor,
   now: Date,
 ): Promise<AdminUser> {
-  if (change.userId === actor.adminId) throw badRequest(messages.admin.ownStatus);
+  if (change.userId === actor.adminId) throw badRequest(staffMessages.admin.ownStatus);
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('users')
@@ -164,7 +164,7 @@ export async function setAccountStatus(
       .where('id', '=', change.userId)
       .forNoKeyUpdate()
       .executeTakeFirst();
-    if (!before) throw notFound(messages.admin.userNotFound);
+    if (!before) throw notFound(staffMessages.admin.userNotFound);
     const row = await trx
       .updateTable('users')
       .set({ accountStatus: change.status, statusReason: change.reason, updatedAt: now })
@@ -194,7 +194,7 @@ export async function setAvailableBalance(
   actor: AdminActor,
   now: Date,
 ): Promise<AdminUser> {
-  if (change.userId === actor.adminId) throw forbidden(messages.admin.ownBalance);
+  if (change.userId === actor.adminId) throw forbidden(staffMessages.admin.ownBalance);
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -202,11 +202,11 @@ export async function setAvailableBalance(
       .where('id', '=', change.userId)
       .forNoKeyUpdate()
       .executeTakeFirst();
-    if (!user) throw notFound(messages.admin.userNotFound);
+    if (!user) throw notFound(staffMessages.admin.userNotFound);
     // The admin decided on the balance they saw: a payout or an earning since then would be undone.
     if (change.expectedBalance !== user.availableBalance) {
       const current = formatAmount(user.availableBalance);
-      throw new AppError('CONFLICT', messages.admin.balanceChanged(formatPesos(user.availableBalance)), {
+      throw new AppError('CONFLICT', staffMessages.admin.balanceChanged(formatPesos(user.availableBalance)), {
         details: { currentBalance: current },
       });
     }

@@ -1,4 +1,12 @@
-import { type AdminPlan, type AdminPlanUpdateInput, formatAmount, formatPesos, messages, pluralize, type VipPlan } from '@app/contracts';
+import {
+  type AdminPlan,
+  type AdminPlanUpdateInput,
+  formatAmount,
+  formatPesos,
+  pluralize,
+  staffMessages,
+  type VipPlan,
+} from '@app/contracts';
 import { type Db, jsonb, type VipPlanRow } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { notFound } from '../lib/errors';
@@ -59,7 +67,7 @@ export async function listPlanSettings(db: Db): Promise<AdminPlan[]> {
 export async function updatePlanSettings(db: Db, input: AdminPlanUpdateInput, actor: AdminActor, now: Date): Promise<AdminPlan> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('vipPlans').selectAll().where('id', '=', input.planId).forUpdate().executeTakeFirst();
-    if (!before) throw notFound(messages.admin.planNotFound);
+    if (!before) throw notFound(staffMessages.admin.planNotFound);
     const terms = {
       price: input.price ?? before.price,
       rewardPerTask: input.taskReward ?? before.rewardPerTask,

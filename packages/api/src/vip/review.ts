@@ -1,4 +1,4 @@
-import { type AdminUser, messages, type PendingVipRequest, planName } from '@app/contracts';
+import { type AdminUser, messages, type PendingVipRequest, planName, staffMessages } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
@@ -58,7 +58,7 @@ async function decidedMeanwhile(trx: Tx, requestId: string) {
 /** The request an admin is deciding: 404 when there is none by that id. */
 async function requestToDecide(trx: Tx, requestId: string) {
   const request = await trx.selectFrom('vipRequests').select(['userId', 'planId']).where('id', '=', requestId).executeTakeFirst();
-  if (!request) throw notFound(messages.admin.vipRequestNotFound);
+  if (!request) throw notFound(staffMessages.admin.vipRequestNotFound);
   return request;
 }
 
@@ -69,7 +69,7 @@ async function requestToDecide(trx: Tx, requestId: string) {
 export async function approveVip(db: Db, requestId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
   const approved = await db.transaction().execute(async (trx) => {
     const request = await requestToDecide(trx, requestId);
-    if (request.userId === actor.adminId) throw forbidden(messages.admin.ownVipRequest);
+    if (request.userId === actor.adminId) throw forbidden(staffMessages.admin.ownVipRequest);
     const outcome = await approvePendingVipRequest(trx, requestId, actor.adminId, now);
     if (!outcome) throw await decidedMeanwhile(trx, requestId);
     await logAdminAction(trx, actor, { action: 'approve_vip', targetId: request.userId, details: { requestId, plan: request.planId } });
@@ -89,7 +89,7 @@ export async function approveUserVip(db: Db, userId: string, actor: AdminActor, 
     .executeTakeFirst();
   if (!pending) {
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    throw user ? conflict(messages.admin.noPendingVip) : notFound(messages.admin.userNotFound);
+    throw user ? conflict(staffMessages.admin.noPendingVip) : notFound(staffMessages.admin.userNotFound);
   }
   return approveVip(db, pending.id, actor, now);
 }
