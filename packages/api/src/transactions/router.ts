@@ -1,7 +1,7 @@
 import { fileOutput, transactionListInput, transactionSchema } from '@app/contracts';
 import { z } from 'zod';
 import { acceptingPrepared, prepareAnswer } from '../lib/prepared';
-import { readOncePerUserRow } from '../lib/user-row-reads';
+import { readOncePerUserRow } from '../lib/shared-read';
 import { memberProcedure, router } from '../trpc';
 
 const transactionListSchema = z.array(transactionSchema);
