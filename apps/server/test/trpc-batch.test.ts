@@ -1,3 +1,4 @@
+import { MAX_BATCH_CALLS } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
@@ -115,5 +116,16 @@ describe('a GET batch of queries', () => {
       expect(ours).toEqual(trpcs);
       expect(ours.status).not.toBe(200);
     }
+  });
+
+  it('is refused with 400 when it carries more calls than a batch may', async () => {
+    const { ours, trpcs, handled } = await bothWays(batchUrl(Array(MAX_BATCH_CALLS + 1).fill('maintenance.status')), member);
+    expect(handled).toBe(false);
+    expect(ours).toEqual(trpcs);
+    expect(ours.status).toBe(400);
+    // A refusal of the protocol, which the apps never meet (their link splits batches): the general text.
+    expect(ours.body.error.data.code).toBe('BAD_REQUEST');
+    const { ours: largest } = await bothWays(batchUrl(Array(MAX_BATCH_CALLS).fill('maintenance.status')), member);
+    expect(largest.status).toBe(200);
   });
 });

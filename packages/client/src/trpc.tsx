@@ -1,4 +1,5 @@
 import type { AppRouter } from '@app/api';
+import { MAX_BATCH_CALLS } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
@@ -40,6 +41,7 @@ function createTrpcClient() {
         true: httpSubscriptionLink({ url: '/trpc', eventSourceOptions: { withCredentials: true } }),
         false: httpBatchLink({
           url: '/trpc',
+          maxItems: MAX_BATCH_CALLS,
           // Session cookies ride along on every call, as the server's auth expects.
           fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
         }),

@@ -10,6 +10,12 @@ export const TASK_AUTO_OPEN_MS = 2000;
 export const MAINTENANCE_CHECK_MS = 60_000;
 export const MAINTENANCE_COUNTDOWN_SECONDS = 300;
 
+/**
+ * The most calls one tRPC batch may carry: the apps' link splits larger batches, and the server refuses
+ * them (400), so one request cannot make the server run hundreds of procedures.
+ */
+export const MAX_BATCH_CALLS = 20;
+
 export const DASHBOARD_TASK_COUNT = 3;
 export const DASHBOARD_TRANSACTION_COUNT = 4;
 export const COPY_CONFIRMATION_MS = 2000;

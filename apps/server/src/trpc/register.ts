@@ -1,4 +1,5 @@
 import { type AppRouter, type Context, jsonOfPrepared, publicError } from '@app/api';
+import { MAX_BATCH_CALLS } from '@app/contracts';
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
@@ -35,6 +36,7 @@ type Answered = { json: string; status: number; error?: TRPCError };
 export async function registerTrpc(app: FastifyInstance, router: AppRouter, contextFor: ContextFor): Promise<void> {
   const trpcOptions = {
     router,
+    maxBatchSize: MAX_BATCH_CALLS,
     createContext: ({ req, res }) => contextFor(req, res),
     // Status, code, message and log line of each error are publicError's (docs/architecture.md#errors): the
     // error formatter puts the status in the shape, this logs it and adds when to come back.
@@ -114,7 +116,8 @@ function retryAfter(errors: readonly TRPCError[]): number | null {
 
 /**
  * The calls of a GET batch of known queries with their inputs, or null for anything else: not GET, not
- * a batch, a streamed or live request, an unknown or non-query procedure, input that is not a JSON object.
+ * a batch, a streamed or live request, more calls than a batch may carry, an unknown or non-query
+ * procedure, input that is not a JSON object.
  */
 function readQueryBatch(
   req: FastifyRequest,
@@ -125,6 +128,7 @@ function readQueryBatch(
   const query = req.query as Record<string, unknown>;
   if (query.batch !== '1' || query.connectionParams !== undefined) return null;
   const paths = decodeURIComponent(path).split(',');
+  if (paths.length > MAX_BATCH_CALLS) return null;
   if (!paths.every((name) => Object.hasOwn(procedures, name) && procedures[name]?._def.type === 'query')) return null;
   if (query.input === undefined) return { paths, inputs: {} };
   if (typeof query.input !== 'string') return null;
