@@ -65,9 +65,7 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
     const onB = await call(b.baseUrl, cookie, 'GET', '/api/auth/user');
     expect(onB.status).toBe(200);
     expect(onB.body.id).toBe(onA.body.id);
-    const signedOut = await fetch(`${b.baseUrl}/api/logout`, { headers: { cookie }, redirect: 'manual' });
-    expect(signedOut.status).toBe(302);
-    expect((await call(a.baseUrl, cookie, 'GET', '/api/auth/user')).status).toBe(401);
+    // Signing out on one instance and being refused on the other within 1 s: the caches' tests below.
   });
 
   it('credits once a view completed 50 times at once across both instances', async () => {
