@@ -275,9 +275,7 @@ async function expectFocusTrappedAndReturned(page: Page, opener: Locator, dialog
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   // Radix gives the focus back in a task after the dialog unmounts, so a loaded machine sees it a moment later.
-  await expect
-    .poll(() => opener.evaluate((element) => element === document.activeElement), { timeout: 2_000 })
-    .toBe(true);
+  await expect.poll(() => opener.evaluate((element) => element === document.activeElement), { timeout: 2_000 }).toBe(true);
 }
 
 describe('keyboard', () => {
