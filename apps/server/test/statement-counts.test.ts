@@ -1,5 +1,6 @@
 import { type Db, insertUser, jsonb, postToLedger } from '@app/db';
 import { countStatements, createTestDb, type StatementCounter, type TestDbHandle } from '@app/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
 import { signInOperator, startTestApp, type TestApp } from './helpers';
@@ -291,10 +292,14 @@ function cookieOf(who: Who): string {
 
 /**
  * The statements one request runs, from its arrival to its answer, once this instance's caches hold what
- * it reads (the same request is made just before).
+ * it reads (the same request is made just before), but for the admin queues' pages: a queue that has just
+ * moved, so that a page's own read is counted rather than the page kept from the request before.
  */
 async function measure(who: Who, url: string) {
   await t.app.inject({ method: 'GET', url, headers: { cookie: cookieOf(who) } });
+  // A statement that changes no row still notifies the queues' topic (its trigger is per statement).
+  await sql`UPDATE payouts SET status = status WHERE false`.execute(db);
+  await (await t.database.changes()).sync();
   counter.reset();
   const response = await t.app.inject({ method: 'GET', url, headers: { cookie: cookieOf(who) } });
   const statements = counter.statements();
@@ -485,26 +490,30 @@ describe('cached reads', () => {
   });
 });
 
-describe('admin queue lengths', () => {
+describe('admin queue pages', () => {
   const queues = [
     '/api/admin/pending-payouts?page=1&pageSize=50',
     '/api/admin/pending-vip?page=1&pageSize=50',
     '/api/admin/support/conversations?page=1&pageSize=50',
     '/api/admin/percentage/payouts?page=1&pageSize=50',
   ];
+  type PendingPage = { total: number; items: { id: string; userId: string; vipTier: string; flags: { code: string }[] }[] };
   const page = async (url: string) => {
     counter.reset();
     const response = await f.admin('GET', url);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return { total: (response.json() as { total: number }).total, statements: counter.statements().length };
+    const body = response.json() as PendingPage;
+    return { total: body.total, items: body.items, statements: counter.statements().length };
   };
+  /** Hears the notifications of writes made outside any request (another instance, psql), as every instance soon does. */
+  const heard = async () => (await t.database.changes()).sync();
 
-  it('are counted once while the queue stands still, and again as soon as it moves', async () => {
-    await (await t.database.changes()).sync();
+  it('are read once while the queue stands still, and again as soon as it moves', async () => {
+    await heard();
     for (const url of queues) {
       await page(url);
-      // The page alone: the length is this instance's until the queue's table changes (docs/architecture.md#caches).
-      expect((await page(url)).statements, url).toBe(1);
+      // Page and length are this instance's until the queue's table changes (docs/architecture.md#caches).
+      expect((await page(url)).statements, url).toBe(0);
     }
     const payouts = queues[0] as string;
     const before = (await page(payouts)).total;
@@ -518,22 +527,52 @@ describe('admin queue lengths', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const afterRequest = await page(payouts);
-    expect(afterRequest).toEqual({ total: before + 1, statements: 2 });
+    expect({ total: afterRequest.total, statements: afterRequest.statements }).toEqual({ total: before + 1, statements: 2 });
 
-    // The admin's own decision: the next page no longer counts it.
+    // The admin's own decision: the next page no longer counts it, nor shows it.
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
     const approved = await f.admin('POST', `/api/admin/payout/${asked.json().id}/status`, { status: 'approved' });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await page(payouts)).total).toBe(before);
+    const afterDecision = await page(payouts);
+    expect(afterDecision.total).toBe(before);
+    expect(afterDecision.items.map((item) => item.id)).not.toContain(asked.json().id);
 
-    // A row written outside any request (another instance, psql): counted again too.
+    // Rows written outside any request: counted and shown again too, once heard.
     await payOutEveryone();
+    await heard();
     const people = await db.selectFrom('users').select('id').where('email', 'like', 'counts-other%').execute();
     expect((await page(payouts)).total).toBe(before + people.length);
 
-    // A search is counted every time: what it matches moves with members' names.
+    // A search is read every time: what it matches moves with members' names.
     const searched = `${payouts}&search=counts-other`;
     await page(searched);
     expect((await page(searched)).statements).toBe(2);
+  });
+
+  it('read a kept page again when a member it shows changes, or a VIP plan it shows ends', async () => {
+    const payouts = queues[0] as string;
+    await heard();
+    const [first] = (await page(payouts)).items;
+    if (!first) throw new Error('the payout queue is empty');
+    expect((await page(payouts)).statements).toBe(0);
+
+    await db.updateTable('users').set({ payoutHoldReason: 'Checking documents' }).where('id', '=', first.userId).execute();
+    await heard();
+    const held = await page(payouts);
+    expect(held.statements).toBe(1);
+    expect(held.items[0]?.flags.map((flag) => flag.code)).toContain('payout_hold');
+
+    const expiresAt = new Date(t.clock.now.getTime() + 60_000);
+    await db
+      .updateTable('users')
+      .set({ vipTier: 'VIP300', vipExpiresAt: expiresAt, vipDailyTaskLimit: 10, vipRewardPerTask: 266 })
+      .where('id', '=', first.userId)
+      .execute();
+    await heard();
+    expect((await page(payouts)).items[0]?.vipTier).toBe('VIP300');
+    expect((await page(payouts)).statements).toBe(0);
+    t.clock.now = new Date(expiresAt.getTime() + 1);
+    const ended = await page(payouts);
+    expect({ statements: ended.statements, tier: ended.items[0]?.vipTier }).toEqual({ statements: 1, tier: 'FREE' });
   });
 });

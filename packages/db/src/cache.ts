@@ -31,8 +31,11 @@ export interface ChangeCacheOptions<V> {
   readFrom?: (key: string, value: V) => readonly string[];
   /** Whether a loaded value is kept (a session that does not exist is not). */
   keep?: (value: V) => boolean;
-  /** Every change of the topics drops everything, keyed or not (values read from whole tables, such as counts). */
-  everyChangeClears?: boolean;
+  /**
+   * Topics whose every change drops everything, keyed or not: values read from a whole table (a count, a
+   * page in the table's order), which any row of it can change.
+   */
+  everyChangeClears?: readonly ChangeTopic[];
   now?: () => number;
 }
 
@@ -55,6 +58,7 @@ export class ChangeCache<V> {
   private readonly changed = new Map<string, { seq: number; at: number }>();
   private readonly loads = new Map<string, Load<V>>();
   private readonly topics: ReadonlySet<ChangeTopic>;
+  private readonly clearingTopics: ReadonlySet<ChangeTopic>;
   private readonly readFrom: (key: string, value: V) => readonly string[];
   private readonly keep: (value: V) => boolean;
   private readonly now: () => number;
@@ -69,24 +73,28 @@ export class ChangeCache<V> {
     private readonly options: ChangeCacheOptions<V>,
   ) {
     this.topics = new Set(options.topics);
+    this.clearingTopics = new Set(options.everyChangeClears);
     const [topic] = options.topics;
     this.readFrom = options.readFrom ?? ((key) => [`${topic}:${key}`]);
     this.keep = options.keep ?? (() => true);
     this.now = options.now ?? Date.now;
     feed.subscribe((change) => {
       if (!this.topics.has(change.topic)) return;
-      if (change.key === null || options.everyChangeClears) this.clear();
+      if (change.key === null || this.clearingTopics.has(change.topic)) this.clear();
       else this.rowChanged(`${change.topic}:${change.key}`);
     });
     feed.onStatus(() => this.clear());
   }
 
-  /** The cached value of `key`, or `load`'s, kept when it is safe to. */
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * The cached value of `key`, or `load`'s, kept when it is safe to. `stillValid` says whether a kept value
+   * still holds apart from its rows (one that shows a state ending at a set time); one that does not is read again.
+   */
+  get(key: string, load: () => Promise<V>, stillValid?: (value: V) => boolean): Promise<V> {
     const catchingUp = this.feed.catchUp();
-    if (catchingUp) return catchingUp.then(() => this.get(key, load));
+    if (catchingUp) return catchingUp.then(() => this.get(key, load, stillValid));
     const entry = this.entries.get(key);
-    if (entry && this.isFresh(entry)) {
+    if (entry && this.isFresh(entry) && (stillValid?.(entry.value) ?? true)) {
       this.hits += 1;
       // Most recently used last, so the first key of the map is the one to evict.
       this.entries.delete(key);
@@ -211,7 +219,27 @@ export interface AppCaches {
   plans: ChangeCache<readonly VipPlanRow[]>;
   /** The length of each unsearched admin queue (pending payouts, VIP requests, support, commission payouts). */
   queueTotals: ChangeCache<number>;
+  /**
+   * The answered pages of those queues, unsearched: dropped by any change to a queue's table and by a
+   * change to any member the page shows.
+   */
+  queuePages: ChangeCache<CachedQueuePage>;
 }
+
+/** An admin queue's page as answered, with what else it was read from. */
+interface CachedQueuePage {
+  /** The answer, prepared once for every admin who asks (packages/api's prepareAnswer). */
+  answer: object;
+  /** The queue's length (beside the unpaged list, in X-Total-Count). */
+  total: number;
+  /** The members whose rows the page shows (its rows' members, and the accounts they are linked to). */
+  userIds: readonly string[];
+  /** When something the page shows ends by itself (a VIP plan's expiry), in ms since the epoch; null: never. */
+  validUntil: number | null;
+}
+
+/** Queue pages kept at most per instance: each is one page of at most 100 rows. */
+const MAX_CACHED_QUEUE_PAGES = 64;
 
 /** Sessions kept at most per instance: a session is about 2 KB with its user. */
 const MAX_CACHED_SESSIONS = 50_000;
@@ -227,6 +255,17 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
     settings: new ChangeCache(feed, { topics: ['settings'], maxEntries: 1, readFrom: () => [] }),
     tasks: new ChangeCache(feed, { topics: ['tasks'], maxEntries: 1, readFrom: () => [] }),
     plans: new ChangeCache(feed, { topics: ['plans'], maxEntries: 1, readFrom: () => [] }),
-    queueTotals: new ChangeCache(feed, { topics: ['queues', 'support'], maxEntries: 8, readFrom: () => [], everyChangeClears: true }),
+    queueTotals: new ChangeCache(feed, {
+      topics: ['queues', 'support'],
+      maxEntries: 8,
+      readFrom: () => [],
+      everyChangeClears: ['queues', 'support'],
+    }),
+    queuePages: new ChangeCache(feed, {
+      topics: ['queues', 'support', 'user'],
+      maxEntries: MAX_CACHED_QUEUE_PAGES,
+      readFrom: (_key, page) => page.userIds.map((id) => `user:${id}`),
+      everyChangeClears: ['queues', 'support'],
+    }),
   };
 }

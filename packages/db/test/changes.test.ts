@@ -249,6 +249,34 @@ describe('ChangeCache', () => {
     expect(loads()).toBe(4);
   });
 
+  it('drops everything at any change of a topic that clears, and only what a row was read into for the others', async () => {
+    const fake = fakeFeed();
+    const pages = new ChangeCache<string>(fake.feed, {
+      topics: ['queues', 'user'],
+      maxEntries: 3,
+      readFrom: (key) => [`user:${key}`],
+      everyChangeClears: ['queues'],
+    });
+    const load = (value: string) => () => Promise.resolve(value);
+    await pages.get('1', load('a'));
+    await pages.get('2', load('b'));
+    fake.send({ topic: 'user', key: '1' });
+    expect(await pages.get('1', load('a2'))).toBe('a2');
+    expect(await pages.get('2', load('b2'))).toBe('b');
+    fake.send({ topic: 'queues', key: 'x' });
+    expect(await pages.get('1', load('a3'))).toBe('a3');
+    expect(await pages.get('2', load('b3'))).toBe('b3');
+  });
+
+  it('reads again a kept value that no longer holds by itself', async () => {
+    const { cache, load, loads } = make();
+    const holds = (value: string) => value !== 'ended';
+    expect(await cache.get('1', load('ended'), holds)).toBe('ended');
+    expect(await cache.get('1', load('fresh'), holds)).toBe('fresh');
+    expect(await cache.get('1', load('other'), holds)).toBe('fresh');
+    expect(loads()).toBe(2);
+  });
+
   it('keeps nothing a load read while the feed went down', async () => {
     const { cache, setLive } = make();
     const slow = deferred<string>();

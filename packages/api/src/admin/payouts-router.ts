@@ -1,7 +1,6 @@
-import { adminQueueInput, page, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
-import { z } from 'zod';
+import { adminQueueInput, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { answerQueue } from '../lib/queue';
+import { answerQueue, queueAnswer } from '../lib/queue';
 import { decidePayoutAsAdmin, listPendingPayouts } from '../payouts/review';
 import { adminProcedure, router } from '../trpc';
 
@@ -23,14 +22,22 @@ const decideVia = (method: 'POST' | 'PUT') =>
       decidePayoutAsAdmin(ctx.db, input.id, { status: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
     );
 
+const pendingPayouts = queueAnswer(pendingPayoutSchema);
+
 export const adminPayoutsRouter = router({
   pending: adminProcedure
     .meta({
       openapi: { method: 'GET', path: '/admin/pending-payouts', tags: ['admin'], summary: 'Payouts waiting for a decision', protect: true },
     })
     .input(adminQueueInput)
-    .output(z.union([page(pendingPayoutSchema), z.array(pendingPayoutSchema)]))
-    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingPayouts(ctx, ctx.now(), window))),
+    .output(pendingPayouts.output)
+    .query(({ ctx, input }) =>
+      answerQueue(ctx, input, {
+        name: 'pending-payouts',
+        answer: pendingPayouts,
+        read: (window) => listPendingPayouts(ctx, ctx.now(), window),
+      }),
+    ),
 
   decide: decideVia('POST'),
   decidePut: decideVia('PUT'),

@@ -1,18 +1,13 @@
-import {
-  adminQueueInput,
-  page,
-  supportConversationSchema,
-  supportMessageSchema,
-  supportReplyInput,
-  supportThreadInput,
-} from '@app/contracts';
+import { adminQueueInput, supportConversationSchema, supportMessageSchema, supportReplyInput, supportThreadInput } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
-import { answerQueue } from '../lib/queue';
+import { answerQueue, queueAnswer } from '../lib/queue';
 import { listConversations, openConversation, replyToMember } from '../support/service';
 import { adminProcedure, router } from '../trpc';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
+const conversations = queueAnswer(supportConversationSchema);
+
 export const adminSupportRouter = router({
   conversations: adminProcedure
     .meta({
@@ -25,8 +20,14 @@ export const adminSupportRouter = router({
       },
     })
     .input(adminQueueInput)
-    .output(z.union([page(supportConversationSchema), z.array(supportConversationSchema)]))
-    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listConversations(ctx, window))),
+    .output(conversations.output)
+    .query(({ ctx, input }) =>
+      answerQueue(ctx, input, {
+        name: 'support-conversations',
+        answer: conversations,
+        read: (window) => listConversations(ctx, window),
+      }),
+    ),
 
   thread: adminProcedure
     .meta({

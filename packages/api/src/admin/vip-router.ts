@@ -1,9 +1,10 @@
-import { adminQueueInput, adminUserSchema, page, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
-import { z } from 'zod';
+import { adminQueueInput, adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { answerQueue } from '../lib/queue';
+import { answerQueue, queueAnswer } from '../lib/queue';
 import { adminProcedure, router } from '../trpc';
 import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from '../vip/review';
+
+const pendingVip = queueAnswer(pendingVipRequestSchema);
 
 export const adminVipRouter = router({
   pending: adminProcedure
@@ -11,8 +12,10 @@ export const adminVipRouter = router({
       openapi: { method: 'GET', path: '/admin/pending-vip', tags: ['admin'], summary: 'VIP requests waiting for approval', protect: true },
     })
     .input(adminQueueInput)
-    .output(z.union([page(pendingVipRequestSchema), z.array(pendingVipRequestSchema)]))
-    .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listPendingVipRequests(ctx, window))),
+    .output(pendingVip.output)
+    .query(({ ctx, input }) =>
+      answerQueue(ctx, input, { name: 'pending-vip', answer: pendingVip, read: (window) => listPendingVipRequests(ctx, window) }),
+    ),
 
   approve: adminProcedure
     .meta({

@@ -11,7 +11,7 @@ import type { CommissionPayoutsTable, Db } from '@app/db';
 import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
-import { containing, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { containing, type QueueRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { lockBalance, readFigures } from './ledger';
 
 const m = staffMessages.commission;
@@ -36,10 +36,7 @@ function toCommissionPayout(row: PayoutRow): CommissionPayout {
  * status. The three joined (migration 0012's trigram index) hold whatever one of them holds, so the index
  * finds the few candidates, and the three matches then decide, as before.
  */
-export async function listCommissionPayouts(
-  { db, caches }: QueueReader,
-  window: QueueWindow,
-): Promise<{ items: CommissionPayout[]; total: number }> {
+export async function listCommissionPayouts({ db, caches }: QueueReader, window: QueueWindow): Promise<QueueRead<CommissionPayout>> {
   const pattern = window.search === undefined ? undefined : containing(window.search);
   const payouts = db.selectFrom('commissionPayouts').$if(pattern !== undefined, (query) =>
     query.where(
@@ -53,7 +50,7 @@ export async function listCommissionPayouts(
       payouts.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ),
   ]);
-  return { items: rows.map(toCommissionPayout), total };
+  return { items: rows.map(toCommissionPayout), total, members: [], validUntil: null };
 }
 
 /**

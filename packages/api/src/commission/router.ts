@@ -6,16 +6,17 @@ import {
   commissionStatsSchema,
   commissionStatsUpdateInput,
   fileOutput,
-  page,
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
-import { answerQueue } from '../lib/queue';
+import { answerQueue, queueAnswer } from '../lib/queue';
 import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
 import { commissionAccessRouter } from './access-router';
 import { listCommissionPayouts, requestCommissionPayout, setCommissionPayoutStatus } from './payouts';
 import { readCommissionStats, updateCommissionStats } from './service';
 import { commissionStatement } from './statement';
+
+const commissionPayouts = queueAnswer(commissionPayoutSchema);
 
 /**
  * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's
@@ -65,8 +66,14 @@ export const commissionRouter = mergeRouters(
         },
       })
       .input(adminQueueInput)
-      .output(z.union([page(commissionPayoutSchema), z.array(commissionPayoutSchema)]))
-      .query(({ ctx, input }) => answerQueue(ctx, input, (window) => listCommissionPayouts(ctx, window))),
+      .output(commissionPayouts.output)
+      .query(({ ctx, input }) =>
+        answerQueue(ctx, input, {
+          name: 'commission-payouts',
+          answer: commissionPayouts,
+          read: (window) => listCommissionPayouts(ctx, window),
+        }),
+      ),
 
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
     setPayoutStatus: adminProcedure

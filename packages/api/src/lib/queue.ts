@@ -1,7 +1,9 @@
-import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminQueueInput, page, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
 import type { Db } from '@app/db';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Context } from '../context';
+import { acceptingPrepared, prepareAnswer } from './prepared';
 import { shareWhileRunning } from './shared-read';
 
 /** What a queue's reader reads with: the database, and this instance's caches for the queue's length. */
@@ -14,22 +16,75 @@ export interface QueueWindow {
   search: string | undefined;
 }
 
+/** A window of a queue as its reader read it, with what a kept copy of it depends on besides the queue's table. */
+export interface QueueRead<T> {
+  items: T[];
+  total: number;
+  /** The members whose rows the items show (their member, and any account they name). */
+  members: string[];
+  /** When something the items show ends by itself (a VIP plan shown as held), or null. */
+  validUntil: Date | null;
+}
+
+/** A queue's answers: one page ({items, total}) or the documented array, and the procedure's output schema. */
+export function queueAnswer<S extends z.ZodType<object>>(item: S) {
+  const paged = page(item);
+  const list = z.array(item);
+  return { paged, list, output: acceptingPrepared(z.union([paged, list])) };
+}
+
+/** What a queue's procedure answers. */
+type QueueAnswer<S extends z.ZodType<object>> = z.input<ReturnType<typeof queueAnswer<S>>['output']>;
+
+/** One of the admin queues, as its procedure answers it. */
+interface Queue<S extends z.ZodType<object>> {
+  /** Its name: the key of its length and pages in this instance's caches. */
+  name: string;
+  answer: ReturnType<typeof queueAnswer<S>>;
+  read: (window: QueueWindow) => Promise<QueueRead<z.input<S>>>;
+}
+
 /**
  * Answers a queue the way its caller asked (docs/api-conventions.md#paging): one page as {items, total}
  * when a page or page size was given, else the documented array of the first QUEUE_UNPAGED_LIMIT items
  * with the whole queue's length in X-Total-Count.
+ *
+ * An unsearched page is kept, prepared, until its queue's table or one of the members it shows changes, or
+ * what it shows ends by itself (docs/architecture.md#caches): every admin panel open on a queue asks for the
+ * same first page again each time the queue moves, and between moves they all share one read. A searched
+ * page is read each time: any member's new name or e-mail can change what matches.
  */
-export async function answerQueue<T>(
-  ctx: Pick<Context, 'req'>,
+export async function answerQueue<S extends z.ZodType<object>>(
+  ctx: Pick<Context, 'req' | 'caches' | 'now'>,
   input: AdminQueueInput,
-  read: (window: QueueWindow) => Promise<{ items: T[]; total: number }>,
-): Promise<{ items: T[]; total: number } | T[]> {
+  queue: Queue<S>,
+): Promise<QueueAnswer<S>> {
   const paged = input.page !== undefined || input.pageSize !== undefined;
   const limit = paged ? (input.pageSize ?? ADMIN_PAGE_SIZE) : QUEUE_UNPAGED_LIMIT;
-  const result = await read({ limit, offset: ((input.page ?? 1) - 1) * limit, search: input.search || undefined });
-  if (paged) return result;
-  ctx.req.setHeader('x-total-count', String(result.total));
-  return result.items;
+  const window = { limit, offset: ((input.page ?? 1) - 1) * limit, search: input.search || undefined };
+  if (window.search !== undefined) {
+    const { items, total } = await queue.read(window);
+    if (paged) return { items, total };
+    ctx.req.setHeader('x-total-count', String(total));
+    return items;
+  }
+  const now = ctx.now().getTime();
+  const kept = await ctx.caches.queuePages.get(
+    `${queue.name}\u0000${paged ? 'page' : 'list'}\u0000${limit}\u0000${window.offset}`,
+    async () => {
+      const { items, total, members, validUntil } = await queue.read(window);
+      return {
+        answer: paged ? prepareAnswer(queue.answer.paged, { items, total }) : prepareAnswer(queue.answer.list, items),
+        total,
+        userIds: members,
+        validUntil: validUntil?.getTime() ?? null,
+      };
+    },
+    (page) => page.validUntil === null || now < page.validUntil,
+  );
+  if (!paged) ctx.req.setHeader('x-total-count', String(kept.total));
+  // Prepared from what the reader read, through the same schemas.
+  return kept.answer as QueueAnswer<S>;
 }
 
 /** A LIKE pattern for text containing the search, lower case, with the wildcards typed by the admin taken literally. */

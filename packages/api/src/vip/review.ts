@@ -2,7 +2,7 @@ import { type AdminUser, messages, type PendingVipRequest, planName, staffMessag
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { memberMatches, type QueueRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -10,10 +10,7 @@ import { findAdminUser } from '../users/service';
 import { activatePlan } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
-export async function listPendingVipRequests(
-  { db, caches }: QueueReader,
-  window: QueueWindow,
-): Promise<{ items: PendingVipRequest[]; total: number }> {
+export async function listPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<QueueRead<PendingVipRequest>> {
   const pending = db
     .selectFrom('vipRequests as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
@@ -43,7 +40,7 @@ export async function listPendingVipRequests(
     vipTransactionReference: row.transactionProof,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { items, total };
+  return { items, total, members: items.map((item) => item.userId), validUntil: null };
 }
 
 /**
