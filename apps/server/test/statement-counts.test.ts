@@ -543,10 +543,22 @@ describe('admin queue pages', () => {
     const people = await db.selectFrom('users').select('id').where('email', 'like', 'counts-other%').execute();
     expect((await page(payouts)).total).toBe(before + people.length);
 
-    // A search is read every time: what it matches moves with members' names.
+    // A searched page is kept too, until any member's e-mail or name changes: what it matches moves with them.
     const searched = `${payouts}&search=counts-other`;
-    await page(searched);
-    expect((await page(searched)).statements).toBe(2);
+    const found = await page(searched);
+    expect((await page(searched)).statements).toBe(0);
+    const outsider = await f.member();
+    await db
+      .insertInto('payouts')
+      .values({ userId: outsider.id, paymentMethod: 'G-CASH', amount: 15_000, paymentDetails: '0917' })
+      .execute();
+    await heard();
+    expect((await page(searched)).total).toBe(found.total);
+    expect((await page(searched)).statements).toBe(0);
+    await db.updateTable('users').set({ email: 'counts-other-renamed@example.com' }).where('id', '=', outsider.id).execute();
+    await heard();
+    const renamed = await page(searched);
+    expect({ total: renamed.total, statements: renamed.statements }).toEqual({ total: found.total + 1, statements: 2 });
   });
 
   it('read a kept page again when a member it shows changes, or a VIP plan it shows ends', async () => {

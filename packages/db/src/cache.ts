@@ -220,8 +220,8 @@ export interface AppCaches {
   /** The length of each unsearched admin queue (pending payouts, VIP requests, support, commission payouts). */
   queueTotals: ChangeCache<number>;
   /**
-   * The answered pages of those queues, unsearched: dropped by any change to a queue's table and by a
-   * change to any member the page shows.
+   * The answered pages of those queues, searched or not: dropped by any change to a queue's table, by a
+   * change to any member a page shows, and by any member's new e-mail or name (what a search matches).
    */
   queuePages: ChangeCache<CachedQueuePage>;
 }
@@ -238,8 +238,8 @@ interface CachedQueuePage {
   validUntil: number | null;
 }
 
-/** Queue pages kept at most per instance: each is one page of at most 100 rows. */
-const MAX_CACHED_QUEUE_PAGES = 64;
+/** Queue pages kept at most per instance (each is one page of at most 100 rows): the pages and searches admins have open. */
+const MAX_CACHED_QUEUE_PAGES = 256;
 
 /** Sessions kept at most per instance: a session is about 2 KB with its user. */
 const MAX_CACHED_SESSIONS = 50_000;
@@ -262,10 +262,10 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
       everyChangeClears: ['queues', 'support'],
     }),
     queuePages: new ChangeCache(feed, {
-      topics: ['queues', 'support', 'user'],
+      topics: ['queues', 'support', 'member-names', 'user'],
       maxEntries: MAX_CACHED_QUEUE_PAGES,
       readFrom: (_key, page) => page.userIds.map((id) => `user:${id}`),
-      everyChangeClears: ['queues', 'support'],
+      everyChangeClears: ['queues', 'support', 'member-names'],
     }),
   };
 }

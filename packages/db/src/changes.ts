@@ -14,14 +14,14 @@ const CHANGES_CHANNEL = 'app_changes';
  * a notification is for; none means the topic as a whole (the settings row, the task catalogue, the plans,
  * the admin queues, a notification for everyone).
  */
-export type ChangeTopic = 'user' | 'session' | 'settings' | 'tasks' | 'plans' | 'support' | 'notifications' | 'queues';
+export type ChangeTopic = 'user' | 'session' | 'settings' | 'tasks' | 'plans' | 'support' | 'notifications' | 'queues' | 'member-names';
 
 export interface Change {
   topic: ChangeTopic;
   key: string | null;
 }
 
-const TOPICS = new Set<string>(['user', 'session', 'settings', 'tasks', 'plans', 'support', 'notifications', 'queues']);
+const TOPICS = new Set<string>(['user', 'session', 'settings', 'tasks', 'plans', 'support', 'notifications', 'queues', 'member-names']);
 /** A payload this instance sent to learn that every earlier notification has reached it. */
 const SYNC_PREFIX = 'sync:';
 

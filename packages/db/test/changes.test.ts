@@ -51,6 +51,7 @@ describe('change notifications', () => {
   it('reads payloads as the triggers write them and ignores anything else', () => {
     expect(parseChange('user:42')).toEqual({ topic: 'user', key: '42' });
     expect(parseChange('settings')).toEqual({ topic: 'settings', key: null });
+    expect(parseChange('member-names')).toEqual({ topic: 'member-names', key: null });
     expect(parseChange('session:a:b')).toEqual({ topic: 'session', key: 'a:b' });
     expect(parseChange('elsewhere:1')).toBeNull();
     expect(parseChange('')).toBeNull();
@@ -79,6 +80,18 @@ describe('change notifications', () => {
     await handle.db.updateTable('users').set({ firstName: 'Same' }).where('id', '=', user.id).execute();
     expect(await feed.sync()).toBe(true);
     expect(seen.filter((change) => change.key === user.id)).toEqual([]);
+  });
+
+  it("tells of a member's new e-mail or name as member-names, once per transaction, and of no other change to the member", async () => {
+    const user = await insertUser(handle.db, { email: 'names@example.com', firstName: 'Old' });
+    const seen = collect(feed);
+    await handle.db.updateTable('users').set({ payoutHoldReason: 'Checking' }).where('id', '=', user.id).execute();
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ firstName: 'New' }).where('id', '=', user.id).execute();
+      await trx.updateTable('users').set({ email: 'renamed@example.com' }).where('id', '=', user.id).execute();
+    });
+    expect(await feed.sync()).toBe(true);
+    expect(seen.filter((change) => change.topic === 'member-names')).toEqual([{ topic: 'member-names', key: null }]);
   });
 
   it.each([

@@ -49,10 +49,10 @@ interface Queue<S extends z.ZodType<object>> {
  * when a page or page size was given, else the documented array of the first QUEUE_UNPAGED_LIMIT items
  * with the whole queue's length in X-Total-Count.
  *
- * An unsearched page is kept, prepared, until its queue's table or one of the members it shows changes, or
- * what it shows ends by itself (docs/architecture.md#caches): every admin panel open on a queue asks for the
- * same first page again each time the queue moves, and between moves they all share one read. A searched
- * page is read each time: any member's new name or e-mail can change what matches.
+ * A page is kept, prepared, until its queue's table or one of the members it shows changes, what it shows
+ * ends by itself, or (searched) any member's e-mail or name changes (docs/architecture.md#caches): every
+ * admin panel open on a queue asks for the same page again each time the queue moves, and between moves
+ * they all share one read.
  */
 export async function answerQueue<S extends z.ZodType<object>>(
   ctx: Pick<Context, 'req' | 'caches' | 'now'>,
@@ -62,15 +62,9 @@ export async function answerQueue<S extends z.ZodType<object>>(
   const paged = input.page !== undefined || input.pageSize !== undefined;
   const limit = paged ? (input.pageSize ?? ADMIN_PAGE_SIZE) : QUEUE_UNPAGED_LIMIT;
   const window = { limit, offset: ((input.page ?? 1) - 1) * limit, search: input.search || undefined };
-  if (window.search !== undefined) {
-    const { items, total } = await queue.read(window);
-    if (paged) return { items, total };
-    ctx.req.setHeader('x-total-count', String(total));
-    return items;
-  }
   const now = ctx.now().getTime();
   const kept = await ctx.caches.queuePages.get(
-    `${queue.name}\u0000${paged ? 'page' : 'list'}\u0000${limit}\u0000${window.offset}`,
+    [queue.name, paged ? 'page' : 'list', limit, window.offset, window.search ?? ''].join('\u0000'),
     async () => {
       const { items, total, members, validUntil } = await queue.read(window);
       return {
