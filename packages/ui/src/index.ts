@@ -53,7 +53,7 @@ export { fullName } from './layout/user-menu';
 export { cn } from './lib/cn';
 export { formatPesosAmount } from './lib/pesos';
 export { useCopy } from './lib/use-copy';
-export { useMediaQuery, WIDE_LAYOUT } from './lib/use-media-query';
+export { ROOM_BESIDE_CONTENT, useMediaQuery } from './lib/use-media-query';
 export { useZodForm } from './lib/use-zod-form';
 export { LoadingScreen } from './screens/loading-screen';
 export { NotFound } from './screens/not-found';

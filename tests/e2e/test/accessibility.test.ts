@@ -116,27 +116,53 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The support chat's button covers nothing a member may want to read or press: on narrow screens it sits in
- * the header; on wide ones it floats, and at the end of the page nothing lies under it.
+ * The support chat's button covers nothing a member may want to read or press: on narrower screens it sits
+ * in the header; where it floats, nothing lies under it at the top, the middle or the end of the page.
  */
-async function expectChatCoversNothing(page: Page, name: string): Promise<void> {
-  const covered = await page.evaluate(async () => {
+async function expectChatCoversNothing(page: Page, name: string, placed: 'floating' | 'in the header'): Promise<void> {
+  const covered = await page.evaluate(async (placed) => {
     const button = document.querySelector<HTMLElement>('button[aria-label^="Open support chat"]');
     if (!button) return ['no support chat button'];
-    if (getComputedStyle(button).position !== 'fixed') return button.closest('header') ? [] : ['a support button outside the header'];
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const bubble = button.getBoundingClientRect();
-    return Array.from(document.querySelectorAll<HTMLElement>('main *, footer *'))
-      .filter((element) => element.children.length === 0 && element.offsetParent !== null)
-      .filter((element) => {
+    const floating = getComputedStyle(button).position === 'fixed';
+    if (floating !== (placed === 'floating')) return [`the support button is not ${placed}`];
+    if (!floating) return button.closest('header') ? [] : ['a support button outside the header'];
+    const found = new Set<string>();
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    for (const top of [0, end / 2, end]) {
+      window.scrollTo(0, top);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const bubble = button.getBoundingClientRect();
+      for (const element of document.querySelectorAll<HTMLElement>('main *, footer *')) {
+        if (element.children.length > 0 || element.offsetParent === null) continue;
         const box = element.getBoundingClientRect();
-        return box.right > bubble.left && box.left < bubble.right && box.bottom > bubble.top && box.top < bubble.bottom;
-      })
-      .map((element) => element.outerHTML.slice(0, 120));
-  });
+        if (box.right > bubble.left && box.left < bubble.right && box.bottom > bubble.top && box.top < bubble.bottom) {
+          found.add(element.outerHTML.slice(0, 120));
+        }
+      }
+    }
+    window.scrollTo(0, 0);
+    return [...found];
+  }, placed);
   expect(covered, `what the support chat covers on ${name}`).toEqual([]);
 }
+
+describe('the support chat on a wide screen (1600 px)', () => {
+  it('floats beside the content and covers nothing of the dashboard, the plans or the history', async () => {
+    const page = await newPage(1600, 900);
+    await signInMember(page, `a11y-wide-${run}@example.com`, 'Lito', 'Santos');
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('region', { name: 'Daily Task Limit' }).waitFor();
+    await dismissPopup(page);
+    await expectChatCoversNothing(page, 'the dashboard at 1600 px', 'floating');
+    await page.goto(`${baseUrl}/vip`);
+    await page.getByRole('group', { name: 'VIP 300', exact: true }).waitFor();
+    await expectChatCoversNothing(page, '/vip at 1600 px', 'floating');
+    await page.goto(`${baseUrl}/history`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectChatCoversNothing(page, '/history at 1600 px', 'floating');
+    await screenshot(page, 'support-chat-floating-1600');
+  });
+});
 
 /** The tables on the page that are wider than their box, named by their first column's heading. */
 const tablesScrollingSideways = (page: Page) =>
@@ -161,7 +187,7 @@ describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width p
     for (const card of await page.getByRole('region', { name: 'Your earnings' }).getByRole('group').all()) {
       await expectInView(card.locator('p').nth(1));
     }
-    await expectChatCoversNothing(page, `the dashboard at ${width} px`);
+    await expectChatCoversNothing(page, `the dashboard at ${width} px`, 'in the header');
 
     const pages = [
       { path: '/tasks', ready: () => page.getByRole('group').first().waitFor() },
@@ -177,7 +203,7 @@ describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width p
       await page.waitForLoadState('networkidle');
       await dismissPopup(page);
       await expectAccessible(page, `member${path.replace('/', '-')}-${label}`);
-      await expectChatCoversNothing(page, `${path} at ${width} px`);
+      await expectChatCoversNothing(page, `${path} at ${width} px`, 'in the header');
     }
 
     await page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' }).click();

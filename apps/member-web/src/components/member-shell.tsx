@@ -1,6 +1,6 @@
 import { AdSlot } from '@app/client';
 import type { User } from '@app/contracts';
-import { AppShell, useMediaQuery, WIDE_LAYOUT } from '@app/ui';
+import { AppShell, ROOM_BESIDE_CONTENT, useMediaQuery } from '@app/ui';
 import type { ReactNode } from 'react';
 import { AccountStatusBanner } from './account/account-status-banner';
 import { NotificationBell } from './notifications/notification-bell';
@@ -10,11 +10,12 @@ import { SupportChat } from './support/support-chat';
 
 /**
  * The shared layout with what the member site adds to it: a suspended account's notice, the notification
- * bell, the support chat (floating on wide screens, in the header on narrow ones) (which asks signed-out visitors to sign in), the admins' popups and a referral
+ * bell, the support chat (floating where the screen has room beside the content, else in the header; it asks
+ * signed-out visitors to sign in), the admins' popups and a referral
  * code kept across sign-in.
  */
 export function MemberShell({ user, children }: { user: User | null; children: ReactNode }) {
-  const wide = useMediaQuery(WIDE_LAYOUT);
+  const wide = useMediaQuery(ROOM_BESIDE_CONTENT);
   return (
     <>
       <AppShell

@@ -17,5 +17,9 @@ export function useMediaQuery(query: string, fallback = true): boolean {
   );
 }
 
-/** Tailwind's `lg` breakpoint: from here the layout has its sidebar and room beside the content. */
-export const WIDE_LAYOUT = '(min-width: 1024px)';
+/**
+ * Tailwind's `2xl` breakpoint: from here the sidebar (16rem) and the content at its widest (72rem, the
+ * shell's max-w-6xl, with its 1.5rem padding) leave 5.5rem beside the content, room for a floating button
+ * (4.5rem from the edge) that then never covers any of it, at any scroll position.
+ */
+export const ROOM_BESIDE_CONTENT = '(min-width: 1536px)';

@@ -16,8 +16,9 @@ const OPEN_POLL_MS = 10_000;
 
 /**
  * The live-support chat of every page of the member layout (docs/screens.md#member-screens): a floating
- * button at the bottom right of wide screens, where there is room beside the content; on phones and tablets
- * a button in the header, as a floating one would cover the content under it (a card's 'View All').
+ * button at the bottom right of screens with room beside the content (ROOM_BESIDE_CONTENT); on narrower
+ * ones, laptops included, a button in the header, as a floating one would cover the content under it (a
+ * card's 'View All', the right column of the plans).
  * Signed-out visitors are asked to sign in; members see their conversation with support.
  */
 export function SupportChat({ user, docked }: { user: User | null; docked: boolean }) {
