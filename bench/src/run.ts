@@ -16,6 +16,7 @@ import {
   DASHBOARD_BATCH_PATH,
   type LoadSettings,
   measure,
+  ownPayoutRequest,
   PAYOUT_REQUEST,
   payoutScenario,
   readScenario,
@@ -299,6 +300,39 @@ const MEMBER_READS = [
 const PEER_STACK = 'peer stack (Express + express-session + connect-pg-simple + pg)';
 
 /** Issue 16's admin queues (packages/api/src/admin/*-router.ts, commission/router.ts), by scenario key. */
+/** The payout queue's page read while members request payouts on the side (scenario key `queue-moving`). */
+const MOVING_QUEUE_PATH = '/api/admin/pending-payouts?page=1&pageSize=50';
+/** Payout requests a second on the side of that scenario: each moves the queue, so every kept page goes. */
+const SIDE_PAYOUTS_PER_SECOND = 10;
+/** Members kept for those requests, at the end of the signed-in list: the payouts scenario does not use them. */
+const SIDE_PAYOUT_MEMBERS = 400;
+
+/**
+ * Has the next member request a payout `perSecond` times a second until stopped; `stop` waits for the
+ * answers and counts them by status.
+ */
+function payoutsOnTheSide(port: number, people: SignedIn[], perSecond: number): { stop: () => Promise<Record<string, number>> } {
+  let next = 0;
+  const answers: Promise<number>[] = [];
+  const timer = setInterval(() => {
+    const person = people[next++ % people.length] as SignedIn;
+    answers.push(
+      call(port, { method: 'POST', path: '/api/payouts', headers: { cookie: person.cookie }, json: ownPayoutRequest(person) }).then(
+        (answer) => answer.status,
+        () => 0,
+      ),
+    );
+  }, 1000 / perSecond);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      const statuses: Record<string, number> = {};
+      for (const status of await Promise.all(answers)) statuses[status || 'error'] = (statuses[status || 'error'] ?? 0) + 1;
+      return statuses;
+    },
+  };
+}
+
 const ADMIN_QUEUES = [
   ['queue-payouts', '/api/admin/pending-payouts'],
   ['queue-vip', '/api/admin/pending-vip'],
@@ -401,6 +435,32 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
       }
     }
 
+    // The same page while the queue moves: each payout requested on the side drops every kept page, so
+    // this reads the queue as a busy site's admins do (docs/architecture.md#caches).
+    if (!wanted || wanted.includes('queue-moving')) {
+      const side = payoutsOnTheSide(server.port, members.slice(-SIDE_PAYOUT_MEMBERS), SIDE_PAYOUTS_PER_SECOND);
+      let row: ScenarioRow | undefined;
+      try {
+        row = await run(
+          'queue-moving',
+          readScenario(
+            `GET ${MOVING_QUEUE_PATH}, ${SIDE_PAYOUTS_PER_SECOND} payouts requested a second meanwhile`,
+            MOVING_QUEUE_PATH,
+            admin,
+          ),
+          { target: adminTarget },
+        );
+      } finally {
+        const statuses = await side.stop();
+        const sent = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+        const answered = Object.entries(statuses)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(', ');
+        if (row) row.note = `${sent} payouts requested over warm-up and window (${answered})`;
+        log(`  side payouts: ${answered}`);
+      }
+    }
+
     cycle = cycleScenario(members, taskIds, { viewSeconds: VIEW_SECONDS, perMember: FREE_DAILY_TASKS, duplicateEvery: 25 });
     cycleStartedAt = new Date();
     const counts = cycle.counts;
@@ -412,7 +472,7 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
     }
 
     await expectOk(server.port, 'POST', '/api/payouts', member.cookie, PAYOUT_REQUEST);
-    await run('payouts', payoutScenario(members.slice(1)), { note: '150 pesos, each request by the next member' });
+    await run('payouts', payoutScenario(members.slice(1, -SIDE_PAYOUT_MEMBERS)), { note: '150 pesos, each request by the next member' });
 
     await expectOk(server.port, 'GET', ADMIN_USERS_PATH, adminCookie);
     await run('admin-users', readScenario(`GET ${ADMIN_USERS_PATH}`, ADMIN_USERS_PATH, admin), { target: adminTarget });

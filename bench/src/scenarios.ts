@@ -105,6 +105,15 @@ export const DASHBOARD_BATCH_PATH = `/trpc/auth.user,maintenance.status,tasks.li
 
 export const PAYOUT_REQUEST = { paymentMethod: 'G-CASH', amount: '150.00', paymentDetails: '09171234567' };
 
+/**
+ * A member's payout request to a G-CASH number of their own, as real members do (a number shared by
+ * thousands is the fraud pattern the risk review flags, not the common case).
+ */
+export const ownPayoutRequest = (person: SignedIn) => ({
+  ...PAYOUT_REQUEST,
+  paymentDetails: `09${String(person.number).padStart(9, '0')}`,
+});
+
 /** POST /api/payouts of 150 pesos, each request as the next member in turn, so no member nears its hourly limit. */
 export function payoutScenario(people: SignedIn[]): Scenario {
   const nextPerson = rotation(people);
@@ -117,10 +126,7 @@ export function payoutScenario(people: SignedIn[]): Scenario {
         headers: { 'content-type': 'application/json' },
         setupRequest: (request) => {
           const person = nextPerson();
-          // Each member pays out to a G-CASH number of their own, as real members do (a number shared by
-          // thousands is the fraud pattern the risk review flags, not the common case).
-          const body = JSON.stringify({ ...PAYOUT_REQUEST, paymentDetails: `09${String(person.number).padStart(9, '0')}` });
-          return { ...withCookie(request, person.cookie), body };
+          return { ...withCookie(request, person.cookie), body: JSON.stringify(ownPayoutRequest(person)) };
         },
       },
     ],
