@@ -132,7 +132,7 @@ async function expectChatCoversNothing(page: Page, name: string, placed: 'floati
       window.scrollTo(0, top);
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const bubble = button.getBoundingClientRect();
-      for (const element of document.querySelectorAll<HTMLElement>('main *, footer *')) {
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>('main *, footer *'))) {
         if (element.children.length > 0 || element.offsetParent === null) continue;
         const box = element.getBoundingClientRect();
         if (box.right > bubble.left && box.left < bubble.right && box.bottom > bubble.top && box.top < bubble.bottom) {
