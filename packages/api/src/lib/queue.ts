@@ -109,9 +109,8 @@ export async function queueLength(db: Db, queue: string, search: string | undefi
 /**
  * The length of one of the four admin queues (pending payouts, VIP requests, support conversations,
  * commission payouts). Unsearched, this instance keeps it until a change to the queue's table notifies
- * (docs/architecture.md#caches), so the pages of a queue that is not moving cost no count. Searched, it is
- * counted as the other lists are (queueLength): a member's new name or e-mail changes what matches, and
- * members' rows change with every earning.
+ * (docs/architecture.md#caches), so every page of a queue that has not moved since is answered with one
+ * count. Searched, it is counted with its page (queueLength) and kept with that page (answerQueue).
  */
 export function queueTotal(
   reader: QueueReader,
