@@ -300,36 +300,48 @@ const MEMBER_READS = [
 const PEER_STACK = 'peer stack (Express + express-session + connect-pg-simple + pg)';
 
 /** Issue 16's admin queues (packages/api/src/admin/*-router.ts, commission/router.ts), by scenario key. */
-/** The payout queue's page read while members request payouts on the side (scenario key `queue-moving`). */
-const MOVING_QUEUE_PATH = '/api/admin/pending-payouts?page=1&pageSize=50';
-/** Payout requests a second on the side of that scenario: each moves the queue, so every kept page goes. */
+/**
+ * Admin pages read while members request payouts on the side, by scenario key: each request moves the
+ * payout queue, the requester's user row and the ledger, so every kept page of these lists goes
+ * (docs/architecture.md#caches) and each row shows what an admin waits for on a busy site.
+ */
+const MOVING_LISTS = [
+  ['queue-moving', '/api/admin/pending-payouts?page=1&pageSize=50'],
+  ['users-moving', '/api/admin/users?page=1&pageSize=50'],
+  ['transactions-moving', '/api/admin/transactions?page=1&pageSize=50'],
+] as const;
+/** Payout requests a second on the side of those scenarios. */
 const SIDE_PAYOUTS_PER_SECOND = 10;
-/** Members kept for those requests, at the end of the signed-in list: the payouts scenario does not use them. */
-const SIDE_PAYOUT_MEMBERS = 400;
+/** Members kept for those requests, at the end of the signed-in list (one request each): the payouts scenario does not use them. */
+const SIDE_PAYOUT_MEMBERS = 600;
 
 /**
- * Has the next member request a payout `perSecond` times a second until stopped; `stop` waits for the
- * answers and counts them by status.
+ * Members who request payouts on the side, each once, in turn across every moving scenario: `during`
+ * has the next member request one `perSecond` times a second while `body` runs, and counts the answers by
+ * status once they are in.
  */
-function payoutsOnTheSide(port: number, people: SignedIn[], perSecond: number): { stop: () => Promise<Record<string, number>> } {
+function payoutsOnTheSide(port: number, people: SignedIn[], perSecond: number) {
   let next = 0;
-  const answers: Promise<number>[] = [];
-  const timer = setInterval(() => {
-    const person = people[next++ % people.length] as SignedIn;
-    answers.push(
-      call(port, { method: 'POST', path: '/api/payouts', headers: { cookie: person.cookie }, json: ownPayoutRequest(person) }).then(
-        (answer) => answer.status,
-        () => 0,
-      ),
-    );
-  }, 1000 / perSecond);
-  return {
-    stop: async () => {
+  return async <T>(body: () => Promise<T>): Promise<{ result: T; statuses: Record<string, number> }> => {
+    const answers: Promise<number>[] = [];
+    const timer = setInterval(() => {
+      const person = people[next++ % people.length] as SignedIn;
+      answers.push(
+        call(port, { method: 'POST', path: '/api/payouts', headers: { cookie: person.cookie }, json: ownPayoutRequest(person) }).then(
+          (answer) => answer.status,
+          () => 0,
+        ),
+      );
+    }, 1000 / perSecond);
+    let result: T;
+    try {
+      result = await body();
+    } finally {
       clearInterval(timer);
-      const statuses: Record<string, number> = {};
-      for (const status of await Promise.all(answers)) statuses[status || 'error'] = (statuses[status || 'error'] ?? 0) + 1;
-      return statuses;
-    },
+    }
+    const statuses: Record<string, number> = {};
+    for (const status of await Promise.all(answers)) statuses[status || 'error'] = (statuses[status || 'error'] ?? 0) + 1;
+    return { result, statuses };
   };
 }
 
@@ -435,30 +447,19 @@ async function benchDatabase(target: DatabaseTarget, workDir: string, profileDir
       }
     }
 
-    // The same page while the queue moves: each payout requested on the side drops every kept page, so
-    // this reads the queue as a busy site's admins do (docs/architecture.md#caches).
-    if (!wanted || wanted.includes('queue-moving')) {
-      const side = payoutsOnTheSide(server.port, members.slice(-SIDE_PAYOUT_MEMBERS), SIDE_PAYOUTS_PER_SECOND);
-      let row: ScenarioRow | undefined;
-      try {
-        row = await run(
-          'queue-moving',
-          readScenario(
-            `GET ${MOVING_QUEUE_PATH}, ${SIDE_PAYOUTS_PER_SECOND} payouts requested a second meanwhile`,
-            MOVING_QUEUE_PATH,
-            admin,
-          ),
-          { target: adminTarget },
-        );
-      } finally {
-        const statuses = await side.stop();
-        const sent = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-        const answered = Object.entries(statuses)
-          .map(([status, count]) => `${status}: ${count}`)
-          .join(', ');
-        if (row) row.note = `${sent} payouts requested over warm-up and window (${answered})`;
-        log(`  side payouts: ${answered}`);
-      }
+    // Admin pages while the site moves: each payout requested on the side drops their kept pages, so
+    // these read them as a busy site's admins do (docs/architecture.md#caches).
+    const onTheSide = payoutsOnTheSide(server.port, members.slice(-SIDE_PAYOUT_MEMBERS), SIDE_PAYOUTS_PER_SECOND);
+    for (const [key, requestPath] of MOVING_LISTS) {
+      if (wanted && !wanted.includes(key)) continue;
+      const label = `GET ${requestPath}, ${SIDE_PAYOUTS_PER_SECOND} payouts requested a second meanwhile`;
+      const { result: row, statuses } = await onTheSide(() => run(key, readScenario(label, requestPath, admin), { target: adminTarget }));
+      const sent = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+      const answered = Object.entries(statuses)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ');
+      if (row) row.note = `${sent} payouts requested over warm-up and window (${answered})`;
+      log(`  side payouts: ${answered}`);
     }
 
     cycle = cycleScenario(members, taskIds, { viewSeconds: VIEW_SECONDS, perMember: FREE_DAILY_TASKS, duplicateEvery: 25 });

@@ -291,15 +291,27 @@ function cookieOf(who: Who): string {
 }
 
 /**
+ * Statements that change no row still notify their tables' topics (those triggers are per statement), so
+ * every admin queue and list kept as pages is read again by its next request, as after a real change.
+ */
+async function moveEveryAdminList() {
+  await sql`UPDATE payouts SET status = status WHERE false`.execute(db);
+  await sql`INSERT INTO users (email, referral_code) SELECT email, referral_code FROM users WHERE false`.execute(db);
+  await sql`UPDATE transactions SET status = status WHERE false`.execute(db);
+  await sql`INSERT INTO admin_logs (action, details) SELECT action, details FROM admin_logs WHERE false`.execute(db);
+  await sql`UPDATE risk_scores SET score = score WHERE false`.execute(db);
+  await sql`UPDATE referrals SET status = status WHERE false`.execute(db);
+  await (await t.database.changes()).sync();
+}
+
+/**
  * The statements one request runs, from its arrival to its answer, once this instance's caches hold what
- * it reads (the same request is made just before), but for the admin queues' pages: a queue that has just
- * moved, so that a page's own read is counted rather than the page kept from the request before.
+ * it reads (the same request is made just before), but for the admin queues' and lists' pages: a list that
+ * has just moved, so that a page's own read is counted rather than the page kept from the request before.
  */
 async function measure(who: Who, url: string) {
   await t.app.inject({ method: 'GET', url, headers: { cookie: cookieOf(who) } });
-  // A statement that changes no row still notifies the queues' topic (its trigger is per statement).
-  await sql`UPDATE payouts SET status = status WHERE false`.execute(db);
-  await (await t.database.changes()).sync();
+  await moveEveryAdminList();
   counter.reset();
   const response = await t.app.inject({ method: 'GET', url, headers: { cookie: cookieOf(who) } });
   const statements = counter.statements();
@@ -490,6 +502,18 @@ describe('cached reads', () => {
   });
 });
 
+/** A page of an admin queue or list as the unlocked admin reads it, with the statements it ran. */
+async function adminPage<Item>(url: string) {
+  counter.reset();
+  const response = await f.admin('GET', url);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  const body = response.json() as { total: number; items: Item[] };
+  return { total: body.total, items: body.items, statements: counter.statements().length };
+}
+
+/** Hears the notifications of writes made outside any request (another instance, psql), as every instance soon does. */
+const heard = async () => (await t.database.changes()).sync();
+
 describe('admin queue pages', () => {
   const queues = [
     '/api/admin/pending-payouts?page=1&pageSize=50',
@@ -497,16 +521,8 @@ describe('admin queue pages', () => {
     '/api/admin/support/conversations?page=1&pageSize=50',
     '/api/admin/percentage/payouts?page=1&pageSize=50',
   ];
-  type PendingPage = { total: number; items: { id: string; userId: string; vipTier: string; flags: { code: string }[] }[] };
-  const page = async (url: string) => {
-    counter.reset();
-    const response = await f.admin('GET', url);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    const body = response.json() as PendingPage;
-    return { total: body.total, items: body.items, statements: counter.statements().length };
-  };
-  /** Hears the notifications of writes made outside any request (another instance, psql), as every instance soon does. */
-  const heard = async () => (await t.database.changes()).sync();
+  type PendingItem = { id: string; userId: string; vipTier: string; flags: { code: string }[] };
+  const page = (url: string) => adminPage<PendingItem>(url);
 
   it('are read once while the queue stands still, and again as soon as it moves', async () => {
     await heard();
@@ -586,5 +602,135 @@ describe('admin queue pages', () => {
     t.clock.now = new Date(expiresAt.getTime() + 1);
     const ended = await page(payouts);
     expect({ statements: ended.statements, tier: ended.items[0]?.vipTier }).toEqual({ statements: 1, tier: 'FREE' });
+  });
+});
+
+describe('other admin lists', () => {
+  const lists = {
+    users: '/api/admin/users?page=1&pageSize=50',
+    transactions: '/api/admin/transactions?page=1&pageSize=50',
+    logs: '/api/admin/logs?page=1&pageSize=50',
+    risk: '/api/admin/risk/users?page=1&pageSize=50',
+    heldReferrals: '/api/admin/risk/held-referrals?page=1&pageSize=50',
+  };
+  const page = (url: string) => adminPage<Record<string, unknown>>(url);
+  const keptAfter = async (url: string, change: () => Promise<unknown>) => {
+    await change();
+    await heard();
+    return (await page(url)).statements === 0;
+  };
+
+  it('are read once while nothing they show changes, and again as soon as it does', async () => {
+    await heard();
+    for (const url of Object.values(lists)) {
+      await page(url);
+      expect((await page(url)).statements, url).toBe(0);
+    }
+
+    // A member who signs up and earns: the user list shows them at once, with their balance.
+    const joined = await f.member();
+    await heard();
+    const withJoined = await page(lists.users);
+    expect(withJoined.items[0]?.id).toBe(joined.id);
+    await db
+      .transaction()
+      .execute((trx) =>
+        postToLedger(trx, { userId: joined.id, type: 'admin_adjustment', amount: 1_234, description: 'Gift', createdAt: past(1) }),
+      );
+    await heard();
+    const credited = await page(lists.users);
+    expect({ balance: credited.items[0]?.availableBalance, total: credited.total }).toEqual({ balance: '12.34', total: withJoined.total });
+
+    // The ledger row is on the ledger's first page; a rename of its member shows there too.
+    const ledger = await page(lists.transactions);
+    expect(ledger.items[0]).toMatchObject({ userId: joined.id, amount: '12.34' });
+    expect((await page(lists.transactions)).statements).toBe(0);
+    await db.updateTable('users').set({ email: 'counts-renamed@example.com' }).where('id', '=', joined.id).execute();
+    await heard();
+    expect((await page(lists.transactions)).items[0]?.userEmail).toBe('counts-renamed@example.com');
+
+    // The admin's own action is on the next page of the activity log without waiting for anything.
+    const logsBefore = await page(lists.logs);
+    const suspended = await f.admin('POST', `/api/admin/users/${joined.id}/status`, { status: 'suspended', reason: 'Checking' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const logsAfter = await page(lists.logs);
+    expect({ total: logsAfter.total, action: logsAfter.items[0]?.action }).toEqual({
+      total: logsBefore.total + 1,
+      action: 'update_user_status',
+    });
+  });
+
+  it('keep the risk queue and the held referrals until a score, a hold, a referral or a new device moves them', async () => {
+    const sponsor = await otherMember();
+    const friend = await otherMember();
+    await db
+      .insertInto('riskScores')
+      .values({ userId: sponsor.id, score: 100, reasons: jsonb([{ code: 'shared_device', text: 'Shares a device' }]) })
+      .execute();
+    await heard();
+    const risky = await page(lists.risk);
+    expect(risky.items[0]).toMatchObject({ userId: sponsor.id, score: 100, payoutHold: null });
+    // A member it does not show changes: kept.
+    expect(
+      await keptAfter(lists.risk, () => db.updateTable('users').set({ statusReason: 'Noted' }).where('id', '=', friend.id).execute()),
+    ).toBe(true);
+    // Holding the payouts of a member it shows reads it again; the hold is on the page.
+    await db.updateTable('users').set({ payoutHoldReason: 'Checking documents' }).where('id', '=', sponsor.id).execute();
+    await heard();
+    expect((await page(lists.risk)).items[0]?.payoutHold).toBe('Checking documents');
+
+    const heldBefore = (await page(lists.heldReferrals)).total;
+    await db
+      .insertInto('referrals')
+      .values({
+        referrerId: sponsor.id,
+        referredUserId: friend.id,
+        referralCode: sponsor.referralCode,
+        status: 'held',
+        heldReward: 500,
+        heldAt: past(1),
+      })
+      .execute();
+    await heard();
+    const held = await page(lists.heldReferrals);
+    const shown = held.items.find((item) => (item.sponsor as { userId: string }).userId === sponsor.id);
+    expect({ total: held.total, links: shown?.links }).toEqual({ total: heldBefore + 1, links: [] });
+    // A device the sponsor has used before moves nothing; the friend on the sponsor's device is a new link.
+    const sawDevice = (userId: string) =>
+      db
+        .insertInto('accountSignals')
+        .values({ userId, kind: 'device', value: 'device-counts-1' })
+        .onConflict((oc) => oc.columns(['userId', 'kind', 'value']).doUpdateSet({ lastSeenAt: t.clock.now }))
+        .execute();
+    await sawDevice(sponsor.id);
+    await heard();
+    await page(lists.heldReferrals);
+    expect(await keptAfter(lists.heldReferrals, () => sawDevice(sponsor.id))).toBe(true);
+    await sawDevice(friend.id);
+    await heard();
+    const linked = await page(lists.heldReferrals);
+    const link = linked.items.find((item) => (item.sponsor as { userId: string }).userId === sponsor.id)?.links;
+    expect({ statements: linked.statements > 0, link }).toEqual({ statements: true, link: [{ kind: 'device', value: 'a device' }] });
+  });
+
+  it('read the VIP members again when any plan ends, which changes no row', async () => {
+    const vip = '/api/admin/users?filter=vip&page=1&pageSize=50';
+    const person = await otherMember();
+    const expiresAt = new Date(t.clock.now.getTime() + 60_000);
+    await db
+      .updateTable('users')
+      .set({ vipTier: 'VIP300', vipExpiresAt: expiresAt, vipDailyTaskLimit: 10, vipRewardPerTask: 266 })
+      .where('id', '=', person.id)
+      .execute();
+    await heard();
+    const before = await page(vip);
+    expect(before.items.map((item) => item.id)).toContain(person.id);
+    expect((await page(vip)).statements).toBe(0);
+    t.clock.now = new Date(expiresAt.getTime() + 1);
+    const after = await page(vip);
+    expect({ total: after.total, shown: after.items.some((item) => item.id === person.id) }).toEqual({
+      total: before.total - 1,
+      shown: false,
+    });
   });
 });

@@ -140,7 +140,6 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListOutput = page(adminUserSchema);
-export type AdminUserList = z.infer<typeof adminUserListOutput>;
 
 /**
  * The statuses that cannot be set without a reason, each with the text that asks for it: a suspended

@@ -223,23 +223,44 @@ export interface AppCaches {
    * The answered pages of those queues, searched or not: dropped by any change to a queue's table, by a
    * change to any member a page shows, and by any member's new e-mail or name (what a search matches).
    */
-  queuePages: ChangeCache<CachedQueuePage>;
+  queuePages: ChangeCache<CachedPage>;
+  /** The answered pages of the other admin lists, each list dropped by the changes of ADMIN_LIST_CHANGES. */
+  adminLists: Record<AdminListName, ChangeCache<CachedPage>>;
 }
 
-/** An admin queue's page as answered, with what else it was read from. */
-interface CachedQueuePage {
+/** A page of an admin list as answered, with what else it was read from. */
+interface CachedPage {
   /** The answer, prepared once for every admin who asks (packages/api's prepareAnswer). */
   answer: object;
-  /** The queue's length (beside the unpaged list, in X-Total-Count). */
+  /** The list's length (beside the unpaged list, in X-Total-Count). */
   total: number;
-  /** The members whose rows the page shows (its rows' members, and the accounts they are linked to). */
-  userIds: readonly string[];
+  /** The members whose rows it shows besides its list's own (their user row, or for held referrals the devices and destinations they used). */
+  members: readonly string[];
   /** When something the page shows ends by itself (a VIP plan's expiry), in ms since the epoch; null: never. */
   validUntil: number | null;
 }
 
-/** Queue pages kept at most per instance (each is one page of at most 100 rows): the pages and searches admins have open. */
-const MAX_CACHED_QUEUE_PAGES = 256;
+/** Pages kept at most per list and instance (each is one page of at most 100 rows): the pages and searches admins have open. */
+const MAX_CACHED_PAGES = 256;
+
+/**
+ * The admin lists kept as answered pages besides the queues, and the topics whose every change drops
+ * every page of one; a keyed change of `rowTopic` drops only the pages that show that row.
+ */
+const ADMIN_LIST_CHANGES = {
+  /** Any member's row (balances, status, plan, names) and a member who signs up. */
+  users: { clearedBy: ['user', 'members'] },
+  /** A ledger row, and the members' e-mails it shows. */
+  transactions: { clearedBy: ['ledger', 'member-names'] },
+  /** An admin's action, and the e-mails of the admins and members it shows. */
+  logs: { clearedBy: ['admin-logs', 'member-names'] },
+  /** A score, the e-mails, and the payout hold of a member shown. */
+  risk: { clearedBy: ['risk', 'member-names'], rowTopic: 'user' },
+  /** A referral, the e-mails, and a device or destination newly used by a sponsor or friend shown. */
+  'held-referrals': { clearedBy: ['referrals', 'member-names'], rowTopic: 'signals' },
+} satisfies Record<string, { clearedBy: readonly ChangeTopic[]; rowTopic?: ChangeTopic }>;
+
+export type AdminListName = keyof typeof ADMIN_LIST_CHANGES;
 
 /** Sessions kept at most per instance: a session is about 2 KB with its user. */
 const MAX_CACHED_SESSIONS = 50_000;
@@ -263,9 +284,33 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
     }),
     queuePages: new ChangeCache(feed, {
       topics: ['queues', 'support', 'member-names', 'user'],
-      maxEntries: MAX_CACHED_QUEUE_PAGES,
-      readFrom: (_key, page) => page.userIds.map((id) => `user:${id}`),
+      maxEntries: MAX_CACHED_PAGES,
+      readFrom: (_key, page) => page.members.map((id) => `user:${id}`),
       everyChangeClears: ['queues', 'support', 'member-names'],
     }),
+    adminLists: Object.fromEntries(
+      Object.entries(ADMIN_LIST_CHANGES).map(([list, changes]) => {
+        const rowTopic: ChangeTopic | undefined = 'rowTopic' in changes ? changes.rowTopic : undefined;
+        const cache = new ChangeCache<CachedPage>(feed, {
+          topics: rowTopic ? [...changes.clearedBy, rowTopic] : changes.clearedBy,
+          maxEntries: MAX_CACHED_PAGES,
+          readFrom: (_key, page) => (rowTopic ? page.members.map((id) => `${rowTopic}:${id}`) : []),
+          everyChangeClears: changes.clearedBy,
+        });
+        return [list, cache];
+      }),
+    ) as Record<AdminListName, ChangeCache<CachedPage>>,
   };
+}
+
+/** What a cache's metrics read of it. */
+export type CacheCounts = Pick<ChangeCache<unknown>, 'hits' | 'misses' | 'invalidations' | 'size'>;
+
+/** Every cache of an instance by a name for its metrics: the admin lists' as `admin-list:<list>`. */
+export function namedCaches(caches: AppCaches): [string, CacheCounts][] {
+  const { adminLists, ...single } = caches;
+  return [
+    ...Object.entries(single as Record<string, CacheCounts>),
+    ...Object.entries(adminLists).map(([list, cache]): [string, CacheCounts] => [`admin-list:${list}`, cache]),
+  ];
 }

@@ -9,19 +9,37 @@ import postgres from 'postgres';
  */
 const CHANGES_CHANNEL = 'app_changes';
 
+/** The topics the triggers notify (migrations 0010, 0016 to 0018); a payload of any other is not ours. */
+const CHANGE_TOPICS = [
+  'user',
+  'session',
+  'settings',
+  'tasks',
+  'plans',
+  'support',
+  'notifications',
+  'queues',
+  'member-names',
+  'members',
+  'ledger',
+  'admin-logs',
+  'risk',
+  'referrals',
+  'signals',
+] as const;
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
 /**
  * What changed. `key` narrows it: the user's id, the session's hashed id, the member a support message or
  * a notification is for; none means the topic as a whole (the settings row, the task catalogue, the plans,
  * the admin queues, a notification for everyone).
  */
-export type ChangeTopic = 'user' | 'session' | 'settings' | 'tasks' | 'plans' | 'support' | 'notifications' | 'queues' | 'member-names';
-
 export interface Change {
   topic: ChangeTopic;
   key: string | null;
 }
 
-const TOPICS = new Set<string>(['user', 'session', 'settings', 'tasks', 'plans', 'support', 'notifications', 'queues', 'member-names']);
+const TOPICS = new Set<string>(CHANGE_TOPICS);
 /** A payload this instance sent to learn that every earlier notification has reached it. */
 const SYNC_PREFIX = 'sync:';
 

@@ -1,5 +1,14 @@
 export { type BookProblem, type BooksReport, checkBooks, summarizeBooks } from './books';
-export { type AppCaches, type CachedSession, ChangeCache, COLD_FEED_MAX_AGE_MS, createAppCaches } from './cache';
+export {
+  type AdminListName,
+  type AppCaches,
+  type CacheCounts,
+  type CachedSession,
+  ChangeCache,
+  COLD_FEED_MAX_AGE_MS,
+  createAppCaches,
+  namedCaches,
+} from './cache';
 export { appendAdminLog, rechainAdminLogs, rechainLedger } from './chains';
 export { type Change, type ChangeFeed, type ChangeTopic, parseChange } from './changes';
 export { createDb, type Db, type DbHandle, type Tx } from './create-db';

@@ -11,9 +11,9 @@ import type {
 
 /**
  * The tables whose rows this instance caches (docs/architecture.md#caches), by who reads them: the
- * session and its user are the writer's own (a member's earnings, profile, sign-out), the rest are read by
- * everyone (the settings, the tasks, the plans, changed by admins; the admin queues' tables, whose
- * lengths are kept).
+ * session and its user are the writer's own (a member's earnings, profile, sign-out), the settings, the
+ * tasks, the plans and the admin queues' tables are read by everyone, and the tables of the other admin
+ * lists (the ledger, the activity log, the risk queue, the held referral bonuses) by admins alone.
  */
 const OWN_TABLES = new Set(['users', 'sessions']);
 const SHARED_TABLES = new Set([
@@ -30,17 +30,34 @@ const SHARED_TABLES = new Set([
   'commission_payouts',
   'commissionPayouts',
 ]);
+/** Written by members all day (an earning posts to the ledger), but only an admin's own write must be read back at once. */
+const ADMIN_LIST_TABLES = new Set([
+  'transactions',
+  'admin_logs',
+  'adminLogs',
+  'risk_scores',
+  'riskScores',
+  'referrals',
+  'account_signals',
+  'accountSignals',
+]);
 
 const RAW_WRITE =
-  /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans|payouts|vip_requests|support_messages|commission_payouts)\b/i;
+  /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans|payouts|vip_requests|support_messages|commission_payouts|transactions|admin_logs|risk_scores|referrals|account_signals)\b/i;
 
 /** What one request has written so far, of the tables this instance caches. */
 export interface WriteScope {
   /** A session or user row: the request's own session entry is dropped before it answers. */
   wroteOwn: boolean;
-  /** The settings, the tasks, the plans or a queue: the request waits for its notifications before it answers. */
+  /**
+   * The settings, the tasks, the plans or a queue, or in an admin's call anything an admin list shows: the
+   * request waits for its notifications before it answers.
+   */
   wroteShared: boolean;
-  /** Set by an admin's call: its session or user writes are someone else's, so they count as shared. */
+  /**
+   * Set by an admin's call: its session or user writes are someone else's, so they count as shared, and so
+   * do its writes of the tables admin lists show (the admin's next page shows them).
+   */
   writesForOthers?: boolean;
 }
 
@@ -93,11 +110,12 @@ export class CachedWritesPlugin implements KyselyPlugin {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     for (const table of tablesWritten(node)) {
       const own = OWN_TABLES.has(table);
-      if (!own && !SHARED_TABLES.has(table)) continue;
+      const adminList = ADMIN_LIST_TABLES.has(table);
+      if (!own && !adminList && !SHARED_TABLES.has(table)) continue;
       const scope = requestScope.getStore();
       if (!scope) this.onWriteOutsideRequest();
       else if (own && !scope.writesForOthers) scope.wroteOwn = true;
-      else scope.wroteShared = true;
+      else if (!adminList || scope.writesForOthers) scope.wroteShared = true;
     }
     return node;
   }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type ApiDeps, appRouter, notFound, unauthorized } from '@app/api';
 import { messages } from '@app/contracts';
-import type { ChangeFeed, DbStats, PoolConnections } from '@app/db';
+import { type CacheCounts, type ChangeFeed, type DbStats, namedCaches, type PoolConnections } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sendError } from '../errors';
@@ -103,8 +103,8 @@ function routeLabel(req: FastifyRequest): string {
 }
 
 function cacheMetrics(registry: Registry, { deps, changes }: MetricsOptions): void {
-  const caches = Object.entries(deps.caches);
-  const counter = (name: string, help: string, read: (cache: (typeof caches)[number][1]) => number) =>
+  const caches = namedCaches(deps.caches);
+  const counter = (name: string, help: string, read: (cache: CacheCounts) => number) =>
     new Counter({
       name: `${PREFIX}cache_${name}_total`,
       help,

@@ -2,7 +2,7 @@ import type { AdminLog, AdminPageInput } from '@app/contracts';
 import { appendAdminLog, type Db } from '@app/db';
 import { sql } from 'kysely';
 import type { Context } from '../context';
-import { queueLength } from '../lib/queue';
+import { type ListRead, queueLength } from '../lib/queue';
 
 export interface AdminLogEntry {
   action: string;
@@ -44,7 +44,7 @@ export async function writeAdminLog(
 }
 
 /** The activity log, newest first, one page at a time, with each admin's e-mail for the Admin column. */
-export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<{ items: AdminLog[]; total: number }> {
+export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<ListRead<AdminLog>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('adminLogs as l')
@@ -74,5 +74,5 @@ export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<{ it
         .executeTakeFirstOrThrow(),
     ),
   ]);
-  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, members: [], validUntil: null };
 }

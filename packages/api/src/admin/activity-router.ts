@@ -1,5 +1,7 @@
 import { adminLogListOutput, adminPageInput, adminTransactionListOutput } from '@app/contracts';
 import { listAdminLogs } from '../activity/service';
+import { acceptingPrepared } from '../lib/prepared';
+import { answerAdminList } from '../lib/queue';
 import { listAllTransactions } from '../transactions/service';
 import { adminProcedure, router } from '../trpc';
 
@@ -10,8 +12,8 @@ export const adminActivityRouter = router({
       openapi: { method: 'GET', path: '/admin/logs', tags: ['admin'], summary: 'Admin activity, newest first, paged', protect: true },
     })
     .input(adminPageInput)
-    .output(adminLogListOutput)
-    .query(({ ctx, input }) => listAdminLogs(ctx.db, input)),
+    .output(acceptingPrepared(adminLogListOutput))
+    .query(({ ctx, input }) => answerAdminList(ctx, 'logs', input, adminLogListOutput, () => listAdminLogs(ctx.db, input))),
 
   transactions: adminProcedure
     .meta({
@@ -24,6 +26,8 @@ export const adminActivityRouter = router({
       },
     })
     .input(adminPageInput)
-    .output(adminTransactionListOutput)
-    .query(({ ctx, input }) => listAllTransactions(ctx.db, input)),
+    .output(acceptingPrepared(adminTransactionListOutput))
+    .query(({ ctx, input }) =>
+      answerAdminList(ctx, 'transactions', input, adminTransactionListOutput, () => listAllTransactions(ctx.db, input)),
+    ),
 });

@@ -11,8 +11,13 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
+import { acceptingPrepared } from '../lib/prepared';
+import { answerAdminList } from '../lib/queue';
 import { listHeldReferrals, listRiskQueue, reviewReferral, setPayoutHold, userRiskReview } from '../risk/review';
 import { adminProcedure, router } from '../trpc';
+
+const riskQueuePage = page(riskQueueItemSchema);
+const heldReferralPage = page(heldReferralSchema);
 
 /** The fraud review: the risk queue, one member's links, payout holds and held referral bonuses. */
 export const adminRiskRouter = router({
@@ -27,8 +32,8 @@ export const adminRiskRouter = router({
       },
     })
     .input(adminPageInput)
-    .output(page(riskQueueItemSchema))
-    .query(({ ctx, input }) => listRiskQueue(ctx.db, input)),
+    .output(acceptingPrepared(riskQueuePage))
+    .query(({ ctx, input }) => answerAdminList(ctx, 'risk', input, riskQueuePage, () => listRiskQueue(ctx.db, input))),
 
   user: adminProcedure
     .meta({
@@ -71,8 +76,8 @@ export const adminRiskRouter = router({
       },
     })
     .input(adminPageInput)
-    .output(page(heldReferralSchema))
-    .query(({ ctx, input }) => listHeldReferrals(ctx.db, input)),
+    .output(acceptingPrepared(heldReferralPage))
+    .query(({ ctx, input }) => answerAdminList(ctx, 'held-referrals', input, heldReferralPage, () => listHeldReferrals(ctx.db, input))),
 
   reviewReferral: adminProcedure
     .meta({

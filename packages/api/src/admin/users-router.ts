@@ -1,5 +1,7 @@
 import { adminBalanceInput, adminUserListInput, adminUserListOutput, adminUserSchema, adminUserStatusInput } from '@app/contracts';
 import { actorOf } from '../activity/service';
+import { acceptingPrepared } from '../lib/prepared';
+import { answerAdminList } from '../lib/queue';
 import { adminProcedure, router } from '../trpc';
 import { listUsers, setAccountStatus, setAvailableBalance } from '../users/service';
 
@@ -15,8 +17,8 @@ export const adminUsersRouter = router({
       },
     })
     .input(adminUserListInput)
-    .output(adminUserListOutput)
-    .query(({ ctx, input }) => listUsers(ctx.db, input, ctx.now())),
+    .output(acceptingPrepared(adminUserListOutput))
+    .query(({ ctx, input }) => answerAdminList(ctx, 'users', input, adminUserListOutput, () => listUsers(ctx.db, input, ctx.now()))),
 
   setStatus: adminProcedure
     .meta({

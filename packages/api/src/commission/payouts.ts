@@ -11,7 +11,7 @@ import type { CommissionPayoutsTable, Db } from '@app/db';
 import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
-import { containing, type QueueRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { containing, type ListRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { lockBalance, readFigures } from './ledger';
 
 const m = staffMessages.commission;
@@ -36,7 +36,7 @@ function toCommissionPayout(row: PayoutRow): CommissionPayout {
  * status. The three joined (migration 0012's trigram index) hold whatever one of them holds, so the index
  * finds the few candidates, and the three matches then decide, as before.
  */
-export async function listCommissionPayouts({ db, caches }: QueueReader, window: QueueWindow): Promise<QueueRead<CommissionPayout>> {
+export async function listCommissionPayouts({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<CommissionPayout>> {
   const pattern = window.search === undefined ? undefined : containing(window.search);
   const payouts = db.selectFrom('commissionPayouts').$if(pattern !== undefined, (query) =>
     query.where(

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, type AdminQueueInput, page, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
-import type { Db } from '@app/db';
+import type { AdminListName, AppCaches, Db } from '@app/db';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Context } from '../context';
@@ -16,11 +16,11 @@ export interface QueueWindow {
   search: string | undefined;
 }
 
-/** A window of a queue as its reader read it, with what a kept copy of it depends on besides the queue's table. */
-export interface QueueRead<T> {
+/** A window of an admin list as its reader read it, with what a kept copy of it depends on besides the list's table. */
+export interface ListRead<T> {
   items: T[];
   total: number;
-  /** The members whose rows the items show (their member, and any account they name). */
+  /** The members whose rows the items show (their member, and any account they name); see AdminListName's topics for the other lists. */
   members: string[];
   /** When something the items show ends by itself (a VIP plan shown as held), or null. */
   validUntil: Date | null;
@@ -41,7 +41,7 @@ interface Queue<S extends z.ZodType<object>> {
   /** Its name: the key of its length and pages in this instance's caches. */
   name: string;
   answer: ReturnType<typeof queueAnswer<S>>;
-  read: (window: QueueWindow) => Promise<QueueRead<z.input<S>>>;
+  read: (window: QueueWindow) => Promise<ListRead<z.input<S>>>;
 }
 
 /**
@@ -62,23 +62,55 @@ export async function answerQueue<S extends z.ZodType<object>>(
   const paged = input.page !== undefined || input.pageSize !== undefined;
   const limit = paged ? (input.pageSize ?? ADMIN_PAGE_SIZE) : QUEUE_UNPAGED_LIMIT;
   const window = { limit, offset: ((input.page ?? 1) - 1) * limit, search: input.search || undefined };
-  const now = ctx.now().getTime();
-  const kept = await ctx.caches.queuePages.get(
+  const kept = await keptPage(
+    ctx,
+    ctx.caches.queuePages,
     [queue.name, paged ? 'page' : 'list', limit, window.offset, window.search ?? ''].join('\u0000'),
-    async () => {
-      const { items, total, members, validUntil } = await queue.read(window);
-      return {
-        answer: paged ? prepareAnswer(queue.answer.paged, { items, total }) : prepareAnswer(queue.answer.list, items),
-        total,
-        userIds: members,
-        validUntil: validUntil?.getTime() ?? null,
-      };
-    },
-    (page) => page.validUntil === null || now < page.validUntil,
+    () => queue.read(window),
+    ({ items, total }) => (paged ? prepareAnswer(queue.answer.paged, { items, total }) : prepareAnswer(queue.answer.list, items)),
   );
   if (!paged) ctx.req.setHeader('x-total-count', String(kept.total));
   // Prepared from what the reader read, through the same schemas.
   return kept.answer as QueueAnswer<S>;
+}
+
+/**
+ * Answers a page of one of the other admin lists (users, the ledger, the activity log, the risk queue, the
+ * held referral bonuses) as {items, total}, kept, prepared, like a queue's page until a change to what
+ * the list shows (AdminListName's topics in packages/db/src/cache.ts) or what it shows ends by itself.
+ * `input` is the procedure's parsed input, which names the page: its filter, search, page and size.
+ */
+export async function answerAdminList<S extends z.ZodType<object>>(
+  ctx: Pick<Context, 'caches' | 'now'>,
+  list: AdminListName,
+  input: object,
+  output: S,
+  read: () => Promise<ListRead<unknown> & z.input<S>>,
+): Promise<z.output<S>> {
+  const kept = await keptPage(ctx, ctx.caches.adminLists[list], JSON.stringify(input), read, ({ items, total }) =>
+    prepareAnswer(output, { items, total } as z.input<S>),
+  );
+  // Prepared from what the reader read, through `output`.
+  return kept.answer as z.output<S>;
+}
+
+/** The kept page under `key`, or one read and prepared now, kept while nothing it shows has changed or ended. */
+function keptPage<R extends ListRead<unknown>>(
+  ctx: Pick<Context, 'now'>,
+  cache: AppCaches['queuePages'],
+  key: string,
+  read: () => Promise<R>,
+  prepare: (read: R) => object,
+) {
+  const now = ctx.now().getTime();
+  return cache.get(
+    key,
+    async () => {
+      const page = await read();
+      return { answer: prepare(page), total: page.total, members: page.members, validUntil: page.validUntil?.getTime() ?? null };
+    },
+    (page) => page.validUntil === null || now < page.validUntil,
+  );
 }
 
 /** A LIKE pattern for text containing the search, lower case, with the wildcards typed by the admin taken literally. */

@@ -16,16 +16,16 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { recordCommission } from '../commission/ledger';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { memberMatches, type QueueRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
-import { effectiveTier } from '../vip/tier';
+import { effectiveTier, firstPlanEnd } from '../vip/tier';
 import { toPayout } from './service';
 
 /**
  * Payouts waiting for a decision, oldest first, one window of them, with who asked, whether their account
  * is VIP now, and what to know before paying: other accounts that used the same destination, a payout hold.
  */
-export async function listPendingPayouts({ db, caches }: QueueReader, now: Date, window: QueueWindow): Promise<QueueRead<PendingPayout>> {
+export async function listPendingPayouts({ db, caches }: QueueReader, now: Date, window: QueueWindow): Promise<ListRead<PendingPayout>> {
   const pending = db
     .selectFrom('payouts as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
@@ -111,9 +111,7 @@ export async function listPendingPayouts({ db, caches }: QueueReader, now: Date,
     };
   });
   const members = new Set(items.flatMap((item) => [item.userId, ...item.linkedAccounts.map((account) => account.userId)]));
-  // A member's VIP plan shown as held ends at its expiry, with no change to any row.
-  const expiries = rows.flatMap((row) => (row.vipExpiresAt && row.vipExpiresAt > now ? [row.vipExpiresAt.getTime()] : []));
-  return { items, total, members: [...members], validUntil: expiries.length > 0 ? new Date(Math.min(...expiries)) : null };
+  return { items, total, members: [...members], validUntil: firstPlanEnd(rows, now) };
 }
 
 /**

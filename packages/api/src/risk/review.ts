@@ -13,12 +13,12 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
-import { queueLength } from '../lib/queue';
+import { type ListRead, queueLength } from '../lib/queue';
 import { reviewHeldReferral } from '../referrals/service';
 import { assessRisk, refreshRiskScores } from './service';
 
 /** The review queue: members with a score above zero, highest first. */
-export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ items: RiskQueueItem[]; total: number }> {
+export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<ListRead<RiskQueueItem>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('riskScores as r')
@@ -48,6 +48,8 @@ export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<{ it
       payoutHold: row.payoutHoldReason,
     })),
     total,
+    members: rows.map((row) => row.userId),
+    validUntil: null,
   };
 }
 
@@ -102,7 +104,7 @@ export async function setPayoutHold(
 }
 
 /** The referral bonuses held for review, oldest first, with what ties each friend to the sponsor. */
-export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<{ items: HeldReferral[]; total: number }> {
+export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<ListRead<HeldReferral>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('referrals as r')
@@ -153,6 +155,8 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
       links: row.links.map((link) => ({ kind: link.kind, value: link.kind === 'device' ? 'a device' : maskDestination(link.value) })),
     })),
     total,
+    members: rows.flatMap((row) => [row.referrerId, row.referredUserId]),
+    validUntil: null,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Db, SupportMessagesTable } from '@app/db';
 import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { notFound } from '../lib/errors';
-import { memberMatches, type QueueRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
 export type SupportReader = 'member' | 'admin';
@@ -77,7 +77,7 @@ export async function markConversationRead(db: Db, userId: string, reader: Suppo
  * it shows: without a search down the index in inbox order, with one from the members found by their
  * search text (migration 0005).
  */
-export async function listConversations({ db, caches }: QueueReader, window: QueueWindow): Promise<QueueRead<SupportConversation>> {
+export async function listConversations({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<SupportConversation>> {
   const search = window.search;
   const conversations = db
     .selectFrom('supportConversations as c')

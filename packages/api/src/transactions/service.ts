@@ -1,7 +1,7 @@
 import { type AdminPageInput, type AdminTransaction, type FileOutput, formatAmount, signedAmount, type Transaction } from '@app/contracts';
 import type { Db } from '@app/db';
 import { csvStatement, statementCells } from '../lib/csv';
-import { queueLength } from '../lib/queue';
+import { type ListRead, queueLength } from '../lib/queue';
 
 const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
 
@@ -86,7 +86,7 @@ export async function transactionStatement(db: Db, userId: string, timeZone: str
 }
 
 /** Every member's ledger rows, newest first, one page at a time (the panel's Transactions tab). */
-export async function listAllTransactions(db: Db, input: AdminPageInput): Promise<{ items: AdminTransaction[]; total: number }> {
+export async function listAllTransactions(db: Db, input: AdminPageInput): Promise<ListRead<AdminTransaction>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('transactions as t')
@@ -118,5 +118,7 @@ export async function listAllTransactions(db: Db, input: AdminPageInput): Promis
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), amount: formatAmount(row.amount) })),
     total,
+    members: [],
+    validUntil: null,
   };
 }

@@ -2,7 +2,6 @@ import { endUserSessions } from '@app/auth';
 import {
   type AccountStatus,
   type AdminUser,
-  type AdminUserList,
   type AdminUserListInput,
   FREE_TIER,
   formatAmount,
@@ -14,8 +13,8 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { identityOf } from '../auth/service';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
-import { queueLength } from '../lib/queue';
-import { effectiveTier } from '../vip/tier';
+import { type ListRead, queueLength } from '../lib/queue';
+import { effectiveTier, firstPlanEnd } from '../vip/tier';
 
 /** The columns an admin's view of a user reads; the list selects these and no more of its 29. */
 const ADMIN_USER_COLUMNS = [
@@ -85,8 +84,27 @@ function listedBy(input: AdminUserListInput, now: Date) {
  * The user list (docs/screens.md#admin-screens), newest first, one page at a time. `search` is matched, ignoring
  * case, against the e-mail, the full name (so first name, last name and "first last" all match) and the id:
  * the column users.search_text holds the three, with a trigram index.
+ *
+ * A kept page (answerAdminList) shows each member's tier as of now, so it lasts until the first plan on it
+ * ends; filtered to VIP members, until any member's plan ends, which takes them off the list.
  */
-export async function listUsers(db: Db, input: AdminUserListInput, now: Date): Promise<AdminUserList> {
+export async function listUsers(db: Db, input: AdminUserListInput, now: Date): Promise<ListRead<AdminUser>> {
+  const [{ items, total, rows }, nextPlanEnd] = await Promise.all([
+    readUserPage(db, input, now),
+    input.filter === 'vip'
+      ? db
+          .selectFrom('users')
+          .where('vipTier', '!=', FREE_TIER)
+          .where('vipExpiresAt', '>', now)
+          .select((eb) => eb.fn.min('vipExpiresAt').as('end'))
+          .executeTakeFirstOrThrow()
+      : undefined,
+  ]);
+  const validUntil = nextPlanEnd ? nextPlanEnd.end : firstPlanEnd(rows, now);
+  return { items, total, members: [], validUntil };
+}
+
+async function readUserPage(db: Db, input: AdminUserListInput, now: Date) {
   const listed = listedBy(input, now);
   const offset = (input.page - 1) * input.pageSize;
   const countListed = () =>
@@ -110,7 +128,7 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
         .execute(),
       queueLength(db, `admin-users:${input.filter ?? 'all'}`, undefined, countListed),
     ]);
-    return { items: rows.map((row) => toAdminUser(row, now)), total };
+    return { items: rows.map((row) => toAdminUser(row, now)), total, rows };
   }
 
   // A search finds its matches once, through the trigram index (a materialized CTE, so the planner cannot
@@ -142,7 +160,7 @@ export async function listUsers(db: Db, input: AdminUserListInput, now: Date): P
     .orderBy('users.id', 'desc')
     .execute();
   const total = rows[0]?.matches ?? (input.page === 1 ? 0 : (await countListed()).total);
-  return { items: rows.map((row) => toAdminUser(row, now)), total: Number(total) };
+  return { items: rows.map((row) => toAdminUser(row, now)), total: Number(total), rows };
 }
 
 /**

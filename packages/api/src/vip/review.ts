@@ -2,7 +2,7 @@ import { type AdminUser, messages, type PendingVipRequest, planName, staffMessag
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { memberMatches, type QueueRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -10,7 +10,7 @@ import { findAdminUser } from '../users/service';
 import { activatePlan } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
-export async function listPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<QueueRead<PendingVipRequest>> {
+export async function listPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<PendingVipRequest>> {
   const pending = db
     .selectFrom('vipRequests as r')
     .innerJoin('users as u', 'u.id', 'r.userId')

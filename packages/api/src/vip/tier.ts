@@ -23,3 +23,15 @@ export function effectiveTier(
     rewardPerTask: user.vipRewardPerTask,
   };
 }
+
+/**
+ * The first moment after `now` at which one of these members' plans runs out, or null: what a kept view
+ * showing their tiers must be read again by, as nothing changes in any row when a plan ends.
+ */
+export function firstPlanEnd(users: readonly Pick<UserRow, 'vipExpiresAt'>[], now: Date): Date | null {
+  let first: Date | null = null;
+  for (const { vipExpiresAt } of users) {
+    if (vipExpiresAt && vipExpiresAt > now && (first === null || vipExpiresAt < first)) first = vipExpiresAt;
+  }
+  return first;
+}
