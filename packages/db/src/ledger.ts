@@ -62,7 +62,8 @@ export class InsufficientFundsError extends Error {
  * the balance under that lock. A posting that would take a balance below zero throws
  * InsufficientFundsError and writes nothing. The UPDATE takes the FOR NO KEY UPDATE lock, not FOR
  * UPDATE: rows that reference the user (a new payout, say) take a key-share lock on it, and FOR UPDATE
- * would deadlock two such transactions against each other. Two statements per posting.
+ * would deadlock two such transactions against each other. One statement per posting: the row is inserted
+ * from what the UPDATE returns, so a refused posting inserts nothing.
  */
 export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
   const deltas = deltasFor(entry.type, entry.amount);
@@ -80,44 +81,100 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
     adminId: entry.adminId ?? null,
     reference: entry.reference ?? null,
   };
-  // The transaction's own start time unless the caller names one: the same in both statements.
+  // The transaction's own start time unless the caller names one: the same in the row and its hash.
   const createdAt = entry.createdAt ? sql<Date>`${entry.createdAt}::timestamptz` : sql<Date>`now()`;
-  const moved = await trx
-    .updateTable('users')
-    .set((eb) => ({
-      availableBalance: eb('availableBalance', '+', deltas.availableDelta),
-      pendingPayout: eb('pendingPayout', '+', deltas.pendingDelta),
-      totalEarnings: eb('totalEarnings', '+', deltas.earningsDelta),
-      referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
-      totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
-      ledgerRows: eb('ledgerRows', '+', 1),
-      completedTasks: eb('completedTasks', '+', entry.type === 'earning' ? 1 : 0),
-      // The row's place and hash, from the member's previous ones (the right-hand sides read the row as it
-      // was): the member's row is locked here anyway, so chaining costs no extra statement or lock.
-      ledgerHead: sql<string>`ledger_row_hash(
-        ledger_head, ${row.id}, ${row.userId}, ledger_rows + 1, ${row.type}, ${row.amount}::bigint, ${row.availableDelta}::bigint,
-        ${row.pendingDelta}::bigint, ${row.earningsDelta}::bigint, ${row.referralDelta}::bigint, ${row.paidOutDelta}::bigint,
-        ${row.description}, ${row.taskViewId}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
-        ${row.reference}, ${createdAt})`,
-      updatedAt: sql<Date>`now()`,
-    }))
-    .where('id', '=', entry.userId)
-    .where((eb) =>
-      eb.and([eb(eb('availableBalance', '+', deltas.availableDelta), '>=', 0), eb(eb('pendingPayout', '+', deltas.pendingDelta), '>=', 0)]),
+  const status = entry.status ?? 'completed';
+  const text = (value: string | null) => sql<string>`${value}::text`;
+  const centavos = (value: number) => sql<number>`${value}::bigint`;
+  const posted = await trx
+    .with('moved', (db) =>
+      db
+        .updateTable('users')
+        .set((eb) => ({
+          availableBalance: eb('availableBalance', '+', deltas.availableDelta),
+          pendingPayout: eb('pendingPayout', '+', deltas.pendingDelta),
+          totalEarnings: eb('totalEarnings', '+', deltas.earningsDelta),
+          referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
+          totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
+          ledgerRows: eb('ledgerRows', '+', 1),
+          completedTasks: eb('completedTasks', '+', entry.type === 'earning' ? 1 : 0),
+          // The row's place and hash, from the member's previous ones (the right-hand sides read the row as it
+          // was): the member's row is locked here anyway, so chaining costs no extra statement or lock.
+          ledgerHead: sql<string>`ledger_row_hash(
+            ledger_head, ${row.id}, ${row.userId}, ledger_rows + 1, ${row.type}, ${row.amount}::bigint, ${row.availableDelta}::bigint,
+            ${row.pendingDelta}::bigint, ${row.earningsDelta}::bigint, ${row.referralDelta}::bigint, ${row.paidOutDelta}::bigint,
+            ${row.description}, ${row.taskViewId}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
+            ${row.reference}, ${createdAt})`,
+          updatedAt: sql<Date>`now()`,
+        }))
+        .where('id', '=', entry.userId)
+        .where((eb) =>
+          eb.and([
+            eb(eb('availableBalance', '+', deltas.availableDelta), '>=', 0),
+            eb(eb('pendingPayout', '+', deltas.pendingDelta), '>=', 0),
+          ]),
+        )
+        .returning(['ledgerRows', 'ledgerHead']),
     )
-    .returning(['ledgerRows', 'ledgerHead'])
+    .insertInto('transactions')
+    .columns([
+      'id',
+      'userId',
+      'type',
+      'amount',
+      'description',
+      'availableDelta',
+      'pendingDelta',
+      'earningsDelta',
+      'referralDelta',
+      'paidOutDelta',
+      'taskViewId',
+      'payoutId',
+      'vipRequestId',
+      'referralId',
+      'adminId',
+      'reference',
+      'status',
+      'seq',
+      'hash',
+      'createdAt',
+    ])
+    // The row itself, only where the balances moved: its values are typed here, as a SELECT's columns are
+    // not typed by the INSERT they feed.
+    .expression((eb) =>
+      eb
+        .selectFrom('moved')
+        .select([
+          text(row.id).as('id'),
+          text(row.userId).as('userId'),
+          text(row.type).as('type'),
+          centavos(row.amount).as('amount'),
+          text(row.description).as('description'),
+          centavos(row.availableDelta).as('availableDelta'),
+          centavos(row.pendingDelta).as('pendingDelta'),
+          centavos(row.earningsDelta).as('earningsDelta'),
+          centavos(row.referralDelta).as('referralDelta'),
+          centavos(row.paidOutDelta).as('paidOutDelta'),
+          text(row.taskViewId).as('taskViewId'),
+          text(row.payoutId).as('payoutId'),
+          text(row.vipRequestId).as('vipRequestId'),
+          text(row.referralId).as('referralId'),
+          text(row.adminId).as('adminId'),
+          text(row.reference).as('reference'),
+          text(status).as('status'),
+          'moved.ledgerRows',
+          'moved.ledgerHead',
+          createdAt.as('createdAt'),
+        ]),
+    )
+    .returning('id')
     .executeTakeFirst();
-  if (!moved) {
+  if (!posted) {
     // No such user (NoResultError, as a missing user always was), or not enough money.
     const user = await trx.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
     throw new InsufficientFundsError(user.availableBalance);
   }
-
-  return trx
-    .insertInto('transactions')
-    .values({ ...row, status: entry.status ?? 'completed', seq: moved.ledgerRows, hash: moved.ledgerHead, createdAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return posted;
 }
 
 export interface LedgerDifference {

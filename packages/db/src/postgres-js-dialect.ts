@@ -57,6 +57,9 @@ async function runStatement<R>(
   return { rows: Array.from(result) as R[], ...(changed ? { numAffectedRows: BigInt(count) } : {}) };
 }
 
+/** kysely's BEGIN, with or without an isolation level or access mode. */
+const OPENS_TRANSACTION = /^(?:begin|start transaction)\b/i;
+
 /**
  * A connection postgres.js reserved for kysely (a transaction, or the migrator's session lock). postgres.js
  * 3.4.9 keeps writing to a reserved connection after its socket closed: the next statement (kysely's
@@ -67,6 +70,8 @@ async function runStatement<R>(
 class ReservedConnection {
   private pinned: { id: number; closes: number } | undefined;
   private lost = false;
+  /** A transaction's BEGIN, sent but not yet waited for: it goes out with the transaction's first statement. */
+  private opening: Promise<unknown> | undefined;
 
   constructor(
     private readonly reserved: postgres.ReservedSql,
@@ -85,9 +90,22 @@ class ReservedConnection {
       this.pinned ??= { id: connection.id, closes: this.closes.count(connection.id) };
       return true;
     };
+    const opening = this.opening;
+    this.opening = undefined;
+    const statement = runStatement<R>(this.reserved, compiledQuery, { onexecute });
+    if (!opening && OPENS_TRANSACTION.test(compiledQuery.sql)) {
+      // postgres.js pipelines what is sent on one connection, so the BEGIN and the first statement share a
+      // round trip instead of the transaction holding its connection for one more. Its failure is the
+      // first statement's: both wait for it.
+      this.opening = statement;
+      statement.catch(() => {});
+      return { rows: [] };
+    }
     try {
-      return await runStatement<R>(this.reserved, compiledQuery, { onexecute });
+      if (opening) await opening;
+      return await statement;
     } catch (error) {
+      statement.catch(() => {});
       if (isConnectionError(error)) this.lost = true;
       throw error;
     }

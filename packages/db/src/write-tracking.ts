@@ -83,15 +83,19 @@ function tableName(node: unknown): string | undefined {
   return table?.kind === 'TableNode' ? table.table?.identifier?.name : undefined;
 }
 
-/** The tables an INSERT, UPDATE or DELETE writes (a raw statement's, when it writes a cached one). */
+/** The tables an INSERT, UPDATE or DELETE writes, with those its WITH clauses write (a raw statement's, when it writes a cached one). */
 function tablesWritten(node: RootOperationNode): string[] {
+  const inWith = (with_: { expressions: readonly { expression: OperationNode }[] } | undefined) =>
+    (with_?.expressions ?? []).flatMap((cte) => tablesWritten(cte.expression as RootOperationNode));
   switch (node.kind) {
     case 'InsertQueryNode':
-      return [tableName(node.into) ?? ''];
+      return [tableName(node.into) ?? '', ...inWith(node.with)];
     case 'UpdateQueryNode':
-      return [tableName(node.table) ?? ''];
+      return [tableName(node.table) ?? '', ...inWith(node.with)];
     case 'DeleteQueryNode':
-      return node.from.froms.map((from: OperationNode) => tableName(from) ?? '');
+      return [...node.from.froms.map((from: OperationNode) => tableName(from) ?? ''), ...inWith(node.with)];
+    case 'SelectQueryNode':
+      return inWith(node.with);
     case 'RawNode':
       return [RAW_WRITE.exec(node.sqlFragments.join('?'))?.[1]?.toLowerCase() ?? ''];
     default:

@@ -40,6 +40,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL connection pool'
     expect(new Set(pids).size).toBe(1);
   });
 
+  it("runs a transaction's first statement inside it, though its BEGIN was not waited for", async () => {
+    const isolation = await handle.db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(
+        async (trx) => (await sql<{ level: string }>`SELECT current_setting('transaction_isolation') AS level`.execute(trx)).rows[0]?.level,
+      );
+    expect(isolation).toBe('serializable');
+
+    // A first statement that writes is undone with the rest.
+    const title = `Rolled back ${Date.now()}`;
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('tasks').values({ title, url: 'https://example.com/r', reward: 100 }).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await handle.db.selectFrom('tasks').select('id').where('title', '=', title).execute()).toEqual([]);
+  });
+
   it("releases the migrator's session lock on the session that took it", async () => {
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
     for (let run = 0; run < 4; run++) {

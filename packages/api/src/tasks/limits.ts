@@ -28,9 +28,3 @@ export function progressOf(user: UserRow, now: Date, completedToday: number): Da
   const tier = effectiveTier(user, now);
   return { tier, completedToday, remaining: Math.max(0, tier.dailyTaskLimit - completedToday) };
 }
-
-/** Tasks credited today (the day in APP_TIMEZONE) against the limit of the tier in force now. */
-export async function dailyProgress(db: Db, user: UserRow, now: Date, timeZone: string): Promise<DailyProgress> {
-  const row = await completedTodayQuery(db, user.id, now, timeZone).executeTakeFirstOrThrow();
-  return progressOf(user, now, Number(row.count));
-}

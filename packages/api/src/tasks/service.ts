@@ -20,7 +20,7 @@ import type { CachedReader } from '../maintenance/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
 import { effectiveTier } from '../vip/tier';
-import { completedTodayQuery, dailyProgress, progressOf } from './limits';
+import { completedTodayQuery, progressOf } from './limits';
 
 /** The one task every member sees whatever its tier (docs/product-rules.md#validation). */
 const ALWAYS_VISIBLE_TITLE = 'View Product Page';
@@ -249,20 +249,31 @@ export async function completeView(
         return fail('view-expired');
       }
 
-      // Closed before the day's count, so that of concurrent completions of one view all but the first
-      // stop here without counting. A close over the daily limit is rolled back (DailyLimitReached).
+      // Closed with the day's count in one statement, under the member's lock: of concurrent completions
+      // of one view all but the first find it closed. A close over the daily limit is rolled back
+      // (DailyLimitReached).
       const reward = rewardFor(task, user, options.now);
-      const closed = await trx
-        .updateTable('taskViews')
-        .set({ completedAt: now, secondsViewed: Math.floor(seconds), reward })
-        .where('id', '=', task.viewId)
-        .where('completedAt', 'is', null)
-        .where('closedAt', 'is', null)
-        .executeTakeFirst();
-      if (Number(closed.numUpdatedRows) !== 1) return fail('already-completed');
-
-      const progress = await dailyProgress(trx, user, options.now, options.timeZone);
-      if (progress.remaining <= 0) throw new DailyLimitReached();
+      const viewId = task.viewId;
+      const closing = await trx
+        .with('closed', (db) =>
+          db
+            .updateTable('taskViews')
+            .set({ completedAt: now, secondsViewed: Math.floor(seconds), reward })
+            .where('id', '=', viewId)
+            .where('completedAt', 'is', null)
+            .where('closedAt', 'is', null)
+            .returning('id'),
+        )
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('closed')
+            .select((count) => count.fn.countAll<number>().as('views'))
+            .as('closed'),
+          completedTodayQuery(trx, userId, options.now, options.timeZone).as('completedToday'),
+        ])
+        .executeTakeFirstOrThrow();
+      if (Number(closing.closed) !== 1) return fail('already-completed');
+      if (progressOf(user, options.now, Number(closing.completedToday)).remaining <= 0) throw new DailyLimitReached();
 
       await postToLedger(trx, {
         userId,
