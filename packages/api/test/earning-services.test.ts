@@ -1,5 +1,5 @@
 import { FREE_DAILY_TASK_LIMIT } from '@app/contracts';
-import { type DbHandle, insertUser } from '@app/db';
+import { type AppCaches, createAppCaches, type DbHandle, insertUser } from '@app/db';
 import { createTestDb } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeView, startView, type ViewClock } from '../src/tasks/service';
@@ -11,6 +11,8 @@ import { completeView, startView, type ViewClock } from '../src/tasks/service';
  */
 
 let handle: DbHandle;
+/** This instance's caches over the test database: a start reads the task catalogue from them. */
+let caches: AppCaches;
 const timeZone = 'Asia/Manila';
 const viewSeconds = 20;
 const morning = new Date('2026-11-20T01:00:00.000Z');
@@ -18,6 +20,7 @@ let counter = 0;
 
 beforeAll(async () => {
   handle = await createTestDb();
+  caches = createAppCaches(await handle.changes());
 });
 afterAll(async () => {
   await handle.close();
@@ -41,7 +44,7 @@ async function freshMember() {
 }
 
 const start = (user: Awaited<ReturnType<typeof freshMember>>, taskId: string, now: Date) =>
-  startView(handle.db, user, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
+  startView({ db: handle.db, caches }, user, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
 const complete = (userId: string, taskId: string, now: Date) =>
   completeView(handle.db, userId, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
 

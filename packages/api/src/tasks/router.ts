@@ -55,7 +55,7 @@ export const tasksRouter = router({
     .input(taskIdInput)
     .output(startTaskOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await startView(ctx.db, ctx.user, input.id, {
+      const result = await startView(ctx, ctx.user, input.id, {
         now: ctx.now(),
         timeZone: ctx.settings.timeZone,
         viewSeconds: ctx.settings.taskViewSeconds,

@@ -123,11 +123,15 @@ const START_ATTEMPTS = 3;
  * unique index of open views, so twenty at once leave one view and give all twenty the same answer.
  */
 export async function startView(
-  db: Db,
+  reader: CachedReader,
   user: UserRow,
   taskId: string,
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<StartResult> {
+  const { db } = reader;
+  const opened = await openViewIfFree(reader, user, taskId, options);
+  if (opened) return { ok: true, viewId: opened.id, startedAt: opened.startedAt, collected: null };
+
   // The task and today's count in one round trip.
   const task = await db
     .selectFrom('tasks')
@@ -178,6 +182,38 @@ export async function startView(
   return { ok: false, reason: 'start-race', collected };
 }
 
+/**
+ * The common start in one statement: a task the member may view (the catalogue as this instance keeps
+ * it, checked again by the statement: active), no open view, and tasks left today. Undefined when any of
+ * that does not hold, for startView's full path to say why or to settle the open view; the daily limit
+ * is also checked again when the view is credited, under the member's lock.
+ */
+async function openViewIfFree(
+  reader: CachedReader,
+  user: UserRow,
+  taskId: string,
+  options: { now: Date; timeZone: string; clock: ViewClock },
+): Promise<{ id: string; startedAt: Date } | undefined> {
+  const tier = effectiveTier(user, options.now);
+  const listed = (await activeTasks(reader)).find((task) => task.id === taskId);
+  if (!listed || !isVisibleTo(listed, tier.tier)) return undefined;
+  const { db } = reader;
+  return db
+    .insertInto('taskViews')
+    .columns(['userId', 'taskId', 'startedAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('tasks')
+        .select([sql<string>`${user.id}::text`.as('userId'), 'id', clockNow(options.clock).as('startedAt')])
+        .where('id', '=', taskId)
+        .where('isActive', '=', true)
+        .where((where) => where(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', tier.dailyTaskLimit)),
+    )
+    .onConflict((oc) => oc.column('userId').where('completedAt', 'is', null).where('closedAt', 'is', null).doNothing())
+    .returning(['id', 'startedAt'])
+    .executeTakeFirst();
+}
+
 /** Ends an open view without credit (replaced by another, or expired); a view completed meanwhile stays completed. */
 async function closeOpenView(db: Db, viewId: string, now: RawBuilder<Date>): Promise<void> {
   await db
@@ -204,6 +240,8 @@ export async function completeView(
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<CompleteTaskOutput> {
   const fail = (error: TaskCompletionError): CompleteTaskOutput => ({ success: false, error });
+  // Read before the member's lock is waited for: a duplicate completion sent with the first sees the view
+  // the first one closes, and is answered as the first is (expired, or already completed).
   const task = await db
     .selectFrom('tasks as t')
     .leftJoin('taskViews as v', (join) =>
@@ -221,6 +259,7 @@ export async function completeView(
     .where('t.isActive', '=', true)
     .executeTakeFirst();
   if (!task) return fail('task-not-found');
+  const { viewId, viewSeconds } = task;
   const now = clockNow(options.clock);
   let referralHeld = false;
 
@@ -230,7 +269,7 @@ export async function completeView(
       if (!user) return fail('user-not-found');
       if (!isVisibleTo(task, effectiveTier(user, options.now).tier)) return fail('task-not-found');
 
-      if (!task.viewId) {
+      if (!viewId) {
         const completed = await trx
           .selectFrom('taskViews')
           .select('id')
@@ -242,10 +281,10 @@ export async function completeView(
         return fail(completed ? 'already-completed' : 'view-not-started');
       }
 
-      const seconds = Number(task.viewSeconds);
+      const seconds = Number(viewSeconds);
       if (seconds < options.viewSeconds) return fail('view-too-short');
       if (seconds >= VIEW_EXPIRY_SECONDS) {
-        await closeOpenView(trx, task.viewId, now);
+        await closeOpenView(trx, viewId, now);
         return fail('view-expired');
       }
 
@@ -253,7 +292,6 @@ export async function completeView(
       // of one view all but the first find it closed. A close over the daily limit is rolled back
       // (DailyLimitReached).
       const reward = rewardFor(task, user, options.now);
-      const viewId = task.viewId;
       const closing = await trx
         .with('closed', (db) =>
           db
@@ -280,7 +318,7 @@ export async function completeView(
         type: 'earning',
         amount: reward,
         description: `Task completed: ${task.title}`,
-        taskViewId: task.viewId,
+        taskViewId: viewId,
         createdAt: options.now,
       });
       if (user.referredBy) referralHeld = (await creditReferralMilestone(trx, user, 'first-task', options.now)) === 'held';
