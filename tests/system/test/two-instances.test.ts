@@ -227,6 +227,39 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
       );
     });
 
+    it('shows on B the user list, the ledger and the activity log as an admin changed them on A', async () => {
+      const member = await signIn(a.baseUrl, 'edited@example.com');
+      const memberId = (await call(a.baseUrl, member, 'GET', '/api/auth/user')).body.id as string;
+      const users = '/api/admin/users?page=1&pageSize=50';
+      const ledger = '/api/admin/transactions?page=1&pageSize=50';
+      const logs = '/api/admin/logs?page=1&pageSize=50';
+      type Items = { items: Record<string, unknown>[] };
+      const row = (answer: Answer, key: string, value: string) => (answer.body as Items).items.find((item) => item[key] === value);
+      // Read on B first, so that B keeps the three pages (docs/architecture.md#caches).
+      expect(row(await call(b.baseUrl, adminCookie, 'GET', users), 'id', memberId)?.availableBalance).toBe('0.00');
+      await call(b.baseUrl, adminCookie, 'GET', ledger);
+      await call(b.baseUrl, adminCookie, 'GET', logs);
+
+      const edited = await call(a.baseUrl, adminCookie, 'PUT', `/api/admin/users/${memberId}/balance`, {
+        newBalance: '75.50',
+        expectedBalance: '0',
+        reason: 'Refund of a failed payout',
+      });
+      expect(edited.status).toBe(200);
+      await obeyedWithin(
+        () => call(b.baseUrl, adminCookie, 'GET', users),
+        (answer) => row(answer, 'id', memberId)?.availableBalance === '75.50',
+      );
+      await obeyedWithin(
+        () => call(b.baseUrl, adminCookie, 'GET', ledger),
+        (answer) => row(answer, 'userId', memberId)?.amount === '75.50',
+      );
+      await obeyedWithin(
+        () => call(b.baseUrl, adminCookie, 'GET', logs),
+        (answer) => row(answer, 'targetId', memberId)?.action === 'update_balance',
+      );
+    });
+
     it('prices a plan on B as it was changed on A', async () => {
       const member = await signIn(b.baseUrl, 'buys@example.com');
       const price = (answer: { body: { id: string; price: string }[] }) => answer.body.find((plan) => plan.id === 'VIP300')?.price;
