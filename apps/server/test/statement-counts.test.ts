@@ -518,6 +518,18 @@ async function adminPage<Item>(url: string) {
 /** Hears the notifications of writes made outside any request (another instance, psql), as every instance soon does. */
 const heard = async () => (await t.database.changes()).sync();
 
+/** Puts a member on VIP300 until a minute from the test's clock, heard by this instance; when it ends. */
+async function planEndingInAMinute(userId: string): Promise<Date> {
+  const expiresAt = new Date(t.clock.now.getTime() + 60_000);
+  await db
+    .updateTable('users')
+    .set({ vipTier: 'VIP300', vipExpiresAt: expiresAt, vipDailyTaskLimit: 10, vipRewardPerTask: 266 })
+    .where('id', '=', userId)
+    .execute();
+  await heard();
+  return expiresAt;
+}
+
 describe('admin queue pages', () => {
   const queues = [
     '/api/admin/pending-payouts?page=1&pageSize=50',
@@ -594,13 +606,7 @@ describe('admin queue pages', () => {
     expect(held.statements).toBe(1);
     expect(held.items[0]?.flags.map((flag) => flag.code)).toContain('payout_hold');
 
-    const expiresAt = new Date(t.clock.now.getTime() + 60_000);
-    await db
-      .updateTable('users')
-      .set({ vipTier: 'VIP300', vipExpiresAt: expiresAt, vipDailyTaskLimit: 10, vipRewardPerTask: 266 })
-      .where('id', '=', first.userId)
-      .execute();
-    await heard();
+    const expiresAt = await planEndingInAMinute(first.userId);
     expect((await page(payouts)).items[0]?.vipTier).toBe('VIP300');
     expect((await page(payouts)).statements).toBe(0);
     t.clock.now = new Date(expiresAt.getTime() + 1);
@@ -720,13 +726,7 @@ describe('other admin lists', () => {
   it('read the VIP members again when any plan ends, which changes no row', async () => {
     const vip = '/api/admin/users?filter=vip&page=1&pageSize=50';
     const person = await otherMember();
-    const expiresAt = new Date(t.clock.now.getTime() + 60_000);
-    await db
-      .updateTable('users')
-      .set({ vipTier: 'VIP300', vipExpiresAt: expiresAt, vipDailyTaskLimit: 10, vipRewardPerTask: 266 })
-      .where('id', '=', person.id)
-      .execute();
-    await heard();
+    const expiresAt = await planEndingInAMinute(person.id);
     const before = await page(vip);
     expect(before.items.map((item) => item.id)).toContain(person.id);
     expect((await page(vip)).statements).toBe(0);

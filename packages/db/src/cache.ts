@@ -249,16 +249,16 @@ const MAX_CACHED_PAGES = 256;
  */
 const ADMIN_LIST_CHANGES = {
   /** Any member's row (balances, status, plan, names) and a member who signs up. */
-  users: { clearedBy: ['user', 'members'] },
+  users: { clearedBy: ['user', 'members'], rowTopic: null },
   /** A ledger row, and the members' e-mails it shows. */
-  transactions: { clearedBy: ['ledger', 'member-names'] },
+  transactions: { clearedBy: ['ledger', 'member-names'], rowTopic: null },
   /** An admin's action, and the e-mails of the admins and members it shows. */
-  logs: { clearedBy: ['admin-logs', 'member-names'] },
+  logs: { clearedBy: ['admin-logs', 'member-names'], rowTopic: null },
   /** A score, the e-mails, and the payout hold of a member shown. */
   risk: { clearedBy: ['risk', 'member-names'], rowTopic: 'user' },
   /** A referral, the e-mails, and a device or destination newly used by a sponsor or friend shown. */
   'held-referrals': { clearedBy: ['referrals', 'member-names'], rowTopic: 'signals' },
-} satisfies Record<string, { clearedBy: readonly ChangeTopic[]; rowTopic?: ChangeTopic }>;
+} satisfies Record<string, { clearedBy: readonly ChangeTopic[]; rowTopic: ChangeTopic | null }>;
 
 export type AdminListName = keyof typeof ADMIN_LIST_CHANGES;
 
@@ -289,13 +289,12 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
       everyChangeClears: ['queues', 'support', 'member-names'],
     }),
     adminLists: Object.fromEntries(
-      Object.entries(ADMIN_LIST_CHANGES).map(([list, changes]) => {
-        const rowTopic: ChangeTopic | undefined = 'rowTopic' in changes ? changes.rowTopic : undefined;
+      Object.entries(ADMIN_LIST_CHANGES).map(([list, { clearedBy, rowTopic }]) => {
         const cache = new ChangeCache<CachedPage>(feed, {
-          topics: rowTopic ? [...changes.clearedBy, rowTopic] : changes.clearedBy,
+          topics: rowTopic ? [...clearedBy, rowTopic] : clearedBy,
           maxEntries: MAX_CACHED_PAGES,
           readFrom: (_key, page) => (rowTopic ? page.members.map((id) => `${rowTopic}:${id}`) : []),
-          everyChangeClears: changes.clearedBy,
+          everyChangeClears: clearedBy,
         });
         return [list, cache];
       }),
