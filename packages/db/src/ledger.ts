@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type QueryCreator, type SelectQueryBuilder, sql, type UpdateQueryBuilder } from 'kysely';
 import type { Db, Tx } from './create-db';
-import type { TransactionKind } from './schema';
+import type { Database, TransactionKind } from './schema';
 
 export interface LedgerEntry {
   userId: string;
@@ -18,6 +18,14 @@ export interface LedgerEntry {
   reference?: string;
   createdAt?: Date;
 }
+
+/** What a posting depends on, run in its statement: an UPDATE returning the rows it changed, or a SELECT. */
+// biome-ignore lint/suspicious/noExplicitAny: the gate's table and row shapes are the caller's; only whether it changed a row counts.
+export type LedgerGate = (
+  db: QueryCreator<Database>,
+) => UpdateQueryBuilder<Database, any, any, any> | SelectQueryBuilder<Database, any, any>;
+
+const passes: LedgerGate = (db) => db.selectNoFrom(sql<number>`1`.as('passed'));
 
 interface Deltas {
   availableDelta: number;
@@ -64,8 +72,15 @@ export class InsufficientFundsError extends Error {
  * UPDATE: rows that reference the user (a new payout, say) take a key-share lock on it, and FOR UPDATE
  * would deadlock two such transactions against each other. One statement per posting: the row is inserted
  * from what the UPDATE returns, so a refused posting inserts nothing.
+ *
+ * With a `gate`, the posting is made only if the gate's own UPDATE (run in the same statement) changed a
+ * row: a change and the money it earns in one round trip, for instance a task view closed and credited.
+ * The gate sees the rows as they were when the statement began, as every part of one statement does.
+ * Answers null when the gate changed nothing (and nothing was posted).
  */
-export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
+export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }>;
+export async function postToLedger(trx: Tx, entry: LedgerEntry, gate: LedgerGate): Promise<{ id: string } | null>;
+export async function postToLedger(trx: Tx, entry: LedgerEntry, gate?: LedgerGate): Promise<{ id: string } | null> {
   const deltas = deltasFor(entry.type, entry.amount);
   const row = {
     id: randomUUID(),
@@ -86,7 +101,9 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
   const status = entry.status ?? 'completed';
   const text = (value: string | null) => sql<string>`${value}::text`;
   const centavos = (value: number) => sql<number>`${value}::bigint`;
-  const posted = await trx
+  // Without a gate, one that always passes: `moved` has one shape either way.
+  const gated = trx.with('gate', gate ?? passes);
+  const posted = await gated
     .with('moved', (db) =>
       db
         .updateTable('users')
@@ -112,69 +129,76 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: s
           eb.and([
             eb(eb('availableBalance', '+', deltas.availableDelta), '>=', 0),
             eb(eb('pendingPayout', '+', deltas.pendingDelta), '>=', 0),
+            eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))),
           ]),
         )
         .returning(['ledgerRows', 'ledgerHead']),
     )
-    .insertInto('transactions')
-    .columns([
-      'id',
-      'userId',
-      'type',
-      'amount',
-      'description',
-      'availableDelta',
-      'pendingDelta',
-      'earningsDelta',
-      'referralDelta',
-      'paidOutDelta',
-      'taskViewId',
-      'payoutId',
-      'vipRequestId',
-      'referralId',
-      'adminId',
-      'reference',
-      'status',
-      'seq',
-      'hash',
-      'createdAt',
-    ])
-    // The row itself, only where the balances moved: its values are typed here, as a SELECT's columns are
-    // not typed by the INSERT they feed.
-    .expression((eb) =>
-      eb
-        .selectFrom('moved')
-        .select([
-          text(row.id).as('id'),
-          text(row.userId).as('userId'),
-          text(row.type).as('type'),
-          centavos(row.amount).as('amount'),
-          text(row.description).as('description'),
-          centavos(row.availableDelta).as('availableDelta'),
-          centavos(row.pendingDelta).as('pendingDelta'),
-          centavos(row.earningsDelta).as('earningsDelta'),
-          centavos(row.referralDelta).as('referralDelta'),
-          centavos(row.paidOutDelta).as('paidOutDelta'),
-          text(row.taskViewId).as('taskViewId'),
-          text(row.payoutId).as('payoutId'),
-          text(row.vipRequestId).as('vipRequestId'),
-          text(row.referralId).as('referralId'),
-          text(row.adminId).as('adminId'),
-          text(row.reference).as('reference'),
-          text(status).as('status'),
-          'moved.ledgerRows',
-          'moved.ledgerHead',
-          createdAt.as('createdAt'),
-        ]),
+    .with('posted', (db) =>
+      db
+        .insertInto('transactions')
+        .columns([
+          'id',
+          'userId',
+          'type',
+          'amount',
+          'description',
+          'availableDelta',
+          'pendingDelta',
+          'earningsDelta',
+          'referralDelta',
+          'paidOutDelta',
+          'taskViewId',
+          'payoutId',
+          'vipRequestId',
+          'referralId',
+          'adminId',
+          'reference',
+          'status',
+          'seq',
+          'hash',
+          'createdAt',
+        ])
+        // The row itself, only where the balances moved: its values are typed here, as a SELECT's columns are
+        // not typed by the INSERT they feed.
+        .expression((eb) =>
+          eb
+            .selectFrom('moved')
+            .select([
+              text(row.id).as('id'),
+              text(row.userId).as('userId'),
+              text(row.type).as('type'),
+              centavos(row.amount).as('amount'),
+              text(row.description).as('description'),
+              centavos(row.availableDelta).as('availableDelta'),
+              centavos(row.pendingDelta).as('pendingDelta'),
+              centavos(row.earningsDelta).as('earningsDelta'),
+              centavos(row.referralDelta).as('referralDelta'),
+              centavos(row.paidOutDelta).as('paidOutDelta'),
+              text(row.taskViewId).as('taskViewId'),
+              text(row.payoutId).as('payoutId'),
+              text(row.vipRequestId).as('vipRequestId'),
+              text(row.referralId).as('referralId'),
+              text(row.adminId).as('adminId'),
+              text(row.reference).as('reference'),
+              text(status).as('status'),
+              'moved.ledgerRows',
+              'moved.ledgerHead',
+              createdAt.as('createdAt'),
+            ]),
+        )
+        .returning('id'),
     )
-    .returning('id')
-    .executeTakeFirst();
-  if (!posted) {
-    // No such user (NoResultError, as a missing user always was), or not enough money.
-    const user = await trx.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
-    throw new InsufficientFundsError(user.availableBalance);
-  }
-  return posted;
+    .selectNoFrom((eb) => [
+      eb.selectFrom('posted').select('id').as('id'),
+      eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))).as('passed'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (posted.id) return { id: posted.id };
+  if (!posted.passed) return null;
+  // No such user (NoResultError, as a missing user always was), or not enough money.
+  const user = await trx.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
+  throw new InsufficientFundsError(user.availableBalance);
 }
 
 export interface LedgerDifference {

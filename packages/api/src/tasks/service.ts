@@ -227,11 +227,15 @@ async function closeOpenView(db: Db, viewId: string, now: RawBuilder<Date>): Pro
 
 /**
  * Credits the member's own open view of a task, once, if it lasted at least `viewSeconds` and less than
- * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit). The task, the open
- * view and its age are read together before the transaction; the member row is then locked for the whole
- * transaction, so concurrent completions queue up, and the view is closed only while still open: all but
- * the first completion of a view find it already completed. The day's count is read under the lock, so
- * two views completed at once cannot both pass the daily limit.
+ * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit). Three statements and
+ * the COMMIT (docs/decisions.md#postgresjs-and-kysely):
+ * 1. The task, the open view and its age, read before the transaction: a duplicate completion sent with
+ *    the first sees the view the first one closes, and is answered as the first is (expired, or already
+ *    completed), even when it waits for a connection or for the member's lock.
+ * 2. The member row, locked for the whole transaction so that concurrent completions queue up.
+ * 3. The view closed and the earning posted in one statement, only while the view is still open and the
+ *    day's count (read under the lock) is below the limit: of concurrent completions of one view all but
+ *    the first find it closed, and two views completed at once cannot both pass the daily limit.
  */
 export async function completeView(
   db: Db,
@@ -240,8 +244,6 @@ export async function completeView(
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<CompleteTaskOutput> {
   const fail = (error: TaskCompletionError): CompleteTaskOutput => ({ success: false, error });
-  // Read before the member's lock is waited for: a duplicate completion sent with the first sees the view
-  // the first one closes, and is answered as the first is (expired, or already completed).
   const task = await db
     .selectFrom('tasks as t')
     .leftJoin('taskViews as v', (join) =>
@@ -263,78 +265,67 @@ export async function completeView(
   const now = clockNow(options.clock);
   let referralHeld = false;
 
-  try {
-    const outcome = await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
-      if (!user) return fail('user-not-found');
-      if (!isVisibleTo(task, effectiveTier(user, options.now).tier)) return fail('task-not-found');
+  const outcome = await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
+    if (!user) return fail('user-not-found');
+    if (!isVisibleTo(task, effectiveTier(user, options.now).tier)) return fail('task-not-found');
 
-      if (!viewId) {
-        const completed = await trx
-          .selectFrom('taskViews')
-          .select('id')
-          .where('userId', '=', userId)
-          .where('taskId', '=', task.id)
-          .where('completedAt', 'is not', null)
-          .limit(1)
-          .executeTakeFirst();
-        return fail(completed ? 'already-completed' : 'view-not-started');
-      }
+    if (!viewId) {
+      const completed = await trx
+        .selectFrom('taskViews')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('taskId', '=', task.id)
+        .where('completedAt', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return fail(completed ? 'already-completed' : 'view-not-started');
+    }
 
-      const seconds = Number(viewSeconds);
-      if (seconds < options.viewSeconds) return fail('view-too-short');
-      if (seconds >= VIEW_EXPIRY_SECONDS) {
-        await closeOpenView(trx, viewId, now);
-        return fail('view-expired');
-      }
+    const seconds = Number(viewSeconds);
+    if (seconds < options.viewSeconds) return fail('view-too-short');
+    if (seconds >= VIEW_EXPIRY_SECONDS) {
+      await closeOpenView(trx, viewId, now);
+      return fail('view-expired');
+    }
 
-      // Closed with the day's count in one statement, under the member's lock: of concurrent completions
-      // of one view all but the first find it closed. A close over the daily limit is rolled back
-      // (DailyLimitReached).
-      const reward = rewardFor(task, user, options.now);
-      const closing = await trx
-        .with('closed', (db) =>
-          db
-            .updateTable('taskViews')
-            .set({ completedAt: now, secondsViewed: Math.floor(seconds), reward })
-            .where('id', '=', viewId)
-            .where('completedAt', 'is', null)
-            .where('closedAt', 'is', null)
-            .returning('id'),
-        )
-        .selectNoFrom((eb) => [
-          eb
-            .selectFrom('closed')
-            .select((count) => count.fn.countAll<number>().as('views'))
-            .as('closed'),
-          completedTodayQuery(trx, userId, options.now, options.timeZone).as('completedToday'),
-        ])
-        .executeTakeFirstOrThrow();
-      if (Number(closing.closed) !== 1) return fail('already-completed');
-      if (progressOf(user, options.now, Number(closing.completedToday)).remaining <= 0) throw new DailyLimitReached();
-
-      await postToLedger(trx, {
-        userId,
-        type: 'earning',
-        amount: reward,
-        description: `Task completed: ${task.title}`,
-        taskViewId: viewId,
-        createdAt: options.now,
-      });
-      if (user.referredBy) referralHeld = (await creditReferralMilestone(trx, user, 'first-task', options.now)) === 'held';
-      return { success: true, reward: formatAmount(reward) };
-    });
-    // A held bonus is a reason in the sponsor's review.
-    if (referralHeld) await refreshRiskScores(db, [userId], options.now);
-    return outcome;
-  } catch (error) {
-    if (error instanceof DailyLimitReached) return fail('daily-limit-reached');
-    throw error;
-  }
+    const reward = rewardFor(task, user, options.now);
+    const posted = await postToLedger(
+      trx,
+      { userId, type: 'earning', amount: reward, description: `Task completed: ${task.title}`, taskViewId: viewId, createdAt: options.now },
+      (gate) =>
+        gate
+          .updateTable('taskViews')
+          .set({ completedAt: now, secondsViewed: Math.floor(seconds), reward })
+          .where('id', '=', viewId)
+          .where('completedAt', 'is', null)
+          .where('closedAt', 'is', null)
+          .where((eb) =>
+            eb(completedTodayQuery(trx, userId, options.now, options.timeZone), '<', effectiveTier(user, options.now).dailyTaskLimit),
+          )
+          .returning('id'),
+    );
+    if (!posted) {
+      // Still open: the day's limit held it back, and the view stays as it was.
+      const open = await trx
+        .selectFrom('taskViews')
+        .select('id')
+        .where('id', '=', viewId)
+        .where('completedAt', 'is', null)
+        .where('closedAt', 'is', null)
+        .executeTakeFirst();
+      return fail(open ? 'daily-limit-reached' : 'already-completed');
+    }
+    // The first-task bonus is due only with the member's first credited task.
+    if (user.referredBy && Number(user.completedTasks) === 0) {
+      referralHeld = (await creditReferralMilestone(trx, user, 'first-task', options.now)) === 'held';
+    }
+    return { success: true, reward: formatAmount(reward) };
+  });
+  // A held bonus is a reason in the sponsor's review.
+  if (referralHeld) await refreshRiskScores(db, [userId], options.now);
+  return outcome;
 }
-
-/** Thrown inside the crediting transaction to roll back the view it closed. */
-class DailyLimitReached extends Error {}
 
 function toAdminTask(row: TaskRow): AdminTask {
   return {
