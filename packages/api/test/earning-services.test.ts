@@ -1,6 +1,7 @@
 import { FREE_DAILY_TASK_LIMIT } from '@app/contracts';
-import { type AppCaches, createAppCaches, type DbHandle, insertUser } from '@app/db';
+import { type AppCaches, createAppCaches, type DbHandle, insertUser, rememberRowVersion, type UserRow } from '@app/db';
 import { createTestDb } from '@app/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeView, startView, type ViewClock } from '../src/tasks/service';
 
@@ -45,8 +46,26 @@ async function freshMember() {
 
 const start = (user: Awaited<ReturnType<typeof freshMember>>, taskId: string, now: Date) =>
   startView({ db: handle.db, caches }, user, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
-const complete = (userId: string, taskId: string, now: Date) =>
-  completeView(handle.db, userId, taskId, { now, timeZone, viewSeconds, clock: clockAt(now) });
+/** The member's row as a signed-in request reads it: with its version (as packages/auth's session lookup does). */
+async function asRead(userId: string): Promise<UserRow> {
+  const {
+    rows: [row],
+  } = await sql<UserRow & { userVersion: string }>`SELECT u.*, u.xmin::text AS user_version FROM users u WHERE u.id = ${userId}`.execute(
+    handle.db,
+  );
+  const { userVersion, ...user } = row as UserRow & { userVersion: string };
+  rememberRowVersion(user, userVersion);
+  return user;
+}
+
+/** A completion by the member as their request reads them now, or by the row given (read earlier). */
+const complete = async (member: string | UserRow, taskId: string, now: Date) =>
+  completeView({ db: handle.db, caches }, typeof member === 'string' ? await asRead(member) : member, taskId, {
+    now,
+    timeZone,
+    viewSeconds,
+    clock: clockAt(now),
+  });
 
 function earningsOf(userId: string) {
   return handle.db.selectFrom('transactions').select(['amount']).where('userId', '=', userId).where('type', '=', 'earning').execute();
@@ -98,6 +117,46 @@ describe('a view', () => {
     await start(member, first.id, morning);
     expect(await start(member, second.id, later(600))).toMatchObject({ ok: true, collected: null });
     expect(await earningsOf(member.id)).toEqual([]);
+  });
+});
+
+describe('a completion by a member row read before a change to it', () => {
+  it('is credited as the row is now: a plan approved meanwhile pays its reward', async () => {
+    const member = await freshMember();
+    const { id } = await task(120);
+    await start(member, id, morning);
+    const readBefore = await asRead(member.id);
+    await handle.db
+      .updateTable('users')
+      .set({ vipTier: 'VIP300', vipExpiresAt: later(86_400), vipRewardPerTask: 999, vipDailyTaskLimit: 10 })
+      .where('id', '=', member.id)
+      .execute();
+    expect(await complete(readBefore, id, later(viewSeconds))).toEqual({ success: true, reward: '9.99' });
+    expect(await earningsOf(member.id)).toEqual([{ amount: 999 }]);
+  });
+
+  it('is refused at the day’s limit when a plan ended meanwhile, and the view stays open', async () => {
+    const member = await freshMember();
+    const plan = { vipTier: 'VIP300', vipExpiresAt: later(86_400), vipRewardPerTask: 100, vipDailyTaskLimit: FREE_DAILY_TASK_LIMIT + 5 };
+    await handle.db.updateTable('users').set(plan).where('id', '=', member.id).execute();
+    const tasks = [];
+    for (let i = 0; i <= FREE_DAILY_TASK_LIMIT; i++) tasks.push(await task());
+    for (const [i, { id }] of tasks.slice(0, FREE_DAILY_TASK_LIMIT).entries()) {
+      await start(await asRead(member.id), id, later(i * 60));
+      expect(await complete(member.id, id, later(i * 60 + viewSeconds))).toMatchObject({ success: true });
+    }
+    const last = tasks[FREE_DAILY_TASK_LIMIT]!;
+    const readBefore = await asRead(member.id);
+    expect(await start(readBefore, last.id, later(600))).toMatchObject({ ok: true });
+    await handle.db
+      .updateTable('users')
+      .set({ vipTier: 'FREE', vipExpiresAt: null, vipRewardPerTask: null, vipDailyTaskLimit: null })
+      .where('id', '=', member.id)
+      .execute();
+    expect(await complete(readBefore, last.id, later(600 + viewSeconds))).toEqual({ success: false, error: 'daily-limit-reached' });
+    expect(await earningsOf(member.id)).toHaveLength(FREE_DAILY_TASK_LIMIT);
+    const open = await handle.db.selectFrom('taskViews').select('id').where('userId', '=', member.id).where('taskId', '=', last.id);
+    expect(await open.where('completedAt', 'is', null).where('closedAt', 'is', null).execute()).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AppCaches, CachedSession, Db, Tx, UserRow } from '@app/db';
+import { type AppCaches, type CachedSession, type Db, rememberRowVersion, type Tx, type UserRow } from '@app/db';
 import { sql } from 'kysely';
 import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, TimeSpan } from 'lucia';
 import { hashToken } from './tokens';
@@ -35,14 +35,16 @@ function findSession(db: Db, caches: Pick<AppCaches, 'sessions'>, hash: string):
   return caches.sessions.get(hash, async () => {
     const {
       rows: [row],
-    } = await sql<UserRow & { sessionExpiresAt: Date; sessionAdminUnlockedUntil: Date | null }>`
-      SELECT u.*, s.expires_at AS session_expires_at, s.admin_unlocked_until AS session_admin_unlocked_until
+    } = await sql<UserRow & { sessionExpiresAt: Date; sessionAdminUnlockedUntil: Date | null; userVersion: string }>`
+      SELECT u.*, u.xmin::text AS user_version, s.expires_at AS session_expires_at, s.admin_unlocked_until AS session_admin_unlocked_until
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = ${hash}`.execute(db);
     if (!row) return null;
-    const { sessionExpiresAt, sessionAdminUnlockedUntil, ...user } = row;
+    const { sessionExpiresAt, sessionAdminUnlockedUntil, userVersion, ...user } = row;
     // Shared by every request the entry serves until the row changes: nobody may change it in place.
-    return { expiresAt: sessionExpiresAt, adminUnlockedUntil: sessionAdminUnlockedUntil, user: Object.freeze(user) };
+    const frozen = Object.freeze(user);
+    rememberRowVersion(frozen, userVersion);
+    return { expiresAt: sessionExpiresAt, adminUnlockedUntil: sessionAdminUnlockedUntil, user: frozen };
   });
 }
 

@@ -19,5 +19,5 @@ export { migrateToLatest } from './migrate';
 export type * from './schema';
 export { isEmpty, seedDemoData } from './seed';
 export { isDatabaseUnavailable } from './unavailable';
-export { findOrCreateUser, insertUser } from './users';
+export { findOrCreateUser, insertUser, rememberRowVersion, rowVersionOf } from './users';
 export { runInWriteScope, type WriteScope, writesReachOthers } from './write-tracking';

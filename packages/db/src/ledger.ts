@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type QueryCreator, type SelectQueryBuilder, sql, type UpdateQueryBuilder } from 'kysely';
+import { type Expression, type QueryCreator, sql, type UpdateQueryBuilder } from 'kysely';
 import type { Db, Tx } from './create-db';
 import type { Database, TransactionKind } from './schema';
 
@@ -10,7 +10,8 @@ export interface LedgerEntry {
   amount: number;
   description: string;
   status?: string;
-  taskViewId?: string;
+  /** Or the view the gate closed: `sql\`(SELECT id FROM gate)\``. */
+  taskViewId?: string | Expression<string>;
   payoutId?: string;
   vipRequestId?: string;
   referralId?: string;
@@ -19,13 +20,11 @@ export interface LedgerEntry {
   createdAt?: Date;
 }
 
-/** What a posting depends on, run in its statement: an UPDATE returning the rows it changed, or a SELECT. */
-// biome-ignore lint/suspicious/noExplicitAny: the gate's table and row shapes are the caller's; only whether it changed a row counts.
-export type LedgerGate = (
-  db: QueryCreator<Database>,
-) => UpdateQueryBuilder<Database, any, any, any> | SelectQueryBuilder<Database, any, any>;
+/** What a posting depends on, run in its statement: an UPDATE of one table, returning the rows it changed. */
+export type LedgerGate<T extends keyof Database, O> = (db: QueryCreator<Database>) => UpdateQueryBuilder<Database, T, T, O>;
 
-const passes: LedgerGate = (db) => db.selectNoFrom(sql<number>`1`.as('passed'));
+/** The gate of a posting without one: `moved` and the answer read a gate either way. */
+const passes = (db: QueryCreator<Database>) => db.selectNoFrom(sql<number>`1`.as('passed'));
 
 interface Deltas {
   availableDelta: number;
@@ -76,11 +75,20 @@ export class InsufficientFundsError extends Error {
  * With a `gate`, the posting is made only if the gate's own UPDATE (run in the same statement) changed a
  * row: a change and the money it earns in one round trip, for instance a task view closed and credited.
  * The gate sees the rows as they were when the statement began, as every part of one statement does.
- * Answers null when the gate changed nothing (and nothing was posted).
+ * Answers null when the gate changed nothing (and nothing was posted). A gated posting is one statement,
+ * all or nothing, so it may also run on its own, outside a transaction.
  */
 export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }>;
-export async function postToLedger(trx: Tx, entry: LedgerEntry, gate: LedgerGate): Promise<{ id: string } | null>;
-export async function postToLedger(trx: Tx, entry: LedgerEntry, gate?: LedgerGate): Promise<{ id: string } | null> {
+export async function postToLedger<T extends keyof Database, O>(
+  db: Db,
+  entry: LedgerEntry,
+  gate: LedgerGate<T, O>,
+): Promise<{ id: string } | null>;
+export async function postToLedger(
+  db: Db,
+  entry: LedgerEntry,
+  gate?: (db: QueryCreator<Database>) => unknown,
+): Promise<{ id: string } | null> {
   const deltas = deltasFor(entry.type, entry.amount);
   const row = {
     id: randomUUID(),
@@ -99,10 +107,10 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry, gate?: LedgerGat
   // The transaction's own start time unless the caller names one: the same in the row and its hash.
   const createdAt = entry.createdAt ? sql<Date>`${entry.createdAt}::timestamptz` : sql<Date>`now()`;
   const status = entry.status ?? 'completed';
-  const text = (value: string | null) => sql<string>`${value}::text`;
+  const text = (value: string | Expression<string> | null) => sql<string>`${value}::text`;
   const centavos = (value: number) => sql<number>`${value}::bigint`;
-  // Without a gate, one that always passes: `moved` has one shape either way.
-  const gated = trx.with('gate', gate ?? passes);
+  // Only whether the gate returned a row counts, so its row type is left out.
+  const gated = db.with('gate', (gate ?? passes) as typeof passes);
   const posted = await gated
     .with('moved', (db) =>
       db
@@ -120,7 +128,7 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry, gate?: LedgerGat
           ledgerHead: sql<string>`ledger_row_hash(
             ledger_head, ${row.id}, ${row.userId}, ledger_rows + 1, ${row.type}, ${row.amount}::bigint, ${row.availableDelta}::bigint,
             ${row.pendingDelta}::bigint, ${row.earningsDelta}::bigint, ${row.referralDelta}::bigint, ${row.paidOutDelta}::bigint,
-            ${row.description}, ${row.taskViewId}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
+            ${row.description}, ${text(row.taskViewId)}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
             ${row.reference}, ${createdAt})`,
           updatedAt: sql<Date>`now()`,
         }))
@@ -197,7 +205,7 @@ export async function postToLedger(trx: Tx, entry: LedgerEntry, gate?: LedgerGat
   if (posted.id) return { id: posted.id };
   if (!posted.passed) return null;
   // No such user (NoResultError, as a missing user always was), or not enough money.
-  const user = await trx.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
   throw new InsufficientFundsError(user.availableBalance);
 }
 

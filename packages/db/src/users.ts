@@ -2,6 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from './schema';
 
+/**
+ * PostgreSQL's version of each user row (`xmin`, the transaction that wrote it) that was read with one, by
+ * the row object read: a statement may then require the row to be unchanged (`xmin = version`) and act on
+ * what was decided from it without reading it again (docs/architecture.md#caches).
+ */
+const rowVersions = new WeakMap<object, string>();
+
+export function rememberRowVersion(row: object, version: string): void {
+  rowVersions.set(row, version);
+}
+
+/** The version the row object was read at, if it was read with one. */
+export function rowVersionOf(row: object): string | undefined {
+  return rowVersions.get(row);
+}
+
 // No 0/O or 1/I, so a code read aloud or copied by hand survives.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

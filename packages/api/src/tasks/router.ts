@@ -93,7 +93,7 @@ export const tasksRouter = router({
     .output(completeTaskOutput)
     // A mutation for tRPC clients (never cached or refetched); the documented REST path is a GET.
     .mutation(({ ctx, input }) =>
-      completeView(ctx.db, ctx.user.id, input.id, {
+      completeView(ctx, ctx.user, input.id, {
         now: ctx.now(),
         timeZone: ctx.settings.timeZone,
         viewSeconds: ctx.settings.taskViewSeconds,
