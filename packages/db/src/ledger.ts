@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Expression, type QueryCreator, sql, type UpdateQueryBuilder } from 'kysely';
+import { type QueryCreator, sql, type UpdateQueryBuilder } from 'kysely';
 import type { Db, Tx } from './create-db';
 import type { Database, TransactionKind } from './schema';
 
@@ -10,8 +10,7 @@ export interface LedgerEntry {
   amount: number;
   description: string;
   status?: string;
-  /** Or the view the gate closed: `sql\`(SELECT id FROM gate)\``. */
-  taskViewId?: string | Expression<string>;
+  taskViewId?: string;
   payoutId?: string;
   vipRequestId?: string;
   referralId?: string;
@@ -107,7 +106,7 @@ export async function postToLedger(
   // The transaction's own start time unless the caller names one: the same in the row and its hash.
   const createdAt = entry.createdAt ? sql<Date>`${entry.createdAt}::timestamptz` : sql<Date>`now()`;
   const status = entry.status ?? 'completed';
-  const text = (value: string | Expression<string> | null) => sql<string>`${value}::text`;
+  const text = (value: string | null) => sql<string>`${value}::text`;
   const centavos = (value: number) => sql<number>`${value}::bigint`;
   // Only whether the gate returned a row counts, so its row type is left out.
   const gated = db.with('gate', (gate ?? passes) as typeof passes);
@@ -128,7 +127,7 @@ export async function postToLedger(
           ledgerHead: sql<string>`ledger_row_hash(
             ledger_head, ${row.id}, ${row.userId}, ledger_rows + 1, ${row.type}, ${row.amount}::bigint, ${row.availableDelta}::bigint,
             ${row.pendingDelta}::bigint, ${row.earningsDelta}::bigint, ${row.referralDelta}::bigint, ${row.paidOutDelta}::bigint,
-            ${row.description}, ${text(row.taskViewId)}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
+            ${row.description}, ${row.taskViewId}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
             ${row.reference}, ${createdAt})`,
           updatedAt: sql<Date>`now()`,
         }))

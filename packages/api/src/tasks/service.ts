@@ -169,7 +169,7 @@ export async function startView(
     }
     if (open.taskId !== task.id && seconds >= options.viewSeconds && seconds < VIEW_EXPIRY_SECONDS) {
       // Credited by the one completion path, with its lock, its once-only close and its daily limit.
-      const outcome = await completeViewLocked(db, user.id, open.taskId, options);
+      const outcome = await completeView(reader, user, open.taskId, options);
       if (outcome.success && outcome.reward) {
         collected = { taskId: open.taskId, reward: outcome.reward };
         completedToday += 1;
@@ -225,66 +225,86 @@ async function closeOpenView(db: Db, viewId: string, now: RawBuilder<Date>): Pro
     .execute();
 }
 
+/** The task a completion names and the member's open view of it, as read before anything else is done. */
+type FoundView = NonNullable<Awaited<ReturnType<typeof findOpenView>>>;
+
+function findOpenView(db: Db, userId: string, taskId: string, clock: ViewClock) {
+  return db
+    .selectFrom('tasks as t')
+    .leftJoin('taskViews as v', (join) =>
+      join.onRef('v.taskId', '=', 't.id').on('v.userId', '=', userId).on('v.completedAt', 'is', null).on('v.closedAt', 'is', null),
+    )
+    .select(['t.id', 't.title', 't.reward', 't.requiredVipTier', 'v.id as viewId', secondsSince(clock, 'v.startedAt').as('viewSeconds')])
+    .where('t.id', '=', taskId)
+    .where('t.isActive', '=', true)
+    .executeTakeFirst();
+}
+
 /**
- * The common completion in one statement, without a transaction: the member row as this request read it
- * (its version checked and locked by the statement, so the reward, the tier and the day's limit decided
- * from it hold), the task as this instance keeps it (checked unchanged), and the member's open view of it
- * lasted its time and not expired; then the view closed and the earning posted, only while the view is
- * open and the day's count is below the limit. Undefined when any of that does not hold, or for a first
- * credited task (its referral bonus), for completeView's locked path to settle and say why.
+ * Credits the member's own open view of a task, once, if it lasted at least `viewSeconds` and less than
+ * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit). The task, the open
+ * view and its age are read first, before any lock or connection is waited for: a duplicate completion
+ * sent with the first sees the view the first one closes, and is answered as the first is (expired, or
+ * already completed). Then the view is credited in one statement where the member row this request read
+ * is still current (creditAtOnce), else on the locked path.
+ */
+export async function completeView(
+  reader: CachedReader,
+  user: UserRow,
+  taskId: string,
+  options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
+): Promise<CompleteTaskOutput> {
+  const found = await findOpenView(reader.db, user.id, taskId, options.clock);
+  if (!found) return { success: false, error: 'task-not-found' };
+  return (await creditAtOnce(reader.db, user, found, options)) ?? completeViewLocked(reader.db, user.id, found, options);
+}
+
+/**
+ * The common credit in one statement, without a transaction: the view open, lasted its time and not
+ * expired; the member row as this request read it (its version checked and locked by the statement, so the
+ * reward, the tier and the day's limit decided from it hold); then the view closed and the earning posted,
+ * only while the view is still open and the day's count is below the limit. Undefined when any of that does
+ * not hold, or for a first credited task (its referral bonus), for the locked path to settle and say why.
  *
  * The day's count is the statement's, read before the member's lock was taken; it is the count under the
  * lock all the same, because every earning changes the member row: had one been posted since this request
  * read the row, the version would not match.
  */
-async function completeViewAtOnce(
-  reader: CachedReader,
+async function creditAtOnce(
+  db: Db,
   user: UserRow,
-  taskId: string,
+  found: FoundView,
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<CompleteTaskOutput | undefined> {
   const version = rowVersionOf(user);
-  if (!version || (user.referredBy && Number(user.completedTasks) === 0)) return undefined;
+  const { viewId } = found;
+  const seconds = Number(found.viewSeconds);
+  if (!version || !viewId || seconds < options.viewSeconds || seconds >= VIEW_EXPIRY_SECONDS) return undefined;
+  if (user.referredBy && Number(user.completedTasks) === 0) return undefined;
   const tier = effectiveTier(user, options.now);
-  const task = (await activeTasks(reader)).find((row) => row.id === taskId);
-  if (!task || !isVisibleTo(task, tier.tier)) return undefined;
-  const { db } = reader;
-  const reward = rewardFor(task, user, options.now);
-  const seconds = secondsSince(options.clock, 'startedAt');
+  if (!isVisibleTo(found, tier.tier)) return undefined;
+  const reward = rewardFor(found, user, options.now);
   const posted = await postToLedger(
     db,
     {
       userId: user.id,
       type: 'earning',
       amount: reward,
-      description: `Task completed: ${task.title}`,
-      taskViewId: sql<string>`(SELECT id FROM gate)`,
+      description: `Task completed: ${found.title}`,
+      taskViewId: viewId,
       createdAt: options.now,
     },
     (gate) =>
       gate
         .updateTable('taskViews')
-        .set({ completedAt: clockNow(options.clock), secondsViewed: sql<number>`floor(${seconds})`, reward })
-        .where('userId', '=', user.id)
-        .where('taskId', '=', task.id)
+        .set({ completedAt: clockNow(options.clock), secondsViewed: Math.floor(seconds), reward })
+        .where('id', '=', viewId)
         .where('completedAt', 'is', null)
         .where('closedAt', 'is', null)
-        .where(seconds, '>=', options.viewSeconds)
-        .where(seconds, '<', VIEW_EXPIRY_SECONDS)
         .where((eb) =>
           eb.and([
             eb.exists(
               eb.selectFrom('users').select('id').where('id', '=', user.id).where(sql`xmin`, '=', sql`${version}::xid`).forNoKeyUpdate(),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('tasks')
-                .select('id')
-                .where('id', '=', task.id)
-                .where('isActive', '=', true)
-                .where('title', '=', task.title)
-                .where('reward', '=', task.reward)
-                .where('requiredVipTier', 'is not distinct from', task.requiredVipTier),
             ),
             eb(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', tier.dailyTaskLimit),
           ]),
@@ -295,54 +315,19 @@ async function completeViewAtOnce(
 }
 
 /**
- * Credits the member's own open view of a task, once, if it lasted at least `viewSeconds` and less than
- * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit): in one statement where
- * the member row this request read is still current (completeViewAtOnce), else on the locked path.
- */
-export async function completeView(
-  reader: CachedReader,
-  user: UserRow,
-  taskId: string,
-  options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
-): Promise<CompleteTaskOutput> {
-  return (await completeViewAtOnce(reader, user, taskId, options)) ?? completeViewLocked(reader.db, user.id, taskId, options);
-}
-
-/**
- * completeView's locked path, for every case: three statements and the COMMIT
- * (docs/decisions.md#postgresjs-and-kysely):
- * 1. The task, the open view and its age, read before the transaction: a duplicate completion sent with
- *    the first sees the view the first one closes, and is answered as the first is (expired, or already
- *    completed), even when it waits for a connection or for the member's lock.
- * 2. The member row, locked for the whole transaction so that concurrent completions queue up.
- * 3. The view closed and the earning posted in one statement, only while the view is still open and the
+ * completeView's locked path, for every case, from what completeView found (docs/decisions.md#postgresjs-and-kysely):
+ * 1. The member row, locked for the whole transaction so that concurrent completions queue up.
+ * 2. The view closed and the earning posted in one statement, only while the view is still open and the
  *    day's count (read under the lock) is below the limit: of concurrent completions of one view all but
  *    the first find it closed, and two views completed at once cannot both pass the daily limit.
  */
 async function completeViewLocked(
   db: Db,
   userId: string,
-  taskId: string,
+  task: FoundView,
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<CompleteTaskOutput> {
   const fail = (error: TaskCompletionError): CompleteTaskOutput => ({ success: false, error });
-  const task = await db
-    .selectFrom('tasks as t')
-    .leftJoin('taskViews as v', (join) =>
-      join.onRef('v.taskId', '=', 't.id').on('v.userId', '=', userId).on('v.completedAt', 'is', null).on('v.closedAt', 'is', null),
-    )
-    .select([
-      't.id',
-      't.title',
-      't.reward',
-      't.requiredVipTier',
-      'v.id as viewId',
-      secondsSince(options.clock, 'v.startedAt').as('viewSeconds'),
-    ])
-    .where('t.id', '=', taskId)
-    .where('t.isActive', '=', true)
-    .executeTakeFirst();
-  if (!task) return fail('task-not-found');
   const { viewId, viewSeconds } = task;
   const now = clockNow(options.clock);
   let referralHeld = false;
