@@ -281,37 +281,64 @@ async function creditAtOnce(
   const seconds = Number(found.viewSeconds);
   if (!version || !viewId || seconds < options.viewSeconds || seconds >= VIEW_EXPIRY_SECONDS) return undefined;
   if (user.referredBy && Number(user.completedTasks) === 0) return undefined;
-  const tier = effectiveTier(user, options.now);
-  if (!isVisibleTo(found, tier.tier)) return undefined;
-  const reward = rewardFor(found, user, options.now);
+  if (!isVisibleTo(found, effectiveTier(user, options.now).tier)) return undefined;
+  const reward = await creditView(db, user, { ...found, viewId }, seconds, options, version);
+  return reward ? { success: true, reward } : undefined;
+}
+
+/**
+ * The view closed and its earning posted, in one statement, only while the view is still open and the
+ * day's count is below the limit of the member's tier; with a `version`, also only while the member row is
+ * still at that version, which the statement then locks. The reward credited (as text), or null when
+ * nothing was.
+ */
+async function creditView(
+  db: Db,
+  user: UserRow,
+  task: FoundView & { viewId: string },
+  seconds: number,
+  options: { now: Date; timeZone: string; clock: ViewClock },
+  version?: string,
+): Promise<string | null> {
+  const reward = rewardFor(task, user, options.now);
+  const { dailyTaskLimit } = effectiveTier(user, options.now);
   const posted = await postToLedger(
     db,
     {
       userId: user.id,
       type: 'earning',
       amount: reward,
-      description: `Task completed: ${found.title}`,
-      taskViewId: viewId,
+      description: `Task completed: ${task.title}`,
+      taskViewId: task.viewId,
       createdAt: options.now,
     },
     (gate) =>
       gate
         .updateTable('taskViews')
         .set({ completedAt: clockNow(options.clock), secondsViewed: Math.floor(seconds), reward })
-        .where('id', '=', viewId)
+        .where('id', '=', task.viewId)
         .where('completedAt', 'is', null)
         .where('closedAt', 'is', null)
         .where((eb) =>
           eb.and([
-            eb.exists(
-              eb.selectFrom('users').select('id').where('id', '=', user.id).where(sql`xmin`, '=', sql`${version}::xid`).forNoKeyUpdate(),
-            ),
-            eb(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', tier.dailyTaskLimit),
+            eb(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', dailyTaskLimit),
+            ...(version === undefined
+              ? []
+              : [
+                  eb.exists(
+                    eb
+                      .selectFrom('users')
+                      .select('id')
+                      .where('id', '=', user.id)
+                      .where(sql`xmin`, '=', sql`${version}::xid`)
+                      .forNoKeyUpdate(),
+                  ),
+                ]),
           ]),
         )
         .returning('id'),
   );
-  return posted ? { success: true, reward: formatAmount(reward) } : undefined;
+  return posted ? formatAmount(reward) : null;
 }
 
 /**
@@ -356,23 +383,8 @@ async function completeViewLocked(
       return fail('view-expired');
     }
 
-    const reward = rewardFor(task, user, options.now);
-    const posted = await postToLedger(
-      trx,
-      { userId, type: 'earning', amount: reward, description: `Task completed: ${task.title}`, taskViewId: viewId, createdAt: options.now },
-      (gate) =>
-        gate
-          .updateTable('taskViews')
-          .set({ completedAt: now, secondsViewed: Math.floor(seconds), reward })
-          .where('id', '=', viewId)
-          .where('completedAt', 'is', null)
-          .where('closedAt', 'is', null)
-          .where((eb) =>
-            eb(completedTodayQuery(trx, userId, options.now, options.timeZone), '<', effectiveTier(user, options.now).dailyTaskLimit),
-          )
-          .returning('id'),
-    );
-    if (!posted) {
+    const reward = await creditView(trx, user, { ...task, viewId }, seconds, options);
+    if (!reward) {
       // Still open: the day's limit held it back, and the view stays as it was.
       const open = await trx
         .selectFrom('taskViews')
@@ -387,7 +399,7 @@ async function completeViewLocked(
     if (user.referredBy && Number(user.completedTasks) === 0) {
       referralHeld = (await creditReferralMilestone(trx, user, 'first-task', options.now)) === 'held';
     }
-    return { success: true, reward: formatAmount(reward) };
+    return { success: true, reward };
   });
   // A held bonus is a reason in the sponsor's review.
   if (referralHeld) await refreshRiskScores(db, [userId], options.now);
