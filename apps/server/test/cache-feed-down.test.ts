@@ -15,6 +15,7 @@ const downFeed: ChangeFeed = {
   sync: async () => false,
   markBehind: () => {},
   catchUp: () => undefined,
+  sendQueuedSoon: () => {},
   close: async () => {},
 };
 

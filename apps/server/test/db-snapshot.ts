@@ -4,10 +4,17 @@ import { sql } from 'kysely';
 /**
  * Tables a call may write even when it is refused, left out of the snapshot: sessions slide their
  * expiry on signed-in requests, both session tables lose an expired session whenever one is presented,
- * and rate_limits counts every attempt, refused ones included (that is its job). kysely's own migration
- * tables are not app data.
+ * rate_limits counts every attempt, refused ones included (that is its job), and queued_changes empties
+ * as earlier calls' notifications go out. kysely's own migration tables are not app data.
  */
-const VOLATILE_TABLES = new Set(['sessions', 'commission_sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock']);
+const VOLATILE_TABLES = new Set([
+  'sessions',
+  'commission_sessions',
+  'rate_limits',
+  'queued_changes',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 const BALANCE_COLUMNS = ['available_balance', 'pending_payout', 'total_earnings', 'referral_earnings', 'total_paid_out'];
 

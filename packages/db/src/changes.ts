@@ -9,6 +9,12 @@ import postgres from 'postgres';
  */
 const CHANGES_CHANNEL = 'app_changes';
 
+/**
+ * Set on the application's PostgreSQL connections: their money changes (an earning, a payout, any ledger
+ * row) are queued for `queuedChangesSender` to send, not notified in their own transaction (migration 0019).
+ */
+export const QUEUE_MONEY_CHANGES_SETTING = 'pesotasks.queue_money_changes';
+
 /** The topics the triggers notify (migrations 0010, 0016 to 0018); a payload of any other is not ours. */
 const CHANGE_TOPICS = [
   'user',
@@ -72,6 +78,8 @@ export interface ChangeFeed {
   sync(): Promise<boolean>;
   /** A cached table was written outside any request (a script, a test): the next cached read syncs first. */
   markBehind(): void;
+  /** This instance's request wrote a member's balances or the ledger: their queued changes go out shortly. */
+  sendQueuedSoon(): void;
   /** While a write outside a request may not have reached this instance yet: the sync that catches up. */
   catchUp(): Promise<unknown> | undefined;
   close(): Promise<void>;
@@ -84,6 +92,7 @@ function withCatchUp(feed: Omit<ChangeFeed, 'markBehind' | 'catchUp'>): ChangeFe
   return Object.assign(feed, {
     markBehind() {
       behind = true;
+      feed.sendQueuedSoon();
     },
     catchUp() {
       if (behind && !catchingUp) {
@@ -172,9 +181,70 @@ export async function pgliteChangeFeed(pg: PGlite): Promise<ChangeFeed> {
     sync: async () => true,
     markBehind: () => {},
     catchUp: () => undefined,
+    // PGlite's connection does not queue money changes: they are notified as they commit.
+    sendQueuedSoon: () => {},
     async close() {
       core.setLive(false);
       await unlisten().catch(() => undefined);
+    },
+  };
+}
+
+/** How long queued changes wait after a request wrote them: the writes of that moment go out together. */
+const QUEUED_SEND_DELAY_MS = 10;
+/** How often each instance sends whatever is queued: changes of a script, or of an instance that stopped before sending. */
+const QUEUED_SWEEP_MS = 1_000;
+
+/**
+ * Sends the queued money changes (migration 0019) of every session, all of them in one notifying
+ * transaction: soon after this instance's own requests wrote some, at once before a sync, and every
+ * second in case anyone else left some. Sends never overlap: one asked for while another runs starts when
+ * it ends (rows committed after the running one looked are not in it), and callers meanwhile share it.
+ */
+function queuedChangesSender(send: () => Promise<unknown>) {
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const start = (): Promise<void> => {
+    const sending = send().then(() => undefined);
+    running = sending;
+    sending.then(
+      () => {
+        if (running === sending) running = undefined;
+      },
+      () => {
+        if (running === sending) running = undefined;
+      },
+    );
+    return sending;
+  };
+  const now = (): Promise<void> => {
+    if (next) return next;
+    if (!running) return start();
+    next = running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
+  };
+  // A failed send leaves the rows queued for the next one.
+  const quietly = () => void now().catch(() => undefined);
+  const sweep = setInterval(quietly, QUEUED_SWEEP_MS);
+  sweep.unref();
+  return {
+    now,
+    soon() {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        quietly();
+      }, QUEUED_SEND_DELAY_MS);
+    },
+    stop() {
+      clearInterval(sweep);
+      clearTimeout(timer);
     },
   };
 }
@@ -211,6 +281,11 @@ export function postgresChangeFeed(url: string, pool: postgres.Sql, options: Pos
   const timeoutMs = options.timeoutMs ?? 2_000;
   const retryMs = options.retryMs ?? 500;
   const core = new FeedCore();
+  const queued = queuedChangesSender(
+    () =>
+      pool`WITH taken AS (DELETE FROM queued_changes RETURNING payload)
+        SELECT pg_notify(${CHANGES_CHANNEL}, payload) FROM (SELECT DISTINCT payload FROM taken) AS changes`,
+  );
   let client: postgres.Sql | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -283,8 +358,12 @@ export function postgresChangeFeed(url: string, pool: postgres.Sql, options: Pos
       }
       const { payload, arrived, forget } = core.expectSync();
       try {
+        // Queued changes committed before the call go out first, so they too arrive before the sync's own.
         await withTimeout(
-          pool`SELECT pg_notify(${CHANGES_CHANNEL}, ${payload})`.then(() => arrived),
+          queued
+            .now()
+            .then(() => pool`SELECT pg_notify(${CHANGES_CHANNEL}, ${payload})`)
+            .then(() => arrived),
           timeoutMs,
         );
         return true;
@@ -295,9 +374,11 @@ export function postgresChangeFeed(url: string, pool: postgres.Sql, options: Pos
         return false;
       }
     },
+    sendQueuedSoon: () => queued.soon(),
     async close() {
       closed = true;
       clearTimeout(timer);
+      queued.stop();
       core.setLive(false);
       const current = client;
       client = undefined;

@@ -5,7 +5,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changes';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed, QUEUE_MONEY_CHANGES_SETTING } from './changes';
 import { countingDialect, type DbStats, type PoolConnections, readPoolConnections } from './db-stats';
 import { PGliteDialect } from './pglite-dialect';
 import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
@@ -70,7 +70,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // Unique per instance, so that pg_stat_activity tells this pool's connections apart (poolConnections).
     const applicationName = `pesotasks-pool-${randomBytes(4).toString('hex')}`;
     const client = postgres(options.databaseUrl, {
-      connection: { application_name: applicationName },
+      connection: { application_name: applicationName, [QUEUE_MONEY_CHANGES_SETTING]: 'on' },
       max: options.maxConnections ?? 10,
       // While the database is away, calls fail within seconds (503) instead of queueing for postgres.js's
       // 30 s default; after it returns, the pool reconnects within a second rather than after a backoff

@@ -324,6 +324,12 @@ export interface PhotosTable {
   createdAt: Timestamp;
 }
 
+/** Money changes waiting to be sent as notifications (docs/architecture.md#caches, migration 0019). */
+export interface QueuedChangesTable {
+  /** "topic:key" or "topic", as a trigger would notify it. */
+  payload: string;
+}
+
 export interface SystemSettingsTable {
   id: Generated<number>;
   maintenance: Generated<boolean>;
@@ -392,6 +398,7 @@ export interface Database {
   riskScores: RiskScoresTable;
   adminLogChain: AdminLogChainTable;
   photos: PhotosTable;
+  queuedChanges: QueuedChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

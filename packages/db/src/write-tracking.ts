@@ -42,6 +42,9 @@ const ADMIN_LIST_TABLES = new Set([
   'accountSignals',
 ]);
 
+/** Their triggers queue money changes on PostgreSQL (migration 0019), for the feed to send once the request is done. */
+const QUEUING_TABLES = new Set(['users', 'transactions']);
+
 const RAW_WRITE =
   /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans|payouts|vip_requests|support_messages|commission_payouts|transactions|admin_logs|risk_scores|referrals|account_signals)\b/i;
 
@@ -59,6 +62,8 @@ export interface WriteScope {
    * do its writes of the tables admin lists show (the admin's next page shows them).
    */
   writesForOthers?: boolean;
+  /** A member row or the ledger: changes that may wait in the queue until the feed sends them (sendQueuedSoon). */
+  queuedChanges?: boolean;
 }
 
 const requestScope = new AsyncLocalStorage<WriteScope>();
@@ -113,6 +118,10 @@ export class CachedWritesPlugin implements KyselyPlugin {
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     for (const table of tablesWritten(node)) {
+      if (QUEUING_TABLES.has(table)) {
+        const scope = requestScope.getStore();
+        if (scope) scope.queuedChanges = true;
+      }
       const own = OWN_TABLES.has(table);
       const adminList = ADMIN_LIST_TABLES.has(table);
       if (!own && !adminList && !SHARED_TABLES.has(table)) continue;

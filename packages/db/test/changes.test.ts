@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Change, ChangeCache, type ChangeFeed, COLD_FEED_MAX_AGE_MS, insertUser, parseChange } from '../src';
-import { CHANGES_APPLICATION_NAME, postgresChangeFeed } from '../src/changes';
+import { type Change, ChangeCache, type ChangeFeed, COLD_FEED_MAX_AGE_MS, insertUser, parseChange, postToLedger } from '../src';
+import { CHANGES_APPLICATION_NAME, postgresChangeFeed, QUEUE_MONEY_CHANGES_SETTING } from '../src/changes';
 import { createTestDb, type TestDbHandle } from '../src/testing';
 
 /** Resolves with the first change `feed` delivers that `matches`, or rejects after `ms`. */
@@ -151,6 +151,58 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL feed', () => {
     expect(await feed.sync()).toBe(true);
     await pool.end();
   });
+
+  it("queues the application's money changes and sends each member's once, before a sync's own notification", async () => {
+    const changes = await handle.changes();
+    await until(() => changes.live);
+    const user = await insertUser(handle.db, { email: 'queued@example.com' });
+    expect(await changes.sync()).toBe(true);
+    const seen = collect(changes);
+    const url = handle.databaseUrl ?? '';
+    const application = postgres(url, { max: 1, onnotice: () => {}, connection: { [QUEUE_MONEY_CHANGES_SETTING]: 'on' } });
+    const script = postgres(url, { max: 1, onnotice: () => {} });
+    const queuedFor = async (sql: postgres.TransactionSql) =>
+      Number((await sql`SELECT count(*) AS n FROM queued_changes WHERE payload = ${`user:${user.id}`}`)[0]?.n);
+
+    // Inside each transaction, what it queued is its own to see (and no sender's, until it commits).
+    const queued = await application.begin(async (sql) => {
+      for (let i = 0; i < 3; i++) await sql`UPDATE users SET available_balance = available_balance + 100 WHERE id = ${user.id}`;
+      return queuedFor(sql);
+    });
+    expect(queued).toBe(3);
+    expect(await changes.sync()).toBe(true);
+    expect(seen.filter((change) => change.key === user.id)).toEqual([{ topic: 'user', key: user.id }]);
+
+    // A hold is no money change, and a session that does not ask to queue (psql, a script) notifies at once.
+    const arrived = nextChange(changes, (change) => change.key === user.id);
+    expect(
+      await application.begin(async (sql) => {
+        await sql`UPDATE users SET payout_hold_reason = 'Checking' WHERE id = ${user.id}`;
+        return queuedFor(sql);
+      }),
+    ).toBe(0);
+    await arrived;
+    expect(
+      await script.begin(async (sql) => {
+        await sql`UPDATE users SET available_balance = available_balance + 100 WHERE id = ${user.id}`;
+        return queuedFor(sql);
+      }),
+    ).toBe(0);
+
+    // A ledger post through the application's pool queues the member and the ledger.
+    const posted = await handle.db.transaction().execute(async (trx) => {
+      await postToLedger(trx, { userId: user.id, type: 'admin_adjustment', amount: 500, description: 'Queued', createdAt: new Date() });
+      return (await sql<{ payload: string }>`SELECT payload FROM queued_changes ORDER BY payload`.execute(trx)).rows.map(
+        (row) => row.payload,
+      );
+    });
+    expect(posted).toEqual(expect.arrayContaining(['ledger', `user:${user.id}`]));
+    expect(await changes.sync()).toBe(true);
+    expect(seen).toContainEqual({ topic: 'ledger', key: null });
+    expect(seen.filter((change) => change.key === user.id)).toHaveLength(4);
+    expect(Number((await script`SELECT count(*) AS n FROM queued_changes`)[0]?.n)).toBe(0);
+    await Promise.all([application.end(), script.end()]);
+  });
 });
 
 /** A feed whose status a test sets, and whose changes it sends. */
@@ -170,6 +222,7 @@ function fakeFeed() {
     sync: async () => true,
     markBehind: () => {},
     catchUp: () => undefined,
+    sendQueuedSoon: () => {},
     close: async () => {},
   } satisfies ChangeFeed;
   return {

@@ -40,5 +40,6 @@ export function registerReadYourWrites(app: FastifyInstance, changes: ChangeFeed
     const token = req.cookies[SESSION_COOKIE];
     if (scope.wroteOwn && token) sessions.invalidateRow(`session:${hashToken(token)}`);
     if (scope.wroteShared) await changes.sync();
+    else if (scope.queuedChanges) changes.sendQueuedSoon();
   });
 }

@@ -17,6 +17,7 @@ import * as payoutSharedDestination from './0015_payout_shared_destination';
 import * as commissionQueueChanges from './0016_commission_queue_changes';
 import * as memberNameChanges from './0017_member_name_changes';
 import * as adminListChanges from './0018_admin_list_changes';
+import * as queuedChanges from './0019_queued_changes';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_commission_queue_changes': commissionQueueChanges,
   '0017_member_name_changes': memberNameChanges,
   '0018_admin_list_changes': adminListChanges,
+  '0019_queued_changes': queuedChanges,
 };
