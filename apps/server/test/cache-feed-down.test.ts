@@ -1,4 +1,5 @@
-import { type ChangeFeed, COLD_FEED_MAX_AGE_MS } from '@app/db';
+import { COLD_FEED_MAX_AGE_MS } from '@app/db';
+import { silentFeed } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from './helpers';
 
@@ -8,16 +9,7 @@ import { signIn, startTestApp, type TestApp } from './helpers';
  * changes are made in the database directly, as a script or psql would, so only the age limit can
  * make the app see them.
  */
-const downFeed: ChangeFeed = {
-  live: false,
-  subscribe: () => () => {},
-  onStatus: () => () => {},
-  sync: async () => false,
-  markBehind: () => {},
-  catchUp: () => undefined,
-  sendQueuedSoon: () => {},
-  close: async () => {},
-};
+const downFeed = silentFeed(false);
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { FREE_DAILY_TASK_LIMIT } from '@app/contracts';
 import { type AppCaches, createAppCaches, type DbHandle, insertUser, rememberRowVersion, type UserRow } from '@app/db';
-import { createTestDb } from '@app/db/testing';
+import { createTestDb, silentFeed } from '@app/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeView, startView, type ViewClock } from '../src/tasks/service';
@@ -157,6 +157,30 @@ describe('a completion by a member row read before a change to it', () => {
     expect(await earningsOf(member.id)).toHaveLength(FREE_DAILY_TASK_LIMIT);
     const open = await handle.db.selectFrom('taskViews').select('id').where('userId', '=', member.id).where('taskId', '=', last.id);
     expect(await open.where('completedAt', 'is', null).where('closedAt', 'is', null).execute()).toHaveLength(1);
+  });
+});
+
+describe('a completion on an instance that has not heard of a change to the task yet', () => {
+  const options = (now: Date) => ({ now, timeZone, viewSeconds, clock: clockAt(now) });
+
+  it('pays the reward the task pays now, and nothing for a task switched off meanwhile', async () => {
+    const behind = { db: handle.db, caches: createAppCaches(silentFeed(true)) };
+    const member = await freshMember();
+    const [repriced, switchedOff] = [await task(120), await task(120)];
+    await startView(behind, member, repriced.id, options(morning));
+    await handle.db.updateTable('tasks').set({ reward: 150 }).where('id', '=', repriced.id).execute();
+    expect(await completeView(behind, await asRead(member.id), repriced.id, options(later(viewSeconds)))).toEqual({
+      success: true,
+      reward: '1.50',
+    });
+
+    await startView(behind, await asRead(member.id), switchedOff.id, options(later(60)));
+    await handle.db.updateTable('tasks').set({ isActive: false }).where('id', '=', switchedOff.id).execute();
+    expect(await completeView(behind, await asRead(member.id), switchedOff.id, options(later(60 + viewSeconds)))).toEqual({
+      success: false,
+      error: 'task-not-found',
+    });
+    expect(await earningsOf(member.id)).toEqual([{ amount: 150 }]);
   });
 });
 

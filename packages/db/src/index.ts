@@ -14,7 +14,7 @@ export { type Change, type ChangeFeed, type ChangeTopic, parseChange } from './c
 export { createDb, type Db, type DbHandle, type Tx } from './create-db';
 export type { DbStats, PoolConnections } from './db-stats';
 export { jsonb } from './json';
-export { checkLedger, InsufficientFundsError, postToLedger } from './ledger';
+export { checkLedger, GATED_ROW_ID, InsufficientFundsError, postGatedToLedger, postToLedger } from './ledger';
 export { migrateToLatest } from './migrate';
 export type * from './schema';
 export { isEmpty, seedDemoData } from './seed';

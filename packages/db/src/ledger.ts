@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type QueryCreator, sql, type UpdateQueryBuilder } from 'kysely';
+import { type QueryCreator, type RawBuilder, sql, type UpdateQueryBuilder } from 'kysely';
 import type { Db, Tx } from './create-db';
 import type { Database, TransactionKind } from './schema';
 
@@ -10,7 +10,8 @@ export interface LedgerEntry {
   amount: number;
   description: string;
   status?: string;
-  taskViewId?: string;
+  /** A view's id, or in a gated posting GATED_ROW_ID: the view its gate closed. */
+  taskViewId?: string | RawBuilder<string>;
   payoutId?: string;
   vipRequestId?: string;
   referralId?: string;
@@ -21,6 +22,16 @@ export interface LedgerEntry {
 
 /** What a posting depends on, run in its statement: an UPDATE of one table, returning the rows it changed. */
 export type LedgerGate<T extends keyof Database, O> = (db: QueryCreator<Database>) => UpdateQueryBuilder<Database, T, T, O>;
+
+/** In a gated posting's entry, the id of the row its gate changed (a task view credited by the same statement). */
+export const GATED_ROW_ID = sql<string>`(SELECT id FROM gate)`;
+
+/** A gated posting's answer: the row posted, or null when the gate changed nothing; what `report` read. */
+export interface GatedPosting<R> {
+  posted: { id: string } | null;
+  /** The report's value as the statement saw the rows when it began (null without a report). */
+  report: R | null;
+}
 
 /** The gate of a posting without one: `moved` and the answer read a gate either way. */
 const passes = (db: QueryCreator<Database>) => db.selectNoFrom(sql<number>`1`.as('passed'));
@@ -71,23 +82,36 @@ export class InsufficientFundsError extends Error {
  * would deadlock two such transactions against each other. One statement per posting: the row is inserted
  * from what the UPDATE returns, so a refused posting inserts nothing.
  *
- * With a `gate`, the posting is made only if the gate's own UPDATE (run in the same statement) changed a
- * row: a change and the money it earns in one round trip, for instance a task view closed and credited.
- * The gate sees the rows as they were when the statement began, as every part of one statement does.
- * Answers null when the gate changed nothing (and nothing was posted). A gated posting is one statement,
- * all or nothing, so it may also run on its own, outside a transaction.
  */
-export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }>;
-export async function postToLedger<T extends keyof Database, O>(
+export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
+  const { id } = await post(trx, entry);
+  return { id: id as string };
+}
+
+/**
+ * postToLedger, made only if the gate's own UPDATE (run in the same statement) changed a row: a change
+ * and the money it earns in one round trip, for instance a task view closed and credited. The gate sees
+ * the rows as they were when the statement began, as every part of one statement does, and so does the
+ * `report`, an expression read alongside (what a caller would otherwise read in a round trip of its own
+ * first). A gated posting is one statement, all or nothing, so it may also run on its own, outside a
+ * transaction.
+ */
+export async function postGatedToLedger<T extends keyof Database, O, R = never>(
   db: Db,
   entry: LedgerEntry,
   gate: LedgerGate<T, O>,
-): Promise<{ id: string } | null>;
-export async function postToLedger(
+  report?: RawBuilder<R>,
+): Promise<GatedPosting<R>> {
+  const { id, report: reported } = await post(db, entry, gate as (db: QueryCreator<Database>) => unknown, report);
+  return { posted: id ? { id } : null, report: (reported ?? null) as R | null };
+}
+
+async function post(
   db: Db,
   entry: LedgerEntry,
   gate?: (db: QueryCreator<Database>) => unknown,
-): Promise<{ id: string } | null> {
+  report?: RawBuilder<unknown>,
+): Promise<{ id: string | null; report: unknown }> {
   const deltas = deltasFor(entry.type, entry.amount);
   const row = {
     id: randomUUID(),
@@ -106,7 +130,7 @@ export async function postToLedger(
   // The transaction's own start time unless the caller names one: the same in the row and its hash.
   const createdAt = entry.createdAt ? sql<Date>`${entry.createdAt}::timestamptz` : sql<Date>`now()`;
   const status = entry.status ?? 'completed';
-  const text = (value: string | null) => sql<string>`${value}::text`;
+  const text = (value: string | RawBuilder<string> | null) => sql<string>`${value}::text`;
   const centavos = (value: number) => sql<number>`${value}::bigint`;
   // Only whether the gate returned a row counts, so its row type is left out.
   const gated = db.with('gate', (gate ?? passes) as typeof passes);
@@ -199,10 +223,10 @@ export async function postToLedger(
     .selectNoFrom((eb) => [
       eb.selectFrom('posted').select('id').as('id'),
       eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))).as('passed'),
+      (report ?? sql<null>`NULL`).as('report'),
     ])
     .executeTakeFirstOrThrow();
-  if (posted.id) return { id: posted.id };
-  if (!posted.passed) return null;
+  if (posted.id || !posted.passed) return { id: posted.id, report: posted.report };
   // No such user (NoResultError, as a missing user always was), or not enough money.
   const user = await db.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
   throw new InsufficientFundsError(user.availableBalance);

@@ -11,7 +11,7 @@ import {
   taskListSchema,
   VIEW_EXPIRY_SECONDS,
 } from '@app/contracts';
-import { type Db, postToLedger, rowVersionOf, type TaskRow, type UserRow } from '@app/db';
+import { type Db, GATED_ROW_ID, postGatedToLedger, rowVersionOf, type TaskRow, type UserRow } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
@@ -225,10 +225,17 @@ async function closeOpenView(db: Db, viewId: string, now: RawBuilder<Date>): Pro
     .execute();
 }
 
-/** The task a completion names and the member's open view of it, as read before anything else is done. */
-type FoundView = NonNullable<Awaited<ReturnType<typeof findOpenView>>>;
+/** The task a completion names and the member's open view of it, as the completion found them. */
+interface FoundView {
+  id: string;
+  title: string;
+  reward: number;
+  requiredVipTier: string | null;
+  viewId: string | null;
+  viewSeconds: number | null;
+}
 
-function findOpenView(db: Db, userId: string, taskId: string, clock: ViewClock) {
+function openViewQuery(db: Db, userId: string, taskId: string, clock: ViewClock) {
   return db
     .selectFrom('tasks as t')
     .leftJoin('taskViews as v', (join) =>
@@ -236,17 +243,20 @@ function findOpenView(db: Db, userId: string, taskId: string, clock: ViewClock) 
     )
     .select(['t.id', 't.title', 't.reward', 't.requiredVipTier', 'v.id as viewId', secondsSince(clock, 'v.startedAt').as('viewSeconds')])
     .where('t.id', '=', taskId)
-    .where('t.isActive', '=', true)
-    .executeTakeFirst();
+    .where('t.isActive', '=', true);
+}
+
+function findOpenView(db: Db, userId: string, taskId: string, clock: ViewClock): Promise<FoundView | undefined> {
+  return openViewQuery(db, userId, taskId, clock).executeTakeFirst();
 }
 
 /**
  * Credits the member's own open view of a task, once, if it lasted at least `viewSeconds` and less than
- * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit). The task, the open
- * view and its age are read first, before any lock or connection is waited for: a duplicate completion
- * sent with the first sees the view the first one closes, and is answered as the first is (expired, or
- * already completed). Then the view is credited in one statement where the member row this request read
- * is still current (creditAtOnce), else on the locked path.
+ * VIEW_EXPIRY_SECONDS by the view clock (an expired view is closed without credit). The common case is
+ * one statement (creditAtOnce), which also reads the task and the open view as they were when it began;
+ * whatever it did not credit, the locked path settles from that read and says why. A duplicate
+ * completion sent with the first reads the view as the first one does, before either changes it, and is
+ * answered as the first is (expired, or already completed).
  */
 export async function completeView(
   reader: CachedReader,
@@ -254,75 +264,96 @@ export async function completeView(
   taskId: string,
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
 ): Promise<CompleteTaskOutput> {
-  const found = await findOpenView(reader.db, user.id, taskId, options.clock);
+  const atOnce = await creditAtOnce(reader, user, taskId, options);
+  if (atOnce?.credited) return atOnce.credited;
+  const found = atOnce ? atOnce.found : await findOpenView(reader.db, user.id, taskId, options.clock);
   if (!found) return { success: false, error: 'task-not-found' };
-  return (await creditAtOnce(reader.db, user, found, options)) ?? completeViewLocked(reader.db, user.id, found, options);
+  return completeViewLocked(reader.db, user.id, found, options);
 }
 
 /**
- * The common credit in one statement, without a transaction: the view open, lasted its time and not
- * expired; the member row as this request read it (its version checked and locked by the statement, so the
- * reward, the tier and the day's limit decided from it hold); then the view closed and the earning posted,
- * only while the view is still open and the day's count is below the limit. Undefined when any of that does
- * not hold, or for a first credited task (its referral bonus), for the locked path to settle and say why.
+ * The common credit in one statement, without a transaction: the member's open view of the task, lasted
+ * its time and not expired; the task as this instance keeps it (checked by the statement: still active,
+ * same title, reward and tier); the member row as this request read it (its version checked and locked by
+ * the statement, so the reward, the tier and the day's limit decided from it hold); then the view closed
+ * and the earning posted, only while the day's count is below the limit. Undefined, without a statement,
+ * for a first credited task (its referral bonus) or a task this instance does not list for the member;
+ * otherwise what it credited, or the task and open view it read, for the locked path.
  *
  * The day's count is the statement's, read before the member's lock was taken; it is the count under the
  * lock all the same, because every earning changes the member row: had one been posted since this request
  * read the row, the version would not match.
  */
 async function creditAtOnce(
-  db: Db,
+  reader: CachedReader,
   user: UserRow,
-  found: FoundView,
+  taskId: string,
   options: { now: Date; timeZone: string; viewSeconds: number; clock: ViewClock },
-): Promise<CompleteTaskOutput | undefined> {
+): Promise<{ credited: CompleteTaskOutput | null; found: FoundView | null } | undefined> {
   const version = rowVersionOf(user);
-  const { viewId } = found;
-  const seconds = Number(found.viewSeconds);
-  if (!version || !viewId || seconds < options.viewSeconds || seconds >= VIEW_EXPIRY_SECONDS) return undefined;
-  if (user.referredBy && Number(user.completedTasks) === 0) return undefined;
-  if (!isVisibleTo(found, effectiveTier(user, options.now).tier)) return undefined;
-  const reward = await creditView(db, user, { ...found, viewId }, seconds, options, version);
-  return reward ? { success: true, reward } : undefined;
+  if (!version || (user.referredBy && Number(user.completedTasks) === 0)) return undefined;
+  const task = (await activeTasks(reader)).find((row) => row.id === taskId);
+  if (!task || !isVisibleTo(task, effectiveTier(user, options.now).tier)) return undefined;
+  const { db } = reader;
+  const found = sql<FoundView | null>`(SELECT row_to_json(found) FROM (${openViewQuery(db, user.id, taskId, options.clock)}) AS found)`;
+  const { reward, report } = await creditView(db, user, task, { open: true, viewSeconds: options.viewSeconds }, options, {
+    version,
+    found,
+  });
+  return { credited: reward ? { success: true, reward } : null, found: report };
 }
 
 /**
  * The view closed and its earning posted, in one statement, only while the view is still open and the
- * day's count is below the limit of the member's tier; with a `version`, also only while the member row is
- * still at that version, which the statement then locks. The reward credited (as text), or null when
- * nothing was.
+ * day's count is below the limit of the member's tier. The view is the one the locked path found (by its
+ * id, its age as found), or the member's open view of the task if it has lasted its time and not expired.
+ * With `atOnce`, also only while the member row is still at its version (which the statement then locks)
+ * and the task as the caller has it, and `found` read alongside. The reward credited (as text), or null
+ * when nothing was.
  */
-async function creditView(
+async function creditView<R = never>(
   db: Db,
   user: UserRow,
-  task: FoundView & { viewId: string },
-  seconds: number,
+  task: Pick<TaskRow, 'id' | 'title' | 'reward' | 'requiredVipTier'>,
+  view: { id: string; seconds: number } | { open: true; viewSeconds: number },
   options: { now: Date; timeZone: string; clock: ViewClock },
-  version?: string,
-): Promise<string | null> {
+  atOnce?: { version: string; found: RawBuilder<R> },
+): Promise<{ reward: string | null; report: R | null }> {
   const reward = rewardFor(task, user, options.now);
   const { dailyTaskLimit } = effectiveTier(user, options.now);
-  const posted = await postToLedger(
+  const age = secondsSince(options.clock, 'startedAt');
+  const { posted, report } = await postGatedToLedger(
     db,
     {
       userId: user.id,
       type: 'earning',
       amount: reward,
       description: `Task completed: ${task.title}`,
-      taskViewId: task.viewId,
+      taskViewId: 'id' in view ? view.id : GATED_ROW_ID,
       createdAt: options.now,
     },
     (gate) =>
       gate
         .updateTable('taskViews')
-        .set({ completedAt: clockNow(options.clock), secondsViewed: Math.floor(seconds), reward })
-        .where('id', '=', task.viewId)
+        .set({
+          completedAt: clockNow(options.clock),
+          secondsViewed: 'id' in view ? Math.floor(view.seconds) : sql<number>`floor(${age})::int`,
+          reward,
+        })
         .where('completedAt', 'is', null)
         .where('closedAt', 'is', null)
         .where((eb) =>
           eb.and([
+            ...('id' in view
+              ? [eb('id', '=', view.id)]
+              : [
+                  eb('userId', '=', user.id),
+                  eb('taskId', '=', task.id),
+                  eb(age, '>=', view.viewSeconds),
+                  eb(age, '<', VIEW_EXPIRY_SECONDS),
+                ]),
             eb(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', dailyTaskLimit),
-            ...(version === undefined
+            ...(atOnce === undefined
               ? []
               : [
                   eb.exists(
@@ -330,15 +361,26 @@ async function creditView(
                       .selectFrom('users')
                       .select('id')
                       .where('id', '=', user.id)
-                      .where(sql`xmin`, '=', sql`${version}::xid`)
+                      .where(sql`xmin`, '=', sql`${atOnce.version}::xid`)
                       .forNoKeyUpdate(),
+                  ),
+                  eb.exists(
+                    eb
+                      .selectFrom('tasks')
+                      .select('id')
+                      .where('id', '=', task.id)
+                      .where('isActive', '=', true)
+                      .where('title', '=', task.title)
+                      .where('reward', '=', task.reward)
+                      .where(sql<boolean>`required_vip_tier IS NOT DISTINCT FROM ${task.requiredVipTier}`),
                   ),
                 ]),
           ]),
         )
         .returning('id'),
+    atOnce?.found,
   );
-  return posted ? formatAmount(reward) : null;
+  return { reward: posted ? formatAmount(reward) : null, report };
 }
 
 /**
@@ -383,7 +425,7 @@ async function completeViewLocked(
       return fail('view-expired');
     }
 
-    const reward = await creditView(trx, user, { ...task, viewId }, seconds, options);
+    const { reward } = await creditView(trx, user, task, { id: viewId, seconds }, options);
     if (!reward) {
       // Still open: the day's limit held it back, and the view stays as it was.
       const open = await trx
