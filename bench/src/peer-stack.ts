@@ -88,7 +88,7 @@ const USER_COLUMNS = [
   'payout_held_at',
 ].join(', ');
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) });
 const PgStore = connectPgSimple(session);
 
 const app = express();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_POOL_SIZE } from '@app/db';
 import { type ServerProcess, startBuiltServer, startProcess } from '@app/testkit/server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,7 +26,7 @@ export function startPeerStack(databaseUrl: string, logFile: string): Promise<Se
   return startProcess(
     TSX,
     [path.join(REPO_ROOT, 'bench/src/peer-stack.ts')],
-    { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' },
+    { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(DEFAULT_POOL_SIZE) },
     { ...BENCH_START, readyPath: '/healthz', logFile },
   );
 }

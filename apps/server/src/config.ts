@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { S3Location } from '@app/api';
 import { DEFAULT_TASK_VIEW_SECONDS } from '@app/contracts';
+import { DEFAULT_POOL_SIZE } from '@app/db';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -144,7 +145,7 @@ const envSchema = z.object({
     .int(POOL_SIZE_RULE)
     .min(1, POOL_SIZE_RULE)
     .max(100, POOL_SIZE_RULE)
-    .default(10),
+    .default(DEFAULT_POOL_SIZE),
   DEMO_DATA: flag.default(true),
   /** Behind a load balancer: how many proxies, or which ones, may tell the client's address (X-Forwarded-For). */
   TRUST_PROXY: trustProxy.default(false),

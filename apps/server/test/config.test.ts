@@ -1,3 +1,4 @@
+import { DEFAULT_POOL_SIZE } from '@app/db';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_ADMIN_EMAIL, loadConfig } from '../src/config';
 
@@ -22,7 +23,7 @@ describe('configuration', () => {
       APP_TIMEZONE: 'Asia/Manila',
       TASK_VIEW_SECONDS: 20,
       DEMO_DATA: true,
-      DATABASE_POOL_SIZE: 10,
+      DATABASE_POOL_SIZE: DEFAULT_POOL_SIZE,
     });
     expect(config.oidcEnabled).toBe(false);
     expect(config.generatedSecrets.map((line) => line.split('=')[0])).toEqual(['ADMIN_PANEL_PASSWORD', 'COMMISSION_PASSWORD']);

@@ -44,7 +44,7 @@ export interface CreateDbOptions {
   loadDataDir?: Blob | undefined;
   /** Where a new dataDir is copied from (default: the build's template); null creates the cluster anew. */
   pgliteTemplateDir?: string | null | undefined;
-  /** Pool size for postgres.js. */
+  /** Pool size for postgres.js (DEFAULT_POOL_SIZE). */
   maxConnections?: number | undefined;
 }
 
@@ -54,6 +54,14 @@ export interface CreateDbOptions {
  */
 const toNumber = (value: string) => Number(value);
 
+/**
+ * Connections each instance opens to PostgreSQL unless told otherwise. Few: statements in flight together
+ * share a connection and go out in one write, and every write wakes a database process, which on a small
+ * server costs more than the statement (the task cycle ran 843 requests/s with 4 and 630 with 10 on this
+ * repository's 2-core bench machine; docs/architecture.md#running-it).
+ */
+export const DEFAULT_POOL_SIZE = 4;
+
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   let feed: Promise<ChangeFeed> | undefined;
   const feedOnce = (make: () => Promise<ChangeFeed>) => () => {
@@ -62,7 +70,11 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   };
   const closeFeed = async () => (feed ? (await feed).close() : undefined);
   const plugins = [new CamelCasePlugin(), new CachedWritesPlugin(() => void feed?.then((changes) => changes.markBehind()))];
-  const counts: DbStats = { inFlight: 0, transactions: 0, maxConnections: options.databaseUrl ? (options.maxConnections ?? 10) : 1 };
+  const counts: DbStats = {
+    inFlight: 0,
+    transactions: 0,
+    maxConnections: options.databaseUrl ? (options.maxConnections ?? DEFAULT_POOL_SIZE) : 1,
+  };
   const stats = () => ({ ...counts });
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
@@ -71,7 +83,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const applicationName = `pesotasks-pool-${randomBytes(4).toString('hex')}`;
     const client = postgres(options.databaseUrl, {
       connection: { application_name: applicationName, [QUEUE_MONEY_CHANGES_SETTING]: 'on' },
-      max: options.maxConnections ?? 10,
+      max: options.maxConnections ?? DEFAULT_POOL_SIZE,
       // While the database is away, calls fail within seconds (503) instead of queueing for postgres.js's
       // 30 s default; after it returns, the pool reconnects within a second rather than after a backoff
       // that grows to 20 s with every refused attempt.

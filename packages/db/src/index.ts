@@ -11,7 +11,7 @@ export {
 } from './cache';
 export { appendAdminLog, rechainAdminLogs, rechainLedger } from './chains';
 export { type Change, type ChangeFeed, type ChangeTopic, parseChange } from './changes';
-export { createDb, type Db, type DbHandle, type Tx } from './create-db';
+export { createDb, type Db, type DbHandle, DEFAULT_POOL_SIZE, type Tx } from './create-db';
 export type { DbStats, PoolConnections } from './db-stats';
 export { jsonb } from './json';
 export { checkLedger, GATED_ROW_ID, InsufficientFundsError, postGatedToLedger, postToLedger } from './ledger';
