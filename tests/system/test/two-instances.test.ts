@@ -68,17 +68,23 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
     // Signing out on one instance and being refused on the other within 1 s: the caches' tests below.
   });
 
-  it('credits once a view completed 50 times at once across both instances', async () => {
-    const db = database.db.db;
-    const task = await db
+  /** A new task of `reward` centavos, and the view of it `cookie`'s member started on A, once it has lasted its time. */
+  async function viewOnA(cookie: string, title: string, reward: number) {
+    const task = await database.db.db
       .insertInto('tasks')
-      .values({ title: 'Shared', url: 'https://example.com/shared', reward: 120 })
+      .values({ title, url: `https://example.com/${title.toLowerCase().replaceAll(' ', '-')}`, reward })
       .returning('id')
       .executeTakeFirstOrThrow();
+    expect((await call(a.baseUrl, cookie, 'POST', `/api/tasks/${task.id}/start`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    return task;
+  }
+
+  it('credits once a view completed 50 times at once across both instances', async () => {
+    const db = database.db.db;
     const cookie = await signIn(b.baseUrl, 'twice@example.com');
     const member = { cookie, id: (await call(a.baseUrl, cookie, 'GET', '/api/auth/user')).body.id as string };
-    expect((await call(a.baseUrl, member.cookie, 'POST', `/api/tasks/${task.id}/start`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const task = await viewOnA(member.cookie, 'Shared', 120);
 
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -191,18 +197,12 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
 
     it("shows on B a member's balance as an earning on A moved it, and as a script moved it", async () => {
       const db = database.db.db;
-      const task = await db
-        .insertInto('tasks')
-        .values({ title: 'Balance shown', url: 'https://example.com/balance', reward: 150 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       const member = await signIn(a.baseUrl, 'shown@example.com');
       const balance = (answer: Answer) => (answer.body as { availableBalance: string }).availableBalance;
       // Read on B first, so that B keeps the member's session and row (docs/architecture.md#caches).
       const onB = await call(b.baseUrl, member, 'GET', '/api/auth/user');
       expect(balance(onB)).toBe('0.00');
-      expect((await call(a.baseUrl, member, 'POST', `/api/tasks/${task.id}/start`)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const task = await viewOnA(member, 'Balance shown', 150);
       expect((await call(a.baseUrl, member, 'GET', `/api/tasks/${task.id}/redirect-complete`)).body.success).toBe(true);
       await obeyedWithin(
         () => call(b.baseUrl, member, 'GET', '/api/auth/user'),
