@@ -14,8 +14,9 @@ export { type Change, type ChangeFeed, type ChangeTopic, parseChange } from './c
 export { createDb, type Db, type DbHandle, DEFAULT_POOL_SIZE, type Tx } from './create-db';
 export type { DbStats, PoolConnections } from './db-stats';
 export { jsonb } from './json';
-export { checkLedger, GATED_ROW_ID, InsufficientFundsError, postGatedToLedger, postToLedger } from './ledger';
+export { checkLedger, GATED_ROW_ID, InsufficientFundsError, postToLedger, preparedGatedPosting } from './ledger';
 export { migrateToLatest } from './migrate';
+export { preparedStatement } from './prepared';
 export type * from './schema';
 export { isEmpty, seedDemoData } from './seed';
 export { isDatabaseUnavailable } from './unavailable';

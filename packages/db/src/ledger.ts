@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type QueryCreator, type RawBuilder, sql, type UpdateQueryBuilder } from 'kysely';
+import { type QueryCreator, type RawBuilder, type SqlBool, sql, type UpdateQueryBuilder } from 'kysely';
 import type { Db, Tx } from './create-db';
+import { preparedStatement } from './prepared';
 import type { Database, TransactionKind } from './schema';
 
 export interface LedgerEntry {
@@ -84,37 +85,45 @@ export class InsufficientFundsError extends Error {
  *
  */
 export async function postToLedger(trx: Tx, entry: LedgerEntry): Promise<{ id: string }> {
-  const { id } = await post(trx, entry);
+  const { id } = await settled(trx, entry.userId, await postingQuery(trx, randomUUID(), entry).executeTakeFirst());
   return { id: id as string };
 }
 
 /**
- * postToLedger, made only if the gate's own UPDATE (run in the same statement) changed a row: a change
- * and the money it earns in one round trip, for instance a task view closed and credited. The gate sees
- * the rows as they were when the statement began, as every part of one statement does, and so does the
- * `report`, an expression read alongside (what a caller would otherwise read in a round trip of its own
- * first). A gated posting is one statement, all or nothing, so it may also run on its own, outside a
- * transaction.
+ * A gated posting: postToLedger, made only if the gate's own UPDATE (run in the same statement) changed a
+ * row, for a change and the money it earns in one round trip (a task view closed and credited). The gate
+ * sees the rows as they were when the statement began, as every part of one statement does, and so does
+ * the `report`, an expression read alongside (what a caller would otherwise read in a round trip of its
+ * own first). One statement, all or nothing, so it may also run on its own, outside a transaction.
+ *
+ * Compiled once per shape (preparedStatement): `describe` receives stand-ins for the arguments and says
+ * the entry, the gate and the report in their terms; each call generates the new row's id.
  */
-export async function postGatedToLedger<T extends keyof Database, O, R = never>(
-  db: Db,
-  entry: LedgerEntry,
-  gate: LedgerGate<T, O>,
-  report?: RawBuilder<R>,
-): Promise<GatedPosting<R>> {
-  const { id, report: reported } = await post(db, entry, gate as (db: QueryCreator<Database>) => unknown, report);
-  return { posted: id ? { id } : null, report: (reported ?? null) as R | null };
+export function preparedGatedPosting<A extends { userId: string }, R, S extends string, T extends keyof Database, O>(
+  describe: (db: Db, args: A, shape: S) => { entry: LedgerEntry; gate: LedgerGate<T, O>; report?: RawBuilder<R> },
+): (db: Db, args: A, shape?: S) => Promise<GatedPosting<R>> {
+  const statement = preparedStatement((db: Db, args: A & { postingId: string }, shape: S) => {
+    const { entry, gate, report } = describe(db, args, shape);
+    return postingQuery(db, args.postingId, entry, gate as (db: QueryCreator<Database>) => unknown, report);
+  });
+  return async (db, args, shape) => {
+    const [row] = await statement(db, { ...args, postingId: randomUUID() }, shape);
+    const { id, report } = await settled(db, args.userId, row);
+    return { posted: id ? { id } : null, report: (report ?? null) as R | null };
+  };
 }
 
-async function post(
+/** The posting's one statement: the row `id` made from `entry` only where the gate changed a row and the balances allow it. */
+function postingQuery(
   db: Db,
+  id: string,
   entry: LedgerEntry,
   gate?: (db: QueryCreator<Database>) => unknown,
   report?: RawBuilder<unknown>,
-): Promise<{ id: string | null; report: unknown }> {
+) {
   const deltas = deltasFor(entry.type, entry.amount);
   const row = {
-    id: randomUUID(),
+    id,
     userId: entry.userId,
     type: entry.type,
     amount: entry.amount,
@@ -134,7 +143,7 @@ async function post(
   const centavos = (value: number) => sql<number>`${value}::bigint`;
   // Only whether the gate returned a row counts, so its row type is left out.
   const gated = db.with('gate', (gate ?? passes) as typeof passes);
-  const posted = await gated
+  return gated
     .with('moved', (db) =>
       db
         .updateTable('users')
@@ -224,11 +233,14 @@ async function post(
       eb.selectFrom('posted').select('id').as('id'),
       eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))).as('passed'),
       (report ?? sql<null>`NULL`).as('report'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (posted.id || !posted.passed) return { id: posted.id, report: posted.report };
+    ]);
+}
+
+/** The posting's answer, or InsufficientFundsError when the gate passed and the balances did not allow it. */
+async function settled(db: Db, userId: string, posted: { id: string | null; passed: SqlBool; report: unknown } | undefined) {
+  if (posted && (posted.id || !posted.passed)) return { id: posted.id, report: posted.report };
   // No such user (NoResultError, as a missing user always was), or not enough money.
-  const user = await db.selectFrom('users').select('availableBalance').where('id', '=', entry.userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select('availableBalance').where('id', '=', userId).executeTakeFirstOrThrow();
   throw new InsufficientFundsError(user.availableBalance);
 }
 

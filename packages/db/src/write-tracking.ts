@@ -117,6 +117,12 @@ export class CachedWritesPlugin implements KyselyPlugin {
   constructor(private readonly onWriteOutsideRequest: () => void) {}
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    this.noteWrites(node);
+    return node;
+  }
+
+  /** What transformQuery notes, for a statement compiled once and run again (prepared.ts). */
+  noteWrites(node: RootOperationNode): void {
     for (const table of tablesWritten(node)) {
       if (QUEUING_TABLES.has(table)) {
         const scope = requestScope.getStore();
@@ -130,7 +136,6 @@ export class CachedWritesPlugin implements KyselyPlugin {
       else if (own && !scope.writesForOthers) scope.wroteOwn = true;
       else if (!adminList || scope.writesForOthers) scope.wroteShared = true;
     }
-    return node;
   }
 
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

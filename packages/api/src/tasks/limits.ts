@@ -1,5 +1,4 @@
 import type { Db, UserRow } from '@app/db';
-import { dayRange } from '../lib/time';
 import { type EffectiveTier, effectiveTier } from '../vip/tier';
 
 export interface DailyProgress {
@@ -10,10 +9,9 @@ export interface DailyProgress {
 
 /**
  * The count of tasks a member was credited for today (the day in APP_TIMEZONE): a query to run, or to
- * put inside another as a subquery (one round trip for the task and the count).
+ * put inside another as a subquery (one round trip for the task and the count). `day` is dayRange's.
  */
-export function completedTodayQuery(db: Db, userId: string, now: Date, timeZone: string) {
-  const { start, end } = dayRange(now, timeZone);
+export function completedTodayQuery(db: Db, userId: string, { start, end }: { start: Date; end: Date }) {
   return db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -11,11 +11,12 @@ import {
   taskListSchema,
   VIEW_EXPIRY_SECONDS,
 } from '@app/contracts';
-import { type Db, GATED_ROW_ID, postGatedToLedger, rowVersionOf, type TaskRow, type UserRow } from '@app/db';
+import { type Db, GATED_ROW_ID, preparedGatedPosting, preparedStatement, rowVersionOf, type TaskRow, type UserRow } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
 import { prepareAnswer } from '../lib/prepared';
+import { dayRange } from '../lib/time';
 import type { CachedReader } from '../maintenance/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -107,6 +108,24 @@ function clockNow(clock: ViewClock) {
   return clock.source === 'database' ? sql<Date>`now()` : sql<Date>`${clock.now}::timestamptz`;
 }
 
+/** The arguments of a prepared statement that every one of them takes: the view clock's time, the day. */
+interface ClockArgs {
+  /** The server's time, read by a statement only when views are timed by the server (its shape says which). */
+  serverNow: Date;
+  dayStart: Date;
+  dayEnd: Date;
+}
+
+function clockArgs(options: { now: Date; timeZone: string; clock: ViewClock }): ClockArgs {
+  const { start, end } = dayRange(options.now, options.timeZone);
+  return { serverNow: options.clock.source === 'server' ? options.clock.now : options.now, dayStart: start, dayEnd: end };
+}
+
+/** The view clock inside a prepared statement: which clock is the statement's shape, the server's time an argument. */
+function preparedClock(source: ViewClock['source'], args: ClockArgs): ViewClock {
+  return source === 'database' ? { source } : { source, now: args.serverNow };
+}
+
 /** The seconds a view has lasted, by the view clock. */
 function secondsSince(clock: ViewClock, startedAt: string) {
   return sql<number>`extract(epoch from ${clockNow(clock)} - ${sql.ref(startedAt)})::float8`;
@@ -136,7 +155,7 @@ export async function startView(
   const task = await db
     .selectFrom('tasks')
     .select(['id', 'title', 'requiredVipTier'])
-    .select(() => completedTodayQuery(db, user.id, options.now, options.timeZone).as('completedToday'))
+    .select(() => completedTodayQuery(db, user.id, dayRange(options.now, options.timeZone)).as('completedToday'))
     .where('id', '=', taskId)
     .where('isActive', '=', true)
     .executeTakeFirst();
@@ -182,6 +201,31 @@ export async function startView(
   return { ok: false, reason: 'start-race', collected };
 }
 
+/** What the common start's statement takes (openViewIfFree). */
+interface OpenViewArgs extends ClockArgs {
+  userId: string;
+  taskId: string;
+  dailyTaskLimit: number;
+}
+
+const openViewStatement = preparedStatement((db: Db, args: OpenViewArgs, clock: ViewClock['source']) =>
+  db
+    .insertInto('taskViews')
+    .columns(['userId', 'taskId', 'startedAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('tasks')
+        .select([sql<string>`${args.userId}::text`.as('userId'), 'id', clockNow(preparedClock(clock, args)).as('startedAt')])
+        .where('id', '=', args.taskId)
+        .where('isActive', '=', true)
+        .where((where) =>
+          where(completedTodayQuery(db, args.userId, { start: args.dayStart, end: args.dayEnd }), '<', args.dailyTaskLimit),
+        ),
+    )
+    .onConflict((oc) => oc.column('userId').where('completedAt', 'is', null).where('closedAt', 'is', null).doNothing())
+    .returning(['id', 'startedAt']),
+);
+
 /**
  * The common start in one statement: a task the member may view (the catalogue as this instance keeps
  * it, checked again by the statement: active), no open view, and tasks left today. Undefined when any of
@@ -197,21 +241,12 @@ async function openViewIfFree(
   const tier = effectiveTier(user, options.now);
   const listed = (await activeTasks(reader)).find((task) => task.id === taskId);
   if (!listed || !isVisibleTo(listed, tier.tier)) return undefined;
-  const { db } = reader;
-  return db
-    .insertInto('taskViews')
-    .columns(['userId', 'taskId', 'startedAt'])
-    .expression((eb) =>
-      eb
-        .selectFrom('tasks')
-        .select([sql<string>`${user.id}::text`.as('userId'), 'id', clockNow(options.clock).as('startedAt')])
-        .where('id', '=', taskId)
-        .where('isActive', '=', true)
-        .where((where) => where(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', tier.dailyTaskLimit)),
-    )
-    .onConflict((oc) => oc.column('userId').where('completedAt', 'is', null).where('closedAt', 'is', null).doNothing())
-    .returning(['id', 'startedAt'])
-    .executeTakeFirst();
+  const [opened] = await openViewStatement(
+    reader.db,
+    { userId: user.id, taskId, dailyTaskLimit: tier.dailyTaskLimit, ...clockArgs(options) },
+    options.clock.source,
+  );
+  return opened;
 }
 
 /** Ends an open view without credit (replaced by another, or expired); a view completed meanwhile stays completed. */
@@ -294,94 +329,133 @@ async function creditAtOnce(
   if (!version || (user.referredBy && Number(user.completedTasks) === 0)) return undefined;
   const task = (await activeTasks(reader)).find((row) => row.id === taskId);
   if (!task || !isVisibleTo(task, effectiveTier(user, options.now).tier)) return undefined;
-  const { db } = reader;
-  const found = sql<FoundView | null>`(SELECT row_to_json(found) FROM (${openViewQuery(db, user.id, taskId, options.clock)}) AS found)`;
-  const { reward, report } = await creditView(db, user, task, { open: true, viewSeconds: options.viewSeconds }, options, {
+  const credit = creditArgs(user, task, options);
+  const open: OpenViewCredit = {
+    taskId,
+    viewSeconds: options.viewSeconds,
     version,
-    found,
-  });
-  return { credited: reward ? { success: true, reward } : null, found: report };
+    title: task.title,
+    taskReward: task.reward,
+    requiredVipTier: task.requiredVipTier,
+  };
+  const { posted, report } = await creditStatement(
+    reader.db,
+    { ...credit, ...(open as FoundViewCredit & OpenViewCredit) },
+    `${options.clock.source}:open`,
+  );
+  return { credited: posted ? { success: true, reward: formatAmount(credit.reward) } : null, found: report };
+}
+
+/** What every credit's statement takes (creditStatement). */
+interface CreditArgs extends ClockArgs {
+  userId: string;
+  reward: number;
+  description: string;
+  dailyTaskLimit: number;
+  now: Date;
+}
+
+/** A credit of the view the locked path found: by its id, with its age as found. */
+interface FoundViewCredit {
+  viewId: string;
+  secondsViewed: number;
+}
+
+/** A credit of the member's open view of the task, at once: the member row's version and the task as this instance keeps it. */
+interface OpenViewCredit {
+  taskId: string;
+  viewSeconds: number;
+  version: string;
+  title: string;
+  taskReward: number;
+  requiredVipTier: string | null;
+}
+
+function creditArgs(
+  user: UserRow,
+  task: Pick<TaskRow, 'title' | 'reward'>,
+  options: { now: Date; timeZone: string; clock: ViewClock },
+): CreditArgs {
+  return {
+    userId: user.id,
+    reward: rewardFor(task, user, options.now),
+    description: `Task completed: ${task.title}`,
+    dailyTaskLimit: effectiveTier(user, options.now).dailyTaskLimit,
+    now: options.now,
+    ...clockArgs(options),
+  };
 }
 
 /**
  * The view closed and its earning posted, in one statement, only while the view is still open and the
- * day's count is below the limit of the member's tier. The view is the one the locked path found (by its
- * id, its age as found), or the member's open view of the task if it has lasted its time and not expired.
- * With `atOnce`, also only while the member row is still at its version (which the statement then locks)
- * and the task as the caller has it, and `found` read alongside. The reward credited (as text), or null
- * when nothing was.
+ * day's count is below the limit of the member's tier. The shape names the view clock and the view: the
+ * one the locked path found (`found`), or (`open`) the member's open view of the task if it has lasted its
+ * time and not expired, and then also only while the member row is still at its version (which the
+ * statement then locks) and the task as the caller has it, with the task and the open view read alongside.
  */
-async function creditView<R = never>(
-  db: Db,
-  user: UserRow,
-  task: Pick<TaskRow, 'id' | 'title' | 'reward' | 'requiredVipTier'>,
-  view: { id: string; seconds: number } | { open: true; viewSeconds: number },
-  options: { now: Date; timeZone: string; clock: ViewClock },
-  atOnce?: { version: string; found: RawBuilder<R> },
-): Promise<{ reward: string | null; report: R | null }> {
-  const reward = rewardFor(task, user, options.now);
-  const { dailyTaskLimit } = effectiveTier(user, options.now);
-  const age = secondsSince(options.clock, 'startedAt');
-  const { posted, report } = await postGatedToLedger(
-    db,
-    {
-      userId: user.id,
-      type: 'earning',
-      amount: reward,
-      description: `Task completed: ${task.title}`,
-      taskViewId: 'id' in view ? view.id : GATED_ROW_ID,
-      createdAt: options.now,
-    },
-    (gate) =>
-      gate
-        .updateTable('taskViews')
-        .set({
-          completedAt: clockNow(options.clock),
-          secondsViewed: 'id' in view ? Math.floor(view.seconds) : sql<number>`floor(${age})::int`,
-          reward,
-        })
-        .where('completedAt', 'is', null)
-        .where('closedAt', 'is', null)
-        .where((eb) =>
-          eb.and([
-            ...('id' in view
-              ? [eb('id', '=', view.id)]
-              : [
-                  eb('userId', '=', user.id),
-                  eb('taskId', '=', task.id),
-                  eb(age, '>=', view.viewSeconds),
-                  eb(age, '<', VIEW_EXPIRY_SECONDS),
-                ]),
-            eb(completedTodayQuery(db, user.id, options.now, options.timeZone), '<', dailyTaskLimit),
-            ...(atOnce === undefined
-              ? []
-              : [
-                  eb.exists(
-                    eb
-                      .selectFrom('users')
-                      .select('id')
-                      .where('id', '=', user.id)
-                      .where(sql`xmin`, '=', sql`${atOnce.version}::xid`)
-                      .forNoKeyUpdate(),
-                  ),
-                  eb.exists(
-                    eb
-                      .selectFrom('tasks')
-                      .select('id')
-                      .where('id', '=', task.id)
-                      .where('isActive', '=', true)
-                      .where('title', '=', task.title)
-                      .where('reward', '=', task.reward)
-                      .where(sql<boolean>`required_vip_tier IS NOT DISTINCT FROM ${task.requiredVipTier}`),
-                  ),
-                ]),
-          ]),
-        )
-        .returning('id'),
-    atOnce?.found,
-  );
-  return { reward: posted ? formatAmount(reward) : null, report };
-}
+const creditStatement = preparedGatedPosting(
+  (db: Db, args: CreditArgs & FoundViewCredit & OpenViewCredit, shape: `${ViewClock['source']}:${'found' | 'open'}`) => {
+    const [source, view] = shape.split(':');
+    const clock = preparedClock(source as ViewClock['source'], args);
+    const age = secondsSince(clock, 'startedAt');
+    const open = view === 'open';
+    return {
+      entry: {
+        userId: args.userId,
+        type: 'earning',
+        amount: args.reward,
+        description: args.description,
+        taskViewId: GATED_ROW_ID,
+        createdAt: args.now,
+      },
+      gate: (gate) =>
+        gate
+          .updateTable('taskViews')
+          .set({
+            completedAt: clockNow(clock),
+            secondsViewed: open ? sql<number>`floor(${age})::int` : sql<number>`${args.secondsViewed}::int`,
+            reward: sql<number>`${args.reward}::bigint`,
+          })
+          .where('completedAt', 'is', null)
+          .where('closedAt', 'is', null)
+          .where((eb) =>
+            eb.and([
+              ...(open
+                ? [
+                    eb('userId', '=', args.userId),
+                    eb('taskId', '=', args.taskId),
+                    eb(age, '>=', args.viewSeconds),
+                    eb(age, '<', VIEW_EXPIRY_SECONDS),
+                    eb.exists(
+                      eb
+                        .selectFrom('users')
+                        .select('id')
+                        .where('id', '=', args.userId)
+                        .where(sql`xmin`, '=', sql`${args.version}::xid`)
+                        .forNoKeyUpdate(),
+                    ),
+                    eb.exists(
+                      eb
+                        .selectFrom('tasks')
+                        .select('id')
+                        .where('id', '=', args.taskId)
+                        .where('isActive', '=', true)
+                        .where('title', '=', args.title)
+                        .where('reward', '=', args.taskReward)
+                        .where(sql<boolean>`required_vip_tier IS NOT DISTINCT FROM ${args.requiredVipTier}::text`),
+                    ),
+                  ]
+                : [eb('id', '=', args.viewId)]),
+              eb(completedTodayQuery(db, args.userId, { start: args.dayStart, end: args.dayEnd }), '<', args.dailyTaskLimit),
+            ]),
+          )
+          .returning('id'),
+      report: open
+        ? sql<FoundView | null>`(SELECT row_to_json(found) FROM (${openViewQuery(db, args.userId, args.taskId, clock)}) AS found)`
+        : sql<FoundView | null>`NULL`,
+    };
+  },
+);
 
 /**
  * completeView's locked path, for every case, from what completeView found (docs/decisions.md#postgresjs-and-kysely):
@@ -425,8 +499,14 @@ async function completeViewLocked(
       return fail('view-expired');
     }
 
-    const { reward } = await creditView(trx, user, task, { id: viewId, seconds }, options);
-    if (!reward) {
+    const credit = creditArgs(user, task, options);
+    const found: FoundViewCredit = { viewId, secondsViewed: Math.floor(seconds) };
+    const { posted } = await creditStatement(
+      trx,
+      { ...credit, ...(found as FoundViewCredit & OpenViewCredit) },
+      `${options.clock.source}:found`,
+    );
+    if (!posted) {
       // Still open: the day's limit held it back, and the view stays as it was.
       const open = await trx
         .selectFrom('taskViews')
@@ -441,7 +521,7 @@ async function completeViewLocked(
     if (user.referredBy && Number(user.completedTasks) === 0) {
       referralHeld = (await creditReferralMilestone(trx, user, 'first-task', options.now)) === 'held';
     }
-    return { success: true, reward };
+    return { success: true, reward: formatAmount(credit.reward) };
   });
   // A held bonus is a reason in the sponsor's review.
   if (referralHeld) await refreshRiskScores(db, [userId], options.now);

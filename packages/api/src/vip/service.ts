@@ -148,11 +148,11 @@ export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPl
  * user row for the day (readOncePerUserRow): both change only with a write that changes the row.
  */
 function vipFacts(db: Db, user: UserRow, now: Date, timeZone: string) {
-  const { start } = dayRange(now, timeZone);
-  return readOncePerUserRow(user, `vip-status:${start.toISOString()}`, async () => {
+  const day = dayRange(now, timeZone);
+  return readOncePerUserRow(user, `vip-status:${day.start.toISOString()}`, async () => {
     const row = await db
       .selectNoFrom((eb) => [
-        completedTodayQuery(db, user.id, now, timeZone).as('completedToday'),
+        completedTodayQuery(db, user.id, day).as('completedToday'),
         jsonObjectFrom(
           eb
             .selectFrom('vipRequests')
