@@ -388,7 +388,7 @@ describe('hot paths', () => {
       counts[name] = counter.statements().length;
       return response;
     };
-    await count('auth.user', 'GET', '/api/auth/user');
+    const before = (await count('auth.user', 'GET', '/api/auth/user')).json() as { availableBalance: string };
     await count('tasks.list', 'GET', '/api/tasks');
     await count('transactions.list', 'GET', '/api/transactions');
     const batch = await count(`dashboard batch (${dashboard.join(', ')})`, 'GET', `/trpc/${dashboard.join(',')}?batch=1&input={}`);
@@ -398,13 +398,23 @@ describe('hot paths', () => {
     t.clock.now = new Date(t.clock.now.getTime() + t.config.TASK_VIEW_SECONDS * 1000);
     const completed = await count('tasks.complete', 'GET', `/api/tasks/${task.id}/redirect-complete`);
     expect(completed.json()).toMatchObject({ success: true });
+    // The earning's notification, heard: on PostgreSQL it names the version the session already holds.
+    await (await t.database.changes()).sync();
+    const after = (await count('auth.user after an earning', 'GET', '/api/auth/user')).json() as { availableBalance: string };
+    expect(Number(after.availableBalance)).toBeCloseTo(Number(before.availableBalance) + 1, 2);
 
     console.log(
       `statements per hot request:\n  ${Object.entries(counts)
         .map(([name, n]) => `${name}: ${n}`)
         .join('\n  ')}`,
     );
-    expect(counts).toEqual(expected);
+    expect(counts).toEqual({
+      ...expected,
+      // The member row as the credit returned it, kept in the session (docs/architecture.md#caches). PGlite
+      // delivers the notification during the statement, before the session holds the new row, so there
+      // the row is read again once.
+      'auth.user after an earning': database.kind === 'postgres' ? 0 : 1,
+    });
   });
 });
 
@@ -439,9 +449,10 @@ describe('the dashboard’s reads kept with the member’s row', () => {
     await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/start`, headers: { cookie } });
     t.clock.now = new Date(t.clock.now.getTime() + t.config.TASK_VIEW_SECONDS * 1000);
     await t.app.inject({ url: `/api/tasks/${task.id}/redirect-complete`, headers: { cookie } });
-    // The earning replaced the member's row: the session with its user, then the status, are read again.
+    // The earning replaced the member's row: the status is read again, and on PGlite the session with its
+    // user first (on PostgreSQL the session keeps the row the credit returned).
     const earned = await status(cookie);
-    expect(earned.statements).toBe(2);
+    expect(earned.statements).toBe(database.kind === 'postgres' ? 1 : 2);
     expect(earned.body.tasksCompletedToday).toBe(first.body.tasksCompletedToday + 1);
     const after = await latest(cookie);
     expect(after.statements).toBe(1);

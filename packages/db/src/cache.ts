@@ -1,5 +1,6 @@
 import type { ChangeFeed, ChangeTopic } from './changes';
 import type { SystemSettingsRow, TaskRow, UserRow, VipPlanRow } from './schema';
+import { rowVersionOf } from './users';
 
 /** How long a cached value may be served while notifications are down (docs/architecture.md#caches). */
 export const COLD_FEED_MAX_AGE_MS = 5_000;
@@ -36,6 +37,11 @@ export interface ChangeCacheOptions<V> {
    * page in the table's order), which any row of it can change.
    */
   everyChangeClears?: readonly ChangeTopic[];
+  /**
+   * The version of a row ("topic:key") that a value was read at, if known: a change that names the same
+   * version is the one the value already shows, and leaves it kept.
+   */
+  versionOf?: (value: V, row: string) => string | undefined;
   now?: () => number;
 }
 
@@ -81,7 +87,7 @@ export class ChangeCache<V> {
     feed.subscribe((change) => {
       if (!this.topics.has(change.topic)) return;
       if (change.key === null || this.clearingTopics.has(change.topic)) this.clear();
-      else this.rowChanged(`${change.topic}:${change.key}`);
+      else this.rowChanged(`${change.topic}:${change.key}`, change.version);
     });
     feed.onStatus(() => this.clear());
   }
@@ -129,6 +135,25 @@ export class ChangeCache<V> {
     this.rowChanged(row);
   }
 
+  /**
+   * Keeps `update`'s value for `key` in place of the value it holds, after a write of the caller's own that
+   * changed `row` ("topic:key") and returned the row as it committed: for the writer, which then reads its
+   * write back without a round trip. Every other value read from the row is dropped, as invalidateRow drops
+   * it, and so is a load of any of them still running. False, and the row dropped everywhere, when `key`
+   * holds no value or `update` gives none.
+   */
+  replaceAfterWrite(key: string, row: string, update: (value: V) => V | undefined): boolean {
+    const entry = this.entries.get(key);
+    const value = entry && this.isFresh(entry) ? update(entry.value) : undefined;
+    if (!entry || value === undefined) {
+      this.rowChanged(row);
+      return false;
+    }
+    this.rowChanged(row, undefined, key);
+    entry.value = value;
+    return true;
+  }
+
   /** Forgets everything (the feed went down or came back, or a change to a whole topic). */
   clear(): void {
     this.invalidations += 1;
@@ -148,7 +173,8 @@ export class ChangeCache<V> {
     return this.seq;
   }
 
-  private rowChanged(row: string): void {
+  /** Drops what was read from `row`, but a value read at `version` (the version the change made) and the entry `kept`. */
+  private rowChanged(row: string, version?: string, kept?: string): void {
     this.invalidations += 1;
     this.seq += 1;
     const at = this.now();
@@ -159,7 +185,14 @@ export class ChangeCache<V> {
       this.changed.delete(oldRow);
     }
     const keys = this.readers.get(row);
-    if (keys) for (const key of [...keys]) this.remove(key);
+    if (!keys) return;
+    const { versionOf } = this.options;
+    for (const key of [...keys]) {
+      if (key === kept) continue;
+      const entry = this.entries.get(key);
+      if (version !== undefined && entry && versionOf?.(entry.value, row) === version) continue;
+      this.remove(key);
+    }
   }
 
   /** Whether none of `rows` changed since the load that read them started, and nothing was cleared. */
@@ -272,6 +305,7 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
       maxEntries: MAX_CACHED_SESSIONS,
       readFrom: (hash, session) => (session ? [`session:${hash}`, `user:${session.user.id}`] : [`session:${hash}`]),
       keep: (session) => session !== null,
+      versionOf: (session, row) => (session && row.startsWith('user:') ? rowVersionOf(session.user) : undefined),
     }),
     settings: new ChangeCache(feed, { topics: ['settings'], maxEntries: 1, readFrom: () => [] }),
     tasks: new ChangeCache(feed, { topics: ['tasks'], maxEntries: 1, readFrom: () => [] }),

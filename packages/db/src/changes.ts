@@ -43,18 +43,23 @@ export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 export interface Change {
   topic: ChangeTopic;
   key: string | null;
+  /** For a member row, the version the change made (its `xmin`, migration 0020). */
+  version?: string;
 }
 
 const TOPICS = new Set<string>(CHANGE_TOPICS);
 /** A payload this instance sent to learn that every earlier notification has reached it. */
 const SYNC_PREFIX = 'sync:';
 
-/** "topic" or "topic:key", as the triggers write them; anything else is not ours and is ignored. */
+/** "topic", "topic:key" or for a member row "user:id@version", as the triggers write them; anything else is not ours and is ignored. */
 export function parseChange(payload: string): Change | null {
   const colon = payload.indexOf(':');
   const topic = colon === -1 ? payload : payload.slice(0, colon);
   if (!TOPICS.has(topic)) return null;
-  return { topic: topic as ChangeTopic, key: colon === -1 ? null : payload.slice(colon + 1) };
+  if (colon === -1) return { topic: topic as ChangeTopic, key: null };
+  const key = payload.slice(colon + 1);
+  const at = topic === 'user' ? key.lastIndexOf('@') : -1;
+  return at === -1 ? { topic: topic as ChangeTopic, key } : { topic: 'user', key: key.slice(0, at), version: key.slice(at + 1) };
 }
 
 type ChangeListener = (change: Change) => void;

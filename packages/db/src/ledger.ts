@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type QueryCreator, type RawBuilder, type SqlBool, sql, type UpdateQueryBuilder } from 'kysely';
 import type { Db, Tx } from './create-db';
 import { preparedStatement } from './prepared';
-import type { Database, TransactionKind } from './schema';
+import type { Database, TransactionKind, UserRow } from './schema';
+import { noteOwnRowCommitted } from './write-tracking';
 
 export interface LedgerEntry {
   userId: string;
@@ -108,6 +109,10 @@ export function preparedGatedPosting<A extends { userId: string }, R, S extends 
   });
   return async (db, args, shape) => {
     const [row] = await statement(db, { ...args, postingId: randomUUID() }, shape);
+    if (row?.postedId && !db.isTransaction) {
+      const { postedId, passed, report, userVersion, ...user } = row;
+      noteOwnRowCommitted(user as UserRow, userVersion as string);
+    }
     const { id, report } = await settled(db, args.userId, row);
     return { posted: id ? { id } : null, report: (report ?? null) as R | null };
   };
@@ -172,7 +177,10 @@ function postingQuery(
             eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))),
           ]),
         )
-        .returning(['ledgerRows', 'ledgerHead']),
+        // The whole row as it leaves this statement, with its version: a posting on its own (no transaction)
+        // hands it to the request, whose session keeps it (noteOwnRowCommitted).
+        .returningAll()
+        .returning(sql<string>`xmin::text`.as('userVersion')),
     )
     .with('posted', (db) =>
       db
@@ -229,16 +237,19 @@ function postingQuery(
         )
         .returning('id'),
     )
-    .selectNoFrom((eb) => [
-      eb.selectFrom('posted').select('id').as('id'),
+    .selectFrom(sql<{ one: number }>`(SELECT 1)`.as('one'))
+    .leftJoin('moved', (join) => join.onTrue())
+    .selectAll('moved')
+    .select((eb) => [
+      eb.selectFrom('posted').select('id').as('postedId'),
       eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))).as('passed'),
       (report ?? sql<null>`NULL`).as('report'),
     ]);
 }
 
 /** The posting's answer, or InsufficientFundsError when the gate passed and the balances did not allow it. */
-async function settled(db: Db, userId: string, posted: { id: string | null; passed: SqlBool; report: unknown } | undefined) {
-  if (posted && (posted.id || !posted.passed)) return { id: posted.id, report: posted.report };
+async function settled(db: Db, userId: string, posted: { postedId: string | null; passed: SqlBool; report: unknown } | undefined) {
+  if (posted && (posted.postedId || !posted.passed)) return { id: posted.postedId, report: posted.report };
   // No such user (NoResultError, as a missing user always was), or not enough money.
   const user = await db.selectFrom('users').select('availableBalance').where('id', '=', userId).executeTakeFirstOrThrow();
   throw new InsufficientFundsError(user.availableBalance);

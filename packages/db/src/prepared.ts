@@ -1,6 +1,6 @@
 import { type Compilable, type CompiledQuery, type OperationNodeSource, ValueNode } from 'kysely';
 import type { Db } from './create-db';
-import { CachedWritesPlugin } from './write-tracking';
+import { CachedWritesPlugin, compilingOnly } from './write-tracking';
 
 /**
  * Stands for one argument of a prepared statement while the statement is built: kysely makes it a
@@ -49,7 +49,7 @@ export function preparedStatement<A extends object, O, S extends string = ''>(
         return slot;
       },
     });
-    const query = build(db, slots, shape).compile();
+    const query = compilingOnly(() => build(db, slots, shape).compile());
     const unused = new Set(read.keys());
     const fills = query.parameters.map((parameter) => {
       if (parameter instanceof Slot) {

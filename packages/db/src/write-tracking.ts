@@ -8,6 +8,8 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import type { UserRow } from './schema';
+import { rememberRowVersion } from './users';
 
 /**
  * The tables whose rows this instance caches (docs/architecture.md#caches), by who reads them: the
@@ -64,6 +66,13 @@ export interface WriteScope {
   writesForOthers?: boolean;
   /** A member row or the ledger: changes that may wait in the queue until the feed sends them (sendQueuedSoon). */
   queuedChanges?: boolean;
+  /** The statements so far that wrote a session or user row as the request's own. */
+  ownWrites?: number;
+  /**
+   * The member row as the request's one own write returned it when it committed (noteOwnRowCommitted):
+   * while that write stays the only one, the row and session as the request leaves them.
+   */
+  ownRow?: UserRow;
 }
 
 const requestScope = new AsyncLocalStorage<WriteScope>();
@@ -76,6 +85,31 @@ const requestScope = new AsyncLocalStorage<WriteScope>();
 export function writesReachOthers(): void {
   const scope = requestScope.getStore();
   if (scope) scope.writesForOthers = true;
+}
+
+/**
+ * Records the member row as a statement that wrote it returned it, committed (a statement on its own, not
+ * in a transaction), when it is the request's first own write: the request's session may keep it instead
+ * of reading it again. Frozen, with its version.
+ */
+export function noteOwnRowCommitted(row: UserRow, version: string): void {
+  const scope = requestScope.getStore();
+  if (!scope || scope.writesForOthers || scope.ownWrites !== 1) return;
+  const frozen = Object.freeze(row);
+  rememberRowVersion(frozen, version);
+  scope.ownRow = frozen;
+}
+
+let preparing = 0;
+
+/** Runs `compile` (of a statement to run later, prepared.ts) without noting writes: it writes nothing yet. */
+export function compilingOnly<T>(compile: () => T): T {
+  preparing += 1;
+  try {
+    return compile();
+  } finally {
+    preparing -= 1;
+  }
 }
 
 /** Runs `fn` (the handling of one request) with its own record of writes. */
@@ -117,12 +151,13 @@ export class CachedWritesPlugin implements KyselyPlugin {
   constructor(private readonly onWriteOutsideRequest: () => void) {}
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.noteWrites(node);
+    if (preparing === 0) this.noteWrites(node);
     return node;
   }
 
   /** What transformQuery notes, for a statement compiled once and run again (prepared.ts). */
   noteWrites(node: RootOperationNode): void {
+    let ownWrite = false;
     for (const table of tablesWritten(node)) {
       if (QUEUING_TABLES.has(table)) {
         const scope = requestScope.getStore();
@@ -133,9 +168,13 @@ export class CachedWritesPlugin implements KyselyPlugin {
       if (!own && !adminList && !SHARED_TABLES.has(table)) continue;
       const scope = requestScope.getStore();
       if (!scope) this.onWriteOutsideRequest();
-      else if (own && !scope.writesForOthers) scope.wroteOwn = true;
-      else if (!adminList || scope.writesForOthers) scope.wroteShared = true;
+      else if (own && !scope.writesForOthers) {
+        scope.wroteOwn = true;
+        ownWrite = true;
+      } else if (!adminList || scope.writesForOthers) scope.wroteShared = true;
     }
+    const scope = ownWrite ? requestScope.getStore() : undefined;
+    if (scope) scope.ownWrites = (scope.ownWrites ?? 0) + 1;
   }
 
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

@@ -50,6 +50,8 @@ describe('change notifications', () => {
 
   it('reads payloads as the triggers write them and ignores anything else', () => {
     expect(parseChange('user:42')).toEqual({ topic: 'user', key: '42' });
+    expect(parseChange('user:42@7311')).toEqual({ topic: 'user', key: '42', version: '7311' });
+    expect(parseChange('session:ab@cd')).toEqual({ topic: 'session', key: 'ab@cd' });
     expect(parseChange('settings')).toEqual({ topic: 'settings', key: null });
     expect(parseChange('member-names')).toEqual({ topic: 'member-names', key: null });
     expect(parseChange('session:a:b')).toEqual({ topic: 'session', key: 'a:b' });
@@ -68,10 +70,16 @@ describe('change notifications', () => {
       })
       .catch(() => undefined);
     const arrived = nextChange(feed, (change) => change.topic === 'user' && change.key === user.id);
-    await handle.db.updateTable('users').set({ firstName: 'Fe' }).where('id', '=', user.id).execute();
+    const { version } = await handle.db
+      .updateTable('users')
+      .set({ firstName: 'Fe' })
+      .where('id', '=', user.id)
+      .returning(sql<string>`xmin::text`.as('version'))
+      .executeTakeFirstOrThrow();
     await arrived;
     expect(await feed.sync()).toBe(true);
-    expect(seen.filter((change) => change.key === user.id)).toEqual([{ topic: 'user', key: user.id }]);
+    // The change names the version it made, as the row's xmin shows it (migration 0020).
+    expect(seen.filter((change) => change.key === user.id)).toEqual([{ topic: 'user', key: user.id, version }]);
   });
 
   it('says nothing of a row rewritten with the values it had', async () => {
@@ -162,16 +170,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL feed', () => {
     const application = postgres(url, { max: 1, onnotice: () => {}, connection: { [QUEUE_MONEY_CHANGES_SETTING]: 'on' } });
     const script = postgres(url, { max: 1, onnotice: () => {} });
     const queuedFor = async (sql: postgres.TransactionSql) =>
-      Number((await sql`SELECT count(*) AS n FROM queued_changes WHERE payload = ${`user:${user.id}`}`)[0]?.n);
+      Number((await sql`SELECT count(*) AS n FROM queued_changes WHERE payload LIKE ${`user:${user.id}@%`}`)[0]?.n);
 
     // Inside each transaction, what it queued is its own to see (and no sender's, until it commits).
-    const queued = await application.begin(async (sql) => {
+    const [queued, version] = await application.begin(async (sql) => {
       for (let i = 0; i < 3; i++) await sql`UPDATE users SET available_balance = available_balance + 100 WHERE id = ${user.id}`;
-      return queuedFor(sql);
+      return [await queuedFor(sql), String((await sql`SELECT xmin::text AS version FROM users WHERE id = ${user.id}`)[0]?.version)];
     });
     expect(queued).toBe(3);
     expect(await changes.sync()).toBe(true);
-    expect(seen.filter((change) => change.key === user.id)).toEqual([{ topic: 'user', key: user.id }]);
+    expect(seen.filter((change) => change.key === user.id)).toEqual([{ topic: 'user', key: user.id, version }]);
 
     // A hold is no money change, and a session that does not ask to queue (psql, a script) notifies at once.
     const arrived = nextChange(changes, (change) => change.key === user.id);
@@ -196,7 +204,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL feed', () => {
         (row) => row.payload,
       );
     });
-    expect(posted).toEqual(expect.arrayContaining(['ledger', `user:${user.id}`]));
+    expect(posted).toEqual(['ledger', expect.stringMatching(new RegExp(`^user:${user.id}@\\d+$`))]);
     expect(await changes.sync()).toBe(true);
     expect(seen).toContainEqual({ topic: 'ledger', key: null });
     expect(seen.filter((change) => change.key === user.id)).toHaveLength(4);
@@ -313,6 +321,48 @@ describe('ChangeCache', () => {
     clock.now += 60_000;
     expect(await cache.get('1', load('f'))).toBe('e');
     expect(loads()).toBe(4);
+  });
+
+  it('keeps a value read at the version a change names, and drops one read at any other or at none', async () => {
+    const fake = fakeFeed();
+    const cache = new ChangeCache<{ name: string; version: string }>(fake.feed, {
+      topics: ['user'],
+      maxEntries: 3,
+      versionOf: (value) => value.version,
+    });
+    const load = (name: string, version: string) => () => Promise.resolve({ name, version });
+    await cache.get('1', load('a', '10'));
+    fake.send({ topic: 'user', key: '1', version: '10' });
+    expect(await cache.get('1', load('b', '11'))).toEqual({ name: 'a', version: '10' });
+    fake.send({ topic: 'user', key: '1', version: '12' });
+    expect(await cache.get('1', load('c', '12'))).toEqual({ name: 'c', version: '12' });
+    fake.send({ topic: 'user', key: '1' });
+    expect(await cache.get('1', load('d', '13'))).toEqual({ name: 'd', version: '13' });
+  });
+
+  it('gives the writer its own write, drops the row elsewhere, and keeps no load that may have read the row before it', async () => {
+    const fake = fakeFeed();
+    const cache = new ChangeCache<{ user: string; balance: number }>(fake.feed, {
+      topics: ['user', 'session'],
+      maxEntries: 5,
+      readFrom: (key, value) => [`session:${key}`, `user:${value.user}`],
+    });
+    const load = (balance: number) => () => Promise.resolve({ user: 'u', balance });
+    await cache.get('mine', load(1));
+    await cache.get('other', load(1));
+    const slow = deferred<{ user: string; balance: number }>();
+    const loading = cache.get('third', () => slow.promise);
+    expect(cache.replaceAfterWrite('mine', 'user:u', (value) => ({ ...value, balance: 2 }))).toBe(true);
+    slow.resolve({ user: 'u', balance: 1 });
+    expect(await loading).toEqual({ user: 'u', balance: 1 });
+    expect(await cache.get('mine', load(9))).toEqual({ user: 'u', balance: 2 });
+    expect(await cache.get('other', load(2))).toEqual({ user: 'u', balance: 2 });
+    expect(await cache.get('third', load(3))).toEqual({ user: 'u', balance: 3 });
+    // Nothing kept to replace, or no value to keep: the row is dropped everywhere, as by invalidateRow.
+    expect(cache.replaceAfterWrite('absent', 'user:u', (value) => value)).toBe(false);
+    expect(await cache.get('mine', load(4))).toEqual({ user: 'u', balance: 4 });
+    expect(cache.replaceAfterWrite('mine', 'user:u', () => undefined)).toBe(false);
+    expect(await cache.get('mine', load(5))).toEqual({ user: 'u', balance: 5 });
   });
 
   it('drops everything at any change of a topic that clears, and only what a row was read into for the others', async () => {

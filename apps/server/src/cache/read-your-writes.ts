@@ -11,10 +11,25 @@ declare module 'fastify' {
 }
 
 /**
+ * After a request's own writes, its session's entry: the member row as the request's one own write
+ * returned it, when it did (an earning credited on its own), and else nothing, for the next call to read
+ * it again.
+ */
+function keepOwnWrite(sessions: AppCaches['sessions'], hash: string, scope: WriteScope): void {
+  const row = scope.ownWrites === 1 ? scope.ownRow : undefined;
+  const kept =
+    row !== undefined &&
+    sessions.replaceAfterWrite(hash, `user:${row.id}`, (session) => (session?.user.id === row.id ? { ...session, user: row } : undefined));
+  if (!kept) sessions.invalidateRow(`session:${hash}`);
+}
+
+/**
  * Each request records which rows this instance caches it wrote (docs/architecture.md#caches), so that the
  * next call of the same client, to the same instance, never reads the value it replaced:
  * - its own session or user (a balance just credited, a session just ended): its session's entry is
- *   dropped at once, without waiting for the notification (the common case, on every earning);
+ *   dropped at once, without waiting for the notification, or, for an earning whose statement returned
+ *   the member row, given that row (the common case; the row's notification then names the version it
+ *   already holds, and leaves it);
  * - the settings, the tasks or the plans, or any member's row written by an admin's call (a suspension, a
  *   balance edit): the answer waits until the notifications of its writes have reached this instance.
  * Other instances, and this one's other sessions, catch up as the notifications arrive, within milliseconds.
@@ -38,7 +53,7 @@ export function registerReadYourWrites(app: FastifyInstance, changes: ChangeFeed
     const scope = req.writeScope;
     if (!scope) return;
     const token = req.cookies[SESSION_COOKIE];
-    if (scope.wroteOwn && token) sessions.invalidateRow(`session:${hashToken(token)}`);
+    if (scope.wroteOwn && token) keepOwnWrite(sessions, hashToken(token), scope);
     if (scope.wroteShared) await changes.sync();
     else if (scope.queuedChanges) changes.sendQueuedSoon();
   });

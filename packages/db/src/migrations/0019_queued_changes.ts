@@ -25,8 +25,10 @@ const MONEY_COLUMNS = [
   'ledger_head',
   'updated_at',
 ];
-const moneyKeys = sql.raw(`ARRAY[${MONEY_COLUMNS.map((column) => `'${column}'`).join(', ')}]`);
-const queuing = sql.raw(`current_setting('pesotasks.queue_money_changes', true) = 'on'`);
+/** The member row's money columns (its balances, counts and ledger head), as a text[] literal. */
+export const moneyKeys = sql.raw(`ARRAY[${MONEY_COLUMNS.map((column) => `'${column}'`).join(', ')}]`);
+/** Whether the writing connection asked for its money changes to be queued. */
+export const queuing = sql.raw(`current_setting('pesotasks.queue_money_changes', true) = 'on'`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE UNLOGGED TABLE queued_changes (payload text NOT NULL)`.execute(db);
