@@ -13,6 +13,7 @@ export { appendAdminLog, rechainAdminLogs, rechainLedger } from './chains';
 export { type Change, type ChangeFeed, type ChangeTopic, parseChange } from './changes';
 export { createDb, type Db, type DbHandle, DEFAULT_POOL_SIZE, type Tx } from './create-db';
 export type { DbStats, PoolConnections } from './db-stats';
+export { commitWithoutWaitingForDisk } from './durability';
 export { jsonb } from './json';
 export { checkLedger, GATED_ROW_ID, InsufficientFundsError, postToLedger, preparedGatedPosting } from './ledger';
 export { migrateToLatest } from './migrate';

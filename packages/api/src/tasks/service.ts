@@ -11,7 +11,16 @@ import {
   taskListSchema,
   VIEW_EXPIRY_SECONDS,
 } from '@app/contracts';
-import { type Db, GATED_ROW_ID, preparedGatedPosting, preparedStatement, rowVersionOf, type TaskRow, type UserRow } from '@app/db';
+import {
+  commitWithoutWaitingForDisk,
+  type Db,
+  GATED_ROW_ID,
+  preparedGatedPosting,
+  preparedStatement,
+  rowVersionOf,
+  type TaskRow,
+  type UserRow,
+} from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
@@ -218,9 +227,10 @@ const openViewStatement = preparedStatement((db: Db, args: OpenViewArgs, clock: 
         .select([sql<string>`${args.userId}::text`.as('userId'), 'id', clockNow(preparedClock(clock, args)).as('startedAt')])
         .where('id', '=', args.taskId)
         .where('isActive', '=', true)
-        .where((where) =>
-          where(completedTodayQuery(db, args.userId, { start: args.dayStart, end: args.dayEnd }), '<', args.dailyTaskLimit),
-        ),
+        .where((where) => where(completedTodayQuery(db, args.userId, { start: args.dayStart, end: args.dayEnd }), '<', args.dailyTaskLimit))
+        // A start lost in a database crash costs the member a new start, never money: its commit does not
+        // wait for the disk, the credit's does (docs/architecture.md#durability).
+        .where(commitWithoutWaitingForDisk),
     )
     .onConflict((oc) => oc.column('userId').where('completedAt', 'is', null).where('closedAt', 'is', null).doNothing())
     .returning(['id', 'startedAt']),
