@@ -214,14 +214,11 @@ function queuedChangesSender(send: () => Promise<unknown>) {
   const start = (): Promise<void> => {
     const sending = send().then(() => undefined);
     running = sending;
-    sending.then(
-      () => {
-        if (running === sending) running = undefined;
-      },
-      () => {
-        if (running === sending) running = undefined;
-      },
-    );
+    const settled = () => {
+      if (running === sending) running = undefined;
+    };
+    // Both ways, so that a failed send is not also an unhandled rejection here (the caller has it).
+    sending.then(settled, settled);
     return sending;
   };
   const now = (): Promise<void> => {
