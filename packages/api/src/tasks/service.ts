@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import {
   commitWithoutWaitingForDisk,
+  type Database,
   type Db,
   GATED_ROW_ID,
   preparedGatedPosting,
@@ -21,7 +22,7 @@ import {
   type TaskRow,
   type UserRow,
 } from '@app/db';
-import { type RawBuilder, sql } from 'kysely';
+import { type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
 import { prepareAnswer } from '../lib/prepared';
@@ -348,15 +349,11 @@ async function creditAtOnce(
     taskReward: task.reward,
     requiredVipTier: task.requiredVipTier,
   };
-  const { posted, report } = await creditStatement(
-    reader.db,
-    { ...credit, ...(open as FoundViewCredit & OpenViewCredit) },
-    `${options.clock.source}:open`,
-  );
+  const { posted, report } = await creditOpenView(reader.db, { ...credit, ...open }, options.clock.source);
   return { credited: posted ? { success: true, reward: formatAmount(credit.reward) } : null, found: report };
 }
 
-/** What every credit's statement takes (creditStatement). */
+/** What every credit's statement takes (creditFoundView, creditOpenView). */
 interface CreditArgs extends ClockArgs {
   userId: string;
   reward: number;
@@ -398,73 +395,82 @@ function creditArgs(
 
 /**
  * The view closed and its earning posted, in one statement, only while the view is still open and the
- * day's count is below the limit of the member's tier. The shape names the view clock and the view: the
- * one the locked path found (`found`), or (`open`) the member's open view of the task if it has lasted its
- * time and not expired, and then also only while the member row is still at its version (which the
- * statement then locks) and the task as the caller has it, with the task and the open view read alongside.
+ * day's count is below the limit of the member's tier. The view is the one the locked path found
+ * (creditFoundView), or the member's open view of the task if it has lasted its time and not expired
+ * (creditOpenView), and then also only while the member row is still at its version (which the statement
+ * then locks) and the task as the caller has it, with the task and the open view read alongside. Each is
+ * prepared once per view clock.
  */
-const creditStatement = preparedGatedPosting(
-  (db: Db, args: CreditArgs & FoundViewCredit & OpenViewCredit, shape: `${ViewClock['source']}:${'found' | 'open'}`) => {
-    const [source, view] = shape.split(':');
-    const clock = preparedClock(source as ViewClock['source'], args);
-    const age = secondsSince(clock, 'startedAt');
-    const open = view === 'open';
-    return {
-      entry: {
-        userId: args.userId,
-        type: 'earning',
-        amount: args.reward,
-        description: args.description,
-        taskViewId: GATED_ROW_ID,
-        createdAt: args.now,
-      },
-      gate: (gate) =>
-        gate
-          .updateTable('taskViews')
-          .set({
-            completedAt: clockNow(clock),
-            secondsViewed: open ? sql<number>`floor(${age})::int` : sql<number>`${args.secondsViewed}::int`,
-            reward: sql<number>`${args.reward}::bigint`,
-          })
-          .where('completedAt', 'is', null)
-          .where('closedAt', 'is', null)
-          .where((eb) =>
-            eb.and([
-              ...(open
-                ? [
-                    eb('userId', '=', args.userId),
-                    eb('taskId', '=', args.taskId),
-                    eb(age, '>=', args.viewSeconds),
-                    eb(age, '<', VIEW_EXPIRY_SECONDS),
-                    eb.exists(
-                      eb
-                        .selectFrom('users')
-                        .select('id')
-                        .where('id', '=', args.userId)
-                        .where(sql`xmin`, '=', sql`${args.version}::xid`)
-                        .forNoKeyUpdate(),
-                    ),
-                    eb.exists(
-                      eb
-                        .selectFrom('tasks')
-                        .select('id')
-                        .where('id', '=', args.taskId)
-                        .where('isActive', '=', true)
-                        .where('title', '=', args.title)
-                        .where('reward', '=', args.taskReward)
-                        .where(sql<boolean>`required_vip_tier IS NOT DISTINCT FROM ${args.requiredVipTier}::text`),
-                    ),
-                  ]
-                : [eb('id', '=', args.viewId)]),
-              eb(completedTodayQuery(db, args.userId, { start: args.dayStart, end: args.dayEnd }), '<', args.dailyTaskLimit),
-            ]),
-          )
-          .returning('id'),
-      report: open
-        ? sql<FoundView | null>`(SELECT row_to_json(found) FROM (${openViewQuery(db, args.userId, args.taskId, clock)}) AS found)`
-        : sql<FoundView | null>`NULL`,
-    };
-  },
+function describeCredit(
+  db: Db,
+  args: CreditArgs,
+  source: ViewClock['source'],
+  view: { found: FoundViewCredit; open?: never } | { open: OpenViewCredit; found?: never },
+) {
+  const clock = preparedClock(source, args);
+  const age = secondsSince(clock, 'startedAt');
+  const entry = {
+    userId: args.userId,
+    type: 'earning' as const,
+    amount: args.reward,
+    description: args.description,
+    taskViewId: GATED_ROW_ID,
+    createdAt: args.now,
+  };
+  const gate = (creator: QueryCreator<Database>) =>
+    creator
+      .updateTable('taskViews')
+      .set({
+        completedAt: clockNow(clock),
+        secondsViewed: view.open ? sql<number>`floor(${age})::int` : sql<number>`${view.found.secondsViewed}::int`,
+        reward: sql<number>`${args.reward}::bigint`,
+      })
+      .where('completedAt', 'is', null)
+      .where('closedAt', 'is', null)
+      .where((eb) =>
+        eb.and([
+          ...(view.open
+            ? [
+                eb('userId', '=', args.userId),
+                eb('taskId', '=', view.open.taskId),
+                eb(age, '>=', view.open.viewSeconds),
+                eb(age, '<', VIEW_EXPIRY_SECONDS),
+                eb.exists(
+                  eb
+                    .selectFrom('users')
+                    .select('id')
+                    .where('id', '=', args.userId)
+                    .where(sql`xmin`, '=', sql`${view.open.version}::xid`)
+                    .forNoKeyUpdate(),
+                ),
+                eb.exists(
+                  eb
+                    .selectFrom('tasks')
+                    .select('id')
+                    .where('id', '=', view.open.taskId)
+                    .where('isActive', '=', true)
+                    .where('title', '=', view.open.title)
+                    .where('reward', '=', view.open.taskReward)
+                    .where(sql<boolean>`required_vip_tier IS NOT DISTINCT FROM ${view.open.requiredVipTier}::text`),
+                ),
+              ]
+            : [eb('id', '=', view.found.viewId)]),
+          eb(completedTodayQuery(db, args.userId, { start: args.dayStart, end: args.dayEnd }), '<', args.dailyTaskLimit),
+        ]),
+      )
+      .returning('id');
+  const report = view.open
+    ? sql<FoundView | null>`(SELECT row_to_json(found) FROM (${openViewQuery(db, args.userId, view.open.taskId, clock)}) AS found)`
+    : sql<FoundView | null>`NULL`;
+  return { entry, gate, report };
+}
+
+const creditFoundView = preparedGatedPosting((db: Db, args: CreditArgs & FoundViewCredit, source: ViewClock['source']) =>
+  describeCredit(db, args, source, { found: args }),
+);
+
+const creditOpenView = preparedGatedPosting((db: Db, args: CreditArgs & OpenViewCredit, source: ViewClock['source']) =>
+  describeCredit(db, args, source, { open: args }),
 );
 
 /**
@@ -511,11 +517,7 @@ async function completeViewLocked(
 
     const credit = creditArgs(user, task, options);
     const found: FoundViewCredit = { viewId, secondsViewed: Math.floor(seconds) };
-    const { posted } = await creditStatement(
-      trx,
-      { ...credit, ...(found as FoundViewCredit & OpenViewCredit) },
-      `${options.clock.source}:found`,
-    );
+    const { posted } = await creditFoundView(trx, { ...credit, ...found }, options.clock.source);
     if (!posted) {
       // Still open: the day's limit held it back, and the view stays as it was.
       const open = await trx
