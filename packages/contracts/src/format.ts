@@ -1,18 +1,35 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * Date formatting with the given options, one formatter kept per time zone: building an Intl formatter
+ * costs far more than formatting with it, and a list formats every row.
+ */
+export function formatterPerZone(options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): (timeZone: string) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
+}
+
+const partFormatter = formatterPerZone({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
 /** The calendar and clock parts of a moment in a time zone, or null for an invalid date. */
 function partsIn(value: string | Date, timeZone: string): Record<string, string> | null {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  })
+  return partFormatter(timeZone)
     .formatToParts(date)
     .reduce<Record<string, string>>((acc, part) => {
       acc[part.type] = part.value;
@@ -70,7 +87,10 @@ export function formatApproxDuration(seconds: number): string {
   return `about ${pluralize(Math.round(seconds / 86_400), 'day')}`;
 }
 
-/** "1 account", "3 accounts": a count with its noun in the right number. */
+/** Counts with thousands separators; toLocaleString would build a formatter on every call. */
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** "1 account", "3 accounts", "1,200 accounts": a count with its noun in the right number. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${countFormat.format(count)} ${count === 1 ? singular : plural}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatApproxDuration, formatDate, formatDateTime } from '../src/format';
+import { formatApproxDuration, formatDate, formatDateTime, pluralize } from '../src/format';
 
 describe('dates in Manila', () => {
   it('writes the day Manila is on, not the one UTC is on', () => {
@@ -12,6 +12,13 @@ describe('dates in Manila', () => {
     expect(formatDateTime('2026-11-21T16:30:00.000Z')).toBe('Nov 22, 2026, 12:30 AM');
     expect(formatDateTime('2026-11-22T07:05:00.000Z')).toBe('Nov 22, 2026, 3:05 PM');
     expect(formatDateTime(new Date('2026-11-22T04:00:00.000Z'))).toBe('Nov 22, 2026, 12:00 PM');
+  });
+
+  it('keeps each time zone its own when several are asked for in turn', () => {
+    expect(formatDateTime('2026-11-21T16:30:00.000Z', 'UTC')).toBe('Nov 21, 2026, 4:30 PM');
+    expect(formatDateTime('2026-11-21T16:30:00.000Z')).toBe('Nov 22, 2026, 12:30 AM');
+    expect(formatDate('2026-11-21T16:30:00.000Z', 'America/New_York')).toBe('Nov 21, 2026');
+    expect(formatDateTime('2026-11-21T16:30:00.000Z', 'UTC')).toBe('Nov 21, 2026, 4:30 PM');
   });
 
   it('writes nothing for a date that is not one', () => {
@@ -32,5 +39,21 @@ describe('waits in words', () => {
     [3 * 86_400, 'about 3 days'],
   ])('writes %i seconds as %s', (seconds, words) => {
     expect(formatApproxDuration(seconds)).toBe(words);
+  });
+});
+
+describe('counts with their nouns', () => {
+  it.each([
+    [1, '1 task'],
+    [3, '3 tasks'],
+    [1200, '1,200 tasks'],
+  ])('writes %i as %s', (count, words) => {
+    expect(pluralize(count, 'task')).toBe(words);
+  });
+
+  it('takes an irregular plural', () => {
+    expect(pluralize(2, 'day', 'days')).toBe('2 days');
+    expect(pluralize(1, 'entry', 'entries')).toBe('1 entry');
+    expect(pluralize(12_000, 'entry', 'entries')).toBe('12,000 entries');
   });
 });

@@ -1,23 +1,15 @@
-/** One formatter per zone: building one costs far more than formatting, and "today" is asked on every task call. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { formatterPerZone } from '@app/contracts';
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** Every part of the wall clock as numbers; "today" is asked on every task call, so the formatter is kept. */
+const formatterFor = formatterPerZone({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 /** Milliseconds that the wall clock in `timeZone` is ahead of UTC at `instant`. */
 function zoneOffset(instant: number, timeZone: string): number {

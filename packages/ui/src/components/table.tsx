@@ -8,11 +8,11 @@ function useOverflowsSideways<T extends HTMLElement>() {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
-    const observer = new ResizeObserver(measure);
+    // The observer also reports each element once when it is first laid out: measuring then, rather than
+    // here, does not force the browser to lay the page out while the first screen is still being built.
+    const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth));
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return { ref, overflows };
