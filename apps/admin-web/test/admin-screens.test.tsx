@@ -491,6 +491,20 @@ describe('user management page', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve VIP' })).toBeNull());
   });
 
+  it('shows every user when the address names a filter that does not exist', async () => {
+    const calls: unknown[] = [];
+    servePanel({
+      'admin.users.list': (input) => {
+        calls.push(input);
+        return { data: { items: [adminUser({})], total: 1 } };
+      },
+    });
+    renderAt('/admin/users?filter=everyone');
+
+    await screen.findByText('maria.santos@example.com');
+    expect(calls.at(-1)).not.toHaveProperty('filter');
+  });
+
   it('says when there are no users at all', async () => {
     servePanel({ 'admin.users.list': () => ({ data: { items: [], total: 0 } }) });
     renderAt('/admin/users');

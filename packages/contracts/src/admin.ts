@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, type AccountStatus, FREE_TIER, TRANSACTION_TYPES } from './constants';
+import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId, storable } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES } from './payouts';
@@ -104,9 +104,6 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // --- Users ---------------------------------------------------------------------------------------
-
-export const ADMIN_USER_FILTERS = ['pending', 'vip', 'active', 'suspended', 'banned'] as const;
-export type AdminUserFilter = (typeof ADMIN_USER_FILTERS)[number];
 
 export const adminUserListInput = z
   .object({

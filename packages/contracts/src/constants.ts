@@ -64,6 +64,9 @@ export const PROFILE_PHOTO_MAX_PIXELS = 40_000_000;
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/** The admin user list's filters (?filter= of /admin/users): three account states, VIP members, pending VIP requests. */
+export const ADMIN_USER_FILTERS = ['pending', 'vip', 'active', 'suspended', 'banned'] as const;
+export type AdminUserFilter = (typeof ADMIN_USER_FILTERS)[number];
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export const POPUP_MIN_SECONDS = 5;

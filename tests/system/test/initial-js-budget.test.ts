@@ -12,7 +12,7 @@ const KB = 1024;
  */
 const BUDGETS = [
   { app: 'member-web', base: '/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
-  { app: 'admin-web', base: '/admin/', targetBytes: 200 * KB, ceilingBytes: 200 * KB },
+  { app: 'admin-web', base: '/admin/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
   { app: 'commission-web', base: '/admin/percentage/', targetBytes: 100 * KB, ceilingBytes: 100 * KB },
 ] as const;
 
