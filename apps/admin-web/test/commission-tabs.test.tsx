@@ -65,6 +65,7 @@ describe('% Payouts tab', () => {
     await userEvent.click(await screen.findByRole('tab', { name: '% Payouts' }));
 
     const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
+    await within(table).findByText('Payment completed');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const [pending, paid] = rows as [HTMLElement, HTMLElement];

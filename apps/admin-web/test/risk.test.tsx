@@ -96,7 +96,8 @@ describe('the Risk tab', () => {
   it('lists members by score, marked by level, with the reasons', async () => {
     serveRisk();
     const table = await openRiskTab();
-    const rows = await within(table).findAllByRole('row');
+    await within(table).findByText('alt5@example.com');
+    const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('alt5@example.com');
     expect(rows[1]?.textContent).toContain('100 · high');
     expect(rows[1]?.textContent).toContain('Shares payout destination 0917•••4567 with 4 accounts');

@@ -1,5 +1,5 @@
 import { type AdminStats, adminStatsSchema, type SystemSettings, staffMessages } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
@@ -59,8 +59,8 @@ describe('the site as members see it, with the website switched off', () => {
     renderAt('/admin-portal');
     await userEvent.click(await screen.findByRole('tab', { name: 'Monitor' }));
 
-    await screen.findByText('Closed: website off');
-    expect(termValue('Site for members')).toBe('Closed: website off');
+    await screen.findByText('Site for members', { selector: 'dt' });
+    await waitFor(() => expect(termValue('Site for members')).toBe('Closed: website off'));
   });
 
   it('shows the site closed on the admin dashboard, with its counts in the right number', async () => {

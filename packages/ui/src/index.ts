@@ -51,6 +51,7 @@ export { SignOutLink } from './layout/sign-out-link';
 export { SiteFooter } from './layout/site-footer';
 export { fullName } from './layout/user-menu';
 export { cn } from './lib/cn';
+export { lazyExport } from './lib/lazy-export';
 export { formatPesosAmount } from './lib/pesos';
 export { useCopy } from './lib/use-copy';
 export { ROOM_BESIDE_CONTENT, useMediaQuery } from './lib/use-media-query';

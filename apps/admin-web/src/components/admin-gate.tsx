@@ -1,9 +1,11 @@
 import { useCurrentUser } from '@app/client';
-import { Button, GateCard, useSignInHref } from '@app/ui';
+import { Button, GateCard, LoadingScreen, lazyExport, useSignInHref } from '@app/ui';
 import { LogIn, ShieldX } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { AdminUnlockForm } from './admin-unlock-form';
+import { type ReactNode, Suspense } from 'react';
 import { ReturnToDashboard } from './return-to-dashboard';
+
+/** The password form (react-hook-form, zod) loads only for an admin whose panel is locked. */
+const AdminUnlockForm = lazyExport(() => import('./admin-unlock-form'), 'AdminUnlockForm');
 
 interface AdminGateProps {
   /** The refusal a signed-in member reads: the panel and the other admin pages word it differently. */
@@ -42,6 +44,12 @@ export function AdminGate({ deniedMessage, standalone = false, children }: Admin
       </GateCard>
     );
   }
-  if (!user.adminUnlocked) return <AdminUnlockForm standalone={standalone} />;
+  if (!user.adminUnlocked) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AdminUnlockForm standalone={standalone} />
+      </Suspense>
+    );
+  }
   return children;
 }

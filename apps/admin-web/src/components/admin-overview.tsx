@@ -1,6 +1,6 @@
 import { AppLink, SectionCard } from '@app/ui';
 import { ChevronRight, Crown, ListChecks, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
-import { GcashPayeeWarning } from './gcash-payee-form';
+import { GcashPayeeWarning } from './gcash-payee-warning';
 import { SiteStatusCard } from './site-status-card';
 
 const SHORTCUTS = [

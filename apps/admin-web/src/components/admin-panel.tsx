@@ -1,18 +1,51 @@
 import { errorMessage, trpc } from '@app/client';
 import { ADMIN_PANEL_VERSION, messages } from '@app/contracts';
-import { AppLink, Badge, BrandLink, Button, PageHeader, SignOutLink, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@app/ui';
+import {
+  AppLink,
+  Badge,
+  BrandLink,
+  Button,
+  LoadingScreen,
+  lazyExport,
+  PageHeader,
+  SignOutLink,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '@app/ui';
 import { AppWindow, Bell, House, ListChecks, LockKeyhole, Megaphone, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
-import { useState } from 'react';
-import { CommissionOverview } from './commission-overview';
-import { CommissionPayoutsTable } from './commission-payouts-table';
+import { Suspense, useState } from 'react';
+import { DashboardTab } from './dashboard-tab';
 import { PanelStats } from './panel-stats';
-import { DashboardTab, MonitorTab, NotificationsTab, SystemTab } from './panel-tabs';
-import { PayoutsTable } from './payouts-table';
-import { PendingVipTable } from './pending-vip-table';
-import { PlansTable } from './plans-table';
-import { RiskTab } from './risk-tab';
-import { TransactionsTable } from './transactions-table';
-import { UsersTable } from './users-table';
+
+/**
+ * Every tab but Dashboard, the one the panel opens on, loads its code the first time it opens, so the
+ * panel's first screen waits for its own code only. Pointing at or focusing a tab starts the load early.
+ */
+const TAB_CODE = {
+  users: () => import('./users-table'),
+  vipApprovals: () => import('./pending-vip-table'),
+  vipPlans: () => import('./plans-table'),
+  payouts: () => import('./payouts-table'),
+  risk: () => import('./risk-tab'),
+  commissionPayouts: () => import('./commission-payouts-table'),
+  transactions: () => import('./transactions-table'),
+  panelTabs: () => import('./panel-tabs'),
+  commissionOverview: () => import('./commission-overview'),
+};
+const UsersTable = lazyExport(TAB_CODE.users, 'UsersTable');
+const PendingVipTable = lazyExport(TAB_CODE.vipApprovals, 'PendingVipTable');
+const PlansTable = lazyExport(TAB_CODE.vipPlans, 'PlansTable');
+const PayoutsTable = lazyExport(TAB_CODE.payouts, 'PayoutsTable');
+const RiskTab = lazyExport(TAB_CODE.risk, 'RiskTab');
+const CommissionPayoutsTable = lazyExport(TAB_CODE.commissionPayouts, 'CommissionPayoutsTable');
+const TransactionsTable = lazyExport(TAB_CODE.transactions, 'TransactionsTable');
+const NotificationsTab = lazyExport(TAB_CODE.panelTabs, 'NotificationsTab');
+const SystemTab = lazyExport(TAB_CODE.panelTabs, 'SystemTab');
+const MonitorTab = lazyExport(TAB_CODE.panelTabs, 'MonitorTab');
+const CommissionOverview = lazyExport(TAB_CODE.commissionOverview, 'CommissionOverview');
 
 /** The admin pages the tabs do not cover. */
 const PAGES = [
@@ -40,19 +73,19 @@ type TabValue =
   | 'commission-dashboard';
 
 /** The eleven tabs of docs/screens.md#admin-screens, in order, starting on Dashboard, and Risk (the fraud review) after Payouts. */
-const TABS: readonly { value: TabValue; label: string }[] = [
+const TABS: readonly { value: TabValue; label: string; load?: () => Promise<unknown> }[] = [
   { value: 'dashboard', label: 'Dashboard' },
-  { value: 'users', label: 'Users' },
-  { value: 'vip-approvals', label: 'VIP Approvals' },
-  { value: 'vip-plans', label: 'VIP Plans' },
-  { value: 'payouts', label: 'Payouts' },
-  { value: 'risk', label: 'Risk' },
-  { value: 'commission-payouts', label: '% Payouts' },
-  { value: 'transactions', label: 'Transactions' },
-  { value: 'notifications', label: 'Notifications' },
-  { value: 'system', label: 'System' },
-  { value: 'monitor', label: 'Monitor' },
-  { value: 'commission-dashboard', label: '% Dashboard' },
+  { value: 'users', label: 'Users', load: TAB_CODE.users },
+  { value: 'vip-approvals', label: 'VIP Approvals', load: TAB_CODE.vipApprovals },
+  { value: 'vip-plans', label: 'VIP Plans', load: TAB_CODE.vipPlans },
+  { value: 'payouts', label: 'Payouts', load: TAB_CODE.payouts },
+  { value: 'risk', label: 'Risk', load: TAB_CODE.risk },
+  { value: 'commission-payouts', label: '% Payouts', load: TAB_CODE.commissionPayouts },
+  { value: 'transactions', label: 'Transactions', load: TAB_CODE.transactions },
+  { value: 'notifications', label: 'Notifications', load: TAB_CODE.panelTabs },
+  { value: 'system', label: 'System', load: TAB_CODE.panelTabs },
+  { value: 'monitor', label: 'Monitor', load: TAB_CODE.panelTabs },
+  { value: 'commission-dashboard', label: '% Dashboard', load: TAB_CODE.commissionOverview },
 ];
 
 /** Labels stay readable for screen readers on narrow screens, where only the icons show. */
@@ -125,49 +158,51 @@ export function AdminPanel() {
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
           {/* Twelve tabs do not fit a laptop's 1024 px in one row: from tablet width they wrap, all in view. */}
           <TabsList aria-label="Admin sections" className="md:h-auto md:flex-wrap">
-            {TABS.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value}>
+            {TABS.map(({ value, label, load }) => (
+              <TabsTrigger key={value} value={value} onPointerEnter={load} onFocus={load}>
                 {label}
               </TabsTrigger>
             ))}
           </TabsList>
           {/* Only the open tab is mounted, so each tab's lists load and poll while it is shown. */}
-          <TabsContent value="dashboard">
-            <DashboardTab onOpenTab={setTab} />
-          </TabsContent>
-          <TabsContent value="users">
-            <UsersTable />
-          </TabsContent>
-          <TabsContent value="vip-approvals">
-            <PendingVipTable />
-          </TabsContent>
-          <TabsContent value="vip-plans">
-            <PlansTable />
-          </TabsContent>
-          <TabsContent value="payouts">
-            <PayoutsTable />
-          </TabsContent>
-          <TabsContent value="risk">
-            <RiskTab />
-          </TabsContent>
-          <TabsContent value="commission-payouts">
-            <CommissionPayoutsTable />
-          </TabsContent>
-          <TabsContent value="transactions">
-            <TransactionsTable />
-          </TabsContent>
-          <TabsContent value="notifications">
-            <NotificationsTab />
-          </TabsContent>
-          <TabsContent value="system">
-            <SystemTab />
-          </TabsContent>
-          <TabsContent value="monitor">
-            <MonitorTab />
-          </TabsContent>
-          <TabsContent value="commission-dashboard">
-            <CommissionOverview />
-          </TabsContent>
+          <Suspense fallback={<LoadingScreen className="min-h-48" />}>
+            <TabsContent value="dashboard">
+              <DashboardTab onOpenTab={setTab} />
+            </TabsContent>
+            <TabsContent value="users">
+              <UsersTable />
+            </TabsContent>
+            <TabsContent value="vip-approvals">
+              <PendingVipTable />
+            </TabsContent>
+            <TabsContent value="vip-plans">
+              <PlansTable />
+            </TabsContent>
+            <TabsContent value="payouts">
+              <PayoutsTable />
+            </TabsContent>
+            <TabsContent value="risk">
+              <RiskTab />
+            </TabsContent>
+            <TabsContent value="commission-payouts">
+              <CommissionPayoutsTable />
+            </TabsContent>
+            <TabsContent value="transactions">
+              <TransactionsTable />
+            </TabsContent>
+            <TabsContent value="notifications">
+              <NotificationsTab />
+            </TabsContent>
+            <TabsContent value="system">
+              <SystemTab />
+            </TabsContent>
+            <TabsContent value="monitor">
+              <MonitorTab />
+            </TabsContent>
+            <TabsContent value="commission-dashboard">
+              <CommissionOverview />
+            </TabsContent>
+          </Suspense>
         </Tabs>
       </main>
     </div>

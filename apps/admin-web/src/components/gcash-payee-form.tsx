@@ -1,7 +1,6 @@
 import { trpc } from '@app/client';
 import { gcashPayeeInput, staffMessages } from '@app/contracts';
-import { Alert, AlertDescription, Button, Field, Input, SectionCard, Skeleton, useZodForm } from '@app/ui';
-import { TriangleAlert } from 'lucide-react';
+import { Button, Field, Input, SectionCard, Skeleton, useZodForm } from '@app/ui';
 import { toastFailure, toastSuccess } from '../lib/feedback';
 
 /** The G-CASH account members pay VIP plans to: until both parts are set, members cannot pay by G-CASH. */
@@ -54,17 +53,5 @@ function PayeeForm({ number, name }: { number: string; name: string }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** Warns on the overview while members cannot pay by G-CASH; says nothing until the settings are known. */
-export function GcashPayeeWarning() {
-  const settings = trpc.admin.maintenance.settings.useQuery();
-  if (!settings.data || (settings.data.gcashNumber && settings.data.gcashName)) return null;
-  return (
-    <Alert variant="warning" role="alert" className="lg:col-span-2">
-      <TriangleAlert aria-hidden="true" />
-      <AlertDescription>{staffMessages.admin.screens.gcashPayeeMissing}</AlertDescription>
-    </Alert>
   );
 }

@@ -1,9 +1,11 @@
 import { trpc } from '@app/client';
 import { staffMessages } from '@app/contracts';
-import { AppLink, Badge, Label, Skeleton, Switch } from '@app/ui';
-import { useId, useState } from 'react';
-import { MaintenanceConfirm } from './maintenance-controls';
+import { AppLink, Badge, Label, lazyExport, Skeleton, Switch } from '@app/ui';
+import { Suspense, useId, useState } from 'react';
 import { MemberSiteBadge } from './site-status-card';
+
+/** The confirmation (Radix's dialog, zod's reason rules) loads when the switch is first pressed. */
+const MaintenanceConfirm = lazyExport(() => import('./maintenance-controls'), 'MaintenanceConfirm');
 
 /**
  * The panel's maintenance toggle (Dashboard and System tabs): each change is confirmed, with a reason for
@@ -37,11 +39,13 @@ export function MaintenanceSwitch() {
         </p>
       )}
       {turningOn !== undefined && (
-        <MaintenanceConfirm
-          change={{ kind: 'maintenance', on: turningOn }}
-          currentMessage={settings.data.message}
-          onClose={() => setTurningOn(undefined)}
-        />
+        <Suspense fallback={null}>
+          <MaintenanceConfirm
+            change={{ kind: 'maintenance', on: turningOn }}
+            currentMessage={settings.data.message}
+            onClose={() => setTurningOn(undefined)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,61 +1,12 @@
 import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, staffMessages } from '@app/contracts';
-import { Badge, Button, Dialog, DialogContent, DialogHeading, DialogTrigger, formatPesosAmount, SectionCard, Skeleton } from '@app/ui';
-import { Megaphone, Settings2, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Badge, formatPesosAmount, SectionCard, Skeleton } from '@app/ui';
+import type { ReactNode } from 'react';
 import { REFRESH, useLiveRefresh } from '../lib/refresh';
-import { GcashPayeeCard, GcashPayeeWarning } from './gcash-payee-form';
+import { GcashPayeeCard } from './gcash-payee-form';
 import { MaintenanceSwitch } from './maintenance-switch';
 import { NotificationQuickForm } from './notification-quick-form';
 import { MemberSiteBadge } from './site-status-card';
-
-function SendGlobalNotification() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Megaphone aria-hidden="true" />
-          Send Global Notification
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeading title="Send Global Notification" description="Every member sees it in their notifications." />
-        <NotificationQuickForm requiredMessage={staffMessages.admin.screens.bothRequired} onSent={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** The Dashboard tab: maintenance, system status and quick actions; the last two open their tabs. */
-export function DashboardTab({ onOpenTab }: { onOpenTab: (tab: 'users' | 'system') => void }) {
-  return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <GcashPayeeWarning />
-      <SectionCard
-        title="System"
-        description="While maintenance is on, members see the maintenance page; admins keep access."
-        contentClassName="grid gap-4"
-      >
-        <MaintenanceSwitch />
-        <p className="flex items-center gap-2 text-sm">
-          System status <Badge variant="success">Online</Badge>
-        </p>
-      </SectionCard>
-      <SectionCard title="Quick actions" contentClassName="flex flex-wrap gap-2">
-        <SendGlobalNotification />
-        <Button variant="outline" onClick={() => onOpenTab('users')}>
-          <Users aria-hidden="true" />
-          View All Users
-        </Button>
-        <Button variant="outline" onClick={() => onOpenTab('system')}>
-          <Settings2 aria-hidden="true" />
-          System Settings
-        </Button>
-      </SectionCard>
-    </div>
-  );
-}
 
 /** The Notifications tab: a global info notification. */
 export function NotificationsTab() {

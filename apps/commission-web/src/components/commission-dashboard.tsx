@@ -10,6 +10,7 @@ import {
   CommissionRates,
   DeferredControl,
   LoadError,
+  lazyExport,
   PageHeader,
   Pager,
   SectionCard,
@@ -17,12 +18,12 @@ import {
   toast,
 } from '@app/ui';
 import { HandCoins, LogOut } from 'lucide-react';
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
 
 /** The dialog and its form (react-hook-form, zod, Radix's dialog and select) are not needed for the first paint. */
-const RequestPayoutDialog = lazy(() => import('./request-payout-dialog').then((module) => ({ default: module.RequestPayoutDialog })));
+const RequestPayoutDialog = lazyExport(() => import('./request-payout-dialog'), 'RequestPayoutDialog');
 
 /** The ledger as CSV, served by the API with the operator's cookie: a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/admin/percentage/statement.csv';

@@ -1,11 +1,11 @@
 import { TrpcProvider, useOperatorSession } from '@app/client';
-import { LoadingScreen } from '@app/ui';
+import { LoadingScreen, lazyExport } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CommissionDashboard } from '../components/commission-dashboard';
 
 /** The login form (with react-hook-form and zod) loads only for an operator who is not signed in. */
-const OperatorLogin = lazy(() => import('../components/operator-login').then((module) => ({ default: module.OperatorLogin })));
+const OperatorLogin = lazyExport(() => import('../components/operator-login'), 'OperatorLogin');
 
 export const Route = createFileRoute('/')({
   component: CommissionPage,

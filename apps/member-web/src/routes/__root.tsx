@@ -1,14 +1,14 @@
 import { currentUserQuery, useCurrentUser } from '@app/client';
-import { LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
+import { LoadingScreen, lazyExport, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';
 import { MemberShell } from '../components/member-shell';
 import { useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
 import type { RouterContext } from '../router';
 
-const MaintenanceScreen = lazy(() => import('../components/maintenance-screen').then((module) => ({ default: module.MaintenanceScreen })));
+const MaintenanceScreen = lazyExport(() => import('../components/maintenance-screen'), 'MaintenanceScreen');
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Started here rather than by Root's hooks so they join the page loaders' queries in one request.

@@ -1,15 +1,16 @@
 import type { User } from '@app/contracts';
 import { Menu } from 'lucide-react';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../components/button';
 import { DeferredControl } from '../components/deferred-control';
+import { lazyExport } from '../lib/lazy-export';
 import { BrandLink } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
 
 /** The drawer (Radix's dialog) is not needed for the first paint, and on a wide screen not at all. */
-const MobileNav = lazy(() => import('./mobile-nav').then((module) => ({ default: module.MobileNav })));
+const MobileNav = lazyExport(() => import('./mobile-nav'), 'MobileNav');
 
 interface AppShellProps {
   user: User | null;

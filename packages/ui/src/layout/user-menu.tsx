@@ -1,13 +1,13 @@
 import type { User } from '@app/contracts';
 import { ChevronDown } from 'lucide-react';
-import { lazy } from 'react';
 import { UserAvatar } from '../components/avatar';
 import { Button } from '../components/button';
 import { DeferredControl } from '../components/deferred-control';
+import { lazyExport } from '../lib/lazy-export';
 import { useSignInHref } from './navigation';
 
 /** The menu itself (Radix's dropdown) is not needed for the first paint. */
-const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+const AccountMenu = lazyExport(() => import('./account-menu'), 'AccountMenu');
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ');

@@ -1,12 +1,11 @@
 import { formatDate, type Transaction } from '@app/contracts';
-import { Button, DeferredControl } from '@app/ui';
+import { Button, DeferredControl, lazyExport } from '@app/ui';
 import { ShieldCheck } from 'lucide-react';
-import { lazy } from 'react';
 
 export type Proof = NonNullable<Transaction['proof']>;
 
 /** The dialog (Radix's) is not needed for the first paint of the dashboard's recent transactions. */
-const ProofOfViewDialog = lazy(() => import('./proof-of-view-dialog').then((module) => ({ default: module.ProofOfViewDialog })));
+const ProofOfViewDialog = lazyExport(() => import('./proof-of-view-dialog'), 'ProofOfViewDialog');
 
 interface ProofOfViewProps {
   transaction: Pick<Transaction, 'description' | 'createdAt'>;

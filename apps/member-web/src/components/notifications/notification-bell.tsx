@@ -1,10 +1,9 @@
 import { trpc, usePolling } from '@app/client';
-import { Button, DeferredControl } from '@app/ui';
+import { Button, DeferredControl, lazyExport } from '@app/ui';
 import { Bell } from 'lucide-react';
-import { lazy } from 'react';
 
 /** The list (Radix's dropdown and the type icons) is not needed for the first paint. */
-const NotificationMenu = lazy(() => import('./notification-menu').then((module) => ({ default: module.NotificationMenu })));
+const NotificationMenu = lazyExport(() => import('./notification-menu'), 'NotificationMenu');
 
 /** How often the bell checks for new notifications while no live stream is connected (usePolling). */
 const POLL_MS = 60_000;

@@ -1,8 +1,9 @@
 import { trpc } from '@app/client';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyExport } from '@app/ui';
+import { Suspense, useEffect, useState } from 'react';
 
 /** Most pages have no popup to show: the dialog (Radix's) loads only when one is due. */
-const PopupDialog = lazy(() => import('./popup-dialog').then((module) => ({ default: module.PopupDialog })));
+const PopupDialog = lazyExport(() => import('./popup-dialog'), 'PopupDialog');
 
 /** Ids of the popups this browser tab has shown: each appears at most once a session (docs/product-rules.md#decided-rules). */
 const SEEN_POPUPS_KEY = 'seenPopups';

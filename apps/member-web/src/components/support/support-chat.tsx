@@ -1,15 +1,15 @@
 import { trpc, usePolling } from '@app/client';
 import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
-import { Button, cn, useSignInHref } from '@app/ui';
+import { Button, cn, lazyExport, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { LoadingMessages } from './loading-messages';
 
 /**
  * The conversation and its message form load when the chat first opens: they carry the message schema
  * (and with it zod), which the first screen of every page would otherwise download.
  */
-const Conversation = lazy(() => import('./support-conversation').then((module) => ({ default: module.Conversation })));
+const Conversation = lazyExport(() => import('./support-conversation'), 'Conversation');
 
 /** How often an open conversation checks for replies. */
 const OPEN_POLL_MS = 10_000;
