@@ -16,13 +16,14 @@ import {
   toast,
 } from '@app/ui';
 import { AppWindow, Bell, House, ListChecks, LockKeyhole, Megaphone, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { DashboardTab } from './dashboard-tab';
 import { PanelStats } from './panel-stats';
 
 /**
- * Every tab but Dashboard, the one the panel opens on, loads its code the first time it opens, so the
- * panel's first screen waits for its own code only. Pointing at or focusing a tab starts the load early.
+ * The code of every tab but Dashboard, the one the panel opens on, so the panel's first screen waits for
+ * its own code only. Once the panel has shown, the browser fetches the rest while it is idle
+ * (usePrefetchedTabs); a tab opened before that loads its code then, behind a spinner.
  */
 const TAB_CODE = {
   users: () => import('./users-table'),
@@ -73,19 +74,19 @@ type TabValue =
   | 'commission-dashboard';
 
 /** The eleven tabs of docs/screens.md#admin-screens, in order, starting on Dashboard, and Risk (the fraud review) after Payouts. */
-const TABS: readonly { value: TabValue; label: string; load?: () => Promise<unknown> }[] = [
+const TABS: readonly { value: TabValue; label: string }[] = [
   { value: 'dashboard', label: 'Dashboard' },
-  { value: 'users', label: 'Users', load: TAB_CODE.users },
-  { value: 'vip-approvals', label: 'VIP Approvals', load: TAB_CODE.vipApprovals },
-  { value: 'vip-plans', label: 'VIP Plans', load: TAB_CODE.vipPlans },
-  { value: 'payouts', label: 'Payouts', load: TAB_CODE.payouts },
-  { value: 'risk', label: 'Risk', load: TAB_CODE.risk },
-  { value: 'commission-payouts', label: '% Payouts', load: TAB_CODE.commissionPayouts },
-  { value: 'transactions', label: 'Transactions', load: TAB_CODE.transactions },
-  { value: 'notifications', label: 'Notifications', load: TAB_CODE.panelTabs },
-  { value: 'system', label: 'System', load: TAB_CODE.panelTabs },
-  { value: 'monitor', label: 'Monitor', load: TAB_CODE.panelTabs },
-  { value: 'commission-dashboard', label: '% Dashboard', load: TAB_CODE.commissionOverview },
+  { value: 'users', label: 'Users' },
+  { value: 'vip-approvals', label: 'VIP Approvals' },
+  { value: 'vip-plans', label: 'VIP Plans' },
+  { value: 'payouts', label: 'Payouts' },
+  { value: 'risk', label: 'Risk' },
+  { value: 'commission-payouts', label: '% Payouts' },
+  { value: 'transactions', label: 'Transactions' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'system', label: 'System' },
+  { value: 'monitor', label: 'Monitor' },
+  { value: 'commission-dashboard', label: '% Dashboard' },
 ];
 
 /** Labels stay readable for screen readers on narrow screens, where only the icons show. */
@@ -93,9 +94,26 @@ function ButtonLabel({ children }: { children: string }) {
   return <span className="sr-only md:not-sr-only">{children}</span>;
 }
 
+/** Fetches every tab's code (TAB_CODE) once the browser is idle after the panel has shown. */
+function usePrefetchedTabs() {
+  useEffect(() => {
+    const loadAll = () => {
+      for (const load of Object.values(TAB_CODE)) void load();
+    };
+    // Safari has no requestIdleCallback; a short delay lets the first screen go first there too.
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(loadAll, 500);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(loadAll, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+}
+
 /** The combined admin panel (/admin-portal, /admin/panel), once its password has been accepted. */
 export function AdminPanel() {
   const [tab, setTab] = useState<TabValue>('dashboard');
+  usePrefetchedTabs();
   const utils = trpc.useUtils();
   const lock = trpc.admin.lock.useMutation({
     onSuccess: async () => {
@@ -158,8 +176,8 @@ export function AdminPanel() {
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
           {/* Twelve tabs do not fit a laptop's 1024 px in one row: from tablet width they wrap, all in view. */}
           <TabsList aria-label="Admin sections" className="md:h-auto md:flex-wrap">
-            {TABS.map(({ value, label, load }) => (
-              <TabsTrigger key={value} value={value} onPointerEnter={load} onFocus={load}>
+            {TABS.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value}>
                 {label}
               </TabsTrigger>
             ))}
