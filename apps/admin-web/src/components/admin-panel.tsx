@@ -16,14 +16,15 @@ import {
   toast,
 } from '@app/ui';
 import { AppWindow, Bell, House, ListChecks, LockKeyhole, Megaphone, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { useIdlePrefetch } from '../lib/use-idle-prefetch';
 import { DashboardTab } from './dashboard-tab';
 import { PanelStats } from './panel-stats';
 
 /**
  * The code of every tab but Dashboard, the one the panel opens on, so the panel's first screen waits for
  * its own code only. Once the panel has shown, the browser fetches the rest while it is idle
- * (usePrefetchedTabs); a tab opened before that loads its code then, behind a spinner.
+ * (useIdlePrefetch); a tab opened before that loads its code then, behind a spinner.
  */
 const TAB_CODE = {
   users: () => import('./users-table'),
@@ -36,6 +37,7 @@ const TAB_CODE = {
   panelTabs: () => import('./panel-tabs'),
   commissionOverview: () => import('./commission-overview'),
 };
+const TAB_LOADERS = Object.values(TAB_CODE);
 const UsersTable = lazyExport(TAB_CODE.users, 'UsersTable');
 const PendingVipTable = lazyExport(TAB_CODE.vipApprovals, 'PendingVipTable');
 const PlansTable = lazyExport(TAB_CODE.vipPlans, 'PlansTable');
@@ -94,26 +96,10 @@ function ButtonLabel({ children }: { children: string }) {
   return <span className="sr-only md:not-sr-only">{children}</span>;
 }
 
-/** Fetches every tab's code (TAB_CODE) once the browser is idle after the panel has shown. */
-function usePrefetchedTabs() {
-  useEffect(() => {
-    const loadAll = () => {
-      for (const load of Object.values(TAB_CODE)) void load();
-    };
-    // Safari has no requestIdleCallback; a short delay lets the first screen go first there too.
-    if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(loadAll, 500);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(loadAll, { timeout: 2000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
-}
-
 /** The combined admin panel (/admin-portal, /admin/panel), once its password has been accepted. */
 export function AdminPanel() {
   const [tab, setTab] = useState<TabValue>('dashboard');
-  usePrefetchedTabs();
+  useIdlePrefetch(TAB_LOADERS);
   const utils = trpc.useUtils();
   const lock = trpc.admin.lock.useMutation({
     onSuccess: async () => {
