@@ -10,7 +10,6 @@ import type { Config } from './config';
 import { sendError } from './errors';
 import { requestScope } from './request-scope';
 import { registerRestRoutes } from './rest/adapter';
-import { buildOpenApiDocument, renderDocsPage } from './rest/openapi';
 import { registerUploadRoutes } from './rest/upload';
 import { answerFrameworkError } from './routes/framework-errors';
 import { registerHealthRoutes } from './routes/health';
@@ -125,16 +124,27 @@ export async function buildApp({
   registerRestRoutes(app, appRouter, contextFor);
   await registerUploadRoutes(app, appRouter, contextFor, deps.photos);
   const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
-  const openApi = buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, ''));
-  app.get('/api/openapi.json', async () => openApi);
-  app.get('/api/docs', nonceRoute, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi, cspNonces(reply).style)),
-  );
+  // Built when first asked for, then kept: loading trpc-to-openapi and walking every procedure took about
+  // 170 ms of each start (docs/architecture.md#running-it).
+  const buildOpenApi = async () => {
+    const { buildOpenApiDocument, renderDocsPage } = await import('./rest/openapi');
+    return { doc: buildOpenApiDocument(appRouter, baseUrl.replace(/\/$/, '')), renderDocsPage };
+  };
+  let openApi: ReturnType<typeof buildOpenApi> | undefined;
+  const loadOpenApi = () => {
+    openApi ??= buildOpenApi();
+    return openApi;
+  };
+  app.get('/api/openapi.json', async () => (await loadOpenApi()).doc);
+  app.get('/api/docs', nonceRoute, async (_req, reply) => {
+    const { doc, renderDocsPage } = await loadOpenApi();
+    return reply.type('text/html; charset=utf-8').send(renderDocsPage(doc, cspNonces(reply).style));
+  });
 
   registerSessionRoutes(app, config, deps);
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
   registerHealthRoutes(app, db);
-  registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections });
+  await registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections });
   await registerWebApps(app, config.DATA_DIR);
 
   return { app, deps };

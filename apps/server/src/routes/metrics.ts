@@ -1,17 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { type ApiDeps, appRouter, notFound, unauthorized } from '@app/api';
+import { type ApiDeps, notFound } from '@app/api';
 import { messages } from '@app/contracts';
-import { type CacheCounts, type ChangeFeed, type DbStats, namedCaches, type PoolConnections } from '@app/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ChangeFeed, DbStats, PoolConnections } from '@app/db';
+import type { FastifyInstance } from 'fastify';
 import { sendError } from '../errors';
-
-const PREFIX = 'pesotasks_';
-const TRPC_ROUTE = '/trpc/:path';
-/** A request that matched no route: one label, whatever its path. */
-const UNMATCHED = 'unmatched';
-/** Latency buckets in seconds: a cached read answers within a millisecond, the target p99 is 25 ms. */
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: without it the endpoint is off and answers 404. */
@@ -25,177 +16,16 @@ export interface MetricsOptions {
 }
 
 /**
- * GET /metrics in Prometheus's text format for a scraper holding `Authorization: Bearer <METRICS_TOKEN>`
- * (docs/architecture.md#running-it): requests and their latency by route, the database connections' use,
- * the caches, the change feed, open SSE streams and the pending payouts. Each app has its own registry.
+ * GET /metrics (docs/architecture.md#running-it): off (404) without METRICS_TOKEN; with it, the metrics of
+ * metrics-registry.ts for a scraper holding the token. prom-client loads only then: a start without a
+ * scraper does not spend the time.
  */
-export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+export async function registerMetrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const { token } = options;
   if (!token) {
     app.get('/metrics', async (_req, reply) => sendError(reply, notFound(messages.common.notFound)));
     return;
   }
-  const registry = new Registry();
-  const requests = requestMetrics(registry);
-  app.addHook('onResponse', async (req, reply) => {
-    requests.observe(
-      { route: routeLabel(req), method: req.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
-  });
-  cacheMetrics(registry, options);
-  if (options.dbStats) databaseMetrics(registry, options.dbStats);
-  const { live } = options.deps;
-  new Gauge({
-    name: `${PREFIX}sse_connections_open`,
-    help: 'Server-sent event streams open on this instance.',
-    registers: [registry],
-    collect() {
-      this.set(live.open);
-    },
-  });
-  const readPayouts = payoutMetrics(registry, options.deps);
-  const readConnections = options.poolConnections ? poolMetrics(registry, options.poolConnections) : async () => {};
-
-  const expected = digest(token);
-  app.get('/metrics', async (req, reply) => {
-    const given = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!given || !timingSafeEqual(digest(given), expected)) {
-      return sendError(reply.header('www-authenticate', 'Bearer realm="metrics"'), unauthorized());
-    }
-    // One after the other: read alongside the payouts, the pool would count the scrape's own statement in use.
-    const [connections] = await Promise.allSettled([readConnections()]);
-    const [payouts] = await Promise.allSettled([readPayouts()]);
-    if (payouts.status === 'rejected') req.log.warn({ err: payouts.reason }, 'pending payouts could not be read for /metrics');
-    if (connections.status === 'rejected') req.log.warn({ err: connections.reason }, 'pool connections could not be read for /metrics');
-    const text = await registry.metrics();
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
-  });
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
-}
-
-function requestMetrics(registry: Registry) {
-  return new Histogram({
-    name: `${PREFIX}http_request_duration_seconds`,
-    help: 'Time to answer a request, by route pattern (tRPC: procedure), method and status class.',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-}
-
-const procedures = new Set(Object.keys(appRouter._def.procedures));
-
-/**
- * The route's pattern, never its path, so ids cannot multiply the series. A tRPC call is named by its
- * procedure; a batch of several procedures, or an unknown one, by one label each.
- */
-function routeLabel(req: FastifyRequest): string {
-  const route = req.routeOptions.url;
-  if (route === undefined) return UNMATCHED;
-  if (route !== TRPC_ROUTE) return route;
-  const path = (req.params as { path?: string }).path ?? '';
-  if (path.includes(',')) return '/trpc/(batch)';
-  return procedures.has(path) ? `/trpc/${path}` : TRPC_ROUTE;
-}
-
-function cacheMetrics(registry: Registry, { deps, changes }: MetricsOptions): void {
-  const caches = namedCaches(deps.caches);
-  const counter = (name: string, help: string, read: (cache: CacheCounts) => number) =>
-    new Counter({
-      name: `${PREFIX}cache_${name}_total`,
-      help,
-      labelNames: ['cache'] as const,
-      registers: [registry],
-      collect() {
-        this.reset();
-        for (const [cache, values] of caches) this.inc({ cache }, read(values));
-      },
-    });
-  counter('hits', 'Reads answered from memory.', (cache) => cache.hits);
-  counter('misses', 'Reads that went to the database.', (cache) => cache.misses);
-  counter('invalidations', 'Changes (or feed drops) that removed cached values.', (cache) => cache.invalidations);
-  new Gauge({
-    name: `${PREFIX}cache_entries`,
-    help: 'Values held in the cache now.',
-    labelNames: ['cache'] as const,
-    registers: [registry],
-    collect() {
-      for (const [cache, values] of caches) this.set({ cache }, values.size);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}change_feed_live`,
-    help: '1 while this instance hears the change notifications, else 0 (cached values then last at most 5 s).',
-    registers: [registry],
-    collect() {
-      this.set(changes.live ? 1 : 0);
-    },
-  });
-}
-
-function databaseMetrics(registry: Registry, dbStats: () => DbStats): void {
-  const gauge = (name: string, help: string, read: (stats: DbStats) => number) =>
-    new Gauge({
-      name: `${PREFIX}db_${name}`,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read(dbStats()));
-      },
-    });
-  gauge('statements_in_flight', 'Statements sent and not yet answered, including those waiting for a connection.', (s) => s.inFlight);
-  gauge('transactions_open', 'Transactions in progress, each holding one connection.', (s) => s.transactions);
-  gauge('pool_max_connections', 'Connections the pool may open (DATABASE_POOL_SIZE; 1 for PGlite).', (s) => s.maxConnections);
-}
-
-/** The pool's connections by state, and the query (pg_stat_activity) that brings them up to date at each scrape. */
-function poolMetrics(registry: Registry, read: () => Promise<PoolConnections>): () => Promise<void> {
-  const gauge = new Gauge({
-    name: `${PREFIX}db_pool_connections`,
-    help: 'The pool’s connections to PostgreSQL by state: in_use (a statement or a transaction) or idle; the scrape’s own left out.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-  });
-  return async () => {
-    try {
-      const { inUse, idle } = await read();
-      gauge.set({ state: 'in_use' }, inUse);
-      gauge.set({ state: 'idle' }, idle);
-    } catch (error) {
-      gauge.set({ state: 'in_use' }, Number.NaN);
-      gauge.set({ state: 'idle' }, Number.NaN);
-      throw error;
-    }
-  };
-}
-
-/** The pending payouts gauges, and the one query that brings them up to date (run at each scrape). */
-function payoutMetrics(registry: Registry, deps: MetricsOptions['deps']): () => Promise<void> {
-  const pending = new Gauge({ name: `${PREFIX}payouts_pending`, help: 'Payout requests waiting for a decision.', registers: [registry] });
-  const oldest = new Gauge({
-    name: `${PREFIX}payouts_pending_oldest_age_seconds`,
-    help: 'Age of the oldest pending payout request (0 when none).',
-    registers: [registry],
-  });
-  return async () => {
-    try {
-      const row = await deps.db
-        .selectFrom('payouts')
-        .where('status', '=', 'pending')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<Date | null>('createdAt').as('oldest')])
-        .executeTakeFirstOrThrow();
-      pending.set(Number(row.count));
-      // Requests are stamped with the server's clock, so their age is read from it too.
-      oldest.set(row.oldest ? Math.max(0, (deps.now().getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
-    } catch (error) {
-      // Unknown: a failed read must not look like an empty queue.
-      pending.set(Number.NaN);
-      oldest.set(Number.NaN);
-      throw error;
-    }
-  };
+  const { registerScrapedMetrics } = await import('./metrics-registry');
+  registerScrapedMetrics(app, token, options);
 }

@@ -5,7 +5,7 @@ import type { Db } from '@app/db';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { getTRPCErrorFromUnknown, getTRPCErrorShape } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { sendError } from '../errors';
 import { listRestProcedures } from '../rest/adapter';
@@ -103,8 +103,10 @@ function purgeEndedWindows(app: FastifyInstance, db: Db): void {
  * Redis for the counters when REDIS_URL is set, its connection named after the key prefix. Commands
  * fail at once while the connection is down (no offline queue) and give up after a second, so an outage
  * never holds requests; the outage and the recovery are logged once each, not at every reconnection.
+ * ioredis loads only here: a start without Redis does not spend the time.
  */
 async function connectRedis(app: FastifyInstance, url: string, keyPrefix: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { connectionName: keyPrefix, enableOfflineQueue: false, commandTimeout: 1000, maxRetriesPerRequest: 1 });
   let down = false;
   redis.on('error', (error) => {
