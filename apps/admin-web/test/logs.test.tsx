@@ -68,6 +68,19 @@ describe('activity logs', () => {
     expect(within(vip as HTMLElement).getByTitle(requestId)).toBeTruthy();
   });
 
+  it('shows an instant in the details in Manila time, the exact value on hover', async () => {
+    serveSession(unlockedAdmin, {
+      'admin.logs': () => ({
+        data: { items: [log({ action: 'admin_unlock', details: { unlockedUntil: '2026-11-28T12:13:43.822Z' } })], total: 1 },
+      }),
+    });
+    renderAt('/admin/logs');
+    const table = await screen.findByRole('table', { name: 'Admin activity logs' });
+    const unlock = (await within(table).findByText('Admin Unlock')).closest('tr') as HTMLElement;
+    expect(unlock.textContent).toContain('unlockedUntil:Nov 28, 2026, 8:13 PM');
+    expect(within(unlock).getByTitle('2026-11-28T12:13:43.822Z').textContent).toBe('Nov 28, 2026, 8:13 PM');
+  });
+
   it('says so when the log cannot be read', async () => {
     serveSession(unlockedAdmin, { 'admin.logs': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }) });
     renderAt('/admin/logs');

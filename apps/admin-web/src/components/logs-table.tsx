@@ -4,9 +4,20 @@ import { Pager } from '@app/ui';
 import { useState } from 'react';
 import { AdminTable, type Column, ShortId } from './admin-table';
 
-/** A detail value as text: strings as they are, anything else as JSON. */
-function detailText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** An instant as the server writes it in details (an unlock's end, a plan's expiry): ISO 8601 in UTC. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/** A detail value: an id shortened, an instant in Manila time like the Date column (the exact value on hover), other strings as they are, anything else as JSON. */
+function DetailValue({ name, value }: { name: string; value: unknown }) {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (name.endsWith('Id')) return <ShortId id={value} />;
+  if (ISO_INSTANT.test(value))
+    return (
+      <time dateTime={value} title={value}>
+        {formatDateTime(value)}
+      </time>
+    );
+  return value;
 }
 
 /**
@@ -25,7 +36,7 @@ function Details({ log }: { log: AdminLog }) {
         <div key={key} className="flex min-w-0 gap-1">
           <dt className="shrink-0 font-medium">{key}:</dt>
           <dd className="min-w-0 break-words">
-            {key.endsWith('Id') && typeof value === 'string' ? <ShortId id={value} /> : detailText(value)}
+            <DetailValue name={key} value={value} />
           </dd>
         </div>
       ))}
