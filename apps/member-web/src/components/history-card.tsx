@@ -1,6 +1,7 @@
 import { errorMessage } from '@app/client';
 import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
+import { stackedTable } from '../lib/stacked-table';
 import { StackedTable } from './stacked-table';
 
 interface HistoryQuery<T> {
@@ -61,7 +62,7 @@ export function HistoryCard<T, Column extends string>({
             <LoadError message={errorMessage(query.error, loadFailedMessage)} onRetry={() => void query.refetch()} />
           </div>
         ) : query.data.length === 0 ? (
-          <EmptyTable columns={names} label={emptyLabel} message={emptyMessage} />
+          <EmptyTable columns={names} label={emptyLabel} message={emptyMessage} headerClassName={stackedTable.header} />
         ) : (
           <StackedTable aria-labelledby={titleId} columns={columns} rows={query.data} rowKey={rowKey} cells={cells} />
         )}

@@ -71,13 +71,15 @@ interface EmptyTableProps {
   message: string;
   /** Names the table for screen readers when no visible heading does. */
   label?: string;
+  /** Classes of the headings' row group: a table that stacks on a phone keeps them for screen readers only there. */
+  headerClassName?: string;
 }
 
 /** A table with its headings and one row saying why it has no rows. */
-export function EmptyTable({ columns, message, label }: EmptyTableProps) {
+export function EmptyTable({ columns, message, label, headerClassName }: EmptyTableProps) {
   return (
     <Table aria-label={label}>
-      <TableHeader>
+      <TableHeader className={headerClassName}>
         <TableRow className="hover:bg-transparent">
           {columns.map((column) => (
             <TableHead key={column}>{column}</TableHead>

@@ -78,7 +78,8 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       </div>
     );
   }
-  if (transactions.data.length === 0) return <EmptyTable columns={Object.keys(COLUMNS)} message={emptyText} label={label} />;
+  if (transactions.data.length === 0)
+    return <EmptyTable columns={Object.keys(COLUMNS)} message={emptyText} label={label} headerClassName={stackedTable.header} />;
 
   return (
     <StackedTable
