@@ -59,7 +59,8 @@ const COLUMNS: readonly Column<AdminLog>[] = [
         <span className="font-mono text-xs break-all">{log.targetId ?? 'N/A'}</span>
       ),
   },
-  { header: 'Details', cell: (log) => <Details log={log} /> },
+  // Wide enough for a "key: value" line: squeezed to a word's width, a log's details made rows a screen tall on a phone.
+  { header: 'Details', cell: (log) => <Details log={log} />, className: 'min-w-56' },
   { header: 'IP Address', cell: (log) => <span className="font-mono text-xs">{log.ipAddress ?? 'Unknown'}</span> },
 ];
 
