@@ -1,4 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { defaultClientConditions } from 'vite';
 
 /**
@@ -80,6 +84,55 @@ export function sharedPage() {
         ...head.map((tag) => ({ ...tag, injectTo: 'head-prepend' as const })),
         ...body.map((tag) => ({ ...tag, injectTo: 'body' as const })),
       ],
+    },
+  };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Text the browser downloads; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+/** Below this a compressed copy saves less than its own headers cost. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, compressed once at the
+ * highest levels, for the server to send to browsers that accept them (docs/architecture.md#running-it):
+ * member-web's entry script is 465 KB as built and about a third of that over the wire. A copy that would
+ * not be smaller is not written. Compressing at build time costs the server nothing per request.
+ */
+export function precompressedFiles() {
+  return {
+    name: 'precompressed-files',
+    apply: 'build' as const,
+    async writeBundle(
+      output: { dir?: string },
+      bundle: Record<string, { type: 'chunk'; code: string } | { type: 'asset'; source: string | Uint8Array }>,
+    ) {
+      const dir = output.dir;
+      if (!dir) return;
+      await Promise.all(
+        Object.entries(bundle).map(async ([file, item]) => {
+          if (!COMPRESSIBLE.test(file)) return;
+          const bytes = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+          if (bytes.length < MIN_COMPRESSIBLE_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipped(bytes, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          const target = path.join(dir, file);
+          await Promise.all([
+            br.length < bytes.length ? writeFile(`${target}.br`, br) : undefined,
+            gz.length < bytes.length ? writeFile(`${target}.gz`, gz) : undefined,
+          ]);
+        }),
+      );
     },
   };
 }

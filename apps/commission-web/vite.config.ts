@@ -2,12 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appBuild, appServer, sharedPage, sharedPublicDir, sourceConditions } from '../../tooling/vite.ts';
+import { appBuild, appServer, precompressedFiles, sharedPage, sharedPublicDir, sourceConditions } from '../../tooling/vite.ts';
 
 export default defineConfig({
   base: '/admin/percentage/',
   // The route generator and code splitter must see the route files before the React transform does.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), sharedPage()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), sharedPage(), precompressedFiles()],
   resolve: { conditions: sourceConditions },
   build: appBuild,
   publicDir: sharedPublicDir,
