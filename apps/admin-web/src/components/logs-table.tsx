@@ -59,8 +59,9 @@ const COLUMNS: readonly Column<AdminLog>[] = [
         <span className="font-mono text-xs break-all">{log.targetId ?? 'N/A'}</span>
       ),
   },
-  // Wide enough for a "key: value" line: squeezed to a word's width, a log's details made rows a screen tall on a phone.
-  { header: 'Details', cell: (log) => <Details log={log} />, className: 'min-w-56' },
+  // Wide enough for a "key: value" line where the table scrolls sideways anyway (a phone, a tablet): squeezed
+  // to a word's width, a log's details made rows a screen tall. From 1024 px the table fits the screen.
+  { header: 'Details', cell: (log) => <Details log={log} />, className: 'min-w-56 lg:min-w-0' },
   { header: 'IP Address', cell: (log) => <span className="font-mono text-xs">{log.ipAddress ?? 'Unknown'}</span> },
 ];
 
