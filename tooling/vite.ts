@@ -91,7 +91,7 @@ export function sharedPage() {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /** Text the browser downloads; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|txt)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
 

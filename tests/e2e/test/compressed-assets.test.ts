@@ -37,6 +37,14 @@ describe.each([
   { app: 'admin-web', page: '/admin/' },
   { app: 'commission-web', page: '/admin/percentage/' },
 ])('$app sends its scripts and styles compressed', ({ page }) => {
+  it("keeps the build's own files (its manifest under .vite) to itself", async () => {
+    for (const encoding of [null, 'br']) {
+      const manifest = await rawGet(`${page}.vite/manifest.json`, encoding);
+      expect(manifest.status).toBe(404);
+      expect(manifest.body.toString('utf8')).not.toContain('"file"');
+    }
+  });
+
   it('as Brotli or gzip when the browser accepts them, the same bytes unpacked, and whole to a client that accepts neither', async () => {
     const assets = await pageAssets(page);
     expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);

@@ -54,6 +54,7 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
       prefix: '/uploads/',
       decorateReply: false,
       index: false,
+      dotfiles: 'ignore',
       setHeaders: (reply) => {
         reply.header('x-content-type-options', 'nosniff');
         reply.header('cache-control', 'public, max-age=86400');
@@ -71,6 +72,8 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
       index: 'index.html',
       // The build's Brotli and gzip copies (tooling/vite.ts), to browsers that accept them.
       preCompressed: true,
+      // dist/.vite holds the build's manifest, for the build's own checks: not a page's.
+      dotfiles: 'ignore',
       wildcard: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
