@@ -44,7 +44,8 @@ const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
 /**
  * Serves the built apps, and the photo files left under DATA_DIR/uploads from before the photo store
  * (docs/architecture.md#uploads) while any are left. Hashed assets are cached for a year; index.html
- * never, so a new deploy shows at once. Text files go out compressed as the build wrote them. Unknown /api, /trpc and /uploads paths answer a JSON 404.
+ * never, so a new deploy shows at once. Text files go out compressed as the build wrote them. Unknown
+ * /api, /trpc and /uploads paths answer a JSON 404.
  */
 export async function registerWebApps(app: FastifyInstance, dataDir: string): Promise<void> {
   const uploadsDir = path.resolve(dataDir, 'uploads');
