@@ -1,7 +1,7 @@
 import { testUser } from '@app/testkit/fixtures';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt, setupTrpcServer } from './app-harness';
+import { onePage, renderAt, setupTrpcServer } from './app-harness';
 
 const { answerWith } = setupTrpcServer();
 
@@ -10,7 +10,7 @@ describe('a suspended account', () => {
     answerWith({
       'auth.user': () => ({ data: testUser({ accountStatus: 'suspended', statusReason: 'Same G-CASH number as 4 other accounts' }) }),
       'transactions.list': () => ({ data: [] }),
-      'payouts.list': () => ({ data: [] }),
+      'payouts.list': () => ({ data: onePage([]) }),
       'payouts.queue': () => ({ data: [] }),
     });
     renderAt('/');

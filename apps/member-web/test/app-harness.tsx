@@ -15,6 +15,9 @@ import { createAppRouter } from '../src/router';
  */
 export const signedOut: ProcedureReply = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
 
+/** A member's list answered as one page that holds all of it (docs/api-conventions.md#paging). */
+export const onePage = <T,>(items: T[]) => ({ items, total: items.length });
+
 const quietLayout: ProcedureHandlers = {
   'maintenance.status': () => ({ data: siteOpen }),
   'site.config': () => ({ data: { adClientId: null, accountUrl: null, taskViewSeconds: 20 } }),

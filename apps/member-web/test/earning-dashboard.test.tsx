@@ -69,7 +69,7 @@ describe('dashboard', () => {
     expect(within(tasks).queryByRole('link', { name: 'View All Tasks' })).toBeNull();
   });
 
-  it('lists the latest transactions with their date, type, description, status and signed amount', async () => {
+  it('lists the latest transactions with their date and time, type, description, status and signed amount', async () => {
     await openDashboard({ 'transactions.list': () => ({ data: [payoutApproved, payoutRequest, earning] }) });
 
     const table = await screen.findByRole('table', { name: 'Recent transactions' });
@@ -82,14 +82,14 @@ describe('dashboard', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
     expect(cells(/Task completed/)).toEqual([
-      'Mar 1, 2026',
+      'Mar 1, 2026, 10:00 AM',
       'Earning',
       'Task completed: View Product PageProof of view',
       'Completed',
       '+₱1.50',
     ]);
-    expect(cells(/Payout request/)).toEqual(['Mar 2, 2026', 'Payout', 'Payout request (G-CASH)', 'Pending', '-₱150.00']);
-    expect(cells(/Payout approved/)).toEqual(['Mar 4, 2026', 'Payout Approved', 'Payout approved', 'Approved', '₱150.00']);
+    expect(cells(/Payout request/)).toEqual(['Mar 2, 2026, 11:00 AM', 'Payout', 'Payout request (G-CASH)', 'Pending', '-₱150.00']);
+    expect(cells(/Payout approved/)).toEqual(['Mar 4, 2026, 1:00 PM', 'Payout Approved', 'Payout approved', 'Approved', '₱150.00']);
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/history');
   });
 

@@ -2,7 +2,7 @@ import { type Payout, payoutSchema } from '@app/contracts';
 import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt, setupTrpcServer, signedOut } from './app-harness';
+import { onePage, renderAt, setupTrpcServer, signedOut } from './app-harness';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
@@ -22,7 +22,7 @@ describe('a payout waiting in the queue', () => {
   it('says where it stands and how long approvals usually take', async () => {
     answerWith({
       'auth.user': () => ({ data: testUser() }),
-      'payouts.list': () => ({ data: [pending] }),
+      'payouts.list': () => ({ data: onePage([pending]) }),
       'payouts.queue': () => ({ data: [{ payoutId: 'payout-7', position: 3, queueLength: 41, medianApprovalSeconds: 6 * 3600 }] }),
     });
     renderAt('/payouts');
@@ -33,7 +33,7 @@ describe('a payout waiting in the queue', () => {
   it('gives the position alone when no payout was approved lately', async () => {
     answerWith({
       'auth.user': () => ({ data: testUser() }),
-      'payouts.list': () => ({ data: [pending] }),
+      'payouts.list': () => ({ data: onePage([pending]) }),
       'payouts.queue': () => ({ data: [{ payoutId: 'payout-7', position: 1, queueLength: 1, medianApprovalSeconds: null }] }),
     });
     renderAt('/payouts');
@@ -51,7 +51,7 @@ describe('payouts on hold', () => {
   });
 
   it('are explained on the payouts page, where nothing can be requested meanwhile', async () => {
-    answerWith({ 'auth.user': () => ({ data: testUser({ payoutHold: hold }) }), 'payouts.list': () => ({ data: [] }) });
+    answerWith({ 'auth.user': () => ({ data: testUser({ payoutHold: hold }) }), 'payouts.list': () => ({ data: onePage([]) }) });
     renderAt('/payouts');
     expect(await screen.findByText('Same G-CASH number as 4 other accounts')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Request Payout' }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,9 +1,9 @@
-import { type ErrorCode, type Payout, payoutSchema } from '@app/contracts';
+import { type ErrorCode, MEMBER_PAGE_SIZE, type Payout, payoutSchema } from '@app/contracts';
 import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, setupTrpcServer } from './app-harness';
+import { onePage, renderAt, setupTrpcServer } from './app-harness';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
@@ -31,7 +31,7 @@ const pending: Payout = payoutSchema.parse({
 });
 
 async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
-  answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: [] }), ...handlers });
+  answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: onePage([]) }), ...handlers });
   renderAt('/payouts');
   await screen.findByRole('heading', { level: 1, name: 'Payouts' });
   return {
@@ -106,7 +106,7 @@ describe('payout request form', () => {
     });
     let payouts: Payout[] = [];
     const form = await openPayouts({
-      'payouts.list': () => ({ data: payouts }),
+      'payouts.list': () => ({ data: onePage(payouts) }),
       'payouts.request': () => {
         payouts = [requested];
         return { data: requested };
@@ -181,7 +181,7 @@ describe('payout request form', () => {
 
 describe('payout history', () => {
   it('lists each payout with its capitalised status and its timeline', async () => {
-    await openPayouts({ 'payouts.list': () => ({ data: [approved] }) });
+    await openPayouts({ 'payouts.list': () => ({ data: onePage([approved]) }) });
 
     const history = await screen.findByRole('table', { name: 'Payout History' });
     const row = within(history).getByRole('row', { name: /G-CASH/ });
@@ -191,6 +191,33 @@ describe('payout history', () => {
     expect(within(row).getByText('Approved', { selector: 'span.rounded-full' })).toBeTruthy();
     const timeline = within(row).getByRole('list', { name: 'Progress' });
     expect(timeline.textContent).toBe('Requested Mar 1, 2026, 10:00 AMApproved Mar 4, 2026, 1:00 PM');
+  });
+
+  it('pages a long history, twenty requests a page, asking the server for the next page', async () => {
+    const many = Array.from({ length: MEMBER_PAGE_SIZE + 1 }, (_, index) =>
+      payoutSchema.parse({ ...approved, id: `payout-${index}`, amount: `${150 + index}.00` }),
+    );
+    await openPayouts({
+      'payouts.list': (input) => {
+        const { page, pageSize } = input as { page: number; pageSize: number };
+        return { data: { items: many.slice((page - 1) * pageSize, page * pageSize), total: many.length } };
+      },
+    });
+    const user = userEvent.setup();
+
+    const history = await screen.findByRole('table', { name: 'Payout History' });
+    expect(within(history).getAllByRole('row').slice(1)).toHaveLength(MEMBER_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Payout History' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getByText(/^₱/).textContent)).toEqual([`₱${150 + MEMBER_PAGE_SIZE}.00`]);
+    expect(inputsOf('payouts.list')).toEqual([
+      { page: 1, pageSize: MEMBER_PAGE_SIZE },
+      { page: 2, pageSize: MEMBER_PAGE_SIZE },
+    ]);
   });
 
   it('shows the reason an admin gave for declining, under the declined step', async () => {
@@ -203,7 +230,7 @@ describe('payout history', () => {
         { status: 'declined', at: '2026-03-02T05:00:00.000Z', note: 'The G-CASH number belongs to someone else' },
       ],
     });
-    await openPayouts({ 'payouts.list': () => ({ data: [declined] }) });
+    await openPayouts({ 'payouts.list': () => ({ data: onePage([declined]) }) });
 
     const history = await screen.findByRole('table', { name: 'Payout History' });
     const row = within(history).getByRole('row', { name: /G-CASH/ });

@@ -3,7 +3,7 @@ import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt, setupTrpcServer, signedOut } from './app-harness';
+import { onePage, renderAt, setupTrpcServer, signedOut } from './app-harness';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
@@ -25,7 +25,11 @@ function referral(overrides: Partial<Referral>): Referral {
 const applied = referral({ id: 'ref-new', referralCode: 'JUAN2026' });
 
 async function openReferrals(handlers: Parameters<typeof answerWith>[0] = {}) {
-  answerWith({ 'auth.user': () => ({ data: testUser() }), 'referrals.list': () => ({ data: [] }), ...handlers });
+  answerWith({
+    'auth.user': () => ({ data: testUser() }),
+    'referrals.list': () => ({ data: { ...onePage([]), earned: 0, waiting: 0 } }),
+    ...handlers,
+  });
   renderAt('/referrals');
   await screen.findByRole('heading', { level: 1, name: 'Referrals' });
 }
@@ -92,7 +96,10 @@ describe('apply-code form', () => {
   });
 
   it('is gone once the member has a sponsor', async () => {
-    answerWith({ 'auth.user': () => ({ data: testUser({ referredBy: 'user-9' }) }), 'referrals.list': () => ({ data: [] }) });
+    answerWith({
+      'auth.user': () => ({ data: testUser({ referredBy: 'user-9' }) }),
+      'referrals.list': () => ({ data: { ...onePage([]), earned: 0, waiting: 0 } }),
+    });
     renderAt('/referrals');
 
     await screen.findByRole('heading', { level: 1, name: 'Referrals' });
@@ -101,16 +108,23 @@ describe('apply-code form', () => {
 });
 
 describe('referral figures and history', () => {
-  /** The Referrals page of this member, with these friends in its history. */
-  const openHistory = (user: ReturnType<typeof testUser>, friends: Referral[]) =>
-    openReferrals({ 'auth.user': () => ({ data: user }), 'referrals.list': () => ({ data: friends }) });
+  /** The Referrals page of this member, with these friends in its history and the server's counts of all of them. */
+  const openHistory = (user: ReturnType<typeof testUser>, friends: Referral[], counts: { earned: number; waiting: number }) =>
+    openReferrals({
+      'auth.user': () => ({ data: user }),
+      'referrals.list': () => ({ data: { ...onePage(friends), ...counts } }),
+    });
 
-  it('counts completed and pending friends and shows the reward of those that earned one', async () => {
-    await openHistory(testUser({ referralCount: 3, referralEarnings: '150.00' }), [
-      referral({ id: 'r1', referredName: 'Ana P.', status: 'paid', reward: '100.00' }),
-      referral({ id: 'r2', referredName: 'Ben C.', status: 'completed', reward: '50.00' }),
-      referral({ id: 'r3', referredName: 'Carla R.', status: 'pending' }),
-    ]);
+  it('shows the counts of completed and pending friends and the reward of those that earned one', async () => {
+    await openHistory(
+      testUser({ referralCount: 3, referralEarnings: '150.00' }),
+      [
+        referral({ id: 'r1', referredName: 'Ana P.', status: 'paid', reward: '100.00' }),
+        referral({ id: 'r2', referredName: 'Ben C.', status: 'completed', reward: '50.00' }),
+        referral({ id: 'r3', referredName: 'Carla R.', status: 'pending' }),
+      ],
+      { earned: 2, waiting: 1 },
+    );
 
     const figure = (label: string) => within(screen.getByRole('group', { name: label }));
     expect(figure('Total Referrals').getByText('3')).toBeTruthy();
@@ -125,10 +139,14 @@ describe('referral figures and history', () => {
   });
 
   it('shows a held bonus as under review, and a refused one with the admin’s reason', async () => {
-    await openHistory(testUser({ referralCount: 2, referralEarnings: '0.00' }), [
-      referral({ id: 'r1', referredName: 'Dina L.', status: 'held', heldReward: '50.00' }),
-      referral({ id: 'r2', referredName: 'Eli M.', status: 'rejected', reviewNote: 'Same device as the sponsor' }),
-    ]);
+    await openHistory(
+      testUser({ referralCount: 2, referralEarnings: '0.00' }),
+      [
+        referral({ id: 'r1', referredName: 'Dina L.', status: 'held', heldReward: '50.00' }),
+        referral({ id: 'r2', referredName: 'Eli M.', status: 'rejected', reviewNote: 'Same device as the sponsor' }),
+      ],
+      { earned: 0, waiting: 1 },
+    );
 
     const history = screen.getByRole('table', { name: 'Referral History' });
     const held = within(await within(history).findByRole('row', { name: /Dina L\./ }));
@@ -137,7 +155,6 @@ describe('referral figures and history', () => {
     const rejected = within(within(history).getByRole('row', { name: /Eli M\./ }));
     expect(rejected.getByText('Rejected')).toBeTruthy();
     expect(rejected.getByText('Not paid: Same device as the sponsor')).toBeTruthy();
-    // A held bonus is still waiting: it counts as pending, not completed.
     expect(within(screen.getByRole('group', { name: 'Pending' })).getByText('1')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Completed' })).getByText('0')).toBeTruthy();
   });

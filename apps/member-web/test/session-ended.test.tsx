@@ -2,7 +2,7 @@ import { testUser } from '@app/testkit/fixtures';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAt, setupTrpcServer, signedOut } from './app-harness';
+import { onePage, renderAt, setupTrpcServer, signedOut } from './app-harness';
 
 const { answerWith } = setupTrpcServer();
 
@@ -11,7 +11,11 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 async function payoutWhenSessionIsGone() {
   // The app reads the address bar for the way back, as a browser's history would have it.
   window.history.replaceState(null, '', '/payouts?tab=history');
-  answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: [] }), 'payouts.request': () => signedOut });
+  answerWith({
+    'auth.user': () => ({ data: testUser() }),
+    'payouts.list': () => ({ data: onePage([]) }),
+    'payouts.request': () => signedOut,
+  });
   renderAt('/payouts');
   await screen.findByRole('heading', { level: 1, name: 'Payouts' });
   await userEvent.type(screen.getByLabelText('Amount (₱)'), '{Control>}a{/Control}200');

@@ -264,7 +264,7 @@ describe('the risk review', () => {
     expect((await f.admin('GET', '/api/admin/users/nobody/risk')).statusCode).toBe(404);
     const bad = await f.admin('GET', '/api/admin/risk/users?pageSize=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(staffMessages.admin.pageSizeInvalid);
+    expect(bad.json().message).toBe(messages.common.pageSizeInvalid);
   });
 });
 

@@ -309,6 +309,98 @@ describe('referrals', () => {
   });
 });
 
+describe('a member’s own lists, paged', () => {
+  /** A member with `count` ledger rows, one a second apart, oldest first. */
+  async function memberWithRows(count: number) {
+    const { cookie, user } = await member();
+    for (let index = 0; index < count; index++) {
+      const createdAt = new Date(t.clock.now.getTime() - (count - index) * 1000);
+      await db
+        .transaction()
+        .execute((trx) =>
+          postToLedger(trx, { userId: user.id, type: 'admin_adjustment', amount: 100, description: `Row ${index}`, createdAt }),
+        );
+    }
+    return cookie;
+  }
+  const descriptions = (rows: { description: string }[]) => rows.map((row) => row.description);
+
+  it('answers the transactions as the documented array with the whole count, or a page of them, newest first', async () => {
+    const cookie = await memberWithRows(25);
+
+    const all = await get('/api/transactions', cookie);
+    expect(all.json()).toHaveLength(25);
+    expect(all.headers['x-total-count']).toBe('25');
+    expect(descriptions(all.json()).slice(0, 2)).toEqual(['Row 24', 'Row 23']);
+
+    const second = (await get('/api/transactions?page=2&pageSize=10', cookie)).json();
+    expect({ total: second.total, rows: descriptions(second.items) }).toEqual({
+      total: 25,
+      rows: [14, 13, 12, 11, 10, 9, 8, 7, 6, 5].map((index) => `Row ${index}`),
+    });
+    expect(descriptions((await get('/api/transactions?page=3&pageSize=10', cookie)).json().items)).toEqual(
+      [4, 3, 2, 1, 0].map((index) => `Row ${index}`),
+    );
+    expect((await get('/api/transactions?page=4&pageSize=10', cookie)).json()).toEqual({ items: [], total: 25 });
+    // A page number alone pages by the members' page size.
+    expect((await get('/api/transactions?page=2', cookie)).json().items).toHaveLength(5);
+    expect(descriptions((await get('/api/transactions?limit=2', cookie)).json())).toEqual(['Row 24', 'Row 23']);
+  });
+
+  it.each([
+    ['page=0', messages.common.pageInvalid],
+    ['page=abc', messages.common.pageInvalid],
+    ['pageSize=201', messages.common.pageSizeInvalid],
+    ['limit=0', messages.transactions.limitInvalid],
+    ['limit=1001', messages.transactions.limitInvalid],
+    ['limit=4&page=1', messages.transactions.limitWithPage],
+  ])('refuses the transactions with %s, saying why', async (query, message) => {
+    const { cookie } = await member();
+    const refused = await get(`/api/transactions?${query}`, cookie);
+    expect({ status: refused.statusCode, message: refused.json().message }).toEqual({ status: 400, message });
+  });
+
+  it('pages the payouts, newest first', async () => {
+    const { cookie } = await member(100_000);
+    for (const amount of ['150', '160', '170']) {
+      const requested = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount, paymentDetails: '09171234567 Ana' });
+      expect(requested.statusCode, requested.body).toBe(200);
+      t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    }
+    const amounts = (rows: { amount: string }[]) => rows.map((row) => row.amount);
+    const first = (await get('/api/payouts?page=1&pageSize=2', cookie)).json();
+    expect({ total: first.total, amounts: amounts(first.items) }).toEqual({ total: 3, amounts: ['170.00', '160.00'] });
+    expect(amounts((await get('/api/payouts?page=2&pageSize=2', cookie)).json().items)).toEqual(['150.00']);
+    const all = await get('/api/payouts', cookie);
+    expect({ amounts: amounts(all.json()), total: all.headers['x-total-count'] }).toEqual({
+      amounts: ['170.00', '160.00', '150.00'],
+      total: '3',
+    });
+  });
+
+  it('pages the friends a sponsor invited, newest first, with how many earned a bonus and how many wait for one', async () => {
+    const sponsor = await member(0, { firstName: 'Lea' });
+    const friends = [];
+    for (const firstName of ['Ana', 'Ben', 'Cid']) {
+      const friend = await member(0, { firstName });
+      expect((await post('/api/referrals/use-code', friend.cookie, { referralCode: sponsor.user.referralCode })).statusCode).toBe(200);
+      friends.push(friend);
+      t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    }
+    // Ana's first task earns her sponsor the bonus; Ben and Cid have yet to do one.
+    await post(`/api/tasks/${taskId}/start`, friends[0]!.cookie, {});
+    t.clock.now = new Date(t.clock.now.getTime() + 25_000);
+    expect((await get(`/api/tasks/${taskId}/redirect-complete`, friends[0]!.cookie)).json()).toMatchObject({ success: true });
+
+    const names = (rows: { referredName: string }[]) => rows.map((row) => row.referredName);
+    const first = (await get('/api/referrals?page=1&pageSize=2', sponsor.cookie)).json();
+    expect({ ...first, items: names(first.items) }).toEqual({ items: ['Cid', 'Ben'], total: 3, earned: 1, waiting: 2 });
+    const second = (await get('/api/referrals?page=2&pageSize=2', sponsor.cookie)).json();
+    expect({ ...second, items: names(second.items) }).toEqual({ items: ['Ana'], total: 3, earned: 1, waiting: 2 });
+    expect(names((await get('/api/referrals', sponsor.cookie)).json())).toEqual(['Cid', 'Ben', 'Ana']);
+  });
+});
+
 describe('profile photo', () => {
   let PNG: Buffer;
   let JPEG: Buffer;

@@ -1,6 +1,7 @@
 import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId, storable } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
+import { ADMIN_PAGE_SIZE, optionalPaging, page, pageNumber, pageSizeNumber } from './paging';
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { staffMessages } from './staff-messages';
@@ -11,22 +12,8 @@ import { z } from './zod';
 
 const m = staffMessages.admin;
 
-export const ADMIN_PAGE_SIZE = 50;
-const ADMIN_PAGE_SIZE_MAX = 200;
-/** Far beyond any real list; keeps the offset an exact integer. */
-const ADMIN_PAGE_MAX = 1_000_000;
-
-/**
- * Paging of the lists that grow (users, logs, transactions): 1-based `page`, `pageSize` up to 200.
- * Query strings carry text, so both are coerced; a list called with no input gets the first page.
- */
-const pageNumber = z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(ADMIN_PAGE_MAX, m.pageInvalid);
-const pageSizeNumber = z.coerce
-  .number({ error: m.pageSizeInvalid })
-  .int(m.pageSizeInvalid)
-  .min(1, m.pageSizeInvalid)
-  .max(ADMIN_PAGE_SIZE_MAX, m.pageSizeInvalid);
 const paging = { page: pageNumber.default(1), pageSize: pageSizeNumber.default(ADMIN_PAGE_SIZE) };
+/** Paging of the admins' lists that grow (users, logs, transactions): a list called with no input gets the first page. */
 export const adminPageInput = z.object(paging).prefault({});
 export type AdminPageInput = z.output<typeof adminPageInput>;
 
@@ -41,23 +28,11 @@ export const QUEUE_UNPAGED_LIMIT = 100;
  */
 export const adminQueueInput = z
   .object({
-    page: pageNumber.optional(),
-    pageSize: pageSizeNumber.optional(),
+    ...optionalPaging,
     search: z.string({ error: m.searchInvalid }).trim().max(200, m.searchInvalid).optional(),
   })
   .prefault({});
 export type AdminQueueInput = z.output<typeof adminQueueInput>;
-
-/** One page of a list and how many items the whole list has. */
-export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
-
-/**
- * A queue's answer as one page, whichever shape it came in: the apps always ask for a page, but the
- * procedure's type also allows the unpaged array of the REST contract.
- */
-export function asPage<T>(answer: readonly T[] | { items: T[]; total: number }): { items: readonly T[]; total: number } {
-  return Array.isArray(answer) ? { items: answer, total: answer.length } : (answer as { items: T[]; total: number });
-}
 
 /** A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. */
 export const reasonInput = storable(z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong));

@@ -37,16 +37,25 @@ function partsIn(value: string | Date, timeZone: string): Record<string, string>
     }, {});
 }
 
+const dayOf = (parts: Record<string, string>) => `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}`;
+const timeOf = (parts: Record<string, string>) => `${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+
 /** 'MMM d, yyyy' in the given time zone (docs/product-rules.md#constants-and-limits), e.g. "Nov 22, 2026". */
 export function formatDate(value: string | Date, timeZone = 'Asia/Manila'): string {
   const parts = partsIn(value, timeZone);
-  return parts ? `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}` : '';
+  return parts ? dayOf(parts) : '';
+}
+
+/** The time of day in the given time zone, e.g. "3:05 PM". */
+export function formatTimeOfDay(value: string | Date, timeZone = 'Asia/Manila'): string {
+  const parts = partsIn(value, timeZone);
+  return parts ? timeOf(parts) : '';
 }
 
 /** The date and the time of day in the given time zone, e.g. "Nov 22, 2026, 3:05 PM": for events of a day. */
 export function formatDateTime(value: string | Date, timeZone = 'Asia/Manila'): string {
   const parts = partsIn(value, timeZone);
-  return parts ? `${MONTHS[Number(parts.month) - 1]} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}` : '';
+  return parts ? `${dayOf(parts)}, ${timeOf(parts)}` : '';
 }
 
 /** "pending" -> "Pending" (docs/screens.md#states). */

@@ -13,6 +13,7 @@ export * from './messages';
 export * from './money';
 export * from './money-schemas';
 export * from './notifications';
+export * from './paging';
 export * from './payouts';
 export * from './popups';
 export * from './referrals';

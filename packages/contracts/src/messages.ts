@@ -10,6 +10,8 @@ export const messages = {
     forbidden: 'You do not have permission to do this.',
     notFound: 'Not found',
     badRequest: 'The request is not valid.',
+    pageInvalid: 'Page must be a whole number of at least 1',
+    pageSizeInvalid: 'Page size must be a whole number from 1 to 200',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     internal: 'Something went wrong on our side. Please try again.',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
@@ -100,6 +102,8 @@ export const messages = {
     emptyHistory: 'No transactions found. Complete tasks to start earning!',
     loadFailed: 'Could not load your transactions. Please try again.',
     statementFailed: 'The statement could not be downloaded. Please try again.',
+    limitInvalid: 'Limit must be a whole number from 1 to 1000',
+    limitWithPage: 'Ask for either a limit or a page, not both',
   },
   vip: {
     planRequired: 'Please choose a VIP plan',

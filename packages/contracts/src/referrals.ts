@@ -1,5 +1,6 @@
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { page } from './paging';
 import { z } from './zod';
 
 const REFERRAL_STATUSES = ['pending', 'completed', 'paid', 'held', 'rejected'] as const;
@@ -39,6 +40,14 @@ export const referralSchema = z.object({
   referredName: z.string(),
 });
 export type Referral = z.infer<typeof referralSchema>;
+
+/** Completed and paid referrals have earned their sponsor a bonus (docs/screens.md#states). */
+export const EARNED_REFERRAL_STATUSES: readonly ReferralStatus[] = ['completed', 'paid'];
+/** Referrals whose bonus may still come: the friend's first task, or an admin's review of a held bonus. */
+export const WAITING_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'held'];
+
+/** A page of the member's referrals, with how many of all of them have earned a bonus and how many wait for one. */
+export const referralPageSchema = page(referralSchema).extend({ earned: z.number().int(), waiting: z.number().int() });
 
 /** A friend the member invited, never by full name or e-mail (masked as on the invite page). */
 export const referredUserSchema = z.object({

@@ -8,8 +8,6 @@ export const staffMessages = {
     userNotFound: 'User not found',
     filterInvalid: 'Filter must be pending, vip, active, suspended or banned',
     searchInvalid: 'Search must be text of at most 200 characters',
-    pageInvalid: 'Page must be a whole number of at least 1',
-    pageSizeInvalid: 'Page size must be a whole number from 1 to 200',
     idInvalid: 'The id is not valid',
     statusInvalid: 'Status must be active, suspended or banned',
     reasonTooLong: 'Reason must be at most 500 characters',

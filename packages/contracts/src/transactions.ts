@@ -1,5 +1,7 @@
 import { TRANSACTION_TYPES } from './constants';
+import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { MEMBER_LIST_UNPAGED_LIMIT, optionalPaging } from './paging';
 import { z } from './zod';
 
 /** The proof of view kept with each earning (issue: members earn). */
@@ -25,7 +27,23 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionListInput = z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() }).optional();
+const m = messages.transactions;
+const limitNumber = z.coerce
+  .number({ error: m.limitInvalid })
+  .int(m.limitInvalid)
+  .min(1, m.limitInvalid)
+  .max(MEMBER_LIST_UNPAGED_LIMIT, m.limitInvalid);
+
+/**
+ * The documented array of the latest MEMBER_LIST_UNPAGED_LIMIT rows (or `limit` of them, the dashboard's latest few), or with
+ * `page` or `pageSize` one page as `{items, total}` (docs/api-conventions.md#paging); not both.
+ */
+export const transactionListInput = z
+  .object({ limit: limitNumber.optional(), ...optionalPaging })
+  .refine((input) => input.limit === undefined || (input.page === undefined && input.pageSize === undefined), {
+    error: m.limitWithPage,
+  })
+  .prefault({});
 
 /** A file answer: REST sends `body` as the file itself, tRPC clients get the object. */
 export const fileOutput = z.object({

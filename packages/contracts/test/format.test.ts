@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatApproxDuration, formatDate, formatDateTime, pluralize } from '../src/format';
+import { formatApproxDuration, formatDate, formatDateTime, formatTimeOfDay, pluralize } from '../src/format';
 
 describe('dates in Manila', () => {
   it('writes the day Manila is on, not the one UTC is on', () => {
@@ -11,6 +11,8 @@ describe('dates in Manila', () => {
   it('writes the time of day with the date, on a 12-hour clock', () => {
     expect(formatDateTime('2026-11-21T16:30:00.000Z')).toBe('Nov 22, 2026, 12:30 AM');
     expect(formatDateTime('2026-11-22T07:05:00.000Z')).toBe('Nov 22, 2026, 3:05 PM');
+    expect(formatTimeOfDay('2026-11-22T07:05:00.000Z')).toBe('3:05 PM');
+    expect(formatTimeOfDay('not a date')).toBe('');
     expect(formatDateTime(new Date('2026-11-22T04:00:00.000Z'))).toBe('Nov 22, 2026, 12:00 PM');
   });
 

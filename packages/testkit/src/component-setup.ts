@@ -6,3 +6,6 @@ import { configure } from '@testing-library/react';
  * slow a passing test, which stops waiting as soon as the text shows.
  */
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lays nothing out and has no scrollIntoView; a page that scrolls a list into view calls it.
+if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

@@ -1,22 +1,21 @@
 import { errorMessage } from '@app/client';
-import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Skeleton } from '@app/ui';
-import type { ReactNode } from 'react';
+import { MEMBER_PAGE_SIZE } from '@app/contracts';
+import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Pager, Skeleton } from '@app/ui';
+import type { ReactNode, Ref } from 'react';
+import { type ListQuery, PAGED_LIST_SCROLL_MARGIN } from '../lib/member-list';
 import { stackedTable } from '../lib/stacked-table';
 import { StackedTable } from './stacked-table';
-
-interface HistoryQuery<T> {
-  data: T[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
 
 interface HistoryCardProps<T, Column extends string> {
   title: string;
   /** Names the card's title and table for screen readers. */
   titleId: string;
-  query: HistoryQuery<T>;
+  /** One page of the list (useMemberPage), newest first. */
+  query: ListQuery<T>;
+  page: number;
+  onPage: (page: number) => void;
+  /** Takes the card, for turning a page to bring into view (useMemberPage's `top`). */
+  cardRef: Ref<HTMLDivElement>;
   /** The columns in order, each with its cells' classes (where a cell goes when the table stacks on a phone). */
   columns: Readonly<Record<Column, string>>;
   /** What a screen reader hears while it loads, and for the empty table. */
@@ -44,10 +43,13 @@ export function HistoryCard<T, Column extends string>({
   loadFailedMessage,
   cells,
   rowKey,
+  page,
+  onPage,
+  cardRef,
 }: HistoryCardProps<T, Column>) {
   const names = Object.keys(columns) as Column[];
   return (
-    <Card>
+    <Card ref={cardRef} className={PAGED_LIST_SCROLL_MARGIN}>
       <CardHeader>
         <CardTitle id={titleId}>{title}</CardTitle>
       </CardHeader>
@@ -57,14 +59,17 @@ export function HistoryCard<T, Column extends string>({
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
-        ) : query.isError || !query.data ? (
+        ) : query.isError || !query.rows ? (
           <div className="p-3">
             <LoadError message={errorMessage(query.error, loadFailedMessage)} onRetry={() => void query.refetch()} />
           </div>
-        ) : query.data.length === 0 ? (
+        ) : query.rows.length === 0 && page === 1 ? (
           <EmptyTable columns={names} label={emptyLabel} message={emptyMessage} headerClassName={stackedTable.header} />
         ) : (
-          <StackedTable aria-labelledby={titleId} columns={columns} rows={query.data} rowKey={rowKey} cells={cells} />
+          <>
+            <StackedTable aria-labelledby={titleId} columns={columns} rows={query.rows} rowKey={rowKey} cells={cells} />
+            <Pager page={page} pageSize={MEMBER_PAGE_SIZE} total={query.total} onPage={onPage} />
+          </>
         )}
       </div>
     </Card>

@@ -1,6 +1,7 @@
 import { adminQueueInput, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { answerQueue, queueAnswer } from '../lib/queue';
+import { listOrPage } from '../lib/paging';
+import { answerQueue } from '../lib/queue';
 import { decidePayoutAsAdmin, listPendingPayouts } from '../payouts/review';
 import { adminProcedure, router } from '../trpc';
 
@@ -22,7 +23,7 @@ const decideVia = (method: 'POST' | 'PUT') =>
       decidePayoutAsAdmin(ctx.db, input.id, { status: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
     );
 
-const pendingPayouts = queueAnswer(pendingPayoutSchema);
+const pendingPayouts = listOrPage(pendingPayoutSchema);
 
 export const adminPayoutsRouter = router({
   pending: adminProcedure

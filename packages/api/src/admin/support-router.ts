@@ -1,12 +1,13 @@
 import { adminQueueInput, supportConversationSchema, supportMessageSchema, supportReplyInput, supportThreadInput } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
-import { answerQueue, queueAnswer } from '../lib/queue';
+import { listOrPage } from '../lib/paging';
+import { answerQueue } from '../lib/queue';
 import { listConversations, openConversation, replyToMember } from '../support/service';
 import { adminProcedure, router } from '../trpc';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
-const conversations = queueAnswer(supportConversationSchema);
+const conversations = listOrPage(supportConversationSchema);
 
 export const adminSupportRouter = router({
   conversations: adminProcedure

@@ -1,10 +1,11 @@
 import { adminQueueInput, adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { answerQueue, queueAnswer } from '../lib/queue';
+import { listOrPage } from '../lib/paging';
+import { answerQueue } from '../lib/queue';
 import { adminProcedure, router } from '../trpc';
 import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from '../vip/review';
 
-const pendingVip = queueAnswer(pendingVipRequestSchema);
+const pendingVip = listOrPage(pendingVipRequestSchema);
 
 export const adminVipRouter = router({
   pending: adminProcedure

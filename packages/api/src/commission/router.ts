@@ -9,14 +9,15 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
-import { answerQueue, queueAnswer } from '../lib/queue';
+import { listOrPage } from '../lib/paging';
+import { answerQueue } from '../lib/queue';
 import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
 import { commissionAccessRouter } from './access-router';
 import { listCommissionPayouts, requestCommissionPayout, setCommissionPayoutStatus } from './payouts';
 import { readCommissionStats, updateCommissionStats } from './service';
 import { commissionStatement } from './statement';
 
-const commissionPayouts = queueAnswer(commissionPayoutSchema);
+const commissionPayouts = listOrPage(commissionPayoutSchema);
 
 /**
  * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's

@@ -1,9 +1,10 @@
-import { ADMIN_PAGE_SIZE, type AdminQueueInput, page, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
 import type { AdminListName, AppCaches, Db } from '@app/db';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Context } from '../context';
-import { acceptingPrepared, prepareAnswer } from './prepared';
+import { type listOrPage, listWindow } from './paging';
+import { prepareAnswer } from './prepared';
 import { shareWhileRunning } from './shared-read';
 
 /** What a queue's reader reads with: the database, and this instance's caches for the queue's length. */
@@ -26,21 +27,14 @@ export interface ListRead<T> {
   validUntil: Date | null;
 }
 
-/** A queue's answers: one page ({items, total}) or the documented array, and the procedure's output schema. */
-export function queueAnswer<S extends z.ZodType<object>>(item: S) {
-  const paged = page(item);
-  const list = z.array(item);
-  return { paged, list, output: acceptingPrepared(z.union([paged, list])) };
-}
-
 /** What a queue's procedure answers. */
-type QueueAnswer<S extends z.ZodType<object>> = z.input<ReturnType<typeof queueAnswer<S>>['output']>;
+type QueueAnswer<S extends z.ZodType<object>> = z.input<ReturnType<typeof listOrPage<S>>['output']>;
 
 /** One of the admin queues, as its procedure answers it. */
 interface Queue<S extends z.ZodType<object>> {
   /** Its name: the key of its length and pages in this instance's caches. */
   name: string;
-  answer: ReturnType<typeof queueAnswer<S>>;
+  answer: ReturnType<typeof listOrPage<S>>;
   read: (window: QueueWindow) => Promise<ListRead<z.input<S>>>;
 }
 
@@ -59,9 +53,8 @@ export async function answerQueue<S extends z.ZodType<object>>(
   input: AdminQueueInput,
   queue: Queue<S>,
 ): Promise<QueueAnswer<S>> {
-  const paged = input.page !== undefined || input.pageSize !== undefined;
-  const limit = paged ? (input.pageSize ?? ADMIN_PAGE_SIZE) : QUEUE_UNPAGED_LIMIT;
-  const window = { limit, offset: ((input.page ?? 1) - 1) * limit, search: input.search || undefined };
+  const { paged, limit, offset } = listWindow(input, { pageSize: ADMIN_PAGE_SIZE, unpaged: QUEUE_UNPAGED_LIMIT });
+  const window = { limit, offset, search: input.search || undefined };
   const kept = await keptPage(
     ctx,
     ctx.caches.queuePages,

@@ -1,8 +1,11 @@
-import { type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
+import { memberListInput, type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
 import type { Db } from '@app/db';
 import { z } from 'zod';
+import { answerMemberList, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
-import { listPayouts, payoutQueue, payoutStats, requestPayout } from './service';
+import { countPayouts, listPayouts, payoutQueue, payoutStats, requestPayout } from './service';
+
+const payouts = listOrPage(payoutSchema);
 
 /** How long the public payout figures are kept before they are counted again. */
 const PUBLIC_STATS_SECONDS = 60;
@@ -21,11 +24,22 @@ function cachedPayoutStats(db: Db, now: Date): Promise<PayoutStats> {
 export const payoutsRouter = router({
   list: memberProcedure
     .meta({
-      openapi: { method: 'GET', path: '/payouts', tags: ['payouts'], summary: 'The member’s payout requests, newest first', protect: true },
+      openapi: {
+        method: 'GET',
+        path: '/payouts',
+        tags: ['payouts'],
+        summary: 'The member’s payout requests, newest first: the latest 1000, or one page',
+        protect: true,
+      },
     })
-    .input(z.void())
-    .output(z.array(payoutSchema))
-    .query(({ ctx }) => listPayouts(ctx.db, ctx.user.id)),
+    .input(memberListInput)
+    .output(payouts.output)
+    .query(({ ctx, input }) =>
+      answerMemberList(ctx, input, {
+        read: (window) => listPayouts(ctx.db, ctx.user.id, window),
+        count: async () => ({ total: await countPayouts(ctx.db, ctx.user.id) }),
+      }),
+    ),
 
   request: moneyProcedure
     .meta({

@@ -18,15 +18,28 @@ export function toPayout(row: PayoutRow): Payout {
   };
 }
 
-export async function listPayouts(db: Db, userId: string): Promise<Payout[]> {
+/** A window of the member's payout requests, newest first. */
+export async function listPayouts(db: Db, userId: string, window: { limit: number; offset: number }): Promise<Payout[]> {
   const rows = await db
     .selectFrom('payouts')
     .selectAll()
     .where('userId', '=', userId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
   return rows.map(toPayout);
+}
+
+/** How many payouts the member has requested. */
+export async function countPayouts(db: Db, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('payouts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /**

@@ -1,7 +1,10 @@
-import { inviterSchema, referralCodeInput, referralSchema, referredUserSchema } from '@app/contracts';
+import { inviterSchema, memberListInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
 import { z } from 'zod';
+import { answerMemberList, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
-import { applyReferralCode, findInviter, listReferrals, listReferredUsers } from './service';
+import { applyReferralCode, countReferrals, findInviter, listReferrals, listReferredUsers } from './service';
+
+const referrals = listOrPage(referralSchema, referralPageSchema);
 
 export const referralsRouter = router({
   code: memberProcedure
@@ -18,13 +21,18 @@ export const referralsRouter = router({
         method: 'GET',
         path: '/referrals',
         tags: ['referrals'],
-        summary: 'Friends the member invited, with bonuses',
+        summary: 'Friends the member invited, with bonuses, newest first: the latest 1000, or one page',
         protect: true,
       },
     })
-    .input(z.void())
-    .output(z.array(referralSchema))
-    .query(({ ctx }) => listReferrals(ctx.db, ctx.user.id)),
+    .input(memberListInput)
+    .output(referrals.output)
+    .query(({ ctx, input }) =>
+      answerMemberList(ctx, input, {
+        read: (window) => listReferrals(ctx.db, ctx.user.id, window),
+        count: () => countReferrals(ctx.db, ctx.user.id),
+      }),
+    ),
 
   referredUsers: memberProcedure
     .meta({

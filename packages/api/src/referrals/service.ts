@@ -1,4 +1,5 @@
 import {
+  EARNED_REFERRAL_STATUSES,
   formatAmount,
   maskEmail,
   messages,
@@ -7,6 +8,7 @@ import {
   type Referral,
   staffMessages,
   VIP_SPONSOR_BONUS_CENTAVOS,
+  WAITING_REFERRAL_STATUSES,
 } from '@app/contracts';
 import { type Db, postToLedger, type ReferralsRow, type Tx, type UserRow } from '@app/db';
 import { sql } from 'kysely';
@@ -38,7 +40,7 @@ function toReferral(row: ReferralRow, friend: Pick<UserRow, 'firstName' | 'lastN
   };
 }
 
-export async function listReferrals(db: Db, sponsorId: string): Promise<Referral[]> {
+export async function listReferrals(db: Db, sponsorId: string, window: { limit: number; offset: number }): Promise<Referral[]> {
   const rows = await db
     .selectFrom('referrals as r')
     .innerJoin('users as u', 'u.id', 'r.referredUserId')
@@ -58,8 +60,30 @@ export async function listReferrals(db: Db, sponsorId: string): Promise<Referral
     .where('r.referrerId', '=', sponsorId)
     .orderBy('r.createdAt', 'desc')
     .orderBy('r.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
   return rows.map((row) => toReferral(row, row));
+}
+
+/** How many friends the member has invited, how many of them have earned their sponsor a bonus and for how many one may still come. */
+export async function countReferrals(db: Db, sponsorId: string): Promise<{ total: number; earned: number; waiting: number }> {
+  const counts = await db
+    .selectFrom('referrals')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere('status', 'in', [...EARNED_REFERRAL_STATUSES])
+        .as('earned'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere('status', 'in', [...WAITING_REFERRAL_STATUSES])
+        .as('waiting'),
+    ])
+    .where('referrerId', '=', sponsorId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(counts.total), earned: Number(counts.earned), waiting: Number(counts.waiting) };
 }
 
 /** The friends a member invited, named as on the invite page: never by full name or e-mail. */

@@ -1,12 +1,12 @@
 import { fileOutput, transactionListInput, transactionSchema } from '@app/contracts';
 import { z } from 'zod';
-import { acceptingPrepared, prepareAnswer } from '../lib/prepared';
+import { answerMemberList, listOrPage } from '../lib/paging';
+import { prepareAnswer } from '../lib/prepared';
 import { readOncePerUserRow } from '../lib/shared-read';
 import { memberProcedure, router } from '../trpc';
-
-const transactionListSchema = z.array(transactionSchema);
-
 import { listTransactions, transactionStatement } from './service';
+
+const transactions = listOrPage(transactionSchema);
 
 export const transactionsRouter = router({
   list: memberProcedure
@@ -15,19 +15,25 @@ export const transactionsRouter = router({
         method: 'GET',
         path: '/transactions',
         tags: ['transactions'],
-        summary: 'The member’s transactions, newest first',
+        summary: 'The member’s transactions, newest first: the latest 1000 (or `limit`), or one page',
         protect: true,
       },
     })
     .input(transactionListInput)
-    .output(acceptingPrepared(transactionListSchema))
+    .output(transactions.output)
     .query(({ ctx, input }) => {
-      const limit = input?.limit;
-      if (limit === undefined) return listTransactions(ctx.db, ctx.user.id);
+      const { limit } = input;
+      if (limit === undefined) {
+        return answerMemberList(ctx, input, {
+          read: (window) => listTransactions(ctx.db, ctx.user.id, window),
+          // The count the member's row keeps with every posting, as this request's session holds the row.
+          count: () => ({ total: Number(ctx.user.ledgerRows) }),
+        });
+      }
       // The latest few (the dashboard's), kept with the member's row (every ledger row writes it), and with
       // the task catalogue's version for the proofs' task titles.
       return readOncePerUserRow(ctx.user, `transactions:${limit}:${ctx.caches.tasks.version}`, async () =>
-        prepareAnswer(transactionListSchema, await listTransactions(ctx.db, ctx.user.id, limit)),
+        prepareAnswer(transactions.list, await listTransactions(ctx.db, ctx.user.id, { limit })),
       );
     }),
 

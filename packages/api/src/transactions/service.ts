@@ -5,8 +5,8 @@ import { type ListRead, queueLength } from '../lib/queue';
 
 const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
 
-/** The member's ledger rows, newest first, each earning with its proof of view. */
-export async function listTransactions(db: Db, userId: string, limit = 1000): Promise<Transaction[]> {
+/** A window of the member's ledger rows, newest first, each earning with its proof of view. */
+export async function listTransactions(db: Db, userId: string, window: { limit: number; offset?: number }): Promise<Transaction[]> {
   const rows = await db
     .selectFrom('transactions as t')
     .leftJoin('taskViews as v', 'v.id', 't.taskViewId')
@@ -28,7 +28,8 @@ export async function listTransactions(db: Db, userId: string, limit = 1000): Pr
     .where('t.userId', '=', userId)
     .orderBy('t.createdAt', 'desc')
     .orderBy('t.id', 'desc')
-    .limit(limit)
+    .limit(window.limit)
+    .offset(window.offset ?? 0)
     .execute();
   return rows.map((row) => ({
     id: row.id,

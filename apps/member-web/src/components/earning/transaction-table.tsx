@@ -1,7 +1,7 @@
 import { errorMessage } from '@app/client';
-import { capitalize, formatDate, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
+import { capitalize, formatDate, formatTimeOfDay, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
 import { Badge, type BadgeProps, cn, EmptyTable, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListQuery } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
 import { StackedTable } from '../stacked-table';
 import { ProofOfView } from './proof-of-view';
@@ -33,8 +33,22 @@ function shownAmount({ amount, availableChange }: Pick<Transaction, 'amount' | '
   return { text, tone: sign === '+' ? 'text-success' : sign === '-' ? 'text-destructive' : 'text-foreground' };
 }
 
+/**
+ * "Mar 4, 2026, 1:00 PM"; on a phone the time goes under the date, so that the date, the type and the
+ * status fit one line at 360 px.
+ */
+function DateAndTime({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso}>
+      {formatDate(iso)}
+      <span className="max-sm:hidden">, </span>
+      <span className="max-sm:block">{formatTimeOfDay(iso)}</span>
+    </time>
+  );
+}
+
 interface TransactionTableProps {
-  transactions: UseQueryResult<Transaction[], unknown>;
+  transactions: ListQuery<Transaction>;
   emptyText: string;
   /** Names the table for screen readers. */
   label: string;
@@ -68,7 +82,7 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       </div>
     );
   }
-  if (transactions.isError) {
+  if (transactions.isError || !transactions.rows) {
     return (
       <div className="p-3">
         <LoadError
@@ -78,7 +92,7 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       </div>
     );
   }
-  if (transactions.data.length === 0)
+  if (transactions.rows.length === 0)
     return <EmptyTable columns={Object.keys(COLUMNS)} message={emptyText} label={label} headerClassName={stackedTable.header} />;
 
   return (
@@ -86,10 +100,10 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       aria-label={label}
       columns={COLUMNS}
       headClassName={{ Amount: 'text-right' }}
-      rows={transactions.data}
+      rows={transactions.rows}
       rowKey={(transaction) => transaction.id}
       cells={(transaction) => ({
-        Date: formatDate(transaction.createdAt),
+        Date: <DateAndTime iso={transaction.createdAt} />,
         Type: TYPE_LABELS[transaction.type],
         Description: (
           <div className="grid justify-items-start gap-1">

@@ -1,6 +1,7 @@
 import { trpc } from '@app/client';
 import { capitalize, formatApproxDuration, formatDate, formatDateTime, messages, type Payout, type PayoutQueue } from '@app/contracts';
 import { Badge, type BadgeProps, cn, formatPesosAmount } from '@app/ui';
+import { listQuery, useMemberPage } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 
@@ -21,8 +22,9 @@ const STATUS_BADGE: Record<Payout['status'], BadgeProps['variant']> = {
 
 /** The member's payout requests, newest first, each with how far it has come. */
 export function PayoutHistory() {
-  const payouts = trpc.payouts.list.useQuery();
-  const hasPending = payouts.data?.some((payout) => payout.status === 'pending') ?? false;
+  const { page, setPage, top, input, options } = useMemberPage();
+  const payouts = listQuery(trpc.payouts.list.useQuery(input, options));
+  const hasPending = payouts.rows?.some((payout) => payout.status === 'pending') ?? false;
   const queue = trpc.payouts.queue.useQuery(undefined, { enabled: hasPending });
   const places = new Map(queue.data?.map((place) => [place.payoutId, place]));
   return (
@@ -30,6 +32,9 @@ export function PayoutHistory() {
       title="Payout History"
       titleId="payout-history-title"
       query={payouts}
+      page={page}
+      onPage={setPage}
+      cardRef={top}
       columns={COLUMNS}
       loadingLabel="Loading payouts"
       emptyLabel="Payout history"

@@ -1,7 +1,8 @@
 import { trpc } from '@app/client';
-import { formatDate, messages, REFERRAL_STATUS_LABELS, type Referral, type User } from '@app/contracts';
+import { EARNED_REFERRAL_STATUSES, formatDate, messages, REFERRAL_STATUS_LABELS, type Referral, type User } from '@app/contracts';
 import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
+import { listQuery, useMemberPage } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 
@@ -21,8 +22,7 @@ const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
   rejected: 'destructive',
 };
 
-/** Completed and paid referrals have earned their sponsor a bonus (docs/screens.md#states). */
-const hasEarned = (referral: Referral) => referral.status === 'completed' || referral.status === 'paid';
+const hasEarned = (referral: Referral) => EARNED_REFERRAL_STATUSES.includes(referral.status);
 
 /** The Reward cell: what was credited, or why nothing was (held for review, or refused with the admin's reason). */
 function RewardText({ referral }: { referral: Referral }) {
@@ -38,27 +38,27 @@ function RewardText({ referral }: { referral: Referral }) {
 
 /** The four referral figures and the list of invited friends (docs/screens.md#member-screens). */
 export function ReferralOverview({ user }: { user: User }) {
-  const referrals = trpc.referrals.list.useQuery();
-  const list = referrals.data;
-  // Counts that need the list read "—" until it arrives rather than a misleading 0.
-  const count = (match: (referral: Referral) => boolean) => (list ? list.filter(match).length : '—');
+  const { page, setPage, top, input, options } = useMemberPage();
+  const answer = trpc.referrals.list.useQuery(input, options);
+  const referrals = listQuery(answer);
+  // The counts of all referrals come with each page; "—" until the first arrives rather than a misleading 0.
+  const counts = answer.data && !Array.isArray(answer.data) ? answer.data : undefined;
 
   return (
     <>
       <section aria-label="Referral figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Referrals" value={user.referralCount} icon={UserPlus} />
-        <StatCard label="Completed" value={count(hasEarned)} icon={CheckCircle2} />
+        <StatCard label="Completed" value={counts?.earned ?? '—'} icon={CheckCircle2} />
         <StatCard label="Earned Referral Bonus" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
-        <StatCard
-          label="Pending"
-          value={count((referral) => referral.status === 'pending' || referral.status === 'held')}
-          icon={Hourglass}
-        />
+        <StatCard label="Pending" value={counts?.waiting ?? '—'} icon={Hourglass} />
       </section>
       <HistoryCard
         title="Referral History"
         titleId="referral-history-title"
         query={referrals}
+        page={page}
+        onPage={setPage}
+        cardRef={top}
         columns={COLUMNS}
         loadingLabel="Loading referrals"
         emptyLabel="Referral history"

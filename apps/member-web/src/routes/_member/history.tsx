@@ -1,22 +1,24 @@
 import { StatementDownload, trpc } from '@app/client';
-import { messages } from '@app/contracts';
-import { Card, PageHeader } from '@app/ui';
+import { MEMBER_PAGE_SIZE, messages } from '@app/contracts';
+import { Card, cn, PageHeader, Pager } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
+import { FIRST_PAGE, listQuery, PAGED_LIST_SCROLL_MARGIN, useMemberPage } from '../../lib/member-list';
 
 /** The server's CSV statement with the running balance; a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/transactions/statement.csv';
 
 export const Route = createFileRoute('/_member/history')({
   loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.transactions.list.prefetch();
+    if (!isKnownSignedOut(context)) void context.trpc.transactions.list.prefetch(FIRST_PAGE);
   },
   component: HistoryPage,
 });
 
 function HistoryPage() {
-  const transactions = trpc.transactions.list.useQuery();
+  const { page, setPage, top, input, options } = useMemberPage();
+  const transactions = listQuery(trpc.transactions.list.useQuery(input, options));
   return (
     <>
       <PageHeader
@@ -24,13 +26,14 @@ function HistoryPage() {
         description="Every earning, bonus and payout on your account."
         actions={<StatementDownload href={STATEMENT_HREF} session="site" />}
       />
-      <Card className="p-2">
+      <Card ref={top} className={cn('p-2', PAGED_LIST_SCROLL_MARGIN)}>
         <TransactionTable
           transactions={transactions}
           emptyText={messages.transactions.emptyHistory}
           label="Transaction history"
           loadingRows={6}
         />
+        <Pager page={page} pageSize={MEMBER_PAGE_SIZE} total={transactions.total} onPage={setPage} />
       </Card>
     </>
   );

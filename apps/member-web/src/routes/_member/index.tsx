@@ -10,6 +10,7 @@ import { TransactionTable } from '../../components/earning/transaction-table';
 import { OnwardLink } from '../../components/onward-link';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
+import { listQuery } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 const RECENT_TRANSACTIONS = { limit: DASHBOARD_TRANSACTION_COUNT };
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_member/')({
 function Dashboard() {
   const user = useSignedInUser();
   const tasks = trpc.tasks.list.useQuery();
-  const transactions = trpc.transactions.list.useQuery(RECENT_TRANSACTIONS);
+  const transactions = listQuery(trpc.transactions.list.useQuery(RECENT_TRANSACTIONS));
   const vipStatus = trpc.vip.status.useQuery();
 
   return (

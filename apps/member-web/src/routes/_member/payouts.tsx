@@ -5,12 +5,13 @@ import { isKnownSignedOut } from '../../components/earning/member-data';
 import { PayoutHistory } from '../../components/payouts/payout-history';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { PayoutRequestForm } from '../../components/payouts/payout-request-form';
+import { FIRST_PAGE } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/payouts')({
   // The history joins the user in the first request instead of waiting for it.
   loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.payouts.list.prefetch();
+    if (!isKnownSignedOut(context)) void context.trpc.payouts.list.prefetch(FIRST_PAGE);
   },
   component: PayoutsPage,
 });

@@ -5,12 +5,13 @@ import { isKnownSignedOut } from '../../components/earning/member-data';
 import { ApplyCodeForm } from '../../components/referrals/apply-code-form';
 import { ReferralLinkCard } from '../../components/referrals/referral-link-card';
 import { ReferralOverview } from '../../components/referrals/referral-overview';
+import { FIRST_PAGE } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/referrals')({
   // The history joins the user in the first request instead of waiting for it.
   loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.referrals.list.prefetch();
+    if (!isKnownSignedOut(context)) void context.trpc.referrals.list.prefetch(FIRST_PAGE);
   },
   component: ReferralsPage,
 });

@@ -1,0 +1,59 @@
+import { asPage, MEMBER_PAGE_SIZE } from '@app/contracts';
+import { useRef, useState } from 'react';
+
+/** The input of page `page` of a member's own list (docs/api-conventions.md#paging). */
+const memberPage = (page: number) => ({ page, pageSize: MEMBER_PAGE_SIZE });
+
+/** What a route's loader prefetches: the page a history opens on. */
+export const FIRST_PAGE = memberPage(1);
+
+/**
+ * A list query as a history table reads it: the rows of the page shown, the whole list's length, and
+ * the query's state. While the next page loads the page shown stays (the skeletons are for a first load).
+ */
+export interface ListQuery<T> {
+  rows: readonly T[] | undefined;
+  total: number | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface QueryOfList<T> {
+  data: readonly T[] | { items: T[]; total: number } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export function listQuery<T>(query: QueryOfList<T>): ListQuery<T> {
+  const shown = query.data === undefined ? undefined : asPage(query.data);
+  return {
+    rows: shown?.items,
+    total: shown?.total,
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
+
+/** A paged list's card, scrolled into view below the sticky header rather than under it. */
+export const PAGED_LIST_SCROLL_MARGIN = 'scroll-mt-20';
+
+/**
+ * The page a history shows, from 1, and the query options that keep it on screen while the next one
+ * loads. Turning the page brings the list's top (the element `top` holds) into view: the pager is below
+ * the list, and on a phone the next page would otherwise open at its last rows.
+ */
+export function useMemberPage() {
+  const [page, setShownPage] = useState(1);
+  const top = useRef<HTMLDivElement>(null);
+  const setPage = (next: number) => {
+    setShownPage(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
+  return { page, setPage, top, input: memberPage(page), options: { placeholderData: <T>(previous: T | undefined) => previous } };
+}
