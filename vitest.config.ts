@@ -10,9 +10,25 @@ function isLostArrayTypeLookup(error: { query?: unknown }): boolean {
   return typeof error.query === 'string' && error.query.includes('typarray');
 }
 
+/**
+ * The browser and system suites run their files one at a time (real servers and Chromium on two cores),
+ * after every other project's files, and leave most of the machine idle meanwhile. CI runs the two halves
+ * as two processes at once (TEST_SUITES=serial and TEST_SUITES=parallel, .ci/run); without TEST_SUITES,
+ * `pnpm test` runs them all.
+ */
+const SERIAL_SUITES = ['tests/*/vitest.config.ts'];
+const PARALLEL_SUITES = ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'];
+const SUITES: Record<string, string[]> = {
+  serial: SERIAL_SUITES,
+  parallel: PARALLEL_SUITES,
+  all: [...PARALLEL_SUITES, ...SERIAL_SUITES],
+};
+const suites = process.env.TEST_SUITES || 'all';
+if (!(suites in SUITES)) throw new Error(`TEST_SUITES must be one of ${Object.keys(SUITES).join(', ')}, not "${suites}"`);
+
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'tests/*/vitest.config.ts'],
+    projects: SUITES[suites],
     // Two cores: more workers only queue up on PGlite boots and Chromium.
     maxWorkers: 2,
     onUnhandledError: (error) => !isLostArrayTypeLookup(error as { query?: unknown }),
