@@ -398,6 +398,11 @@ describe('a member’s own lists, paged', () => {
     const second = (await get('/api/referrals?page=2&pageSize=2', sponsor.cookie)).json();
     expect({ ...second, items: names(second.items) }).toEqual({ items: ['Ana'], total: 3, earned: 1, waiting: 2 });
     expect(names((await get('/api/referrals', sponsor.cookie)).json())).toEqual(['Cid', 'Ben', 'Ana']);
+    const friendsPage = (await get('/api/referrals/referred-users?page=2&pageSize=2', sponsor.cookie)).json();
+    expect({ ...friendsPage, items: friendsPage.items.map((friend: { name: string }) => friend.name) }).toEqual({
+      items: ['Ana'],
+      total: 3,
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, FREE_TIER, TRANSACTION_TYPES } from './constants';
 import { httpUrlInput, recordId, storable } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
-import { ADMIN_PAGE_SIZE, optionalPaging, page, pageNumber, pageSizeNumber } from './paging';
+import { ADMIN_PAGE_SIZE } from './paging';
+import { optionalPaging, page, pageNumber, pageSizeNumber } from './paging-schemas';
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { staffMessages } from './staff-messages';

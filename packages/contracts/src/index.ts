@@ -14,6 +14,7 @@ export * from './money';
 export * from './money-schemas';
 export * from './notifications';
 export * from './paging';
+export * from './paging-schemas';
 export * from './payouts';
 export * from './popups';
 export * from './referrals';

@@ -1,6 +1,6 @@
 import { messages } from './messages';
 import { amountString } from './money-schemas';
-import { page } from './paging';
+import { page } from './paging-schemas';
 import { z } from './zod';
 
 const REFERRAL_STATUSES = ['pending', 'completed', 'paid', 'held', 'rejected'] as const;

@@ -1,7 +1,8 @@
 import { TRANSACTION_TYPES } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
-import { MEMBER_LIST_UNPAGED_LIMIT, optionalPaging } from './paging';
+import { MEMBER_LIST_UNPAGED_LIMIT } from './paging';
+import { optionalPaging } from './paging-schemas';
 import { z } from './zod';
 
 /** The proof of view kept with each earning (issue: members earn). */

@@ -5,6 +5,7 @@ import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trp
 import { applyReferralCode, countReferrals, findInviter, listReferrals, listReferredUsers } from './service';
 
 const referrals = listOrPage(referralSchema, referralPageSchema);
+const referredUsers = listOrPage(referredUserSchema);
 
 export const referralsRouter = router({
   code: memberProcedure
@@ -36,11 +37,22 @@ export const referralsRouter = router({
 
   referredUsers: memberProcedure
     .meta({
-      openapi: { method: 'GET', path: '/referrals/referred-users', tags: ['referrals'], summary: 'The invited friends', protect: true },
+      openapi: {
+        method: 'GET',
+        path: '/referrals/referred-users',
+        tags: ['referrals'],
+        summary: 'The invited friends, newest first: the latest 1000, or one page',
+        protect: true,
+      },
     })
-    .input(z.void())
-    .output(z.array(referredUserSchema))
-    .query(({ ctx }) => listReferredUsers(ctx.db, ctx.user.id)),
+    .input(memberListInput)
+    .output(referredUsers.output)
+    .query(({ ctx, input }) =>
+      answerMemberList(ctx, input, {
+        read: (window) => listReferredUsers(ctx.db, ctx.user.id, window),
+        count: async () => ({ total: (await countReferrals(ctx.db, ctx.user.id)).total }),
+      }),
+    ),
 
   useCode: moneyProcedure
     .meta({

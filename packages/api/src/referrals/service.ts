@@ -87,7 +87,7 @@ export async function countReferrals(db: Db, sponsorId: string): Promise<{ total
 }
 
 /** The friends a member invited, named as on the invite page: never by full name or e-mail. */
-export async function listReferredUsers(db: Db, sponsorId: string) {
+export async function listReferredUsers(db: Db, sponsorId: string, window: { limit: number; offset: number }) {
   const rows = await db
     .selectFrom('referrals as r')
     .innerJoin('users as u', 'u.id', 'r.referredUserId')
@@ -95,6 +95,8 @@ export async function listReferredUsers(db: Db, sponsorId: string) {
     .where('r.referrerId', '=', sponsorId)
     .orderBy('r.createdAt', 'desc')
     .orderBy('u.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
   return rows.map((row) => ({ id: row.id, name: friendName(row), createdAt: row.createdAt.toISOString(), status: row.status }));
 }
