@@ -1,7 +1,9 @@
 import {
+  ADMIN_PAGE_SIZE,
   type AdminPlan,
   type AdminStats,
   type AdminUser,
+  adminNotificationSchema,
   adminPlanSchema,
   adminPopupSchema,
   adminStatsSchema,
@@ -835,7 +837,7 @@ describe('creating a notification', () => {
   it('shows the notification rules under their fields, asks for a member when it is not for everyone, then sends it', async () => {
     const created: unknown[] = [];
     servePanel({
-      'admin.notifications.all': () => ({ data: [] }),
+      'admin.notifications.all': () => ({ data: { items: [], total: 0 } }),
       'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
       'admin.notifications.create': (input) => {
         created.push(input);
@@ -882,6 +884,45 @@ describe('creating a notification', () => {
     await screen.findByText(staffMessages.admin.screens.notificationCreated);
     expect(created).toEqual([
       { title: 'Your payout', message: 'It is on its way.', type: 'info', isGlobal: false, targetUserId: 'user-1', expiresAt: null },
+    ]);
+  });
+});
+
+describe('managing notifications', () => {
+  it('asks the server for a page of the notifications members can still see, and pages on', async () => {
+    const asked: unknown[] = [];
+    const notice = (index: number) =>
+      adminNotificationSchema.parse({
+        id: `notification-${index}`,
+        title: `Notice ${index}`,
+        message: 'Your payout was declined.',
+        type: 'warning',
+        isGlobal: false,
+        createdAt: '2026-11-20T02:00:00.000Z',
+        expiresAt: null,
+        userId: 'user-1',
+        readCount: 0,
+      });
+    servePanel({
+      'admin.notifications.all': (input) => {
+        asked.push(input);
+        const { page } = input as { page: number };
+        const items = page === 1 ? Array.from({ length: ADMIN_PAGE_SIZE }, (_, index) => notice(index)) : [notice(ADMIN_PAGE_SIZE)];
+        return { data: { items, total: ADMIN_PAGE_SIZE + 1 } };
+      },
+    });
+    renderAt('/admin/notifications');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Manage Notifications' }));
+
+    const table = await screen.findByRole('table', { name: 'Active notifications' });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText(`Notice ${ADMIN_PAGE_SIZE}`)).toBeTruthy();
+    expect(asked).toEqual([
+      { page: 1, pageSize: ADMIN_PAGE_SIZE, filter: 'active' },
+      { page: 2, pageSize: ADMIN_PAGE_SIZE, filter: 'active' },
     ]);
   });
 });

@@ -39,6 +39,8 @@ describe('deleting what members see', () => {
       path: '/admin/notifications',
       open: async () => userEvent.click(await screen.findByRole('tab', { name: 'Manage Notifications' })),
       list: 'admin.notifications.all',
+      // A page of them, as the screen asks for.
+      answer: (items: unknown[]) => ({ items, total: items.length }),
       remove: 'admin.notifications.remove',
       item: notification,
       dialog: 'Delete notification?',
@@ -50,6 +52,7 @@ describe('deleting what members see', () => {
       path: '/admin/popups',
       open: async () => {},
       list: 'admin.popups.list',
+      answer: (items: unknown[]) => items,
       remove: 'admin.popups.remove',
       item: popup,
       dialog: 'Delete popup?',
@@ -59,7 +62,7 @@ describe('deleting what members see', () => {
   ])('asks before deleting $what, restating that members will no longer see it', async (c) => {
     const removed: unknown[] = [];
     serveSession(unlockedAdmin, {
-      [c.list]: () => ({ data: removed.length ? [] : [c.item] }),
+      [c.list]: () => ({ data: c.answer(removed.length ? [] : [c.item]) }),
       [c.remove]: (input: unknown) => {
         removed.push(input);
         return { data: { ok: true } };

@@ -1,3 +1,4 @@
+import { messages, staffMessages } from '@app/contracts';
 import type { Db } from '@app/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
@@ -100,6 +101,43 @@ describe('notifications', () => {
     expect(again.json().message).toBe('Notification not found');
     const [log] = await f.logs('delete_notification', older.id);
     expect(log).toMatchObject({ ipAddress: ADMIN_IP, details: { title: 'Older' } });
+  });
+
+  it('pages the notifications, and leaves the expired ones out of the active list', async () => {
+    const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
+    const before = (await f.admin('GET', '/api/notifications/all?page=1&pageSize=1')).json().total;
+    const activeBefore = (await f.admin('GET', '/api/notifications/all?page=1&pageSize=1&filter=active')).json().total;
+    t.clock.now = minutes(3);
+    await f.admin('POST', '/api/notifications', { title: 'Paged one', message: 'One', expiresAt: minutes(10).toISOString() });
+    t.clock.now = minutes(4);
+    await f.admin('POST', '/api/notifications', { title: 'Paged two', message: 'Two' });
+    t.clock.now = minutes(5);
+    await f.admin('POST', '/api/notifications', { title: 'Paged three', message: 'Three' });
+
+    const first = (await f.admin('GET', '/api/notifications/all?page=1&pageSize=2')).json();
+    expect({ ...first, items: titles(first.items) }).toEqual({ items: ['Paged three', 'Paged two'], total: before + 3 });
+    expect(titles((await f.admin('GET', '/api/notifications/all?page=2&pageSize=2')).json().items)[0]).toBe('Paged one');
+    const all = await f.admin('GET', '/api/notifications/all');
+    expect({ total: all.headers['x-total-count'], first: titles(all.json()).slice(0, 3) }).toEqual({
+      total: String(before + 3),
+      first: ['Paged three', 'Paged two', 'Paged one'],
+    });
+
+    // Once 'Paged one' has expired, the active list leaves it out; the whole list keeps it.
+    t.clock.now = minutes(10);
+    const active = (await f.admin('GET', '/api/notifications/all?page=1&pageSize=50&filter=active')).json();
+    expect(titles(active.items)).not.toContain('Paged one');
+    expect(active.total).toBe(activeBefore + 2);
+    expect(titles((await f.admin('GET', '/api/notifications/all?page=1&pageSize=50')).json().items)).toContain('Paged one');
+
+    for (const [query, message] of [
+      ['filter=expired', staffMessages.admin.notificationFilterInvalid],
+      ['page=0', messages.common.pageInvalid],
+      ['pageSize=500', messages.common.pageSizeInvalid],
+    ]) {
+      const refused = await f.admin('GET', `/api/notifications/all?${query}`);
+      expect({ status: refused.statusCode, message: refused.json().message }, query).toEqual({ status: 400, message });
+    }
   });
 
   it('stops showing a notification once it expires', async () => {

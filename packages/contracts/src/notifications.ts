@@ -1,6 +1,8 @@
 import { NOTIFICATION_TYPES } from './constants';
 import { isoDateInput } from './inputs';
 import { messages } from './messages';
+import { optionalPaging } from './paging-schemas';
+import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
 /** The newest notifications a member's list carries; the unread count still covers all of them. */
@@ -80,3 +82,18 @@ export const adminNotificationSchema = notificationSchema.extend({
   readCount: z.number().int(),
 });
 export type AdminNotification = z.infer<typeof adminNotificationSchema>;
+
+/** Which notifications an admin lists: those members can still see (not expired), or every one. */
+const ADMIN_NOTIFICATION_FILTERS = ['active', 'all'] as const;
+export type AdminNotificationFilter = (typeof ADMIN_NOTIFICATION_FILTERS)[number];
+
+/**
+ * GET /api/notifications/all: the documented array of the latest ones, or with `page` or `pageSize` one
+ * page (docs/api-conventions.md#paging); `filter=active` leaves the expired ones out.
+ */
+export const adminNotificationListInput = z
+  .object({
+    ...optionalPaging,
+    filter: z.enum(ADMIN_NOTIFICATION_FILTERS, { error: staffMessages.admin.notificationFilterInvalid }).default('all'),
+  })
+  .prefault({});

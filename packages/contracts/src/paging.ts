@@ -2,8 +2,11 @@
 export const ADMIN_PAGE_SIZE = 50;
 /** The page size of a member's own lists (transactions, payouts, referrals): a phone screen or two. */
 export const MEMBER_PAGE_SIZE = 20;
-/** The most items a member's list answers in its documented array (no page asked for): the latest ones. */
-export const MEMBER_LIST_UNPAGED_LIMIT = 1000;
+/**
+ * The most items a list that pages on request (a member's own lists, the admins' notifications) answers
+ * in its documented array, when no page is asked for: the latest ones.
+ */
+export const UNPAGED_LIST_LIMIT = 1000;
 
 /**
  * A list's answer as one page, whichever shape it came in: the apps always ask for a page, but the

@@ -8,6 +8,7 @@ export const staffMessages = {
     userNotFound: 'User not found',
     filterInvalid: 'Filter must be pending, vip, active, suspended or banned',
     searchInvalid: 'Search must be text of at most 200 characters',
+    notificationFilterInvalid: 'Filter must be active or all',
     idInvalid: 'The id is not valid',
     statusInvalid: 'Status must be active, suspended or banned',
     reasonTooLong: 'Reason must be at most 500 characters',

@@ -1,7 +1,7 @@
 import { TRANSACTION_TYPES } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
-import { MEMBER_LIST_UNPAGED_LIMIT } from './paging';
+import { UNPAGED_LIST_LIMIT } from './paging';
 import { optionalPaging } from './paging-schemas';
 import { z } from './zod';
 
@@ -33,10 +33,10 @@ const limitNumber = z.coerce
   .number({ error: m.limitInvalid })
   .int(m.limitInvalid)
   .min(1, m.limitInvalid)
-  .max(MEMBER_LIST_UNPAGED_LIMIT, m.limitInvalid);
+  .max(UNPAGED_LIST_LIMIT, m.limitInvalid);
 
 /**
- * The documented array of the latest MEMBER_LIST_UNPAGED_LIMIT rows (or `limit` of them, the dashboard's latest few), or with
+ * The documented array of the latest UNPAGED_LIST_LIMIT rows (or `limit` of them, the dashboard's latest few), or with
  * `page` or `pageSize` one page as `{items, total}` (docs/api-conventions.md#paging); not both.
  */
 export const transactionListInput = z

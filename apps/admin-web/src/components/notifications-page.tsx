@@ -1,6 +1,8 @@
 import { trpc } from '@app/client';
 import {
+  ADMIN_PAGE_SIZE,
   type AdminNotification,
+  asPage,
   capitalize,
   formatDateTime,
   NOTIFICATION_TYPES,
@@ -17,6 +19,7 @@ import {
   FormError,
   Input,
   PageHeader,
+  Pager,
   SelectField,
   SwitchField,
   Tabs,
@@ -171,19 +174,25 @@ const COLUMNS: readonly Column<AdminNotification>[] = [
 ];
 
 function ManageNotifications() {
-  const notifications = trpc.admin.notifications.all.useQuery();
-  // Expired ones are of no interest here: the list shows what members can still see.
-  const active = notifications.data?.filter((row) => !row.expiresAt || new Date(row.expiresAt) > new Date());
+  const [page, setPage] = useState(1);
+  // Expired ones are of no interest here: the list shows what members can still see, a page at a time
+  // (every decline of a payout or VIP request notifies its member, so the list grows with the site).
+  const notifications = trpc.admin.notifications.all.useQuery(
+    { page, pageSize: ADMIN_PAGE_SIZE, filter: 'active' },
+    { placeholderData: (previous) => previous },
+  );
+  const shown = notifications.data ? asPage(notifications.data) : undefined;
   return (
     <AdminTable
       label="Active notifications"
       columns={COLUMNS}
-      rows={active}
+      rows={shown?.items}
       rowKey={(row) => row.id}
       isPending={notifications.isPending}
       isError={notifications.isError}
       errorText={m.notificationsLoadFailed}
       empty="No active notifications found"
+      footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total} onPage={setPage} />}
     />
   );
 }

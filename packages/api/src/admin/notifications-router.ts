@@ -1,8 +1,19 @@
-import { adminNotificationInput, adminNotificationSchema, notificationCreateInput, okOutput, recordIdInput } from '@app/contracts';
-import { z } from 'zod';
+import {
+  ADMIN_PAGE_SIZE,
+  adminNotificationInput,
+  adminNotificationListInput,
+  adminNotificationSchema,
+  notificationCreateInput,
+  okOutput,
+  recordIdInput,
+  UNPAGED_LIST_LIMIT,
+} from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
+import { answerListOrPage, listOrPage } from '../lib/paging';
+import { countAllNotifications, createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
 import { adminProcedure, router } from '../trpc';
+
+const notifications = listOrPage(adminNotificationSchema);
 
 /**
  * Notification management. Two of its paths sit beside the members' /notifications, but they are admin
@@ -15,13 +26,24 @@ export const adminNotificationsRouter = router({
         method: 'GET',
         path: '/notifications/all',
         tags: ['admin'],
-        summary: 'Every notification, with read counts',
+        summary: 'Every notification (or the active ones), newest first, with read counts: the latest 1000, or one page',
         protect: true,
       },
     })
-    .input(z.void())
-    .output(z.array(adminNotificationSchema))
-    .query(({ ctx }) => listAllNotifications(ctx.db)),
+    .input(adminNotificationListInput)
+    .output(notifications.output)
+    .query(({ ctx, input }) => {
+      const now = ctx.now();
+      return answerListOrPage(
+        ctx,
+        input,
+        {
+          read: (window) => listAllNotifications(ctx.db, input.filter, now, window),
+          count: async () => ({ total: await countAllNotifications(ctx.db, input.filter, now) }),
+        },
+        { pageSize: ADMIN_PAGE_SIZE, unpaged: UNPAGED_LIST_LIMIT },
+      );
+    }),
 
   create: adminProcedure
     .meta({

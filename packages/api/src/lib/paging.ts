@@ -1,4 +1,4 @@
-import { MEMBER_LIST_UNPAGED_LIMIT, MEMBER_PAGE_SIZE, type MemberListInput, page } from '@app/contracts';
+import { MEMBER_PAGE_SIZE, type MemberListInput, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { acceptingPrepared } from './prepared';
@@ -26,23 +26,28 @@ export function listWindow(input: MemberListInput, sizes: { pageSize: number; un
   return { paged, limit, offset: ((input.page ?? 1) - 1) * limit };
 }
 
-/** How a member's list is read: a window of it, newest first, and its whole length (with any other counts its page carries). */
-export interface MemberList<T, C extends { total: number }> {
+/** How a list that pages on request is read: a window of it and its whole length (with any other counts its page carries). */
+export interface PagedList<T, C extends { total: number }> {
   read: (window: { limit: number; offset: number }) => Promise<T[]>;
   count: () => C | Promise<C>;
 }
 
+/** A member's own lists page by 20. */
+const MEMBER_LIST_SIZES = { pageSize: MEMBER_PAGE_SIZE, unpaged: UNPAGED_LIST_LIMIT };
+
 /**
- * A member's own list (transactions, payouts, referrals) as the caller asked for it
- * (docs/api-conventions.md#paging): one page as {items, total}, else the documented array of the latest
- * MEMBER_LIST_UNPAGED_LIMIT items with the whole list's length in X-Total-Count.
+ * A list that pages on request as the caller asked for it (docs/api-conventions.md#paging): one page as
+ * {items, total}, else the documented array of the latest `sizes.unpaged` items with the whole list's
+ * length in X-Total-Count. A member's own lists (transactions, payouts, referrals) by default; the
+ * admins' notifications with their own page size.
  */
-export async function answerMemberList<T, C extends { total: number }>(
+export async function answerListOrPage<T, C extends { total: number }>(
   ctx: Pick<Context, 'req'>,
   input: MemberListInput,
-  list: MemberList<T, C>,
+  list: PagedList<T, C>,
+  sizes: { pageSize: number; unpaged: number } = MEMBER_LIST_SIZES,
 ): Promise<T[] | ({ items: T[] } & C)> {
-  const { paged, limit, offset } = listWindow(input, { pageSize: MEMBER_PAGE_SIZE, unpaged: MEMBER_LIST_UNPAGED_LIMIT });
+  const { paged, limit, offset } = listWindow(input, sizes);
   const [items, counts] = await Promise.all([list.read({ limit, offset }), list.count()]);
   if (paged) return { items, ...counts };
   ctx.req.setHeader('x-total-count', String(counts.total));

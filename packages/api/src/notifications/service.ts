@@ -1,4 +1,11 @@
-import { type AdminNotification, messages, NOTIFICATION_LIST_LIMIT, type NotificationDraft, type NotificationList } from '@app/contracts';
+import {
+  type AdminNotification,
+  type AdminNotificationFilter,
+  messages,
+  NOTIFICATION_LIST_LIMIT,
+  type NotificationDraft,
+  type NotificationList,
+} from '@app/contracts';
 import type { Db, NotificationsTable, Tx } from '@app/db';
 import type { Selectable } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
@@ -82,10 +89,20 @@ function toAdminNotification(row: Selectable<NotificationsTable>, readCount: num
   };
 }
 
-/** Every notification, expired or not, newest first, with how many members have read each. */
-export async function listAllNotifications(db: Db): Promise<AdminNotification[]> {
-  const rows = await db
-    .selectFrom('notifications as n')
+/** The notifications an admin lists: every one, or only those members can still see (not expired at `now`). */
+function notificationsShown(db: Db, filter: AdminNotificationFilter, now: Date) {
+  const all = db.selectFrom('notifications as n');
+  return filter === 'all' ? all : all.where((eb) => eb.or([eb('n.expiresAt', 'is', null), eb('n.expiresAt', '>', now)]));
+}
+
+/** A window of the notifications an admin lists, newest first, with how many members have read each. */
+export async function listAllNotifications(
+  db: Db,
+  filter: AdminNotificationFilter,
+  now: Date,
+  window: { limit: number; offset: number },
+): Promise<AdminNotification[]> {
+  const rows = await notificationsShown(db, filter, now)
     .selectAll('n')
     .select((eb) =>
       eb
@@ -96,8 +113,18 @@ export async function listAllNotifications(db: Db): Promise<AdminNotification[]>
     )
     .orderBy('n.createdAt', 'desc')
     .orderBy('n.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
   return rows.map(({ readCount, ...row }) => toAdminNotification(row, Number(readCount ?? 0)));
+}
+
+/** How many notifications an admin's list holds. */
+export async function countAllNotifications(db: Db, filter: AdminNotificationFilter, now: Date): Promise<number> {
+  const { count } = await notificationsShown(db, filter, now)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /**

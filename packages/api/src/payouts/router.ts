@@ -1,7 +1,7 @@
 import { memberListInput, type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
 import type { Db } from '@app/db';
 import { z } from 'zod';
-import { answerMemberList, listOrPage } from '../lib/paging';
+import { answerListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
 import { countPayouts, listPayouts, payoutQueue, payoutStats, requestPayout } from './service';
 
@@ -35,7 +35,7 @@ export const payoutsRouter = router({
     .input(memberListInput)
     .output(payouts.output)
     .query(({ ctx, input }) =>
-      answerMemberList(ctx, input, {
+      answerListOrPage(ctx, input, {
         read: (window) => listPayouts(ctx.db, ctx.user.id, window),
         count: async () => ({ total: await countPayouts(ctx.db, ctx.user.id) }),
       }),

@@ -1,6 +1,6 @@
 import { inviterSchema, memberListInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
 import { z } from 'zod';
-import { answerMemberList, listOrPage } from '../lib/paging';
+import { answerListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
 import { applyReferralCode, countReferrals, findInviter, listReferrals, listReferredUsers } from './service';
 
@@ -29,7 +29,7 @@ export const referralsRouter = router({
     .input(memberListInput)
     .output(referrals.output)
     .query(({ ctx, input }) =>
-      answerMemberList(ctx, input, {
+      answerListOrPage(ctx, input, {
         read: (window) => listReferrals(ctx.db, ctx.user.id, window),
         count: () => countReferrals(ctx.db, ctx.user.id),
       }),
@@ -48,7 +48,7 @@ export const referralsRouter = router({
     .input(memberListInput)
     .output(referredUsers.output)
     .query(({ ctx, input }) =>
-      answerMemberList(ctx, input, {
+      answerListOrPage(ctx, input, {
         read: (window) => listReferredUsers(ctx.db, ctx.user.id, window),
         count: async () => ({ total: (await countReferrals(ctx.db, ctx.user.id)).total }),
       }),

@@ -1,6 +1,6 @@
 import { fileOutput, transactionListInput, transactionSchema } from '@app/contracts';
 import { z } from 'zod';
-import { answerMemberList, listOrPage } from '../lib/paging';
+import { answerListOrPage, listOrPage } from '../lib/paging';
 import { prepareAnswer } from '../lib/prepared';
 import { readOncePerUserRow } from '../lib/shared-read';
 import { memberProcedure, router } from '../trpc';
@@ -24,7 +24,7 @@ export const transactionsRouter = router({
     .query(({ ctx, input }) => {
       const { limit } = input;
       if (limit === undefined) {
-        return answerMemberList(ctx, input, {
+        return answerListOrPage(ctx, input, {
           read: (window) => listTransactions(ctx.db, ctx.user.id, window),
           // The count the member's row keeps with every posting, as this request's session holds the row.
           count: () => ({ total: Number(ctx.user.ledgerRows) }),
