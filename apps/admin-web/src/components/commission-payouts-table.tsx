@@ -1,13 +1,6 @@
 import { trpc } from '@app/client';
-import {
-  type CommissionPayout,
-  type CommissionPayoutTarget,
-  capitalize,
-  commissionPayoutActions,
-  formatDateTime,
-  staffMessages,
-} from '@app/contracts';
-import { Badge, Button, formatPesosAmount } from '@app/ui';
+import { type CommissionPayout, type CommissionPayoutTarget, capitalize, commissionPayoutActions, staffMessages } from '@app/contracts';
+import { Badge, Button, DateAndTime, formatPesosAmount } from '@app/ui';
 import { useState } from 'react';
 import { runDecision } from '../lib/feedback';
 import { REFRESH } from '../lib/refresh';
@@ -88,8 +81,12 @@ const COLUMNS: readonly Column<CommissionPayout>[] = [
   { header: 'Payment Method', cell: (payout) => payout.paymentMethod },
   { header: 'Account Details', cell: (payout) => <span className="break-words">{payout.accountDetails}</span> },
   { header: 'Status', cell: (payout) => <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge> },
-  { header: 'Requested', cell: (payout) => formatDateTime(payout.requestedAt), className: 'min-w-28' },
-  { header: 'Processed', cell: (payout) => (payout.processedAt ? formatDateTime(payout.processedAt) : '—'), className: 'min-w-28' },
+  { header: 'Requested', cell: (payout) => <DateAndTime iso={payout.requestedAt} timeBelow="always" />, className: 'whitespace-nowrap' },
+  {
+    header: 'Processed',
+    cell: (payout) => (payout.processedAt ? <DateAndTime iso={payout.processedAt} timeBelow="always" /> : '—'),
+    className: 'whitespace-nowrap',
+  },
   { header: 'Notes', cell: (payout) => payout.notes ?? '—' },
   { header: 'Actions', pinned: true, cell: (payout) => <CommissionPayoutActions payout={payout} /> },
 ];

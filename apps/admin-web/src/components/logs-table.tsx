@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, staffMessages, titleCase } from '@app/contracts';
-import { Pager } from '@app/ui';
+import { DateAndTime, Pager } from '@app/ui';
 import { useState } from 'react';
 import { AdminTable, type Column, ShortId } from './admin-table';
 
@@ -45,7 +45,7 @@ function Details({ log }: { log: AdminLog }) {
 }
 
 const COLUMNS: readonly Column<AdminLog>[] = [
-  { header: 'Date', cell: (log) => formatDateTime(log.createdAt), className: 'min-w-28' },
+  { header: 'Date', cell: (log) => <DateAndTime iso={log.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
   { header: 'Admin', cell: (log) => log.adminEmail ?? log.adminId ?? 'Unknown' },
   { header: 'Action', cell: (log) => <span className="font-medium">{titleCase(log.action)}</span> },
   {

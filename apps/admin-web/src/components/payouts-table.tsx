@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
-import { capitalize, formatDateTime, maskDestination, normalizeDestination, type PendingPayout, staffMessages } from '@app/contracts';
-import { Badge, formatPesosAmount, fullName } from '@app/ui';
+import { capitalize, maskDestination, normalizeDestination, type PendingPayout, staffMessages } from '@app/contracts';
+import { Badge, DateAndTime, formatPesosAmount, fullName } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { runDecision } from '../lib/feedback';
 import { tierLabel } from '../lib/labels';
@@ -109,7 +109,7 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
   { header: 'Account Details', cell: (payout) => <span className="break-words">{payout.paymentDetails}</span> },
   // Every row of this queue is pending: the column says nothing new where room is short.
   { header: 'Status', cell: (payout) => <Badge variant="warning">{capitalize(payout.status)}</Badge>, wideOnly: true },
-  { header: 'Requested', cell: (payout) => formatDateTime(payout.createdAt), className: 'min-w-28' },
+  { header: 'Requested', cell: (payout) => <DateAndTime iso={payout.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
   { header: 'Actions', pinned: true, cell: (payout) => <PayoutActions payout={payout} /> },
 ];
 

@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, formatDateTime, titleCase } from '@app/contracts';
-import { Badge, formatPesosAmount, Pager } from '@app/ui';
+import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, titleCase } from '@app/contracts';
+import { Badge, DateAndTime, formatPesosAmount, Pager } from '@app/ui';
 import { useState } from 'react';
 import { REFRESH } from '../lib/refresh';
 import { AdminTable, type Column, ShortId } from './admin-table';
@@ -10,7 +10,7 @@ const COLUMNS: readonly Column<AdminTransaction>[] = [
     header: 'Transaction ID',
     cell: (row) => <ShortId id={row.id} />,
   },
-  { header: 'Date', cell: (row) => formatDateTime(row.createdAt), className: 'min-w-28' },
+  { header: 'Date', cell: (row) => <DateAndTime iso={row.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
   {
     header: 'User ID',
     cell: (row) => <ShortId id={row.userId} title={`${row.userId} (${row.userEmail})`} />,

@@ -1,6 +1,6 @@
 import { errorMessage } from '@app/client';
-import { capitalize, formatDate, formatTimeOfDay, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
-import { Badge, type BadgeProps, cn, EmptyTable, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
+import { capitalize, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
+import { Badge, type BadgeProps, cn, DateAndTime, EmptyTable, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
 import type { ListQuery } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
 import { StackedTable } from '../stacked-table';
@@ -31,20 +31,6 @@ function shownAmount({ amount, availableChange }: Pick<Transaction, 'amount' | '
   const sign = signed.match(/^[+-]/)?.[0] ?? '';
   const text = `${sign}${formatPesosAmount(signed.slice(sign.length))}`;
   return { text, tone: sign === '+' ? 'text-success' : sign === '-' ? 'text-destructive' : 'text-foreground' };
-}
-
-/**
- * "Mar 4, 2026, 1:00 PM"; on a phone the time goes under the date, so that the date, the type and the
- * status fit one line at 360 px.
- */
-function DateAndTime({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso}>
-      {formatDate(iso)}
-      <span className="max-sm:hidden">, </span>
-      <span className="max-sm:block">{formatTimeOfDay(iso)}</span>
-    </time>
-  );
 }
 
 interface TransactionTableProps {
@@ -103,7 +89,8 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       rows={transactions.rows}
       rowKey={(transaction) => transaction.id}
       cells={(transaction) => ({
-        Date: <DateAndTime iso={transaction.createdAt} />,
+        // On a phone the time goes under the date, so that the date, the type and the status fit one line.
+        Date: <DateAndTime iso={transaction.createdAt} timeBelow="phone" />,
         Type: TYPE_LABELS[transaction.type],
         Description: (
           <div className="grid justify-items-start gap-1">
