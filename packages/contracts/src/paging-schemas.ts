@@ -28,7 +28,6 @@ export const optionalPaging = { page: pageNumber.optional(), pageSize: pageSizeN
 
 /** A member's own list (payouts, referrals): the documented array, or one page. */
 export const memberListInput = z.object(optionalPaging).prefault({});
-export type MemberListInput = z.output<typeof memberListInput>;
 
 /** One page of a list and how many items the whole list has. */
 export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

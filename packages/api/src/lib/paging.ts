@@ -1,4 +1,4 @@
-import { MEMBER_PAGE_SIZE, type MemberListInput, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
+import { MEMBER_PAGE_SIZE, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { acceptingPrepared } from './prepared';
@@ -16,11 +16,17 @@ export function listOrPage<
   return { paged, list, output: acceptingPrepared(z.union([paged, list])) };
 }
 
+/** What a caller of a list that pages on request may ask for: a page, its size, either, or neither. */
+interface PageRequest {
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
 /**
  * The rows a list that pages on request reads (docs/api-conventions.md#paging): with `page` or `pageSize`
  * that page (of `sizes.pageSize` when only `page` is given), else the first `sizes.unpaged`.
  */
-export function listWindow(input: MemberListInput, sizes: { pageSize: number; unpaged: number }) {
+export function listWindow(input: PageRequest, sizes: { pageSize: number; unpaged: number }) {
   const paged = input.page !== undefined || input.pageSize !== undefined;
   const limit = paged ? (input.pageSize ?? sizes.pageSize) : sizes.unpaged;
   return { paged, limit, offset: ((input.page ?? 1) - 1) * limit };
@@ -43,7 +49,7 @@ const MEMBER_LIST_SIZES = { pageSize: MEMBER_PAGE_SIZE, unpaged: UNPAGED_LIST_LI
  */
 export async function answerListOrPage<T, C extends { total: number }>(
   ctx: Pick<Context, 'req'>,
-  input: MemberListInput,
+  input: PageRequest,
   list: PagedList<T, C>,
   sizes: { pageSize: number; unpaged: number } = MEMBER_LIST_SIZES,
 ): Promise<T[] | ({ items: T[] } & C)> {
