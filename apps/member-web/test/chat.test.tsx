@@ -108,6 +108,70 @@ describe('support chat', () => {
     expect(input.value).toBe('');
   });
 
+  it('opens at the latest messages and shows earlier ones a window at a time, above, on request', async () => {
+    const user = userEvent.setup();
+    const numbered = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => message({ id: `m${from + index}`, message: `Message ${from + index}` }));
+    answerWith({
+      'auth.user': () => ({ data: testUser() }),
+      'support.messages': (input) => {
+        const { cursor } = input as { cursor?: string };
+        if (cursor === undefined) return { data: { items: numbered(51, 100), hasEarlier: true } };
+        if (cursor === 'm51') return { data: { items: numbered(1, 50), hasEarlier: false } };
+        return { error: { code: 'BAD_REQUEST', message: 'That message is not in this conversation' } };
+      },
+    });
+    renderAt('/');
+    const chat = await openChat(user);
+
+    const latest = await chat.findByRole('list', { name: 'Messages' });
+    expect(
+      within(latest)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.match(/Message \d+/)?.[0]),
+    ).toEqual(Array.from({ length: 50 }, (_, index) => `Message ${51 + index}`));
+    expect(inputsOf('support.messages')).toEqual([{ limit: 50, direction: 'forward' }]);
+    expect(chat.queryByRole('list', { name: 'Earlier messages' })).toBeNull();
+
+    await user.click(chat.getByRole('button', { name: 'Show earlier messages' }));
+
+    const earlier = await chat.findByRole('list', { name: 'Earlier messages' });
+    expect(within(earlier).getAllByRole('listitem')).toHaveLength(50);
+    const shown = within(earlier).getAllByRole('listitem');
+    expect([shown[0]?.textContent, shown[49]?.textContent]).toEqual([
+      expect.stringMatching(/^You: Message 1Mar/),
+      expect.stringMatching(/^You: Message 50Mar/),
+    ]);
+    // Earlier messages come before the latest, and are not announced as if they had just arrived.
+    expect(earlier.compareDocumentPosition(latest) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(earlier.getAttribute('aria-live')).toBeNull();
+    expect(inputsOf('support.messages')).toContainEqual({ limit: 50, cursor: 'm51', direction: 'forward' });
+    // The start of the conversation: the button goes, and focus stays with the messages.
+    await waitFor(() => expect(chat.queryByRole('button', { name: 'Show earlier messages' })).toBeNull());
+    expect(document.activeElement).toBe(chat.getByRole('region', { name: 'Conversation' }));
+  });
+
+  it('says so when earlier messages cannot be loaded, and keeps the ones shown', async () => {
+    const user = userEvent.setup();
+    answerWith({
+      'auth.user': () => ({ data: testUser() }),
+      'support.messages': (input) =>
+        (input as { cursor?: string }).cursor === undefined
+          ? { data: { items: conversation.map((entry) => ({ ...entry, isRead: true })), hasEarlier: true } }
+          : { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' } },
+    });
+    renderAt('/');
+    const chat = await openChat(user);
+    await chat.findByRole('list', { name: 'Messages' });
+
+    await user.click(chat.getByRole('button', { name: 'Show earlier messages' }));
+
+    expect((await chat.findByRole('alert')).textContent).toBe('Earlier messages could not be loaded. Please try again.');
+    expect(within(chat.getByRole('list', { name: 'Messages' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(chat.getByRole('button', { name: 'Show earlier messages' })).toBeTruthy();
+    expect(chat.queryByText('Your messages could not be loaded. Please try again later.')).toBeNull();
+  });
+
   it('keeps the text and says so when sending fails', async () => {
     const user = userEvent.setup();
     answerWith({

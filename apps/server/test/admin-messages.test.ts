@@ -371,6 +371,39 @@ describe('support inbox', () => {
     expect((await f.admin('GET', '/api/admin/support/conversations?page=1&search=%25')).json().total).toBe(0);
   });
 
+  it('opens a long thread at its latest messages and reads back a window at a time, marking them all read', async () => {
+    const first = await f.member();
+    const other = await f.member();
+    for (let index = 1; index <= 5; index++) {
+      t.clock.now = minutes(20 + index);
+      await f.as(first.cookie, 'POST', '/api/support/messages', { message: `Message ${index}` });
+    }
+    await f.as(other.cookie, 'POST', '/api/support/messages', { message: 'Someone else' });
+    const texts = (answer: { items: { message: string }[] }) => answer.items.map((item) => item.message);
+
+    const latest = (await f.admin('GET', `/api/admin/support/conversations/${first.id}?limit=2`)).json();
+    expect(texts(latest)).toEqual(['Message 4', 'Message 5']);
+    expect(latest.hasEarlier).toBe(true);
+    // Opening the latest window reads the whole conversation: no message is left unread behind it.
+    const inbox = (await f.admin('GET', `/api/admin/support/conversations?page=1&search=${encodeURIComponent(first.user.email)}`)).json();
+    expect(inbox.items[0].unread).toBe(0);
+
+    const earlier = (await f.admin('GET', `/api/admin/support/conversations/${first.id}?limit=2&cursor=${latest.items[0].id}`)).json();
+    expect(texts(earlier)).toEqual(['Message 2', 'Message 3']);
+    expect(earlier.items.every((item: { isRead: boolean }) => item.isRead)).toBe(true);
+    const start = (await f.admin('GET', `/api/admin/support/conversations/${first.id}?limit=2&cursor=${earlier.items[0].id}`)).json();
+    expect(start).toEqual({ items: [expect.objectContaining({ message: 'Message 1' })], hasEarlier: false });
+
+    const unpaged = await f.admin('GET', `/api/admin/support/conversations/${first.id}`);
+    expect(unpaged.headers['x-total-count']).toBe('5');
+    // Another member's message is not a place in this conversation.
+    const othersMessage = (await f.as(other.cookie, 'GET', '/api/support/messages')).json()[0].id;
+    const refused = await f.admin('GET', `/api/admin/support/conversations/${first.id}?limit=2&cursor=${othersMessage}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'That message is not in this conversation', code: 'BAD_REQUEST' });
+    expect((await f.admin('GET', `/api/admin/support/conversations/${first.id}?limit=500`)).statusCode).toBe(400);
+  });
+
   it('refuses an empty or long reply and answers 404 for an unknown member', async () => {
     const { id } = await f.member();
     const empty = await f.admin('POST', `/api/admin/support/conversations/${id}/reply`, { message: ' ' });

@@ -105,6 +105,93 @@ describe('support chat', () => {
     expect((await get('/api/support/messages', bob.cookie)).json().map((m: { message: string }) => m.message)).toEqual(['Bob here']);
   });
 
+  it('reads the conversation a window at a time, back from the latest, without gaps or repeats as messages arrive', async () => {
+    const { cookie, id } = await member();
+    // Seven messages, two of them in the same millisecond: the id keeps their order stable.
+    const stamps = [0, 1, 2, 2, 3, 4, 5].map(minutes);
+    await db
+      .insertInto('supportMessages')
+      .values(stamps.map((createdAt, index) => ({ userId: id, message: `Message ${index + 1}`, isUserMessage: true, createdAt })))
+      .execute();
+    const texts = (items: { message: string }[]) => items.map((item) => item.message);
+    const all = (await get('/api/support/messages', cookie)).json();
+
+    const latest = await get('/api/support/messages?limit=3', cookie);
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json()).toEqual({ items: all.slice(4), hasEarlier: true });
+
+    // A message arriving between two reads does not shift the next window: it is read back from a message, not a count.
+    t.clock.now = minutes(10);
+    await send(cookie, { message: 'Message 8' });
+    const middle = (await get(`/api/support/messages?limit=3&cursor=${latest.json().items[0].id}`, cookie)).json();
+    expect(middle).toEqual({ items: all.slice(1, 4), hasEarlier: true });
+    const first = (await get(`/api/support/messages?limit=3&cursor=${middle.items[0].id}`, cookie)).json();
+    expect(texts(first.items)).toEqual(['Message 1']);
+    expect(first.hasEarlier).toBe(false);
+    // Before the first message there is nothing, which is an answer, not a mistake.
+    expect((await get(`/api/support/messages?limit=3&cursor=${first.items[0].id}`, cookie)).json()).toEqual({
+      items: [],
+      hasEarlier: false,
+    });
+    // A cursor alone reads the usual window; a window as large as the conversation has nothing before it.
+    expect(texts((await get(`/api/support/messages?cursor=${latest.json().items[0].id}`, cookie)).json().items)).toEqual(
+      texts(all.slice(0, 4)),
+    );
+    const whole = (await get('/api/support/messages?limit=8', cookie)).json();
+    expect(whole.hasEarlier).toBe(false);
+    expect(texts(whole.items)).toEqual([...texts(all), 'Message 8']);
+  });
+
+  it('answers the documented array with the whole conversation’s length, and refuses a bad limit or a cursor from elsewhere', async () => {
+    const alice = await member();
+    const bob = await member();
+    await send(alice.cookie, { message: 'Alice here' });
+    await send(bob.cookie, { message: 'Bob here' });
+    const unpaged = await get('/api/support/messages', alice.cookie);
+    expect(unpaged.headers['x-total-count']).toBe('1');
+    expect(Array.isArray(unpaged.json())).toBe(true);
+
+    for (const limit of ['0', '201', '2.5', 'ten', '']) {
+      const refused = await get(`/api/support/messages?limit=${limit}`, alice.cookie);
+      expect(refused.statusCode, limit).toBe(400);
+      expect(refused.json()).toEqual({ message: 'Limit must be a whole number from 1 to 200', code: 'BAD_REQUEST' });
+    }
+    // Bob's message cannot be a place in Alice's conversation: refused, and nothing of his is read.
+    const bobsMessage = (await get('/api/support/messages', bob.cookie)).json()[0].id;
+    for (const cursor of [bobsMessage, 'no-such-message', 'x'.repeat(201)]) {
+      const refused = await get(`/api/support/messages?limit=5&cursor=${cursor}`, alice.cookie);
+      expect(refused.statusCode, cursor).toBe(400);
+      expect(refused.json()).toEqual({ message: 'That message is not in this conversation', code: 'BAD_REQUEST' });
+    }
+    expect((await get('/api/support/messages?limit=5', undefined)).statusCode).toBe(401);
+
+    // Both conversations' windows are in the OpenAPI document.
+    const doc = (await get('/api/openapi.json')).json();
+    const parameters = (path: string) => doc.paths[path].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(parameters('/support/messages')).toEqual(['limit', 'cursor']);
+    expect(parameters('/admin/support/conversations/{userId}')).toEqual(['userId', 'limit', 'cursor']);
+  });
+
+  it('answers the latest 1,000 in the documented array, and counts them all', async () => {
+    const { cookie, id } = await member();
+    await db
+      .insertInto('supportMessages')
+      .values(
+        Array.from({ length: 1003 }, (_, index) => ({
+          userId: id,
+          message: `Message ${index + 1}`,
+          isUserMessage: true,
+          createdAt: minutes(index),
+        })),
+      )
+      .execute();
+    const unpaged = await get('/api/support/messages', cookie);
+    expect(unpaged.headers['x-total-count']).toBe('1003');
+    const items = unpaged.json();
+    expect(items).toHaveLength(1000);
+    expect([items[0].message, items[999].message]).toEqual(['Message 4', 'Message 1003']);
+  });
+
   it('marks support’s replies read for the member only, with or without a body', async () => {
     const alice = await member();
     const bob = await member();

@@ -6,7 +6,7 @@ import { optionalPaging, page, pageNumber, pageSizeNumber } from './paging-schem
 import { PAYOUT_STATUSES } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { staffMessages } from './staff-messages';
-import { supportMessageInput } from './support';
+import { conversationWindow, supportMessageInput } from './support';
 import { taskSchema } from './tasks';
 import { gcashPayeeInput } from './vip-plans';
 import { z } from './zod';
@@ -416,5 +416,6 @@ export const supportConversationSchema = z.object({
 });
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
-export const supportThreadInput = z.object({ userId: recordId });
+/** A member's conversation as the inbox reads it: the documented array, or a window (conversationWindow). */
+export const supportThreadInput = z.object({ userId: recordId, ...conversationWindow });
 export const supportReplyInput = supportMessageInput.extend({ userId: recordId });

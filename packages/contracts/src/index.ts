@@ -3,6 +3,7 @@ export * from './auth';
 export { isCatalogueText } from './catalogue';
 export * from './commission';
 export * from './constants';
+export * from './conversation';
 export * from './destinations';
 export * from './errors';
 export * from './format';

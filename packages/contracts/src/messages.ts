@@ -188,6 +188,9 @@ export const messages = {
     signInToChat: 'Please sign in to chat with our support team.',
     chatEmpty: 'No messages yet. Ask us anything about your account, tasks or payouts.',
     chatLoadFailed: 'Your messages could not be loaded. Please try again later.',
+    earlierLoadFailed: 'Earlier messages could not be loaded. Please try again.',
+    windowLimitInvalid: 'Limit must be a whole number from 1 to 200',
+    cursorUnknown: 'That message is not in this conversation',
   },
   decisions: {
     payoutDeclinedTitle: 'Payout declined',

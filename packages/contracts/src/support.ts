@@ -1,6 +1,8 @@
 import { messages } from './messages';
 import { z } from './zod';
 
+const m = messages.support;
+
 export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
 
 /**
@@ -21,9 +23,30 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
  * A chat message as typed, from a member or an admin reply: trimmed, non-empty (docs/product-rules.md#validation), bounded.
  */
 export const supportMessageInput = z.object({
-  message: z
-    .string({ error: messages.support.messageEmpty })
-    .trim()
-    .min(1, messages.support.messageEmpty)
-    .max(SUPPORT_MESSAGE_MAX_LENGTH, messages.support.messageTooLong),
+  message: z.string({ error: m.messageEmpty }).trim().min(1, m.messageEmpty).max(SUPPORT_MESSAGE_MAX_LENGTH, m.messageTooLong),
 });
+
+const CHAT_WINDOW_MAX = 200;
+
+/**
+ * How a conversation is read (docs/api-conventions.md#paging): without `limit` or `cursor` the documented
+ * array, the latest UNPAGED_LIST_LIMIT messages oldest first; with either, a window of `limit` messages
+ * (CHAT_WINDOW_SIZE of conversation.ts by default), the latest ones or those just before the message `cursor` names. A
+ * cursor rather than a page number, because new messages keep arriving at the end while a reader goes
+ * back: a page counted from the end would shift under them.
+ */
+export const conversationWindow = {
+  limit: z.coerce
+    .number({ error: m.windowLimitInvalid })
+    .int(m.windowLimitInvalid)
+    .min(1, m.windowLimitInvalid)
+    .max(CHAT_WINDOW_MAX, m.windowLimitInvalid)
+    .optional(),
+  cursor: z.string({ error: m.cursorUnknown }).min(1, m.cursorUnknown).max(200, m.cursorUnknown).optional(),
+};
+
+/** A member reads their own conversation. */
+export const conversationInput = z.object(conversationWindow).prefault({});
+
+/** A window of a conversation (ConversationWindow). */
+export const conversationWindowSchema = z.object({ items: z.array(supportMessageSchema), hasEarlier: z.boolean() });

@@ -4,6 +4,7 @@ export { Badge, type BadgeProps } from './components/badge';
 export { Button } from './components/button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './components/card';
 export { CommissionRates } from './components/commission-rates';
+export { ConversationScroller } from './components/conversation-scroller';
 export { DateAndTime } from './components/date-and-time';
 export { DeferredControl, type DeferredControlState } from './components/deferred-control';
 export {

@@ -1,5 +1,14 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, formatDateTime, type SupportConversation, staffMessages, supportMessageInput } from '@app/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  CHAT_WINDOW_SIZE,
+  conversationOf,
+  earlierCursor,
+  formatDateTime,
+  type SupportConversation,
+  staffMessages,
+  supportMessageInput,
+} from '@app/contracts';
 import {
   Badge,
   Button,
@@ -7,6 +16,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  ConversationScroller,
   cn,
   EmptyState,
   FormError,
@@ -64,8 +74,13 @@ function ConversationList({
 function Thread({ userId, email }: { userId: string; email: string }) {
   const id = useId();
   const utils = trpc.useUtils();
-  // Opening the thread marks the member's messages read, so the inbox's unread counts change too.
-  const thread = trpc.admin.support.thread.useQuery({ userId }, useLiveRefresh(INBOX_REFRESH));
+  // Opening the thread marks the member's messages read, so the inbox's unread counts change too. The
+  // latest messages, and earlier ones a window at a time as the admin asks (docs/api-conventions.md#paging).
+  const thread = trpc.admin.support.thread.useInfiniteQuery(
+    { userId, limit: CHAT_WINDOW_SIZE },
+    { ...useLiveRefresh(INBOX_REFRESH), getNextPageParam: earlierCursor },
+  );
+  const conversation = thread.data ? conversationOf(thread.data.pages) : undefined;
   const form = useZodForm(supportMessageInput, { defaultValues: { message: '' } });
   const error = form.formState.errors.message?.message;
   const reply = trpc.admin.support.reply.useMutation();
@@ -88,27 +103,40 @@ function Thread({ userId, email }: { userId: string; email: string }) {
         <CardTitle className="truncate text-base">{email}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
-        <ol aria-label={`Messages with ${email}`} className="grid max-h-[28rem] flex-1 content-start gap-2 overflow-y-auto">
+        <ConversationScroller
+          label={`Conversation with ${email}`}
+          oldest={conversation?.[0]?.id}
+          newest={conversation?.at(-1)?.id}
+          earlier={{
+            available: thread.hasNextPage,
+            loading: thread.isFetchingNextPage,
+            failed: thread.isFetchNextPageError,
+            load: thread.fetchNextPage,
+          }}
+          className="max-h-[28rem] flex-1"
+        >
           {thread.isPending && <Skeleton className="h-12 w-2/3" />}
-          {thread.isError && (
-            <li role="alert" className="text-sm text-destructive">
+          {thread.isError && !thread.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-destructive">
               {m.listLoadFailed}
-            </li>
+            </p>
           )}
-          {thread.data?.map((message) => (
-            <li
-              key={message.id}
-              className={cn(
-                'max-w-[85%] rounded-lg px-3 py-2 text-sm',
-                message.isUserMessage ? 'justify-self-start bg-muted' : 'justify-self-end bg-primary text-primary-foreground',
-              )}
-            >
-              <span className="sr-only">{message.isUserMessage ? 'Member: ' : 'Support: '}</span>
-              <p className="whitespace-pre-wrap break-words">{message.message}</p>
-              <p className="mt-1 text-xs opacity-75">{formatDateTime(message.createdAt)}</p>
-            </li>
-          ))}
-        </ol>
+          <ol aria-label={`Messages with ${email}`} className="grid content-start gap-2">
+            {conversation?.map((message) => (
+              <li
+                key={message.id}
+                className={cn(
+                  'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+                  message.isUserMessage ? 'justify-self-start bg-muted' : 'justify-self-end bg-primary text-primary-foreground',
+                )}
+              >
+                <span className="sr-only">{message.isUserMessage ? 'Member: ' : 'Support: '}</span>
+                <p className="whitespace-pre-wrap break-words">{message.message}</p>
+                <p className="mt-1 text-xs opacity-75">{formatDateTime(message.createdAt)}</p>
+              </li>
+            ))}
+          </ol>
+        </ConversationScroller>
         <form noValidate onSubmit={submit} className="grid gap-2">
           <label htmlFor={`${id}-reply`} className="sr-only">
             Reply to {email}

@@ -1,8 +1,8 @@
 import { adminQueueInput, supportConversationSchema, supportMessageSchema, supportReplyInput, supportThreadInput } from '@app/contracts';
-import { z } from 'zod';
 import { actorOf } from '../activity/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
+import { conversationOutput } from '../support/router';
 import { listConversations, openConversation, replyToMember } from '../support/service';
 import { adminProcedure, router } from '../trpc';
 
@@ -36,14 +36,15 @@ export const adminSupportRouter = router({
         method: 'GET',
         path: '/admin/support/conversations/{userId}',
         tags: ['admin'],
-        summary: 'A member’s conversation, oldest first; marks their messages read',
+        summary:
+          'A member’s conversation, oldest first (the latest 1,000, or a window with `limit` or `cursor`); marks their messages read',
         protect: true,
       },
     })
     .input(supportThreadInput)
-    .output(z.array(supportMessageSchema))
+    .output(conversationOutput)
     // A query over REST (GET) that marks read: opening the thread is what reading it means.
-    .query(({ ctx, input }) => openConversation(ctx.db, input.userId, ctx.now())),
+    .query(({ ctx, input }) => openConversation(ctx, ctx.db, input, ctx.now())),
 
   reply: adminProcedure
     .meta({

@@ -1,7 +1,10 @@
-import { okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
+import { conversationInput, conversationWindowSchema, okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
 import { z } from 'zod';
 import { memberProcedure, router } from '../trpc';
-import { addMessage, listConversation, markConversationRead } from './service';
+import { addMessage, answerConversation, markConversationRead } from './service';
+
+/** A conversation as read by its member or in the inbox: a window, or the documented array (answerConversation). */
+export const conversationOutput = z.union([conversationWindowSchema, z.array(supportMessageSchema)]);
 
 /**
  * The member's live-support chat (docs/screens.md#member-screens, docs/screens.md#states and docs/api-conventions.md#calls-the-apps-make). Plain member calls, not money
@@ -14,13 +17,13 @@ export const supportRouter = router({
         method: 'GET',
         path: '/support/messages',
         tags: ['support'],
-        summary: 'The member’s conversation with support, oldest first',
+        summary: 'The member’s conversation with support, oldest first: the latest 1,000, or a window of it with `limit` or `cursor`',
         protect: true,
       },
     })
-    .input(z.void())
-    .output(z.array(supportMessageSchema))
-    .query(({ ctx }) => listConversation(ctx.db, ctx.user.id)),
+    .input(conversationInput)
+    .output(conversationOutput)
+    .query(({ ctx, input }) => answerConversation(ctx, ctx.db, ctx.user.id, input)),
 
   send: memberProcedure
     .meta({

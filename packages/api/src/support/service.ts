@@ -1,8 +1,17 @@
-import { type SupportConversation, type SupportMessage, staffMessages } from '@app/contracts';
+import {
+  CHAT_WINDOW_SIZE,
+  type ConversationWindow,
+  messages,
+  type SupportConversation,
+  type SupportMessage,
+  staffMessages,
+  UNPAGED_LIST_LIMIT,
+} from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
-import { notFound } from '../lib/errors';
+import type { Context } from '../context';
+import { badRequest, notFound } from '../lib/errors';
 import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
@@ -23,19 +32,72 @@ function toSupportMessage(row: MessageRow): SupportMessage {
   };
 }
 
+/** How a conversation is asked for: neither field for the documented array, either for a window (conversationWindow). */
+interface ConversationRequest {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
 /**
- * A member's whole conversation with support, oldest first. Messages are stamped with the server's clock
- * in milliseconds; the id only makes the order of two stamped in the same millisecond stable.
+ * A window of a member's conversation, oldest first: the latest `limit` messages, or the `limit` before
+ * the message `cursor` names, and whether any come before them. Messages are stamped with the server's
+ * clock in milliseconds; the id only makes the order of two stamped in the same millisecond stable.
  */
-export async function listConversation(db: Db, userId: string): Promise<SupportMessage[]> {
+async function readWindow(db: Db, userId: string, limit: number, cursor: string | undefined): Promise<ConversationWindow> {
   const rows = await db
     .selectFrom('supportMessages')
     .select(messageColumns)
     .where('userId', '=', userId)
-    .orderBy('createdAt')
-    .orderBy('id')
+    .$if(cursor !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(created_at, id) < (SELECT created_at, id FROM support_messages WHERE id = ${cursor} AND user_id = ${userId})`,
+      ),
+    )
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
     .execute();
-  return rows.map(toSupportMessage);
+  // Nothing before a message is an answer; nothing before a message that is not in the conversation is a mistake.
+  if (cursor !== undefined && rows.length === 0) {
+    const anchor = await db
+      .selectFrom('supportMessages')
+      .select('id')
+      .where('id', '=', cursor)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!anchor) throw badRequest(messages.support.cursorUnknown);
+  }
+  return { items: rows.slice(0, limit).reverse().map(toSupportMessage), hasEarlier: rows.length > limit };
+}
+
+/**
+ * A member's conversation as the caller asked for it (docs/api-conventions.md#paging): a window, or the
+ * documented array of the latest UNPAGED_LIST_LIMIT messages with the whole conversation's length in
+ * X-Total-Count (counted only when it is longer than that).
+ */
+export async function answerConversation(
+  ctx: Pick<Context, 'req'>,
+  db: Db,
+  userId: string,
+  request: ConversationRequest,
+): Promise<SupportMessage[] | ConversationWindow> {
+  if (request.limit !== undefined || request.cursor !== undefined) {
+    return readWindow(db, userId, request.limit ?? CHAT_WINDOW_SIZE, request.cursor);
+  }
+  const { items, hasEarlier } = await readWindow(db, userId, UNPAGED_LIST_LIMIT, undefined);
+  const total = hasEarlier
+    ? Number(
+        (
+          await db
+            .selectFrom('supportMessages')
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .where('userId', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).total,
+      )
+    : items.length;
+  ctx.req.setHeader('x-total-count', String(total));
+  return items;
 }
 
 /**
@@ -114,10 +176,15 @@ async function refuseUnknownMember(db: Db, userId: string): Promise<void> {
 }
 
 /** A member's conversation as an admin opens it: their messages count as read by support from now. */
-export async function openConversation(db: Db, userId: string, now: Date): Promise<SupportMessage[]> {
+export async function openConversation(
+  ctx: Pick<Context, 'req'>,
+  db: Db,
+  { userId, ...request }: ConversationRequest & { userId: string },
+  now: Date,
+): Promise<SupportMessage[] | ConversationWindow> {
   await refuseUnknownMember(db, userId);
   await markConversationRead(db, userId, 'admin', now);
-  return listConversation(db, userId);
+  return answerConversation(ctx, db, userId, request);
 }
 
 /** An admin's answer in a member's conversation (docs/product-rules.md#decided-rules: isUserMessage false). */

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The support inbox reads one row per conversation instead of the messages. `support_conversations`
- * holds each member's latest message (the greatest created_at, then id, as listConversation orders a
- * conversation) and how many of the member's messages no admin has read yet. Triggers on
+ * holds each member's latest message (the greatest created_at, then id, the order the messages of a
+ * conversation are read in) and how many of the member's messages no admin has read yet. Triggers on
  * `support_messages` keep it in the transaction that writes the messages, whoever writes them:
  * - a row in or out adds or takes away its own unread count, so two transactions changing one
  *   conversation at once each apply their own change under the row's lock and the count stays exact;

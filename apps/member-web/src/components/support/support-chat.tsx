@@ -1,5 +1,5 @@
 import { trpc, usePolling } from '@app/client';
-import { CHAT_STALE_MS, messages, type User } from '@app/contracts';
+import { asConversationWindow, CHAT_STALE_MS, CHAT_WINDOW_SIZE, earlierCursor, messages, type User } from '@app/contracts';
 import { Button, cn, lazyExport, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
@@ -26,14 +26,21 @@ export function SupportChat({ user, docked }: { user: User | null; docked: boole
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
-  const conversation = trpc.support.messages.useQuery(undefined, {
-    enabled: user !== null,
-    staleTime: CHAT_STALE_MS,
-    // Closed, the unread badge catches up when the member comes back to the tab (at most once a minute).
-    refetchOnWindowFocus: !open,
-    refetchInterval: usePolling(open ? OPEN_POLL_MS : false),
-  });
-  const unread = conversation.data?.filter((message) => !message.isUserMessage && !message.isRead).length ?? 0;
+  // The latest messages, and earlier ones a window at a time as the member asks (docs/api-conventions.md#paging).
+  const conversation = trpc.support.messages.useInfiniteQuery(
+    { limit: CHAT_WINDOW_SIZE },
+    {
+      enabled: user !== null,
+      staleTime: CHAT_STALE_MS,
+      // Closed, the unread badge catches up when the member comes back to the tab (at most once a minute).
+      refetchOnWindowFocus: !open,
+      refetchInterval: usePolling(open ? OPEN_POLL_MS : false),
+      getNextPageParam: earlierCursor,
+    },
+  );
+  const latest = conversation.data?.pages[0];
+  // Replies wait to be read at the end of the conversation: opening the chat reads them all.
+  const unread = latest ? asConversationWindow(latest).items.filter((message) => !message.isUserMessage && !message.isRead).length : 0;
 
   // Closing from inside the panel hands focus back to the button that opened it.
   function close() {
@@ -107,10 +114,16 @@ export function SupportChat({ user, docked }: { user: User | null; docked: boole
           {user ? (
             <Suspense fallback={<LoadingMessages />}>
               <Conversation
-                conversation={conversation.data}
+                windows={conversation.data?.pages}
                 loading={conversation.isPending}
-                failed={conversation.isError}
+                failed={conversation.isError && !conversation.isFetchNextPageError}
                 unread={unread}
+                earlier={{
+                  available: conversation.hasNextPage,
+                  loading: conversation.isFetchingNextPage,
+                  failed: conversation.isFetchNextPageError,
+                  load: conversation.fetchNextPage,
+                }}
               />
             </Suspense>
           ) : (

@@ -1,22 +1,32 @@
 import { trpc } from '@app/client';
-import { messages, SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage, supportMessageInput } from '@app/contracts';
-import { Button, cn, FormError, Textarea, toast, useZodForm } from '@app/ui';
+import {
+  asConversationWindow,
+  CHAT_WINDOW_SIZE,
+  type ConversationWindow,
+  conversationOf,
+  messages,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  type SupportMessage,
+  supportMessageInput,
+} from '@app/contracts';
+import { Button, ConversationScroller, cn, FormError, Textarea, toast, useZodForm } from '@app/ui';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type ComponentProps, type KeyboardEvent, useEffect, useId } from 'react';
 import { formatMessageTime } from '../../lib/time';
 import { LoadingMessages } from './loading-messages';
 
 interface ConversationProps {
-  conversation: SupportMessage[] | undefined;
+  /** The windows of the conversation read so far, the latest first. */
+  windows: readonly (SupportMessage[] | ConversationWindow)[] | undefined;
   loading: boolean;
   failed: boolean;
   /** Replies the member has not read yet. */
   unread: number;
+  earlier: ComponentProps<typeof ConversationScroller>['earlier'];
 }
 
-export function Conversation({ conversation, loading, failed, unread }: ConversationProps) {
+export function Conversation({ windows, loading, failed, unread, earlier }: ConversationProps) {
   const utils = trpc.useUtils();
-  const scroller = useRef<HTMLDivElement>(null);
   const markRead = trpc.support.markRead.useMutation({ onSuccess: () => utils.support.messages.invalidate() });
   const { mutate: markAllRead, isPending: marking } = markRead;
 
@@ -25,25 +35,38 @@ export function Conversation({ conversation, loading, failed, unread }: Conversa
     if (unread > 0 && !marking) markAllRead();
   }, [unread, marking, markAllRead]);
 
-  const count = conversation?.length ?? 0;
-  useEffect(() => {
-    if (count > 0) scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-  }, [count]);
+  const [latestWindow, ...earlierWindows] = windows ?? [];
+  const latest = latestWindow ? asConversationWindow(latestWindow).items : [];
+  const before = conversationOf(earlierWindows);
 
   return (
     <>
-      <div ref={scroller} className="flex-1 overflow-y-auto p-4">
+      <ConversationScroller
+        label="Conversation"
+        oldest={(before[0] ?? latest[0])?.id}
+        newest={latest.at(-1)?.id}
+        earlier={earlier}
+        className="flex-1 p-4"
+      >
         {loading && <LoadingMessages />}
         {failed && <p className="text-center text-sm text-muted-foreground">{messages.support.chatLoadFailed}</p>}
-        {conversation?.length === 0 && <p className="text-center text-sm text-muted-foreground">{messages.support.chatEmpty}</p>}
-        {conversation && conversation.length > 0 && (
-          <ol aria-label="Messages" aria-live="polite" className="grid gap-3">
-            {conversation.map((message) => (
+        {windows && latest.length === 0 && <p className="text-center text-sm text-muted-foreground">{messages.support.chatEmpty}</p>}
+        {/* Apart from the latest, which announce what arrives: earlier messages shown on request are not news. */}
+        {before.length > 0 && (
+          <ol aria-label="Earlier messages" className="mb-3 grid gap-3">
+            {before.map((message) => (
               <ChatMessage key={message.id} message={message} />
             ))}
           </ol>
         )}
-      </div>
+        {latest.length > 0 && (
+          <ol aria-label="Messages" aria-live="polite" className="grid gap-3">
+            {latest.map((message) => (
+              <ChatMessage key={message.id} message={message} />
+            ))}
+          </ol>
+        )}
+      </ConversationScroller>
       <MessageInput />
     </>
   );
@@ -77,7 +100,13 @@ function MessageInput() {
   const send = trpc.support.send.useMutation({
     onSuccess: (sent) => {
       form.reset();
-      utils.support.messages.setData(undefined, (messages) => [...(messages ?? []), sent]);
+      // At the end of the latest window until the conversation is read again.
+      utils.support.messages.setInfiniteData({ limit: CHAT_WINDOW_SIZE }, (data) => {
+        if (!data) return data;
+        const [latest, ...rest] = data.pages;
+        const window = latest ? asConversationWindow(latest) : { items: [], hasEarlier: false };
+        return { ...data, pages: [{ ...window, items: [...window.items, sent] }, ...rest] };
+      });
     },
     onError: () => toast({ variant: 'destructive', title: messages.support.sendFailed }),
   });
