@@ -747,8 +747,8 @@ describe('support inbox', () => {
       'admin.support.thread': (input) => {
         threadInputs.push(input);
         return (input as { cursor?: string }).cursor === 'message-11'
-          ? { data: { items: numbered(1, 10), hasEarlier: false } }
-          : { data: { items: numbered(11, 60), hasEarlier: true } };
+          ? { data: { items: numbered(1, 10), hasEarlier: false, unreadReplies: 0 } }
+          : { data: { items: numbered(11, 60), hasEarlier: true, unreadReplies: 0 } };
       },
     });
     renderAt('/admin/support');

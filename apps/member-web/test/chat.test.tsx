@@ -116,8 +116,8 @@ describe('support chat', () => {
       'auth.user': () => ({ data: testUser() }),
       'support.messages': (input) => {
         const { cursor } = input as { cursor?: string };
-        if (cursor === undefined) return { data: { items: numbered(51, 100), hasEarlier: true } };
-        if (cursor === 'm51') return { data: { items: numbered(1, 50), hasEarlier: false } };
+        if (cursor === undefined) return { data: { items: numbered(51, 100), hasEarlier: true, unreadReplies: 0 } };
+        if (cursor === 'm51') return { data: { items: numbered(1, 50), hasEarlier: false, unreadReplies: 0 } };
         return { error: { code: 'BAD_REQUEST', message: 'That message is not in this conversation' } };
       },
     });
@@ -151,13 +151,24 @@ describe('support chat', () => {
     expect(document.activeElement).toBe(chat.getByRole('region', { name: 'Conversation' }));
   });
 
+  it('counts on the button the unread replies of the whole conversation, not only of the messages shown', async () => {
+    answerWith({
+      'auth.user': () => ({ data: testUser() }),
+      'support.messages': () => ({ data: { items: conversation, hasEarlier: true, unreadReplies: 120 } }),
+    });
+    renderAt('/');
+
+    expect(await screen.findByRole('button', { name: 'Open support chat, 120 unread' })).toBeTruthy();
+    expect(screen.getByText('99+')).toBeTruthy();
+  });
+
   it('says so when earlier messages cannot be loaded, and keeps the ones shown', async () => {
     const user = userEvent.setup();
     answerWith({
       'auth.user': () => ({ data: testUser() }),
       'support.messages': (input) =>
         (input as { cursor?: string }).cursor === undefined
-          ? { data: { items: conversation.map((entry) => ({ ...entry, isRead: true })), hasEarlier: true } }
+          ? { data: { items: conversation.map((entry) => ({ ...entry, isRead: true })), hasEarlier: true, unreadReplies: 0 } }
           : { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' } },
     });
     renderAt('/');

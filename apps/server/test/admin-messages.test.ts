@@ -392,7 +392,7 @@ describe('support inbox', () => {
     expect(texts(earlier)).toEqual(['Message 2', 'Message 3']);
     expect(earlier.items.every((item: { isRead: boolean }) => item.isRead)).toBe(true);
     const start = (await f.admin('GET', `/api/admin/support/conversations/${first.id}?limit=2&cursor=${earlier.items[0].id}`)).json();
-    expect(start).toEqual({ items: [expect.objectContaining({ message: 'Message 1' })], hasEarlier: false });
+    expect(start).toEqual({ items: [expect.objectContaining({ message: 'Message 1' })], hasEarlier: false, unreadReplies: 0 });
 
     const unpaged = await f.admin('GET', `/api/admin/support/conversations/${first.id}`);
     expect(unpaged.headers['x-total-count']).toBe('5');

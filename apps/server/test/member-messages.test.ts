@@ -118,13 +118,13 @@ describe('support chat', () => {
 
     const latest = await get('/api/support/messages?limit=3', cookie);
     expect(latest.statusCode).toBe(200);
-    expect(latest.json()).toEqual({ items: all.slice(4), hasEarlier: true });
+    expect(latest.json()).toEqual({ items: all.slice(4), hasEarlier: true, unreadReplies: 0 });
 
     // A message arriving between two reads does not shift the next window: it is read back from a message, not a count.
     t.clock.now = minutes(10);
     await send(cookie, { message: 'Message 8' });
     const middle = (await get(`/api/support/messages?limit=3&cursor=${latest.json().items[0].id}`, cookie)).json();
-    expect(middle).toEqual({ items: all.slice(1, 4), hasEarlier: true });
+    expect(middle).toEqual({ items: all.slice(1, 4), hasEarlier: true, unreadReplies: 0 });
     const first = (await get(`/api/support/messages?limit=3&cursor=${middle.items[0].id}`, cookie)).json();
     expect(texts(first.items)).toEqual(['Message 1']);
     expect(first.hasEarlier).toBe(false);
@@ -132,6 +132,7 @@ describe('support chat', () => {
     expect((await get(`/api/support/messages?limit=3&cursor=${first.items[0].id}`, cookie)).json()).toEqual({
       items: [],
       hasEarlier: false,
+      unreadReplies: 0,
     });
     // A cursor alone reads the usual window; a window as large as the conversation has nothing before it.
     expect(texts((await get(`/api/support/messages?cursor=${latest.json().items[0].id}`, cookie)).json().items)).toEqual(
@@ -140,6 +141,22 @@ describe('support chat', () => {
     const whole = (await get('/api/support/messages?limit=8', cookie)).json();
     expect(whole.hasEarlier).toBe(false);
     expect(texts(whole.items)).toEqual([...texts(all), 'Message 8']);
+  });
+
+  it('counts every reply the member has not read, also those before the window, until they are marked read', async () => {
+    const { cookie, id } = await member();
+    await adminReply(id, 'An early answer', minutes(1));
+    for (let index = 0; index < 4; index++) {
+      t.clock.now = minutes(2 + index);
+      await send(cookie, { message: `Follow-up ${index}` });
+    }
+    await adminReply(id, 'A late answer', minutes(10));
+    const window = (await get('/api/support/messages?limit=2', cookie)).json();
+    expect(window.items.map((item: { message: string }) => item.message)).toEqual(['Follow-up 3', 'A late answer']);
+    expect(window.unreadReplies).toBe(2);
+
+    await post('/api/support/messages/read', cookie, {});
+    expect((await get('/api/support/messages?limit=2', cookie)).json().unreadReplies).toBe(0);
   });
 
   it('answers the documented array with the whole conversation’s length, and refuses a bad limit or a cursor from elsewhere', async () => {

@@ -5,10 +5,14 @@ import type { SupportMessage } from './support';
 /** The messages a chat shows when it opens, and how many more each 'Show earlier messages' brings. */
 export const CHAT_WINDOW_SIZE = 50;
 
-/** A window of a conversation, oldest first, and whether messages before it remain (conversationWindow). */
+/**
+ * A window of a conversation, oldest first, whether messages before it remain, and how many of support's
+ * replies in the whole conversation the member has not read yet (conversationWindow).
+ */
 export interface ConversationWindow {
   items: SupportMessage[];
   hasEarlier: boolean;
+  unreadReplies: number;
 }
 
 /**
@@ -16,7 +20,9 @@ export interface ConversationWindow {
  * the procedure's type also allows the documented array of the REST contract.
  */
 export function asConversationWindow(answer: readonly SupportMessage[] | ConversationWindow): ConversationWindow {
-  return Array.isArray(answer) ? { items: [...answer], hasEarlier: false } : (answer as ConversationWindow);
+  if (!Array.isArray(answer)) return answer as ConversationWindow;
+  const unreadReplies = answer.filter((message) => !message.isUserMessage && !message.isRead).length;
+  return { items: [...answer], hasEarlier: false, unreadReplies };
 }
 
 /** The cursor that reads the messages before a window, or undefined at the start of the conversation. */

@@ -49,4 +49,8 @@ export const conversationWindow = {
 export const conversationInput = z.object(conversationWindow).prefault({});
 
 /** A window of a conversation (ConversationWindow). */
-export const conversationWindowSchema = z.object({ items: z.array(supportMessageSchema), hasEarlier: z.boolean() });
+export const conversationWindowSchema = z.object({
+  items: z.array(supportMessageSchema),
+  hasEarlier: z.boolean(),
+  unreadReplies: z.number().int(),
+});

@@ -43,7 +43,7 @@ interface ConversationRequest {
  * the message `cursor` names, and whether any come before them. Messages are stamped with the server's
  * clock in milliseconds; the id only makes the order of two stamped in the same millisecond stable.
  */
-async function readWindow(db: Db, userId: string, limit: number, cursor: string | undefined): Promise<ConversationWindow> {
+async function readWindow(db: Db, userId: string, limit: number, cursor: string | undefined) {
   const rows = await db
     .selectFrom('supportMessages')
     .select(messageColumns)
@@ -70,6 +70,18 @@ async function readWindow(db: Db, userId: string, limit: number, cursor: string 
   return { items: rows.slice(0, limit).reverse().map(toSupportMessage), hasEarlier: rows.length > limit };
 }
 
+/** Support's replies the member has not read yet, wherever they are in the conversation. */
+async function countUnreadReplies(db: Db, userId: string): Promise<number> {
+  const { unread } = await db
+    .selectFrom('supportMessages')
+    .select((eb) => eb.fn.countAll<number>().as('unread'))
+    .where('userId', '=', userId)
+    .where('isUserMessage', '=', false)
+    .where('readByUserAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(unread);
+}
+
 /**
  * A member's conversation as the caller asked for it (docs/api-conventions.md#paging): a window, or the
  * documented array of the latest UNPAGED_LIST_LIMIT messages with the whole conversation's length in
@@ -82,7 +94,11 @@ export async function answerConversation(
   request: ConversationRequest,
 ): Promise<SupportMessage[] | ConversationWindow> {
   if (request.limit !== undefined || request.cursor !== undefined) {
-    return readWindow(db, userId, request.limit ?? CHAT_WINDOW_SIZE, request.cursor);
+    const [window, unreadReplies] = await Promise.all([
+      readWindow(db, userId, request.limit ?? CHAT_WINDOW_SIZE, request.cursor),
+      countUnreadReplies(db, userId),
+    ]);
+    return { ...window, unreadReplies };
   }
   const { items, hasEarlier } = await readWindow(db, userId, UNPAGED_LIST_LIMIT, undefined);
   const total = hasEarlier

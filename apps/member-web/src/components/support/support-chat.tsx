@@ -39,8 +39,7 @@ export function SupportChat({ user, docked }: { user: User | null; docked: boole
     },
   );
   const latest = conversation.data?.pages[0];
-  // Replies wait to be read at the end of the conversation: opening the chat reads them all.
-  const unread = latest ? asConversationWindow(latest).items.filter((message) => !message.isUserMessage && !message.isRead).length : 0;
+  const unread = latest ? asConversationWindow(latest).unreadReplies : 0;
 
   // Closing from inside the panel hands focus back to the button that opened it.
   function close() {

@@ -104,7 +104,7 @@ function MessageInput() {
       utils.support.messages.setInfiniteData({ limit: CHAT_WINDOW_SIZE }, (data) => {
         if (!data) return data;
         const [latest, ...rest] = data.pages;
-        const window = latest ? asConversationWindow(latest) : { items: [], hasEarlier: false };
+        const window = latest ? asConversationWindow(latest) : { items: [], hasEarlier: false, unreadReplies: 0 };
         return { ...data, pages: [{ ...window, items: [...window.items, sent] }, ...rest] };
       });
     },
