@@ -49,8 +49,11 @@ export const conversationWindow = {
 export const conversationInput = z.object(conversationWindow).prefault({});
 
 /** A window of a conversation (ConversationWindow). */
-export const conversationWindowSchema = z.object({
+const conversationWindowSchema = z.object({
   items: z.array(supportMessageSchema),
   hasEarlier: z.boolean(),
   unreadReplies: z.number().int(),
 });
+
+/** A conversation as its member or the inbox reads it: a window, or the documented array. */
+export const conversationAnswerSchema = z.union([conversationWindowSchema, z.array(supportMessageSchema)]);

@@ -1,8 +1,14 @@
-import { adminQueueInput, supportConversationSchema, supportMessageSchema, supportReplyInput, supportThreadInput } from '@app/contracts';
+import {
+  adminQueueInput,
+  conversationAnswerSchema,
+  supportConversationSchema,
+  supportMessageSchema,
+  supportReplyInput,
+  supportThreadInput,
+} from '@app/contracts';
 import { actorOf } from '../activity/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
-import { conversationOutput } from '../support/router';
 import { listConversations, openConversation, replyToMember } from '../support/service';
 import { adminProcedure, router } from '../trpc';
 
@@ -42,7 +48,7 @@ export const adminSupportRouter = router({
       },
     })
     .input(supportThreadInput)
-    .output(conversationOutput)
+    .output(conversationAnswerSchema)
     // A query over REST (GET) that marks read: opening the thread is what reading it means.
     .query(({ ctx, input }) => openConversation(ctx, ctx.db, input, ctx.now())),
 

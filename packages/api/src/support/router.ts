@@ -1,10 +1,7 @@
-import { conversationInput, conversationWindowSchema, okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
+import { conversationAnswerSchema, conversationInput, okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
 import { z } from 'zod';
 import { memberProcedure, router } from '../trpc';
 import { addMessage, answerConversation, markConversationRead } from './service';
-
-/** A conversation as read by its member or in the inbox: a window, or the documented array (answerConversation). */
-export const conversationOutput = z.union([conversationWindowSchema, z.array(supportMessageSchema)]);
 
 /**
  * The member's live-support chat (docs/screens.md#member-screens, docs/screens.md#states and docs/api-conventions.md#calls-the-apps-make). Plain member calls, not money
@@ -22,7 +19,7 @@ export const supportRouter = router({
       },
     })
     .input(conversationInput)
-    .output(conversationOutput)
+    .output(conversationAnswerSchema)
     .query(({ ctx, input }) => answerConversation(ctx, ctx.db, ctx.user.id, input)),
 
   send: memberProcedure

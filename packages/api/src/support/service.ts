@@ -70,16 +70,15 @@ async function readWindow(db: Db, userId: string, limit: number, cursor: string 
   return { items: rows.slice(0, limit).reverse().map(toSupportMessage), hasEarlier: rows.length > limit };
 }
 
-/** Support's replies the member has not read yet, wherever they are in the conversation. */
-async function countUnreadReplies(db: Db, userId: string): Promise<number> {
-  const { unread } = await db
+/** How many messages a member's conversation holds, or how many of support's replies in it the member has not read. */
+async function countMessages(db: Db, userId: string, which: 'all' | 'unread-replies'): Promise<number> {
+  const { count } = await db
     .selectFrom('supportMessages')
-    .select((eb) => eb.fn.countAll<number>().as('unread'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
-    .where('isUserMessage', '=', false)
-    .where('readByUserAt', 'is', null)
+    .$if(which === 'unread-replies', (query) => query.where('isUserMessage', '=', false).where('readByUserAt', 'is', null))
     .executeTakeFirstOrThrow();
-  return Number(unread);
+  return Number(count);
 }
 
 /**
@@ -96,22 +95,12 @@ export async function answerConversation(
   if (request.limit !== undefined || request.cursor !== undefined) {
     const [window, unreadReplies] = await Promise.all([
       readWindow(db, userId, request.limit ?? CHAT_WINDOW_SIZE, request.cursor),
-      countUnreadReplies(db, userId),
+      countMessages(db, userId, 'unread-replies'),
     ]);
     return { ...window, unreadReplies };
   }
   const { items, hasEarlier } = await readWindow(db, userId, UNPAGED_LIST_LIMIT, undefined);
-  const total = hasEarlier
-    ? Number(
-        (
-          await db
-            .selectFrom('supportMessages')
-            .select((eb) => eb.fn.countAll<number>().as('total'))
-            .where('userId', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).total,
-      )
-    : items.length;
+  const total = hasEarlier ? await countMessages(db, userId, 'all') : items.length;
   ctx.req.setHeader('x-total-count', String(total));
   return items;
 }
