@@ -23,7 +23,7 @@ import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdCalls, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { holdCalls, pagesOf, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
@@ -768,6 +768,44 @@ describe('support inbox', () => {
   });
 });
 
+describe('task list', () => {
+  it('shows the tasks a page at a time, newest first as the server orders them', async () => {
+    const asked: unknown[] = [];
+    const task = (index: number) =>
+      adminTaskSchema.parse({
+        id: `task-${index}`,
+        title: `Partner site ${index}`,
+        description: '',
+        url: `https://partner${index}.example.com`,
+        reward: '1.50',
+        requiredVipTier: null,
+        isActive: index % 2 === 0,
+        createdAt: '2026-11-20T02:00:00.000Z',
+        updatedAt: '2026-11-20T02:00:00.000Z',
+      });
+    servePanel({
+      'admin.tasks.list': pagesOf(
+        Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => task(index)),
+        asked,
+      ),
+    });
+    renderAt('/admin/tasks');
+
+    const table = await screen.findByRole('table', { name: 'Tasks' });
+    await within(table).findByText('Partner site 0');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText(`Partner site ${ADMIN_PAGE_SIZE}`)).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(asked).toEqual([
+      { page: 1, pageSize: ADMIN_PAGE_SIZE },
+      { page: 2, pageSize: ADMIN_PAGE_SIZE },
+    ]);
+  });
+});
+
 describe('task form', () => {
   it('shows the task rules under their fields before saving, then sends the task as typed', async () => {
     const created: unknown[] = [];
@@ -935,12 +973,10 @@ describe('managing notifications', () => {
         readCount: 0,
       });
     servePanel({
-      'admin.notifications.all': (input) => {
-        asked.push(input);
-        const { page } = input as { page: number };
-        const items = page === 1 ? Array.from({ length: ADMIN_PAGE_SIZE }, (_, index) => notice(index)) : [notice(ADMIN_PAGE_SIZE)];
-        return { data: { items, total: ADMIN_PAGE_SIZE + 1 } };
-      },
+      'admin.notifications.all': pagesOf(
+        Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => notice(index)),
+        asked,
+      ),
     });
     renderAt('/admin/notifications');
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage Notifications' }));

@@ -1,8 +1,15 @@
-import { type AdminNotification, type AdminPopup, adminNotificationSchema, adminPopupSchema, staffMessages } from '@app/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminNotification,
+  type AdminPopup,
+  adminNotificationSchema,
+  adminPopupSchema,
+  staffMessages,
+} from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { pagesOf, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
@@ -52,7 +59,7 @@ describe('deleting what members see', () => {
       path: '/admin/popups',
       open: async () => {},
       list: 'admin.popups.list',
-      answer: (items: unknown[]) => items,
+      answer: (items: unknown[]) => ({ items, total: items.length }),
       remove: 'admin.popups.remove',
       item: popup,
       dialog: 'Delete popup?',
@@ -88,5 +95,40 @@ describe('deleting what members see', () => {
     await screen.findByText(c.done);
     expect(removed).toEqual([{ id: c.item.id }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: `Delete ${c.item.title}` })).toBeNull());
+  });
+});
+
+describe('deleting the last row of the last page', () => {
+  it('turns back to the page before rather than showing an empty list', async () => {
+    // One page of popups and one more on a second page, until that one is deleted.
+    const popups = Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => ({ ...popup, id: `popup-${index}`, title: `Popup ${index}` }));
+    const asked: unknown[] = [];
+    serveSession(unlockedAdmin, {
+      'admin.popups.list': pagesOf(popups, asked),
+      'admin.popups.remove': (input) => {
+        const { id } = input as { id: string };
+        popups.splice(
+          popups.findIndex((row) => row.id === id),
+          1,
+        );
+        return { data: { ok: true } };
+      },
+    });
+    renderAt('/admin/popups');
+
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const last = `Popup ${ADMIN_PAGE_SIZE}`;
+    await userEvent.click(await screen.findByRole('button', { name: `Delete ${last}` }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete popup?' })).getByRole('button', { name: 'Delete popup' }),
+    );
+
+    expect(await screen.findByText('Popup 0')).toBeTruthy();
+    expect(screen.queryByText(last)).toBeNull();
+    expect(screen.queryByText('No popup messages found')).toBeNull();
+    // One page is left (once page 1 is read again), so no pager.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull());
+    expect(asked.map((input) => (input as { page: number }).page)).toEqual([1, 2, 2, 1]);
   });
 });

@@ -69,6 +69,18 @@ export function recordBatches(): string[][] {
   return batches;
 }
 
+/**
+ * Answers a list the screen asks for a page at a time, as the server does: the page of `rows` it names
+ * and the length of all of them. Each input asked for is added to `asked`; `rows` may change meanwhile.
+ */
+export function pagesOf<T>(rows: readonly T[], asked: unknown[] = []) {
+  return (input: unknown): ProcedureReply => {
+    asked.push(input);
+    const { page, pageSize } = input as { page: number; pageSize: number };
+    return { data: { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length } };
+  };
+}
+
 export function renderAt(path: string) {
   render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
 }

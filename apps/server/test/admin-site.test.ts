@@ -1,3 +1,4 @@
+import { messages } from '@app/contracts';
 import { checkLedger, type Db } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
@@ -366,5 +367,52 @@ describe('tasks', () => {
     const unknown = await f.admin('PUT', '/api/admin/tasks/no-task', { isActive: false });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Task not found');
+  });
+});
+
+describe('the task and popup lists, a page at a time', () => {
+  const lists = [
+    {
+      path: '/api/admin/tasks',
+      create: (title: string) => ({ title, description: 'Paged', url: 'https://example.com/paged', reward: '1.00' }),
+    },
+    { path: '/api/admin/popups', create: (title: string) => ({ title, content: 'Paged content' }) },
+  ];
+
+  it.each(lists)('$path: newest first, one page with its total on request, else the array with X-Total-Count', async ({ path, create }) => {
+    const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
+    const before = (await f.admin('GET', `${path}?pageSize=1`)).json().total as number;
+    const start = t.clock.now.getTime();
+    for (const [index, title] of ['Paged one', 'Paged two', 'Paged three'].entries()) {
+      t.clock.now = new Date(start + (index + 1) * 60_000);
+      expect((await f.admin('POST', path, create(title))).statusCode).toBe(200);
+    }
+
+    const first = (await f.admin('GET', `${path}?page=1&pageSize=2`)).json();
+    expect({ ...first, items: titles(first.items) }).toEqual({ items: ['Paged three', 'Paged two'], total: before + 3 });
+    expect(titles((await f.admin('GET', `${path}?page=2&pageSize=2`)).json().items)[0]).toBe('Paged one');
+    // Only `page`: the admins' page of 50.
+    expect((await f.admin('GET', `${path}?page=1`)).json().items).toHaveLength(Math.min(50, before + 3));
+    const all = await f.admin('GET', path);
+    expect({ total: all.headers['x-total-count'], first: titles(all.json()).slice(0, 3) }).toEqual({
+      total: String(before + 3),
+      first: ['Paged three', 'Paged two', 'Paged one'],
+    });
+
+    for (const [query, message] of [
+      ['page=0', messages.common.pageInvalid],
+      ['page=abc', messages.common.pageInvalid],
+      ['pageSize=500', messages.common.pageSizeInvalid],
+      ['pageSize=-1', messages.common.pageSizeInvalid],
+    ]) {
+      const refused = await f.admin('GET', `${path}?${query}`);
+      expect({ status: refused.statusCode, message: refused.json().message }, query).toEqual({ status: 400, message });
+    }
+  });
+
+  it.each(lists)('$path: refused to members and to the signed out', async ({ path }) => {
+    const { cookie } = await f.member();
+    expect((await f.as(cookie, 'GET', `${path}?page=1`)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${path}?page=1` })).statusCode).toBe(401);
   });
 });

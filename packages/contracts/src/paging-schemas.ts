@@ -26,8 +26,8 @@ export const pageSizeNumber = z.coerce
  */
 export const optionalPaging = { page: pageNumber.optional(), pageSize: pageSizeNumber.optional() };
 
-/** A member's own list (payouts, referrals): the documented array, or one page. */
-export const memberListInput = z.object(optionalPaging).prefault({});
+/** A list with nothing to ask but its page (a member's payouts and referrals, the admins' tasks and popups): the documented array, or one page. */
+export const listOrPageInput = z.object(optionalPaging).prefault({});
 
 /** One page of a list and how many items the whole list has. */
 export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
-import { type AdminPopup, formatDateTime, staffMessages } from '@app/contracts';
-import { Badge, Button, PageHeader } from '@app/ui';
+import { ADMIN_PAGE_SIZE, type AdminPopup, asPage, formatDateTime, staffMessages } from '@app/contracts';
+import { Badge, Button, PageHeader, Pager } from '@app/ui';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { AdminTable, type Column } from './admin-table';
@@ -35,10 +35,12 @@ function PopupActions({ popup, onOpen }: { popup: AdminPopup; onOpen: (open: Ope
   );
 }
 
-/** /admin/popups: the timed popups, with create, edit, preview and delete. */
+/** /admin/popups: the timed popups, newest first, a page at a time, with create, edit, preview and delete. */
 export function PopupsPage() {
   const [open, setOpen] = useState<Open>();
-  const popups = trpc.admin.popups.list.useQuery();
+  const [page, setPage] = useState(1);
+  const popups = trpc.admin.popups.list.useQuery({ page, pageSize: ADMIN_PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const shown = popups.data ? asPage(popups.data) : undefined;
   // Stable, so the preview's countdown is not restarted when the list reloads.
   const close = useCallback(() => setOpen(undefined), []);
 
@@ -69,11 +71,12 @@ export function PopupsPage() {
       <AdminTable
         label="Popup messages"
         columns={columns}
-        rows={popups.data}
+        rows={shown?.items}
         rowKey={(popup) => popup.id}
         isPending={popups.isPending}
         isError={popups.isError}
         empty="No popup messages found"
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total} onPage={setPage} />}
       />
       {open?.kind === 'create' && <PopupForm onClose={close} />}
       {open?.kind === 'edit' && <PopupForm popup={open.popup} onClose={close} />}

@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
-import { type AdminTask, staffMessages } from '@app/contracts';
-import { Badge, Button, formatPesosAmount, PageHeader } from '@app/ui';
+import { ADMIN_PAGE_SIZE, type AdminTask, asPage, staffMessages } from '@app/contracts';
+import { Badge, Button, formatPesosAmount, PageHeader, Pager } from '@app/ui';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
@@ -32,9 +32,14 @@ function TaskSwitch({ task }: { task: AdminTask }) {
   );
 }
 
-/** /admin/tasks: every task, on or off, with create, edit, enable and disable (docs/product-rules.md#decided-rules). */
+/**
+ * /admin/tasks: every task, on or off, newest first, a page at a time, with create, edit, enable and
+ * disable (docs/product-rules.md#decided-rules).
+ */
 export function TasksPage() {
-  const tasks = trpc.admin.tasks.list.useQuery();
+  const [page, setPage] = useState(1);
+  const tasks = trpc.admin.tasks.list.useQuery({ page, pageSize: ADMIN_PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const shown = tasks.data ? asPage(tasks.data) : undefined;
   const [editing, setEditing] = useState<AdminTask | 'new'>();
 
   const columns: readonly Column<AdminTask>[] = [
@@ -90,11 +95,12 @@ export function TasksPage() {
       <AdminTable
         label="Tasks"
         columns={columns}
-        rows={tasks.data}
+        rows={shown?.items}
         rowKey={(task) => task.id}
         isPending={tasks.isPending}
         isError={tasks.isError}
         empty="No tasks yet"
+        footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total} onPage={setPage} />}
       />
       {editing && <TaskForm task={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
     </>

@@ -1,15 +1,13 @@
 import {
-  ADMIN_PAGE_SIZE,
   adminNotificationInput,
   adminNotificationListInput,
   adminNotificationSchema,
   notificationCreateInput,
   okOutput,
   recordIdInput,
-  UNPAGED_LIST_LIMIT,
 } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { answerListOrPage, listOrPage } from '../lib/paging';
+import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { countAllNotifications, createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
 import { adminProcedure, router } from '../trpc';
 
@@ -41,7 +39,7 @@ export const adminNotificationsRouter = router({
           read: (window) => listAllNotifications(ctx.db, input.filter, now, window),
           count: async () => ({ total: await countAllNotifications(ctx.db, input.filter, now) }),
         },
-        { pageSize: ADMIN_PAGE_SIZE, unpaged: UNPAGED_LIST_LIMIT },
+        ADMIN_LIST_SIZES,
       );
     }),
 

@@ -1,15 +1,25 @@
-import { adminPopupSchema, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
-import { z } from 'zod';
+import { adminPopupSchema, listOrPageInput, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { createPopup, deletePopup, listPopups, updatePopup } from '../popups/service';
+import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
+import { allPopups, createPopup, deletePopup, updatePopup } from '../popups/service';
 import { adminProcedure, router } from '../trpc';
+
+const popups = listOrPage(adminPopupSchema);
 
 export const adminPopupsRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/popups', tags: ['admin'], summary: 'Every popup', protect: true } })
-    .input(z.void())
-    .output(z.array(adminPopupSchema))
-    .query(({ ctx }) => listPopups(ctx.db)),
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/popups',
+        tags: ['admin'],
+        summary: 'Every popup, on or off, newest first: the latest 1000, or one page',
+        protect: true,
+      },
+    })
+    .input(listOrPageInput)
+    .output(popups.output)
+    .query(({ ctx, input }) => answerListOrPage(ctx, input, allPopups(ctx.db), ADMIN_LIST_SIZES)),
 
   create: adminProcedure
     .meta({

@@ -1,15 +1,25 @@
-import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput } from '@app/contracts';
-import { z } from 'zod';
+import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput, listOrPageInput } from '@app/contracts';
 import { actorOf } from '../activity/service';
-import { createTask, listAllTasks, updateTask } from '../tasks/service';
+import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
+import { allTasks, createTask, updateTask } from '../tasks/service';
 import { adminProcedure, router } from '../trpc';
+
+const tasks = listOrPage(adminTaskSchema);
 
 export const adminTasksRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/tasks', tags: ['admin'], summary: 'Every task, on or off', protect: true } })
-    .input(z.void())
-    .output(z.array(adminTaskSchema))
-    .query(({ ctx }) => listAllTasks(ctx.db)),
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/tasks',
+        tags: ['admin'],
+        summary: 'Every task, on or off, newest first: the latest 1000, or one page',
+        protect: true,
+      },
+    })
+    .input(listOrPageInput)
+    .output(tasks.output)
+    .query(({ ctx, input }) => answerListOrPage(ctx, input, allTasks(ctx.db), ADMIN_LIST_SIZES)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/tasks', tags: ['admin'], summary: 'Create a task', protect: true } })

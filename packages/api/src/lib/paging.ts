@@ -1,4 +1,6 @@
-import { MEMBER_PAGE_SIZE, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, MEMBER_PAGE_SIZE, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
+import type { Database, Db } from '@app/db';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { acceptingPrepared } from './prepared';
@@ -38,14 +40,41 @@ export interface PagedList<T, C extends { total: number }> {
   count: () => C | Promise<C>;
 }
 
+/** The tables admins curate row by row and see whole: the tasks and the popups. */
+type CuratedTable = 'tasks' | 'popups';
+
+/** A curated table as a list that pages on request: every row, newest first, as `toItem` shows it. */
+export function newestFirst<T extends CuratedTable, I>(
+  db: Db,
+  table: T,
+  toItem: (row: Selectable<Database[T]>) => I,
+): PagedList<I, { total: number }> {
+  const from = () => db.selectFrom(table as CuratedTable);
+  return {
+    read: async ({ limit, offset }) => {
+      const rows = await from().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+      return rows.map((row) => toItem(row as Selectable<Database[T]>));
+    },
+    count: async () => {
+      const { total } = await from()
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { total: Number(total) };
+    },
+  };
+}
+
 /** A member's own lists page by 20. */
 const MEMBER_LIST_SIZES = { pageSize: MEMBER_PAGE_SIZE, unpaged: UNPAGED_LIST_LIMIT };
+
+/** The admins' lists that page on request (notifications, tasks, popups) page by 50. */
+export const ADMIN_LIST_SIZES = { pageSize: ADMIN_PAGE_SIZE, unpaged: UNPAGED_LIST_LIMIT };
 
 /**
  * A list that pages on request as the caller asked for it (docs/api-conventions.md#paging): one page as
  * {items, total}, else the documented array of the latest `sizes.unpaged` items with the whole list's
  * length in X-Total-Count. A member's own lists (transactions, payouts, referrals) by default; the
- * admins' notifications with their own page size.
+ * admins' notifications, tasks and popups with ADMIN_LIST_SIZES.
  */
 export async function answerListOrPage<T, C extends { total: number }>(
   ctx: Pick<Context, 'req'>,

@@ -1,4 +1,4 @@
-import { memberListInput, type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
+import { listOrPageInput, type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
 import type { Db } from '@app/db';
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
@@ -32,7 +32,7 @@ export const payoutsRouter = router({
         protect: true,
       },
     })
-    .input(memberListInput)
+    .input(listOrPageInput)
     .output(payouts.output)
     .query(({ ctx, input }) =>
       answerListOrPage(ctx, input, {

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
+import { newestFirst, type PagedList } from '../lib/paging';
 
 /** Popups switched on whose window holds `now` (no end date: no end), newest first. */
 export async function listActivePopups(db: Db, now: Date): Promise<Popup[]> {
@@ -110,10 +111,9 @@ function toAdminPopup(row: Selectable<PopupsTable>): AdminPopup {
   };
 }
 
-/** Every popup, on or off, past or future, newest first. */
-export async function listPopups(db: Db): Promise<AdminPopup[]> {
-  const rows = await db.selectFrom('popups').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toAdminPopup);
+/** Every popup, on or off, past or future, newest first, a page at a time (the admins' popup list). */
+export function allPopups(db: Db): PagedList<AdminPopup, { total: number }> {
+  return newestFirst(db, 'popups', toAdminPopup);
 }
 
 /** A new popup with the form's defaults (docs/product-rules.md#validation): 30 seconds, active, starting now. */

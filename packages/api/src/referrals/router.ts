@@ -1,4 +1,4 @@
-import { inviterSchema, memberListInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
+import { inviterSchema, listOrPageInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
@@ -26,7 +26,7 @@ export const referralsRouter = router({
         protect: true,
       },
     })
-    .input(memberListInput)
+    .input(listOrPageInput)
     .output(referrals.output)
     .query(({ ctx, input }) =>
       answerListOrPage(ctx, input, {
@@ -45,7 +45,7 @@ export const referralsRouter = router({
         protect: true,
       },
     })
-    .input(memberListInput)
+    .input(listOrPageInput)
     .output(referredUsers.output)
     .query(({ ctx, input }) =>
       answerListOrPage(ctx, input, {

@@ -25,6 +25,7 @@ import {
 import { type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { badRequest, notFound } from '../lib/errors';
+import { newestFirst, type PagedList } from '../lib/paging';
 import { prepareAnswer } from '../lib/prepared';
 import { dayRange } from '../lib/time';
 import type { CachedReader } from '../maintenance/service';
@@ -554,10 +555,9 @@ function toAdminTask(row: TaskRow): AdminTask {
   };
 }
 
-/** Every task, on or off, newest first. */
-export async function listAllTasks(db: Db): Promise<AdminTask[]> {
-  const rows = await db.selectFrom('tasks').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toAdminTask);
+/** Every task, on or off, newest first, a page at a time (the admins' task list). */
+export function allTasks(db: Db): PagedList<AdminTask, { total: number }> {
+  return newestFirst(db, 'tasks', toAdminTask);
 }
 
 /** A task may require a plan that exists (on sale or not); null means every tier sees it. */

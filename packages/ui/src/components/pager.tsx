@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
 import { Button } from './button';
 
 interface PagerProps {
@@ -8,9 +9,16 @@ interface PagerProps {
   onPage: (page: number) => void;
 }
 
-/** Previous and next for the lists the server pages; nothing when everything fits on one page. */
+/**
+ * Previous and next for the lists the server pages; nothing when everything fits on one page. A page
+ * that no longer exists (its last rows deleted or decided meanwhile) turns to the last one that does,
+ * rather than showing an empty list as if there were nothing at all.
+ */
 export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  useEffect(() => {
+    if (total !== undefined && page > pages) onPage(pages);
+  }, [total, page, pages, onPage]);
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
