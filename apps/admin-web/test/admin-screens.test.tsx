@@ -22,7 +22,7 @@ import {
 import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdCalls, pagesOf, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
@@ -795,10 +795,14 @@ describe('task list', () => {
     await within(table).findByText('Partner site 0');
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(ADMIN_PAGE_SIZE);
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText(`Partner site ${ADMIN_PAGE_SIZE}`)).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    // The pager is below the list: on a phone the next page would otherwise open at the page's footer.
+    expect(scrolled.mock.contexts.map((element) => (element as Element).contains(table))).toEqual([true]);
+    scrolled.mockRestore();
     expect(asked).toEqual([
       { page: 1, pageSize: ADMIN_PAGE_SIZE },
       { page: 2, pageSize: ADMIN_PAGE_SIZE },

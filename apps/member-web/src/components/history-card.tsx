@@ -1,8 +1,8 @@
 import { errorMessage } from '@app/client';
 import { MEMBER_PAGE_SIZE } from '@app/contracts';
 import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Pager, Skeleton } from '@app/ui';
-import type { ReactNode, Ref } from 'react';
-import { type ListQuery, PAGED_LIST_SCROLL_MARGIN } from '../lib/member-list';
+import type { ReactNode } from 'react';
+import type { ListQuery } from '../lib/member-list';
 import { stackedTable } from '../lib/stacked-table';
 import { StackedTable } from './stacked-table';
 
@@ -14,8 +14,6 @@ interface HistoryCardProps<T, Column extends string> {
   query: ListQuery<T>;
   page: number;
   onPage: (page: number) => void;
-  /** Takes the card, for turning a page to bring into view (useMemberPage's `top`). */
-  cardRef: Ref<HTMLDivElement>;
   /** The columns in order, each with its cells' classes (where a cell goes when the table stacks on a phone). */
   columns: Readonly<Record<Column, string>>;
   /** What a screen reader hears while it loads, and for the empty table. */
@@ -45,11 +43,10 @@ export function HistoryCard<T, Column extends string>({
   rowKey,
   page,
   onPage,
-  cardRef,
 }: HistoryCardProps<T, Column>) {
   const names = Object.keys(columns) as Column[];
   return (
-    <Card ref={cardRef} className={PAGED_LIST_SCROLL_MARGIN}>
+    <Card>
       <CardHeader>
         <CardTitle id={titleId}>{title}</CardTitle>
       </CardHeader>

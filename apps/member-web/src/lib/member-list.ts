@@ -1,5 +1,5 @@
 import { asPage, MEMBER_PAGE_SIZE } from '@app/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
 /** The input of page `page` of a member's own list (docs/api-conventions.md#paging). */
 const memberPage = (page: number) => ({ page, pageSize: MEMBER_PAGE_SIZE });
@@ -40,20 +40,11 @@ export function listQuery<T>(query: QueryOfList<T>): ListQuery<T> {
   };
 }
 
-/** A paged list's card, scrolled into view below the sticky header rather than under it. */
-export const PAGED_LIST_SCROLL_MARGIN = 'scroll-mt-20';
-
 /**
  * The page a history shows, from 1, and the query options that keep it on screen while the next one
- * loads. Turning the page brings the list's top (the element `top` holds) into view: the pager is below
- * the list, and on a phone the next page would otherwise open at its last rows.
+ * loads (the Pager brings the list's top into view as the page turns).
  */
 export function useMemberPage() {
-  const [page, setShownPage] = useState(1);
-  const top = useRef<HTMLDivElement>(null);
-  const setPage = (next: number) => {
-    setShownPage(next);
-    top.current?.scrollIntoView({ block: 'start' });
-  };
-  return { page, setPage, top, input: memberPage(page), options: { placeholderData: <T>(previous: T | undefined) => previous } };
+  const [page, setPage] = useState(1);
+  return { page, setPage, input: memberPage(page), options: { placeholderData: <T>(previous: T | undefined) => previous } };
 }

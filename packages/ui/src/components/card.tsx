@@ -1,8 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
+/**
+ * A card. Brought into view (a paged list's, when its page turns) it stops below the sticky header
+ * rather than under it.
+ */
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  return (
+    <div data-slot="card" className={cn('scroll-mt-20 rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from './button';
 
 interface PagerProps {
@@ -16,20 +16,26 @@ interface PagerProps {
  */
 export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     if (total !== undefined && page > pages) onPage(pages);
   }, [total, page, pages, onPage]);
   if (pages <= 1) return null;
+  /** The pager is below the list: the page turned to opens at the top of the list's card, not at its last rows or the footer. */
+  const turnTo = (next: number) => {
+    onPage(next);
+    nav.current?.closest('[data-slot="card"]')?.scrollIntoView({ block: 'start' });
+  };
   return (
-    <nav aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
+    <nav ref={nav} aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
       <span className="text-sm text-muted-foreground">
         Page {page} of {pages}
       </span>
-      <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+      <Button variant="outline" size="sm" onClick={() => turnTo(page - 1)} disabled={page <= 1}>
         <ChevronLeft aria-hidden="true" />
         Previous
       </Button>
-      <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+      <Button variant="outline" size="sm" onClick={() => turnTo(page + 1)} disabled={page >= pages}>
         Next
         <ChevronRight aria-hidden="true" />
       </Button>

@@ -22,7 +22,7 @@ const STATUS_BADGE: Record<Payout['status'], BadgeProps['variant']> = {
 
 /** The member's payout requests, newest first, each with how far it has come. */
 export function PayoutHistory() {
-  const { page, setPage, top, input, options } = useMemberPage();
+  const { page, setPage, input, options } = useMemberPage();
   const payouts = listQuery(trpc.payouts.list.useQuery(input, options));
   const hasPending = payouts.rows?.some((payout) => payout.status === 'pending') ?? false;
   const queue = trpc.payouts.queue.useQuery(undefined, { enabled: hasPending });
@@ -34,7 +34,6 @@ export function PayoutHistory() {
       query={payouts}
       page={page}
       onPage={setPage}
-      cardRef={top}
       columns={COLUMNS}
       loadingLabel="Loading payouts"
       emptyLabel="Payout history"

@@ -38,7 +38,7 @@ function RewardText({ referral }: { referral: Referral }) {
 
 /** The four referral figures and the list of invited friends (docs/screens.md#member-screens). */
 export function ReferralOverview({ user }: { user: User }) {
-  const { page, setPage, top, input, options } = useMemberPage();
+  const { page, setPage, input, options } = useMemberPage();
   const answer = trpc.referrals.list.useQuery(input, options);
   const referrals = listQuery(answer);
   // The counts of all referrals come with each page; "—" until the first arrives rather than a misleading 0.
@@ -58,7 +58,6 @@ export function ReferralOverview({ user }: { user: User }) {
         query={referrals}
         page={page}
         onPage={setPage}
-        cardRef={top}
         columns={COLUMNS}
         loadingLabel="Loading referrals"
         emptyLabel="Referral history"

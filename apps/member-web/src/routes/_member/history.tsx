@@ -1,10 +1,10 @@
 import { StatementDownload, trpc } from '@app/client';
 import { MEMBER_PAGE_SIZE, messages } from '@app/contracts';
-import { Card, cn, PageHeader, Pager } from '@app/ui';
+import { Card, PageHeader, Pager } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
-import { FIRST_PAGE, listQuery, PAGED_LIST_SCROLL_MARGIN, useMemberPage } from '../../lib/member-list';
+import { FIRST_PAGE, listQuery, useMemberPage } from '../../lib/member-list';
 
 /** The server's CSV statement with the running balance; a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/transactions/statement.csv';
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_member/history')({
 });
 
 function HistoryPage() {
-  const { page, setPage, top, input, options } = useMemberPage();
+  const { page, setPage, input, options } = useMemberPage();
   const transactions = listQuery(trpc.transactions.list.useQuery(input, options));
   return (
     <>
@@ -26,7 +26,7 @@ function HistoryPage() {
         description="Every earning, bonus and payout on your account."
         actions={<StatementDownload href={STATEMENT_HREF} session="site" />}
       />
-      <Card ref={top} className={cn('p-2', PAGED_LIST_SCROLL_MARGIN)}>
+      <Card className="p-2">
         <TransactionTable
           transactions={transactions}
           emptyText={messages.transactions.emptyHistory}
