@@ -21,6 +21,7 @@ import { JSON_BODY_LIMIT_BYTES, registerBodyRules } from './security/body-rules'
 import { registerDeviceCookie } from './security/device-cookie';
 import { cspNonces, nonceRoute, registerSecurityHeaders } from './security/headers';
 import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
+import { registerRequestTarget } from './security/request-target';
 import { registerTrpc } from './trpc/register';
 import { registerWebApps } from './web/apps';
 import { createPhotoStore } from './web/photos';
@@ -112,6 +113,7 @@ export async function buildApp({
 
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  registerRequestTarget(app);
   registerBodyRules(app, deps.sessions);
   registerDeviceCookie(app, { secure: config.isProduction });
   registerOriginCheck(app, {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -190,6 +191,68 @@ describe('rate limits on PostgreSQL', () => {
     }
     expectRefused(await t.app.inject({ ...requestFor(call, 'tRPC batch'), ...caller }), call, 'tRPC batch');
     expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), ...caller }), call, 'REST');
+  });
+
+  it('counts a procedure named with escapes as itself, and finds none behind a name escaped twice', async () => {
+    const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'supportMessage')!;
+    const caller = await newCaller(t, 'member');
+    const email = `member-${subjects}@example.com`;
+    for (let i = 0; i < RATE_LIMITS.supportMessage.max; i++) {
+      expect((await t.app.inject({ ...requestFor(call, 'REST'), ...caller })).statusCode).toBe(200);
+    }
+    // Escaped once, the name is the procedure's own, and so is its count.
+    const payload = call.input as object;
+    expectRefused(await t.app.inject({ method: 'POST', url: '/trpc/support%2Esend', payload, ...caller }), call, 'tRPC');
+    // Escaped twice, it would be counted as one name and called as another: no procedure has it, nor
+    // a name that does not decode at all.
+    for (const url of ['/trpc/support%252Esend', '/trpc/support%252Esend?batch=1', '/trpc/%25E0%25A4%25A?batch=1', '/trpc/%25']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload } : {}), ...caller });
+        expect({ url, method, status: response.statusCode, body: response.json() }).toEqual({
+          url,
+          method,
+          status: 404,
+          body: { message: messages.common.notFound, code: 'NOT_FOUND' },
+        });
+      }
+    }
+    // Only the calls under the limit sent a message.
+    const sent = await t.database.db
+      .selectFrom('supportMessages')
+      .innerJoin('users', 'users.id', 'supportMessages.userId')
+      .select('supportMessages.id')
+      .where('users.email', '=', email)
+      .execute();
+    expect(sent).toHaveLength(RATE_LIMITS.supportMessage.max);
+  });
+
+  it('refuses a request whose target names a host (absolute form), which the hooks would take for another path', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const sent = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `http://127.0.0.1:${port}/trpc/support.send`,
+          headers: { 'content-type': 'application/json' },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      sent.on('error', reject);
+      sent.end(JSON.stringify({ message: 'Hello there' }));
+    });
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({
+      status: 400,
+      body: { message: messages.common.badRequest, code: 'BAD_REQUEST' },
+    });
   });
 
   it('counts the sign-in page, the provider callback and the development sign-in under one per-address limit', async () => {

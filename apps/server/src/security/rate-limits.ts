@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { sendError } from '../errors';
 import { listRestProcedures } from '../rest/adapter';
 import { UPLOAD_PHOTO_PATH } from '../rest/upload';
+import { proceduresOf, TRPC_ROUTE } from '../trpc/register';
 
 /**
  * What each limit of RATE_LIMITS guards and whom it counts. A procedure is limited however it is called:
@@ -25,7 +26,6 @@ const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: stri
   referralLookup: { per: 'address', procedures: ['referrals.inviter'] },
 };
 
-const TRPC_PREFIX = '/trpc/';
 const REDIS_CONNECT_WAIT_MS = 2000;
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
@@ -172,26 +172,18 @@ interface TrpcCall {
   batch: boolean;
 }
 
+/** Read from the route's own parameters, so that what is counted is what the tRPC route will call. */
 function trpcCall(req: FastifyRequest): TrpcCall | null {
-  const [path = '', query = ''] = req.url.split('?', 2);
-  if (!path.startsWith(TRPC_PREFIX)) return null;
+  if (req.routeOptions.url !== TRPC_ROUTE) return null;
   return {
-    procedures: safeDecode(path.slice(TRPC_PREFIX.length)).split(','),
-    batch: new URLSearchParams(query).get('batch') === '1',
+    procedures: proceduresOf((req.params as { path: string }).path),
+    batch: (req.query as Record<string, unknown>).batch === '1',
   };
 }
 
 /** HEAD runs a GET route's handler, so it is limited as the GET. */
 function routeKey(req: FastifyRequest): string {
   return `${req.method === 'HEAD' ? 'GET' : req.method} ${req.routeOptions.url}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** Fails at start when GUARDED names a procedure the router does not have: a typo must not unguard a call. */

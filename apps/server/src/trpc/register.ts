@@ -1,10 +1,10 @@
-import { type AppRouter, type Context, jsonOfPrepared, publicError } from '@app/api';
-import { MAX_BATCH_CALLS } from '@app/contracts';
+import { type AppRouter, type Context, jsonOfPrepared, notFound, publicError } from '@app/api';
+import { MAX_BATCH_CALLS, messages } from '@app/contracts';
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { logPublicError } from '../errors';
+import { logPublicError, sendError } from '../errors';
 
 /** A procedure as tRPC's own callers invoke it (its server-side caller does exactly this). */
 type Procedure = {
@@ -20,6 +20,14 @@ type Procedure = {
 };
 
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+
+/** The route of every tRPC call; its `path` parameter names the procedures, comma-separated in a batch. */
+export const TRPC_ROUTE = '/trpc/:path';
+
+/** The procedures a tRPC call names, as its route decoded them (once, as the router did). */
+export function proceduresOf(path: string): string[] {
+  return path.split(',');
+}
 
 /** One call of a batch as tRPC's wire format writes it: `{"result":{"data":…}}` or `{"error":…}`. */
 type Answered = { json: string; status: number; error?: TRPCError };
@@ -56,8 +64,11 @@ export async function registerTrpc(app: FastifyInstance, router: AppRouter, cont
     trpc.removeContentTypeParser('multipart/form-data');
     trpc.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
 
-    trpc.all('/trpc/:path', async (req, reply) => {
+    trpc.all(TRPC_ROUTE, async (req, reply) => {
       const path = (req.params as { path: string }).path;
+      // No procedure's name holds a '%'. What still holds one once the route has decoded the path, tRPC
+      // would decode again into another name than the one the rate limits counted (or fail to decode).
+      if (path.includes('%')) return sendError(reply, notFound(messages.common.notFound));
       const batch = readQueryBatch(req, path, procedures);
       if (!batch) {
         await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
@@ -127,7 +138,7 @@ function readQueryBatch(
   if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return null;
   const query = req.query as Record<string, unknown>;
   if (query.batch !== '1' || query.connectionParams !== undefined) return null;
-  const paths = decodeURIComponent(path).split(',');
+  const paths = proceduresOf(path);
   if (paths.length > MAX_BATCH_CALLS) return null;
   if (!paths.every((name) => Object.hasOwn(procedures, name) && procedures[name]?._def.type === 'query')) return null;
   if (query.input === undefined) return { paths, inputs: {} };
