@@ -75,8 +75,8 @@ interface Member {
   pending: number;
   paidOut: number;
   sponsorId: string | null;
-  /** The referral's progress as the sponsor's bonuses have been paid for it. */
-  referral: 'pending' | 'completed' | 'paid' | null;
+  /** The milestones of the member's referral whose bonus the sponsor has been paid, each once, in either order. */
+  referral: { firstTask: boolean; firstVip: boolean } | null;
   friendIds: string[];
   /** Whether a plan ever started for the member (then up to the plan's daily limit, else the FREE one). */
   everVip: boolean;
@@ -115,13 +115,13 @@ function operatorBalance(): number {
 }
 
 function creditSponsor(friend: Member, milestone: 'first-task' | 'first-vip') {
-  if (!friend.sponsorId) return;
-  if (milestone === 'first-task' && friend.referral !== 'pending') return;
-  if (milestone === 'first-vip' && friend.referral === 'paid') return;
+  if (!friend.sponsorId || !friend.referral) return;
+  const reached = milestone === 'first-task' ? 'firstTask' : 'firstVip';
+  if (friend.referral[reached]) return;
   const bonus = milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
   memberById.get(friend.sponsorId)!.available += bonus;
   totals.bonuses += bonus;
-  friend.referral = milestone === 'first-task' ? 'completed' : 'paid';
+  friend.referral[reached] = true;
 }
 
 // --- Operations ----------------------------------------------------------------------------------------
@@ -584,7 +584,7 @@ function referralOp(member: Member, code: string, sponsor: Member | null, allowe
     settle(response) {
       if (response.statusCode !== 200 || !sponsor) return;
       member.sponsorId = sponsor.id;
-      member.referral = 'pending';
+      member.referral = { firstTask: false, firstVip: false };
       sponsor.friendIds.push(member.id);
     },
   };

@@ -103,6 +103,69 @@ describe('referral codes', () => {
   });
 });
 
+describe('referral bonuses in either order', () => {
+  let proofs = 0;
+  /** The friend's plan, bought by G-CASH and approved by an admin: the sponsor's VIP milestone. */
+  async function firstVipApproved(friend: Person) {
+    const proof = String(4_400_000_000_000 + ++proofs);
+    const asked = await call(friend, 'POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: proof } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const request = await db.selectFrom('vipRequests').select('id').where('transactionProof', '=', proof).executeTakeFirstOrThrow();
+    expect((await f.admin('POST', `/api/admin/approve-vip/${request.id}`)).statusCode).toBe(200);
+  }
+
+  it('pays the sponsor both bonuses when the friend’s first VIP comes before their first task', async () => {
+    const sponsor = await person({ firstName: 'Sol' });
+    const friend = await person({ firstName: 'Fe' });
+    expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
+    await firstVipApproved(friend);
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ referralEarnings: '50.00' });
+
+    expect(await earnOnce(friend)).toMatchObject({ success: true });
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '100.00', referralEarnings: '100.00' });
+    const [listed] = (await call(sponsor, 'GET', '/api/referrals')).json();
+    expect(listed).toMatchObject({ status: 'paid', reward: '100.00', heldReward: '0.00' });
+    const bonuses = await db
+      .selectFrom('transactions')
+      .select('description')
+      .where('userId', '=', sponsor.id)
+      .where('type', '=', 'referral_bonus')
+      .orderBy('createdAt')
+      .execute();
+    expect(bonuses.map((row) => row.description)).toEqual([
+      messages.referrals.firstVipBonus('Fe'),
+      messages.referrals.firstTaskBonus('Fe'),
+    ]);
+
+    // Each milestone once: a second task pays the sponsor nothing more.
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const second = await db
+      .insertInto('tasks')
+      .values({ title: 'Read Blog Two', url: 'https://example.com/blog2', reward: 100, requiredVipTier: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await call(friend, 'POST', `/api/tasks/${second.id}/start`)).statusCode).toBe(200);
+    t.clock.now = new Date(t.clock.now.getTime() + 21_000);
+    expect((await call(friend, 'GET', `/api/tasks/${second.id}/redirect-complete`)).json()).toMatchObject({ success: true });
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ referralEarnings: '100.00' });
+  });
+
+  it('holds both between linked accounts, and an admin’s payment of them leaves the referral paid', async () => {
+    const device = newDevice();
+    const sponsor = await person({ device, firstName: 'Sol' });
+    const friend = await person({ device, firstName: 'Fe' });
+    expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
+    await firstVipApproved(friend);
+    expect(await earnOnce(friend)).toMatchObject({ success: true });
+
+    const referral = await db.selectFrom('referrals').selectAll().where('referredUserId', '=', friend.id).executeTakeFirstOrThrow();
+    expect(referral).toMatchObject({ status: 'held', reward: 0, heldReward: 10_000 });
+    const paid = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'pay' });
+    expect(paid.json()).toEqual({ id: referral.id, status: 'paid' });
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ referralEarnings: '100.00' });
+  });
+});
+
 describe('referral bonuses between linked accounts', () => {
   /** A sponsor and a friend signed in on one device: the friend's first task holds the bonus. */
   async function heldReferral() {

@@ -187,12 +187,14 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
 }
 
 /**
- * Credits the friend's sponsor at a referral milestone, at most once each (docs/product-rules.md#decided-rules):
- * `first-task` turns a pending referral completed (₱50); `first-vip`, the friend's first approved VIP,
- * turns it paid (another ₱50). When the friend is linked to the sponsor (a shared device or payout
- * destination), the bonus is held instead: the referral turns `held`, nothing is paid, and an admin
- * pays or refuses it (reviewHeldReferral). A refused referral earns nothing more. Call inside the
- * transaction of the event, which holds the friend's row.
+ * Credits the friend's sponsor at a referral milestone, at most once each and in either order
+ * (docs/product-rules.md#decided-rules): `first-task` (₱50) turns a pending referral completed; `first-vip`,
+ * the friend's first approved VIP (₱50), turns it paid, and a first task after it leaves it paid: a
+ * friend may buy a plan before viewing a single task, and the sponsor still earns both. When the friend
+ * is linked to the sponsor (a shared device or payout destination), the bonus is held instead: the
+ * referral turns `held`, nothing is paid, and an admin pays or refuses it (reviewHeldReferral). A
+ * refused referral earns nothing more. Call inside the transaction of the event, which holds the
+ * friend's row.
  */
 export async function creditReferralMilestone(
   trx: Tx,
@@ -207,8 +209,8 @@ export async function creditReferralMilestone(
     .where('referredUserId', '=', friend.id)
     .forUpdate()
     .executeTakeFirst();
-  if (!referral || referral.status === 'rejected' || referral.paidAt !== null) return null;
-  if (milestone === 'first-task' && referral.completedAt !== null) return null;
+  if (!referral || referral.status === 'rejected') return null;
+  if ((milestone === 'first-task' ? referral.completedAt : referral.paidAt) !== null) return null;
 
   const bonus = milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
   const reached = milestone === 'first-task' ? { completedAt: now } : { paidAt: now };
@@ -228,7 +230,11 @@ export async function creditReferralMilestone(
 
   await trx
     .updateTable('referrals')
-    .set((eb) => ({ ...reached, status: milestone === 'first-task' ? 'completed' : 'paid', reward: eb('reward', '+', bonus) }))
+    .set((eb) => ({
+      ...reached,
+      status: milestone === 'first-vip' || referral.paidAt !== null ? 'paid' : 'completed',
+      reward: eb('reward', '+', bonus),
+    }))
     .where('id', '=', referral.id)
     .execute();
   const name = friendName(friend);
