@@ -1,4 +1,5 @@
 import { type Db, findOrCreateUser, type UserRow } from '@app/db';
+import { endUserSessions } from './sessions';
 
 export interface VerifiedPerson {
   email: string;
@@ -29,7 +30,9 @@ export class UnverifiedEmailInUseError extends Error {
  * matched by (issuer, subject) first, so a changed e-mail at the provider keeps the same account.
  * Admin is granted only to an e-mail the provider vouches for (the development sign-in has no provider and
  * is offered only where nobody else can reach it). Concurrent first sign-ins of one person make one user.
- * A banned user is refused.
+ * An account made from an e-mail the provider did not vouch for goes to the address's verified owner
+ * when they sign in: the other identities are detached and the account's sessions end. A banned user is
+ * refused.
  */
 export async function signInPerson(db: Db, person: VerifiedPerson, adminEmails: readonly string[]): Promise<UserRow> {
   const email = person.email.trim().toLowerCase();
@@ -66,10 +69,23 @@ export async function signInPerson(db: Db, person: VerifiedPerson, adminEmails: 
     }
 
     if (isProviderIdentity) {
+      const emailVerified = person.emailVerified === true;
+      if (emailVerified) {
+        // The address's verified owner takes the account back from identities that could not vouch for
+        // it (whoever registered the address first): they are detached, and every session ends.
+        const detached = await trx
+          .deleteFrom('identities')
+          .where('userId', '=', found.id)
+          .where('emailVerified', '=', false)
+          .where((eb) => eb.or([eb('issuer', '!=', person.issuer!), eb('subject', '!=', person.subject!)]))
+          .returning('id')
+          .execute();
+        if (detached.length > 0) await endUserSessions(trx, found.id);
+      }
       await trx
         .insertInto('identities')
-        .values({ userId: found.id, issuer: person.issuer!, subject: person.subject! })
-        .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
+        .values({ userId: found.id, issuer: person.issuer!, subject: person.subject!, emailVerified })
+        .onConflict((oc) => oc.columns(['issuer', 'subject']).doUpdateSet({ emailVerified }))
         .execute();
     }
 

@@ -112,6 +112,32 @@ describe('signing a person in', () => {
     expect(verified.id).toBe(existing.id);
   });
 
+  it('gives an account made from an e-mail no provider vouched for to the address’s verified owner, and shuts the first one out', async () => {
+    const sessions = createSessionManager(handle.db, { secureCookies: true, caches });
+    const issuer = 'https://id.example';
+    // A provider that sends no email_verified for an address it has not checked.
+    const squatter = { email: 'victim@example.com', issuer, subject: 'squatter' };
+    const owner = { email: 'victim@example.com', issuer, subject: 'victim-owner', emailVerified: true };
+    const made = await signInPerson(handle.db, squatter, ['victim@example.com']);
+    expect(made.isAdmin).toBe(false);
+    const { token } = await sessions.createSession(made.id);
+    expect((await sessions.validateSession(token)).user?.id).toBe(made.id);
+
+    const taken = await signInPerson(handle.db, owner, ['victim@example.com']);
+    expect(taken.id).toBe(made.id);
+    expect(taken.isAdmin).toBe(true);
+    // The first one's session ended with the detaching, and it cannot sign in to the account again.
+    expect(await sessions.validateSession(token)).toBeNull();
+    await expect(signInPerson(handle.db, squatter, [])).rejects.toBeInstanceOf(UnverifiedEmailInUseError);
+    const identities = await handle.db
+      .selectFrom('identities')
+      .select(['subject', 'emailVerified'])
+      .where('userId', '=', made.id)
+      .execute();
+    expect(identities).toEqual([{ subject: 'victim-owner', emailVerified: true }]);
+    expect((await signInPerson(handle.db, owner, [])).id).toBe(made.id);
+  });
+
   it('grants admin to ADMIN_EMAILS and refuses banned accounts', async () => {
     const admin = await signInPerson(handle.db, { email: 'chief@example.com' }, ['chief@example.com']);
     expect(admin.isAdmin).toBe(true);

@@ -57,6 +57,8 @@ export interface IdentitiesTable {
   userId: string;
   issuer: string;
   subject: string;
+  /** Whether the provider vouched for the e-mail at this identity's latest sign-in. */
+  emailVerified: Generated<boolean>;
   createdAt: Timestamp;
 }
 

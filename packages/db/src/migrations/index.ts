@@ -19,6 +19,7 @@ import * as memberNameChanges from './0017_member_name_changes';
 import * as adminListChanges from './0018_admin_list_changes';
 import * as queuedChanges from './0019_queued_changes';
 import * as versionedUserChanges from './0020_versioned_user_changes';
+import * as identityEmailVerified from './0021_identity_email_verified';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_admin_list_changes': adminListChanges,
   '0019_queued_changes': queuedChanges,
   '0020_versioned_user_changes': versionedUserChanges,
+  '0021_identity_email_verified': identityEmailVerified,
 };
