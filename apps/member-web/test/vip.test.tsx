@@ -1,4 +1,4 @@
-import { type VipPlan, type VipStatus, vipPlanSchema, vipStatusSchema } from '@app/contracts';
+import { messages, type VipPlan, type VipStatus, vipPlanSchema, vipStatusSchema } from '@app/contracts';
 import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -192,15 +192,22 @@ describe('G-CASH payment dialog', () => {
     expect(await dialog.findByText('Copied!')).toBeTruthy();
   });
 
-  it('says G-CASH is not available and cannot be submitted while the payee is not set', async () => {
-    const user = userEvent.setup();
+  it('says on each plan that G-CASH is not available while the payee is not set, and why earnings cannot pay', async () => {
     await openVip({ 'vip.paymentDetails': () => ({ data: { gcashNumber: null, gcashName: null } }) });
-    const dialog = await openGcashDialog(user, 'VIP 300');
-    expect(await dialog.findByText('G-CASH payment is not available yet')).toBeTruthy();
-    const submit = dialog.getByRole('button', { name: 'Submit for approval' });
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
-    await user.type(dialog.getByLabelText('G-CASH reference number'), '1012345678901');
-    await user.click(submit);
+    const affordable = within(await screen.findByRole('group', { name: 'VIP 300' }));
+    const gcash = await affordable.findByRole('button', { name: 'Pay with G-CASH' });
+    await waitFor(() => expect((gcash as HTMLButtonElement).disabled).toBe(true));
+    expect(affordable.getByText(messages.vip.gcashUnavailable)).toBeTruthy();
+    expect(gcash.getAttribute('aria-describedby')).toContain(affordable.getByText(messages.vip.gcashUnavailable).id);
+    expect((affordable.getByRole('button', { name: 'Use my earnings' }) as HTMLButtonElement).disabled).toBe(false);
+
+    // testUser has ₱350.25: VIP 400 can be paid neither way, and the card says why for each.
+    const beyond = within(screen.getByRole('group', { name: 'VIP 400' }));
+    const shortText = messages.vip.insufficientBalance('₱350.25');
+    expect(beyond.getByText(shortText)).toBeTruthy();
+    const earnings = beyond.getByRole('button', { name: 'Use my earnings' });
+    expect((earnings as HTMLButtonElement).disabled).toBe(true);
+    expect(earnings.getAttribute('aria-describedby')).toContain(beyond.getByText(shortText).id);
     expect(inputsOf('vip.upgrade')).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { checkLedger, type Db } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { startTestApp, type TestApp } from './helpers';
+import { openGcashPayments, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
@@ -9,6 +9,7 @@ let f: Awaited<ReturnType<typeof adminFixtures>>;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   db = t.database.db;
   f = await adminFixtures(t, 'money');
 });

@@ -1,7 +1,7 @@
 import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
-import { ADMIN_PASSWORD, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, openGcashPayments, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
  * Where admin powers end: money an admin would pay or give themself needs another admin, a suspended or
@@ -14,6 +14,7 @@ let f: Awaited<ReturnType<typeof adminFixtures>>;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   db = t.database.db;
   f = await adminFixtures(t, 'powers');
 });

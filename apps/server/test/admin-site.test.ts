@@ -134,6 +134,13 @@ describe('maintenance', () => {
   it('keeps the G-CASH payee members pay plans to, which members read and no one else', async () => {
     const { cookie } = await f.member();
     expect((await f.as(cookie, 'GET', '/api/vip/payment-details')).json()).toEqual({ gcashNumber: null, gcashName: null });
+    // Without a payee there is no one to pay: a plan cannot be asked for by G-CASH.
+    const ask = () => f.as(cookie, 'POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: '7770001112223' } });
+    const closed = await ask();
+    expect({ status: closed.statusCode, body: closed.json() }).toEqual({
+      status: 409,
+      body: { message: messages.vip.gcashUnavailable, code: 'CONFLICT' },
+    });
     const set = await f.admin('PUT', '/api/admin/system-settings', { gcashNumber: '0917-123 4567', gcashName: ' PesoTasks Inc. ' });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.', maintenance: false });
@@ -141,6 +148,7 @@ describe('maintenance', () => {
       gcashNumber: '09171234567',
       gcashName: 'PesoTasks Inc.',
     });
+    expect((await ask()).json()).toMatchObject({ vipPendingApproval: true, pendingVipTier: 'VIP300' });
     expect((await t.app.inject({ method: 'GET', url: '/api/vip/payment-details' })).statusCode).toBe(401);
     expect((await f.as(cookie, 'PUT', '/api/admin/system-settings', { gcashNumber: '09999999999' })).statusCode).toBe(403);
     expect((await f.logs('update_system_settings')).at(-1)?.details).toEqual({ gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' });

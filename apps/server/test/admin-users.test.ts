@@ -2,7 +2,7 @@ import { formatAmount, staffMessages } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { openGcashPayments, signIn, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
@@ -12,6 +12,7 @@ const EXPECTED_BALANCE_REQUIRED = staffMessages.admin.expectedBalanceRequired;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   db = t.database.db;
   f = await adminFixtures(t, 'users');
   const task = await db

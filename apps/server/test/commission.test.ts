@@ -2,7 +2,7 @@ import { checkLedger, type Db } from '@app/db';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { createAdmin, OPERATOR, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
+import { createAdmin, OPERATOR, openGcashPayments, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
@@ -11,6 +11,7 @@ let operator: string;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   db = t.database.db;
   f = await adminFixtures(t, 'commission');
   operator = await signInOperator(t.app);

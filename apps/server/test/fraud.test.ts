@@ -4,7 +4,7 @@ import { checkLedger, type Db } from '@app/db';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { cookieHeader, freshClientAddress, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { cookieHeader, freshClientAddress, openGcashPayments, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
  * What stops one person with many accounts: referral codes only for new accounts, bonuses held between
@@ -19,6 +19,7 @@ let taskId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   db = t.database.db;
   f = await adminFixtures(t, 'fraud');
   const task = await db

@@ -26,6 +26,17 @@ export interface TestApp {
  * app's database it is a second instance on that database, which leaves the database open at close;
  * given the other test app itself, it also shares its ADMIN_EMAILS, as instances of one deployment do.
  */
+/** The G-CASH account a test site's members pay plans to, once openGcashPayments has set it. */
+const TEST_GCASH_PAYEE = { gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' };
+
+/**
+ * Sets the G-CASH payee as an admin would in the System tab, without G-CASH plans cannot be bought.
+ * Written straight to the database: call it before the app's first request, while nothing is cached.
+ */
+export async function openGcashPayments(t: TestApp): Promise<void> {
+  await t.database.db.updateTable('systemSettings').set(TEST_GCASH_PAYEE).where('id', '=', 1).execute();
+}
+
 export async function startTestApp(
   env: Record<string, string> = {},
   shared?: { database: TestApp['database']; config?: Config },

@@ -9,7 +9,7 @@ import { listRestProcedures } from '../src/rest/adapter';
 import { UPLOAD_PHOTO_PATH } from '../src/rest/upload';
 import { adminFixtures } from './admin-fixtures';
 import { type DatabaseSnapshot, takeSnapshot } from './db-snapshot';
-import { signIn, signInOperator, startTestApp, type TestApp } from './helpers';
+import { openGcashPayments, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
 import { type FieldSchema, hostileValue, plausibleValue, unicodeEdge, wrongJsonType } from './hostile-arbitraries';
 
 /**
@@ -96,6 +96,7 @@ const ok = (response: LightMyRequestResponse) => {
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   // Without a logger Fastify hands every request the same silent logger; listen to its errors.
   vi.spyOn(t.app.log, 'error').mockImplementation((...args: unknown[]) => {
     serverErrors.push(args.map((arg) => (arg instanceof Object ? inspect(arg, { depth: 4 }) : String(arg))).join(' '));

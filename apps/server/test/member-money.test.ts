@@ -4,7 +4,7 @@ import { checkLedger, type Db, postToLedger } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { openGcashPayments, signIn, startTestApp, type TestApp } from './helpers';
 import { imageOf, largeOf, photoUpload, STORED_PHOTO_URL } from './photo-fixtures';
 
 let t: TestApp;
@@ -13,6 +13,7 @@ let taskId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await openGcashPayments(t);
   db = t.database.db;
   const task = await db
     .insertInto('tasks')

@@ -18,6 +18,8 @@ const clock = { now: new Date('2026-11-20T04:00:00.000Z'), timeZone: 'Asia/Manil
 const { now } = clock;
 
 const database = serviceDatabase('vip-services-admin@example.com');
+/** The G-CASH account the admins set in the system settings, which members pay plans to. */
+const payee = { gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' };
 
 function member() {
   counter += 1;
@@ -38,7 +40,7 @@ const commissionFor = (sourceId: string) =>
 describe('an upgrade by payment proof', () => {
   it('waits for an admin, whose approval starts the plan and earns the operator ₱5 once', async () => {
     const buyer = await member();
-    expect(await requestUpgrade(database.handle.db, buyer.id, 'VIP300', proof(), clock)).toMatchObject({
+    expect(await requestUpgrade(database.handle.db, buyer.id, 'VIP300', proof(), clock, payee)).toMatchObject({
       vipPendingApproval: true,
       pendingVipTier: 'VIP300',
     });
@@ -52,15 +54,29 @@ describe('an upgrade by payment proof', () => {
     expect(await commissionFor(request.id)).toHaveLength(1);
   });
 
+  it('is refused while the site has no G-CASH payee to pay, and nothing waits for an admin', async () => {
+    const buyer = await member();
+    for (const unset of [
+      { gcashNumber: null, gcashName: null },
+      { ...payee, gcashName: null },
+    ]) {
+      expect(await refusal(requestUpgrade(database.handle.db, buyer.id, 'VIP300', proof(), clock, unset))).toMatchObject({
+        code: 'CONFLICT',
+        message: messages.vip.gcashUnavailable,
+      });
+    }
+    expect(await database.handle.db.selectFrom('vipRequests').select('id').where('userId', '=', buyer.id).execute()).toEqual([]);
+  });
+
   it('refuses a reference used before, and a second request while one waits', async () => {
     const [first, second] = [await member(), await member()];
     const reference = proof();
-    await requestUpgrade(database.handle.db, first.id, 'VIP300', reference, clock);
-    expect(await refusal(requestUpgrade(database.handle.db, second.id, 'VIP300', reference, clock))).toMatchObject({
+    await requestUpgrade(database.handle.db, first.id, 'VIP300', reference, clock, payee);
+    expect(await refusal(requestUpgrade(database.handle.db, second.id, 'VIP300', reference, clock, payee))).toMatchObject({
       code: 'CONFLICT',
       message: messages.vip.proofUsed,
     });
-    expect(await refusal(requestUpgrade(database.handle.db, first.id, 'VIP400', proof(), clock))).toMatchObject({
+    expect(await refusal(requestUpgrade(database.handle.db, first.id, 'VIP400', proof(), clock, payee))).toMatchObject({
       code: 'CONFLICT',
       message: messages.vip.alreadyPending,
     });
@@ -68,7 +84,7 @@ describe('an upgrade by payment proof', () => {
 
   it('is refused by an admin with a reason, logged, with no plan and no commission', async () => {
     const buyer = await member();
-    await requestUpgrade(database.handle.db, buyer.id, 'VIP500', proof(), clock);
+    await requestUpgrade(database.handle.db, buyer.id, 'VIP500', proof(), clock, payee);
     const request = await pendingRequestOf(buyer.id);
     const refused = await rejectVip(database.handle.db, request.id, 'No payment with this reference', database.admin, now);
     expect(refused).toMatchObject({ id: buyer.id, vipTier: 'FREE' });
@@ -79,7 +95,7 @@ describe('an upgrade by payment proof', () => {
   });
 
   it('is never approved by the admin who asked for it', async () => {
-    await requestUpgrade(database.handle.db, database.admin.adminId, 'VIP300', proof(), clock);
+    await requestUpgrade(database.handle.db, database.admin.adminId, 'VIP300', proof(), clock, payee);
     const request = await pendingRequestOf(database.admin.adminId);
     expect(await refusal(approveVip(database.handle.db, request.id, database.admin, now))).toMatchObject({
       code: 'FORBIDDEN',
@@ -90,7 +106,7 @@ describe('an upgrade by payment proof', () => {
   it('pays the sponsor their bonus on the friend’s first VIP', async () => {
     const [sponsor, friend] = [await member(), await member()];
     await applyReferralCode(database.handle.db, friend.id, sponsor.referralCode, now);
-    await requestUpgrade(database.handle.db, friend.id, 'VIP300', proof(), clock);
+    await requestUpgrade(database.handle.db, friend.id, 'VIP300', proof(), clock, payee);
     await approveVip(database.handle.db, (await pendingRequestOf(friend.id)).id, database.admin, now);
     const bonuses = await database.handle.db
       .selectFrom('transactions')

@@ -64,6 +64,10 @@ describe('admin panel', () => {
   });
 
   it("approves a member's VIP request", async () => {
+    // Plans are bought by G-CASH only once the site has a payee (the System tab's settings).
+    await ok(
+      admin.request.put(`${baseUrl}/api/admin/system-settings`, { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }),
+    );
     const page = await member('vip', 'Vicente', 'Ramos');
     const reference = String(Date.now()).padStart(13, '3').slice(-13);
     await ok(

@@ -52,11 +52,15 @@ export const vipRouter = router({
     })
     .input(vipUpgradeInput)
     .output(vipStatusSchema)
-    .mutation(({ ctx, input }) =>
-      requestUpgrade(ctx.db, ctx.user.id, input.vipTier, input.paymentInfo.transactionProof, {
-        now: ctx.now(),
-        timeZone: ctx.settings.timeZone,
-      }),
+    .mutation(async ({ ctx, input }) =>
+      requestUpgrade(
+        ctx.db,
+        ctx.user.id,
+        input.vipTier,
+        input.paymentInfo.transactionProof,
+        { now: ctx.now(), timeZone: ctx.settings.timeZone },
+        await readGcashPayee(ctx),
+      ),
     ),
 
   upgradeWithEarnings: moneyProcedure

@@ -1,4 +1,4 @@
-import { COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos, messages, type VipStatus } from '@app/contracts';
+import { COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos, messages, type VipPaymentDetails, type VipStatus } from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -42,9 +42,18 @@ async function statusOf(db: Db, userId: string, clock: Clock): Promise<VipStatus
 
 /**
  * VIP by payment proof (docs/product-rules.md#decided-rules): a 13-digit G-CASH reference, usable once ever, one
- * pending request per member. The plan starts when an admin approves it.
+ * pending request per member, only while the site has a G-CASH payee to pay (`payee`, the system
+ * settings as this instance reads them). The plan starts when an admin approves it.
  */
-export async function requestUpgrade(db: Db, userId: string, planId: string, transactionProof: string, clock: Clock): Promise<VipStatus> {
+export async function requestUpgrade(
+  db: Db,
+  userId: string,
+  planId: string,
+  transactionProof: string,
+  clock: Clock,
+  payee: VipPaymentDetails,
+): Promise<VipStatus> {
+  if (!payee.gcashNumber || !payee.gcashName) throw conflict(messages.vip.gcashUnavailable);
   const plan = await planOrRefuse(db, planId);
   try {
     await db.transaction().execute(async (trx) => {

@@ -16,9 +16,15 @@ interface VipPlansProps {
   pendingSince: string | null;
 }
 
-/** The plans on sale, each bought by G-CASH or, when the balance covers the price, from earnings. */
+/**
+ * The plans on sale, each bought by G-CASH (once the site has a payee) or, when the balance covers the
+ * price, from earnings; a way that is closed says why on the card.
+ */
 export function VipPlans({ currentTier, availableBalance, pendingSince }: VipPlansProps) {
   const plans = trpc.vip.plans.useQuery();
+  const payee = trpc.vip.paymentDetails.useQuery();
+  // Closed only when known to be: while the payee loads, or if it could not be read, the dialog says more.
+  const gcashClosed = payee.data !== undefined && !(payee.data.gcashNumber && payee.data.gcashName);
   const [gcashPlan, setGcashPlan] = useState<VipPlan | null>(null);
   const [earningsPlan, setEarningsPlan] = useState<VipPlan | null>(null);
   const balance = parsePesos(availableBalance) ?? 0;
@@ -50,6 +56,8 @@ export function VipPlans({ currentTier, availableBalance, pendingSince }: VipPla
                   plan={plan}
                   current={plan.id === currentTier}
                   affordable={balance >= (parsePesos(plan.price) ?? Number.POSITIVE_INFINITY)}
+                  availableBalance={availableBalance}
+                  gcashClosed={gcashClosed}
                   pendingSince={pendingSince}
                   onPayWithGcash={() => setGcashPlan(plan)}
                   onPayWithEarnings={() => setEarningsPlan(plan)}
@@ -67,14 +75,32 @@ interface PlanCardProps {
   plan: VipPlan;
   current: boolean;
   affordable: boolean;
+  availableBalance: string;
+  /** The site has no G-CASH payee yet: the plan can be paid from earnings only. */
+  gcashClosed: boolean;
   pendingSince: string | null;
   onPayWithGcash: () => void;
   onPayWithEarnings: () => void;
 }
 
-function PlanCard({ plan, current, affordable, pendingSince, onPayWithGcash, onPayWithEarnings }: PlanCardProps) {
+function PlanCard({
+  plan,
+  current,
+  affordable,
+  availableBalance,
+  gcashClosed,
+  pendingSince,
+  onPayWithGcash,
+  onPayWithEarnings,
+}: PlanCardProps) {
   const waiting = pendingSince !== null;
   const titleId = `plan-${plan.id}`;
+  const gcashNoteId = `plan-${plan.id}-gcash`;
+  const earningsNoteId = `plan-${plan.id}-earnings`;
+  // Why a way to pay is closed, when the plan could otherwise be bought now.
+  const open = !current && !waiting;
+  const gcashNote = open && gcashClosed ? messages.vip.gcashUnavailable : null;
+  const earningsNote = open && !affordable ? messages.vip.insufficientBalance(formatPesosAmount(availableBalance)) : null;
   const facts = planFacts(plan);
   return (
     <Card
@@ -108,12 +134,31 @@ function PlanCard({ plan, current, affordable, pendingSince, onPayWithGcash, onP
       </ul>
       <div className="grid gap-2 border-t p-5 sm:p-6">
         {waiting && <p className="text-center text-sm text-muted-foreground">{messages.vip.pendingSince(formatDateTime(pendingSince))}</p>}
-        <Button onClick={onPayWithGcash} disabled={current || waiting} aria-describedby={titleId}>
+        <Button
+          onClick={onPayWithGcash}
+          disabled={!open || gcashClosed}
+          aria-describedby={gcashNote ? `${titleId} ${gcashNoteId}` : titleId}
+        >
           Pay with G-CASH
         </Button>
-        <Button variant="outline" onClick={onPayWithEarnings} disabled={current || waiting || !affordable} aria-describedby={titleId}>
+        {gcashNote && (
+          <p id={gcashNoteId} className="text-center text-sm text-muted-foreground">
+            {gcashNote}
+          </p>
+        )}
+        <Button
+          variant="outline"
+          onClick={onPayWithEarnings}
+          disabled={!open || !affordable}
+          aria-describedby={earningsNote ? `${titleId} ${earningsNoteId}` : titleId}
+        >
           Use my earnings
         </Button>
+        {earningsNote && (
+          <p id={earningsNoteId} className="text-center text-sm text-muted-foreground">
+            {earningsNote}
+          </p>
+        )}
       </div>
     </Card>
   );

@@ -15,6 +15,7 @@ export const Route = createFileRoute('/_member/vip')({
     if (isKnownSignedOut(context)) return;
     void context.trpc.vip.status.prefetch();
     void context.trpc.vip.plans.prefetch();
+    void context.trpc.vip.paymentDetails.prefetch();
   },
   component: VipPage,
 });
