@@ -203,3 +203,31 @@ describe('admin portal gate', () => {
     expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
   });
 });
+
+describe('the System tab', () => {
+  it.each([
+    { found: 'both answered', stats: () => ({ data: panelStats }), server: 'Online', database: 'Connected' },
+    {
+      found: 'the database out of reach',
+      stats: () => ({ error: { code: 'SERVICE_UNAVAILABLE' as const, message: messages.common.serviceUnavailable } }),
+      server: 'Online',
+      database: 'Unreachable',
+    },
+    {
+      found: 'the server failing',
+      stats: () => ({ error: { code: 'INTERNAL_SERVER_ERROR' as const, message: 'Something went wrong' } }),
+      server: 'Error',
+      database: 'Unknown',
+    },
+  ])('shows the server and the database as the statistics call found them: $found', async ({ stats, server, database }) => {
+    serveSession(unlockedAdmin, { 'admin.stats': stats, 'admin.maintenance.settings': () => ({ data: panelSettings }) });
+    renderAt('/admin/panel');
+    await userEvent.click(await screen.findByRole('tab', { name: 'System' }));
+
+    const row = (term: string) => screen.getByText(term, { selector: 'dt' }).parentElement as HTMLElement;
+    await waitFor(() => expect(row('Server').textContent).toBe(`Server${server}`));
+    expect(row('Database').textContent).toBe(`Database${database}`);
+    // The test page is served over plain HTTP, and the tab says so rather than 'Secure'.
+    expect(row('Connection').textContent).toBe('ConnectionNot HTTPS');
+  });
+});

@@ -33,17 +33,36 @@ function Rows({ rows }: { rows: { term: string; value: ReactNode }[] }) {
   );
 }
 
+/**
+ * The server and the database as the live statistics call last found them (it reads the database): both
+ * answered; the server answered that the database cannot be reached; or the server did not answer.
+ */
+function useServiceBadges(): { server: ReactNode; database: ReactNode } {
+  const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
+  if (stats.isPending) return { server: <Skeleton className="h-5 w-16" />, database: <Skeleton className="h-5 w-16" /> };
+  if (!stats.isError) return { server: <Badge variant="success">Online</Badge>, database: <Badge variant="success">Connected</Badge> };
+  const code = stats.error.data?.code;
+  if (code === 'SERVICE_UNAVAILABLE') {
+    return { server: <Badge variant="success">Online</Badge>, database: <Badge variant="destructive">Unreachable</Badge> };
+  }
+  const unknown = <Badge variant="secondary">Unknown</Badge>;
+  return { server: <Badge variant="destructive">{code ? 'Error' : 'Unreachable'}</Badge>, database: unknown };
+}
+
 /** The System tab: the maintenance toggle, the service badges and the G-CASH payee. */
 export function SystemTab() {
+  const { server, database } = useServiceBadges();
+  // What this page came over: the admin's password and every decision travel on it.
+  const https = window.location.protocol === 'https:';
   return (
     <div className="grid gap-6">
       <SectionCard title="System settings" contentClassName="grid gap-4">
         <MaintenanceSwitch />
         <Rows
           rows={[
-            { term: 'Server', value: <Badge variant="success">Online</Badge> },
-            { term: 'Database', value: <Badge variant="success">Connected</Badge> },
-            { term: 'Security', value: <Badge variant="success">Secure</Badge> },
+            { term: 'Server', value: server },
+            { term: 'Database', value: database },
+            { term: 'Connection', value: <Badge variant={https ? 'success' : 'warning'}>{https ? 'HTTPS' : 'Not HTTPS'}</Badge> },
           ]}
         />
       </SectionCard>
@@ -55,6 +74,7 @@ export function SystemTab() {
 /** The Monitor tab: the platform's figures and health at a glance. */
 export function MonitorTab() {
   const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
+  const { server, database } = useServiceBadges();
   const transactions = trpc.admin.transactions.useQuery({ page: 1, pageSize: ADMIN_PAGE_SIZE }, REFRESH.transactions);
   const settings = trpc.admin.maintenance.settings.useQuery();
   const loading = <Skeleton className="h-5 w-16" />;
@@ -73,11 +93,8 @@ export function MonitorTab() {
       <SectionCard title="Health">
         <Rows
           rows={[
-            {
-              term: 'API',
-              value: <Badge variant={stats.isError ? 'destructive' : 'success'}>{stats.isError ? 'Error' : 'Online'}</Badge>,
-            },
-            { term: 'Database', value: <Badge variant="success">Connected</Badge> },
+            { term: 'API', value: server },
+            { term: 'Database', value: database },
             { term: 'Site for members', value: settings.data ? <MemberSiteBadge status={settings.data} /> : loading },
           ]}
         />
