@@ -121,7 +121,7 @@ describe('signing a person in', () => {
     const made = await signInPerson(handle.db, squatter, ['victim@example.com']);
     expect(made.isAdmin).toBe(false);
     const { token } = await sessions.createSession(made.id);
-    expect((await sessions.validateSession(token)).user?.id).toBe(made.id);
+    expect((await sessions.validateSession(token))?.user.id).toBe(made.id);
 
     const taken = await signInPerson(handle.db, owner, ['victim@example.com']);
     expect(taken.id).toBe(made.id);
