@@ -157,11 +157,16 @@ describe('payout request form', () => {
 
   const insufficient = "You don't have enough balance. Your available balance is ₱8.55";
 
-  it('shows the server’s insufficient-balance message under its own title', async () => {
+  it('shows the server’s insufficient-balance message under its own title, and keeps it at the amount', async () => {
     await sendRefused({ code: 'INSUFFICIENT_BALANCE', message: insufficient });
 
     expect(await screen.findByText('Insufficient Balance')).toBeTruthy();
-    expect(screen.getByText(insufficient)).toBeTruthy();
+    // Once in the toast, once at the amount, which the toast's going leaves in place.
+    const amount = screen.getByLabelText('Amount (₱)');
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(insufficient)).toHaveLength(2);
+    expect(document.getElementById(amount.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(insufficient);
+    expect(document.activeElement).toBe(amount);
   });
 
   it('tells the insufficient balance by its code, not by its text', async () => {

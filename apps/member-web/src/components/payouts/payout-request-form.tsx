@@ -54,6 +54,8 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
     onError: (error) => {
       if (isInsufficientBalance(error)) {
         toast({ variant: 'destructive', title: messages.payouts.insufficientTitle, description: error.message });
+        // The toast goes; the amount keeps saying why until it is changed.
+        form.setError('amount', { message: error.message }, { shouldFocus: true });
         return;
       }
       // A refusal with its own reason (a suspended account, maintenance) is worth showing under the fallback.
