@@ -230,4 +230,17 @@ describe('the System tab', () => {
     // The test page is served over plain HTTP, and the tab says so rather than 'Secure'.
     expect(row('Connection').textContent).toBe('ConnectionNot HTTPS');
   });
+
+  it('is where the warning about a missing G-CASH payee takes the admin', async () => {
+    serveSession(unlockedAdmin, {
+      'admin.stats': () => ({ data: panelStats }),
+      'admin.maintenance.settings': () => ({ data: { ...panelSettings, gcashNumber: null, gcashName: null } }),
+    });
+    renderAt('/admin/panel');
+
+    const warning = await screen.findByText(staffMessages.admin.screens.gcashPayeeMissing);
+    await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Open the System tab' }));
+    expect(screen.getByRole('tab', { name: 'System' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Connection', { selector: 'dt' })).toBeTruthy();
+  });
 });

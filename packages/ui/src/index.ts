@@ -39,7 +39,7 @@ export { StatCard } from './components/stat-card';
 export { SubmitButton } from './components/submit-button';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
-export { EmptyTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table';
+export { EmptyTable, Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Toaster } from './components/toaster';
 export { dismissToast, type ToastOptions, toast } from './components/use-toast';

@@ -1,4 +1,4 @@
-import { AppLink, SectionCard } from '@app/ui';
+import { AppLink, Button, SectionCard } from '@app/ui';
 import { ChevronRight, Crown, ListChecks, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
 import { GcashPayeeWarning } from './gcash-payee-warning';
 import { SiteStatusCard } from './site-status-card';
@@ -16,7 +16,16 @@ const SHORTCUTS = [
 export function AdminOverview() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <GcashPayeeWarning />
+      <GcashPayeeWarning
+        action={
+          <Button asChild variant="outline" size="sm">
+            <AppLink href="/admin-portal">
+              <Settings2 aria-hidden="true" />
+              Open the admin panel
+            </AppLink>
+          </Button>
+        }
+      />
       <SiteStatusCard />
       <SectionCard title="Shortcuts" description="Go straight to the admin pages.">
         <ul className="grid gap-1">

@@ -1,5 +1,19 @@
 import { ADMIN_PAGE_SIZE, asPage, staffMessages } from '@app/contracts';
-import { Button, Card, cn, Input, Pager, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import {
+  Button,
+  Card,
+  cn,
+  Input,
+  Pager,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from '@app/ui';
 import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { shortId } from '../lib/labels';
@@ -84,20 +98,16 @@ export function AdminTable<T>({
     ));
   } else if (isError || !rows) {
     body = (
-      <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columns.length} className="py-10 text-center text-destructive" role="alert">
-          {errorText ?? staffMessages.admin.screens.listLoadFailed}
-        </TableCell>
-      </TableRow>
+      <TableMessageRow colSpan={columns.length} className="text-destructive" role="alert">
+        {errorText ?? staffMessages.admin.screens.listLoadFailed}
+      </TableMessageRow>
     );
   } else if (rows.length === 0) {
     body = (
-      <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columns.length} className="py-10 text-center whitespace-normal text-muted-foreground">
-          <p className="font-medium text-foreground">{empty}</p>
-          {emptyHint && <p className="mt-1 text-sm">{emptyHint}</p>}
-        </TableCell>
-      </TableRow>
+      <TableMessageRow colSpan={columns.length} className="text-muted-foreground">
+        <p className="font-medium text-foreground">{empty}</p>
+        {emptyHint && <p className="mt-1 text-sm">{emptyHint}</p>}
+      </TableMessageRow>
     );
   } else {
     body = rows.map((row) => (

@@ -1,7 +1,8 @@
-import { Badge, Button, DeferredControl, lazyExport, SectionCard } from '@app/ui';
+import { Button, DeferredControl, lazyExport, SectionCard } from '@app/ui';
 import { Megaphone, Settings2, Users } from 'lucide-react';
 import { GcashPayeeWarning } from './gcash-payee-warning';
 import { MaintenanceSwitch } from './maintenance-switch';
+import { useServiceBadges } from './service-badges';
 
 /** Radix's dialog and the notification form (react-hook-form, zod) are not needed to show the tab. */
 const GlobalNotificationDialog = lazyExport(() => import('./global-notification-dialog'), 'GlobalNotificationDialog');
@@ -11,18 +12,24 @@ const GlobalNotificationDialog = lazyExport(() => import('./global-notification-
  * two open their tabs.
  */
 export function DashboardTab({ onOpenTab }: { onOpenTab: (tab: 'users' | 'system') => void }) {
+  const { server } = useServiceBadges();
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <GcashPayeeWarning />
+      <GcashPayeeWarning
+        action={
+          <Button variant="outline" size="sm" onClick={() => onOpenTab('system')}>
+            <Settings2 aria-hidden="true" />
+            Open the System tab
+          </Button>
+        }
+      />
       <SectionCard
         title="System"
         description="While maintenance is on, members see the maintenance page; admins keep access."
         contentClassName="grid gap-4"
       >
         <MaintenanceSwitch />
-        <p className="flex items-center gap-2 text-sm">
-          System status <Badge variant="success">Online</Badge>
-        </p>
+        <p className="flex items-center gap-2 text-sm">System status {server}</p>
       </SectionCard>
       <SectionCard title="Quick actions" contentClassName="flex flex-wrap gap-2">
         <DeferredControl

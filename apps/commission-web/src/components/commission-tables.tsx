@@ -1,5 +1,17 @@
 import { type CommissionPayout, type CommissionTransaction, capitalize, formatDateTime, staffMessages } from '@app/contracts';
-import { Badge, type BadgeProps, cn, formatPesosAmount, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import {
+  Badge,
+  type BadgeProps,
+  cn,
+  formatPesosAmount,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from '@app/ui';
 import type { ReactNode } from 'react';
 
 /**
@@ -40,11 +52,9 @@ function ListTable({ label, columns, empty, children }: ListTableProps) {
         {children.length > 0 ? (
           children
         ) : (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
-              {empty}
-            </TableCell>
-          </TableRow>
+          <TableMessageRow colSpan={columns.length} className="text-muted-foreground">
+            {empty}
+          </TableMessageRow>
         )}
       </TableBody>
     </Table>

@@ -28,7 +28,7 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
     <div
       ref={ref}
       tabIndex={overflows ? 0 : undefined}
-      className="relative w-full overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="@container relative w-full overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
@@ -64,6 +64,21 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
 }
 
+/**
+ * One row in place of a table's rows (nothing to list, a failed read), its text as wide as the part of
+ * the table in view: a table wider than a phone scrolls sideways, and a text centred on all of it would
+ * show only its middle.
+ */
+export function TableMessageRow({ colSpan, className, ...props }: ComponentProps<'div'> & { colSpan: number }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={colSpan} className="p-0">
+        <div className={cn('sticky left-0 w-[100cqw] px-3 py-10 text-center whitespace-normal', className)} {...props} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
 interface EmptyTableProps {
   /** Column headings, in order. */
   columns: readonly string[];
@@ -87,11 +102,9 @@ export function EmptyTable({ columns, message, label, headerClassName }: EmptyTa
         </TableRow>
       </TableHeader>
       <TableBody>
-        <TableRow className="hover:bg-transparent">
-          <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
-            {message}
-          </TableCell>
-        </TableRow>
+        <TableMessageRow colSpan={columns.length} className="text-muted-foreground">
+          {message}
+        </TableMessageRow>
       </TableBody>
     </Table>
   );
