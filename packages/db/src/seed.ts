@@ -65,6 +65,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     const member = await insertUser(trx, { email: DEMO_MEMBER_EMAIL, firstName: 'Maria', lastName: 'Santos' });
 
     const day = 24 * 60 * 60 * 1000;
+    // She joined before her first earning, as her profile's 'Member since' says.
+    await trx
+      .updateTable('users')
+      .set({ createdAt: new Date(now.getTime() - 7 * day) })
+      .where('id', '=', member.id)
+      .execute();
     for (const [index, task] of tasks.slice(0, 6).entries()) {
       const startedAt = new Date(now.getTime() - (6 - index) * day);
       const completedAt = new Date(startedAt.getTime() + 25_000);

@@ -142,10 +142,17 @@ describe('demo data', () => {
       expect(admin.isAdmin).toBe(true);
       const member = await fresh.db
         .selectFrom('users')
-        .select(['id', 'totalEarnings'])
+        .select(['id', 'totalEarnings', 'createdAt'])
         .where('email', '=', 'member@example.com')
         .executeTakeFirstOrThrow();
       expect(member.totalEarnings).toBeGreaterThan(0);
+      // Her profile's 'Member since' is before her first earning in her history.
+      const first = await fresh.db
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.min('createdAt').as('at'))
+        .where('userId', '=', member.id)
+        .executeTakeFirstOrThrow();
+      expect(member.createdAt.getTime()).toBeLessThan(new Date(first.at as Date).getTime());
       expect(await checkLedger(fresh.db)).toEqual([]);
     } finally {
       await fresh.close();
