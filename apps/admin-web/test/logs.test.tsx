@@ -36,8 +36,8 @@ describe('activity logs', () => {
     expect(status.textContent).toContain('Nov 22, 2026, 3:05 PM');
     expect(status.textContent).toContain('juan@example.com');
     expect(status.textContent).not.toContain('7c9e6679');
-    expect(status.textContent).toContain('to:suspended');
-    expect(status.textContent).not.toContain('reason');
+    expect(status.textContent).toContain('To:suspended');
+    expect(status.textContent).not.toContain('Reason');
     expect(task.textContent).toContain('Create Task');
   });
 
@@ -61,9 +61,10 @@ describe('activity logs', () => {
     renderAt('/admin/logs');
     const table = await screen.findByRole('table', { name: 'Admin activity logs' });
     const [notification, vip] = (await within(table).findAllByText('juan@example.com')).map((cell) => cell.closest('tr') as HTMLElement);
-    expect(notification?.textContent).toContain('title:Welcome');
-    expect(notification?.textContent).not.toMatch(/userId|7c9e6679/);
-    expect(vip?.textContent).toContain('requestId:0f8fad5b');
+    expect(notification?.textContent).toContain('Title:Welcome');
+    expect(notification?.textContent).not.toMatch(/User ID|7c9e6679/);
+    expect(vip?.textContent).toContain('Request ID:0f8fad5b');
+    expect(vip?.textContent).toContain('Plan:VIP300');
     expect(vip?.textContent).not.toContain(requestId);
     expect(within(vip as HTMLElement).getByTitle(requestId)).toBeTruthy();
   });
@@ -77,7 +78,7 @@ describe('activity logs', () => {
     renderAt('/admin/logs');
     const table = await screen.findByRole('table', { name: 'Admin activity logs' });
     const unlock = (await within(table).findByText('Admin Unlock')).closest('tr') as HTMLElement;
-    expect(unlock.textContent).toContain('unlockedUntil:Nov 28, 2026, 8:13 PM');
+    expect(unlock.textContent).toContain('Unlocked until:Nov 28, 2026, 8:13 PM');
     expect(within(unlock).getByTitle('2026-11-28T12:13:43.822Z').textContent).toBe('Nov 28, 2026, 8:13 PM');
   });
 

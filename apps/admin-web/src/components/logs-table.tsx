@@ -20,6 +20,20 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
   return value;
 }
 
+/** Words the details' names hold that are not written as plain words. */
+const DETAIL_WORDS: Record<string, string> = { id: 'ID', vip: 'VIP', gcash: 'G-CASH', url: 'URL' };
+
+/** A detail's name as words: `unlockedUntil` is 'Unlocked until', `requestId` 'Request ID'. */
+function detailLabel(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ')
+    .map((word) => DETAIL_WORDS[word] ?? word);
+  const [first = '', ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
+}
+
 /**
  * Details as key/value lines (docs/screens.md#admin-screens). A detail with no value (a blank reason) is
  * left out, as is the member's id when the Target column names them by e-mail; another record's id
@@ -34,7 +48,7 @@ function Details({ log }: { log: AdminLog }) {
     <dl className="grid gap-0.5 text-xs">
       {entries.map(([key, value]) => (
         <div key={key} className="flex min-w-0 gap-1">
-          <dt className="shrink-0 font-medium">{key}:</dt>
+          <dt className="shrink-0 font-medium">{detailLabel(key)}:</dt>
           <dd className="min-w-0 break-words">
             <DetailValue name={key} value={value} />
           </dd>
