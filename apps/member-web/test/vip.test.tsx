@@ -192,13 +192,14 @@ describe('G-CASH payment dialog', () => {
     expect(await dialog.findByText('Copied!')).toBeTruthy();
   });
 
-  it('says on each plan that G-CASH is not available while the payee is not set, and why earnings cannot pay', async () => {
+  it('says above the plans that G-CASH is not available while the payee is not set, and on a plan why earnings cannot pay', async () => {
     await openVip({ 'vip.paymentDetails': () => ({ data: { gcashNumber: null, gcashName: null } }) });
     const affordable = within(await screen.findByRole('group', { name: 'VIP 300' }));
     const gcash = await affordable.findByRole('button', { name: 'Pay with G-CASH' });
     await waitFor(() => expect((gcash as HTMLButtonElement).disabled).toBe(true));
-    expect(affordable.getByText(messages.vip.gcashUnavailable)).toBeTruthy();
-    expect(gcash.getAttribute('aria-describedby')).toContain(affordable.getByText(messages.vip.gcashUnavailable).id);
+    const notice = screen.getByText(messages.vip.gcashUnavailable).closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain(messages.vip.gcashUnavailableBody);
+    expect(gcash.getAttribute('aria-describedby')).toContain(notice.id);
     expect((affordable.getByRole('button', { name: 'Use my earnings' }) as HTMLButtonElement).disabled).toBe(false);
 
     // testUser has ₱350.25: VIP 400 can be paid neither way, and the card says why for each.

@@ -122,14 +122,11 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
     try {
       await member.goto('/vip');
       await dismissPopup(member);
-      await member.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' }).click();
-      const dialog = member.getByRole('dialog', { name: 'Upgrade to VIP 300' });
-      await dialog.getByText('G-CASH payment is not available yet', { exact: true }).waitFor();
-      await dialog
-        .getByText('We have not set up our G-CASH account yet. You can pay from your earnings, or come back later.', { exact: true })
-        .waitFor();
-      expect(await dialog.getByRole('button', { name: 'Submit for approval' }).isDisabled()).toBe(true);
-      await screenshot(member, `gcash-unset-dialog-${label}`);
+      // The page says so above the plans, and no plan's G-CASH button leads anywhere.
+      await member.getByText('G-CASH payment is not available yet', { exact: true }).waitFor();
+      const plan = member.getByRole('group', { name: 'VIP 300', exact: true });
+      expect(await plan.getByRole('button', { name: 'Pay with G-CASH' }).isDisabled()).toBe(true);
+      await screenshot(member, `gcash-unset-plans-${label}`);
 
       await admin.goto('/admin-portal');
       await admin
@@ -137,6 +134,7 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
           exact: true,
         })
         .waitFor();
+      await admin.getByRole('button', { name: 'Open the System tab' }).waitFor();
       await screenshot(admin, `gcash-unset-overview-${label}`);
     } finally {
       await restoreMember();

@@ -15,7 +15,7 @@ export function GcashPayeeWarning({ action }: { action: ReactNode }) {
     <Alert variant="warning" role="alert" className="lg:col-span-2">
       <TriangleAlert aria-hidden="true" />
       <AlertDescription className="grid gap-2 justify-items-start">
-        {staffMessages.admin.screens.gcashPayeeMissing}
+        <p>{staffMessages.admin.screens.gcashPayeeMissing}</p>
         {action}
       </AlertDescription>
     </Alert>

@@ -1,7 +1,7 @@
 import { errorMessage, trpc } from '@app/client';
 import { formatDateTime, messages, parsePesos, type VipPlan } from '@app/contracts';
-import { Badge, Button, Card, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
-import { Check } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
+import { Check, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { EarningsUpgradeDialog } from './earnings-upgrade-dialog';
 import { GcashPaymentDialog } from './gcash-payment-dialog';
@@ -43,6 +43,13 @@ export function VipPlans({ currentTier, availableBalance, pendingSince }: VipPla
           Your available balance is {formatPesosAmount(availableBalance)}. Plans it covers can be paid from your earnings.
         </p>
       </div>
+      {gcashClosed && (
+        <Alert id={GCASH_CLOSED_ID} variant="warning">
+          <TriangleAlert aria-hidden="true" />
+          <AlertTitle>{messages.vip.gcashUnavailable}</AlertTitle>
+          <AlertDescription>{messages.vip.gcashUnavailableBody}</AlertDescription>
+        </Alert>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {plans.isPending
           ? [0, 1, 2].map((key) => (
@@ -71,6 +78,9 @@ export function VipPlans({ currentTier, availableBalance, pendingSince }: VipPla
   );
 }
 
+/** The notice above the plans while the site has no G-CASH payee, which each plan's G-CASH button points to. */
+const GCASH_CLOSED_ID = 'vip-gcash-closed';
+
 interface PlanCardProps {
   plan: VipPlan;
   current: boolean;
@@ -95,11 +105,9 @@ function PlanCard({
 }: PlanCardProps) {
   const waiting = pendingSince !== null;
   const titleId = `plan-${plan.id}`;
-  const gcashNoteId = `plan-${plan.id}-gcash`;
   const earningsNoteId = `plan-${plan.id}-earnings`;
   // Why a way to pay is closed, when the plan could otherwise be bought now.
   const open = !current && !waiting;
-  const gcashNote = open && gcashClosed ? messages.vip.gcashUnavailable : null;
   const earningsNote = open && !affordable ? messages.vip.insufficientBalance(formatPesosAmount(availableBalance)) : null;
   const facts = planFacts(plan);
   return (
@@ -137,15 +145,10 @@ function PlanCard({
         <Button
           onClick={onPayWithGcash}
           disabled={!open || gcashClosed}
-          aria-describedby={gcashNote ? `${titleId} ${gcashNoteId}` : titleId}
+          aria-describedby={open && gcashClosed ? `${titleId} ${GCASH_CLOSED_ID}` : titleId}
         >
           Pay with G-CASH
         </Button>
-        {gcashNote && (
-          <p id={gcashNoteId} className="text-center text-sm text-muted-foreground">
-            {gcashNote}
-          </p>
-        )}
         <Button
           variant="outline"
           onClick={onPayWithEarnings}
