@@ -25,7 +25,7 @@ export function PanelStats() {
         data && [
           { value: data.totalUsers, detail: 'Registered members' },
           { value: data.vipUsers, detail: 'Active VIP users' },
-          { value: formatPesosAmount(data.totalEarnings), detail: 'Platform earnings' },
+          { value: formatPesosAmount(data.totalEarnings), detail: 'Earned by all members' },
           { value: data.pendingVipApprovals, detail: 'VIP requests to review' },
         ]
       }

@@ -71,7 +71,7 @@ export function MonitorTab() {
             { term: 'Active Users', value: stats.data?.activeUsers ?? loading },
             { term: 'VIP Members', value: stats.data?.vipUsers ?? loading },
             { term: 'Total Transactions', value: transactions.data?.total ?? loading },
-            { term: 'Platform Earnings', value: stats.data ? formatPesosAmount(stats.data.totalEarnings) : loading },
+            { term: 'Earned by Members', value: stats.data ? formatPesosAmount(stats.data.totalEarnings) : loading },
           ]}
         />
       </SectionCard>
