@@ -12,8 +12,15 @@ const COLUMNS: readonly Column<AdminTransaction>[] = [
   },
   { header: 'Date', cell: (row) => <DateAndTime iso={row.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
   {
+    // The member by e-mail, which an admin can tell apart at a glance, over the id the spec's column names.
     header: 'User ID',
-    cell: (row) => <ShortId id={row.userId} title={`${row.userId} (${row.userEmail})`} />,
+    cell: (row) => (
+      <span className="grid gap-0.5">
+        <span className="break-all">{row.userEmail}</span>
+        <ShortId id={row.userId} />
+      </span>
+    ),
+    className: 'min-w-40',
   },
   { header: 'Type', cell: (row) => <Badge variant="outline">{titleCase(row.type)}</Badge> },
   { header: 'Description', cell: (row) => row.description },
