@@ -160,8 +160,8 @@ export function AdminPanel() {
           ))}
         </nav>
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
-          {/* Twelve tabs do not fit a laptop's 1024 px in one row: from tablet width they wrap, all in view. */}
-          <TabsList aria-label="Admin sections" className="md:h-auto md:flex-wrap">
+          {/* Twelve tabs fit neither a phone nor a laptop's 1024 px in one row: they wrap, all in view, rather than scroll out of sight. */}
+          <TabsList aria-label="Admin sections" className="h-auto flex-wrap">
             {TABS.map(({ value, label }) => (
               <TabsTrigger key={value} value={value}>
                 {label}
