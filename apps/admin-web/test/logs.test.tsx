@@ -82,6 +82,16 @@ describe('activity logs', () => {
     expect(within(unlock).getByTitle('2026-11-28T12:13:43.822Z').textContent).toBe('Nov 28, 2026, 8:13 PM');
   });
 
+  it('links back to the portal and across to the other admin pages, this one marked as the current page', async () => {
+    serveSession(unlockedAdmin, { 'admin.logs': () => ({ data: { items: [], total: 0 } }) });
+    renderAt('/admin/logs');
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin pages' }));
+    expect(nav.getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/admin-portal');
+    expect(nav.getByRole('link', { name: 'Activity Logs' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Support Inbox' }).getAttribute('aria-current')).toBeNull();
+    expect(nav.getAllByRole('link')).toHaveLength(8);
+  });
+
   it('says so when the log cannot be read', async () => {
     serveSession(unlockedAdmin, { 'admin.logs': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }) });
     renderAt('/admin/logs');

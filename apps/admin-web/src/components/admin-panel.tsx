@@ -1,7 +1,6 @@
 import { errorMessage, trpc } from '@app/client';
 import { ADMIN_PANEL_VERSION, messages } from '@app/contracts';
 import {
-  AppLink,
   Badge,
   BrandLink,
   Button,
@@ -15,9 +14,10 @@ import {
   TabsTrigger,
   toast,
 } from '@app/ui';
-import { AppWindow, Bell, House, ListChecks, LockKeyhole, Megaphone, MessageSquare, ScrollText, Settings2, Users } from 'lucide-react';
+import { AppWindow, House, LockKeyhole } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useIdlePrefetch } from '../lib/use-idle-prefetch';
+import { AdminPagesNav } from './admin-pages-nav';
 import { DashboardTab } from './dashboard-tab';
 import { PanelStats } from './panel-stats';
 
@@ -49,17 +49,6 @@ const NotificationsTab = lazyExport(TAB_CODE.panelTabs, 'NotificationsTab');
 const SystemTab = lazyExport(TAB_CODE.panelTabs, 'SystemTab');
 const MonitorTab = lazyExport(TAB_CODE.panelTabs, 'MonitorTab');
 const CommissionOverview = lazyExport(TAB_CODE.commissionOverview, 'CommissionOverview');
-
-/** The admin pages the tabs do not cover. */
-const PAGES = [
-  { href: '/admin/users', label: 'User Management', icon: Users },
-  { href: '/admin/support', label: 'Support Inbox', icon: MessageSquare },
-  { href: '/admin/tasks', label: 'Tasks', icon: ListChecks },
-  { href: '/admin/logs', label: 'Activity Logs', icon: ScrollText },
-  { href: '/admin/maintenance', label: 'Maintenance', icon: Settings2 },
-  { href: '/admin/notifications', label: 'Notifications', icon: Bell },
-  { href: '/admin/popups', label: 'Popups', icon: Megaphone },
-] as const;
 
 type TabValue =
   | 'dashboard'
@@ -149,16 +138,7 @@ export function AdminPanel() {
       >
         <PageHeader title="Admin Portal" description="Manage members, payouts and the site." />
         <PanelStats />
-        <nav aria-label="More admin pages" className="flex flex-wrap gap-2">
-          {PAGES.map(({ href, label, icon: Icon }) => (
-            <Button key={href} asChild variant="outline" size="sm">
-              <AppLink href={href}>
-                <Icon aria-hidden="true" />
-                {label}
-              </AppLink>
-            </Button>
-          ))}
-        </nav>
+        <AdminPagesNav />
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
           {/* Twelve tabs fit neither a phone nor a laptop's 1024 px in one row: they wrap, all in view, rather than scroll out of sight. */}
           <TabsList aria-label="Admin sections" className="h-auto flex-wrap">
