@@ -1,5 +1,6 @@
 import { type AdminLog, adminLogSchema } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
@@ -92,9 +93,18 @@ describe('activity logs', () => {
     expect(nav.getAllByRole('link')).toHaveLength(8);
   });
 
-  it('says so when the log cannot be read', async () => {
-    serveSession(unlockedAdmin, { 'admin.logs': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }) });
+  it('says so when the log cannot be read, and reads it again on Try again', async () => {
+    let calls = 0;
+    serveSession(unlockedAdmin, {
+      'admin.logs': () =>
+        ++calls === 1
+          ? { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }
+          : { data: { items: [log({})], total: 1 } },
+    });
     renderAt('/admin/logs');
-    expect(await screen.findByText('Failed to refresh logs')).toBeTruthy();
+    const failure = (await screen.findByText('Failed to refresh logs')).closest('[role="alert"]') as HTMLElement;
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('juan@example.com')).toBeTruthy();
+    expect(screen.queryByText('Failed to refresh logs')).toBeNull();
   });
 });

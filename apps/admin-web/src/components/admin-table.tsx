@@ -14,7 +14,7 @@ import {
   TableMessageRow,
   TableRow,
 } from '@app/ui';
-import { Search } from 'lucide-react';
+import { RefreshCw, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { shortId } from '../lib/labels';
 
@@ -65,6 +65,8 @@ interface AdminTableProps<T> {
   emptyHint?: string;
   /** What a failed read says; a list without its own text gets the general one. */
   errorText?: string;
+  /** Reads the list again, from the failure's Try again. */
+  onRetry: () => void;
   /** Paging or other controls under the table. */
   footer?: ReactNode;
 }
@@ -85,6 +87,7 @@ export function AdminTable<T>({
   empty,
   emptyHint,
   errorText,
+  onRetry,
   footer,
 }: AdminTableProps<T>) {
   let body: ReactNode;
@@ -98,8 +101,12 @@ export function AdminTable<T>({
     ));
   } else if (isError || !rows) {
     body = (
-      <TableMessageRow colSpan={columns.length} className="text-destructive" role="alert">
+      <TableMessageRow colSpan={columns.length} className="grid justify-items-center gap-3 text-destructive" role="alert">
         {errorText ?? staffMessages.admin.screens.listLoadFailed}
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
       </TableMessageRow>
     );
   } else if (rows.length === 0) {
@@ -192,9 +199,14 @@ export function useQueueInput() {
   };
 }
 
-interface QueueTableProps<T> extends Omit<AdminTableProps<T>, 'rows' | 'footer' | 'isPending' | 'isError'> {
+interface QueueTableProps<T> extends Omit<AdminTableProps<T>, 'rows' | 'footer' | 'isPending' | 'isError' | 'onRetry'> {
   queue: ReturnType<typeof useQueueInput>;
-  query: { data: readonly T[] | { items: T[]; total: number } | undefined; isPending: boolean; isError: boolean };
+  query: {
+    data: readonly T[] | { items: T[]; total: number } | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => Promise<unknown>;
+  };
   searchLabel: string;
   searchPlaceholder?: string;
   /** What the table says when a search finds nothing. */
@@ -222,6 +234,7 @@ export function QueueTable<T>({
         rows={items}
         isPending={query.isPending}
         isError={query.isError}
+        onRetry={() => void query.refetch()}
         empty={queue.searching ? noMatch : empty}
         emptyHint={queue.searching ? undefined : emptyHint}
         footer={<Pager page={queue.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.setPage} />}

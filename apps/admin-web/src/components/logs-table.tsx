@@ -91,6 +91,7 @@ export function LogsTable() {
       rowKey={(log) => log.id}
       isPending={logs.isPending}
       isError={logs.isError}
+      onRetry={() => void logs.refetch()}
       errorText={staffMessages.admin.screens.logsRefreshFailed}
       empty="No admin activity logs found"
       footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={logs.data?.total} onPage={setPage} />}

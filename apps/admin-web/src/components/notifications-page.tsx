@@ -190,6 +190,7 @@ function ManageNotifications() {
       rowKey={(row) => row.id}
       isPending={notifications.isPending}
       isError={notifications.isError}
+      onRetry={() => void notifications.refetch()}
       errorText={m.notificationsLoadFailed}
       empty="No active notifications found"
       footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total} onPage={setPage} />}

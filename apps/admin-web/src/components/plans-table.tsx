@@ -132,6 +132,7 @@ export function PlansTable() {
       rowKey={(plan) => plan.id}
       isPending={plans.isPending}
       isError={plans.isError}
+      onRetry={() => void plans.refetch()}
       empty="No VIP plans found"
     />
   );

@@ -75,6 +75,7 @@ export function PopupsPage() {
         rowKey={(popup) => popup.id}
         isPending={popups.isPending}
         isError={popups.isError}
+        onRetry={() => void popups.refetch()}
         empty="No popup messages found"
         footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total} onPage={setPage} />}
       />

@@ -86,7 +86,7 @@ interface PagedSectionProps<Row> {
   /** The heading, which also names the table. */
   title: string;
   columns: readonly Column<Row>[];
-  query: { data?: { items: Row[]; total: number }; isPending: boolean; isError: boolean };
+  query: { data?: { items: Row[]; total: number }; isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
   rowKey: (row: Row) => string;
   empty: string;
   errorText?: string;
@@ -110,6 +110,7 @@ function PagedSection<Row>({ id, title, columns, query, rowKey, empty, errorText
         rowKey={rowKey}
         isPending={query.isPending}
         isError={query.isError}
+        onRetry={() => void query.refetch()}
         errorText={errorText}
         empty={empty}
         footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={query.data?.total} onPage={onPage} />}

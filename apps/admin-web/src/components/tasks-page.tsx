@@ -99,6 +99,7 @@ export function TasksPage() {
         rowKey={(task) => task.id}
         isPending={tasks.isPending}
         isError={tasks.isError}
+        onRetry={() => void tasks.refetch()}
         empty="No tasks yet"
         footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total} onPage={setPage} />}
       />

@@ -41,6 +41,7 @@ export function TransactionsTable() {
       rowKey={(row) => row.id}
       isPending={transactions.isPending}
       isError={transactions.isError}
+      onRetry={() => void transactions.refetch()}
       empty="No transactions found"
       footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={transactions.data?.total} onPage={setPage} />}
     />

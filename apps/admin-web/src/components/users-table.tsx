@@ -314,6 +314,7 @@ export function UsersTable({ filter, search }: UsersTableProps) {
       rowKey={(user) => user.id}
       isPending={users.isPending}
       isError={users.isError}
+      onRetry={() => void users.refetch()}
       errorText={m.usersLoadFailed}
       empty={search ? 'No users found matching your search' : 'No users found'}
       footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data?.total} onPage={setPage} />}
