@@ -1,3 +1,4 @@
+import { hashToken } from '@app/auth';
 import type { LiveEvent } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
@@ -177,6 +178,37 @@ describe('live updates', () => {
       new Promise((resolve) => setTimeout(() => resolve('open'), 1_000)),
     ]);
     expect(ended).toBe('ended');
+  });
+
+  /** Whether the stream ends within `ms`. */
+  const endsWithin = (stream: Stream, ms: number) =>
+    Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+  it('ends an admin’s stream when the panel’s unlock runs out, so the inbox and the queues stop reaching a locked panel', async () => {
+    const cookie = await signInUnlockedAdmin(t, 'live-expiring@example.com');
+    const token = /session=([^;]+)/.exec(cookie)?.[1] ?? '';
+    // The unlock runs out 1.5 s from now by the app's clock; the stream opened after it learns so.
+    await t.database.db
+      .updateTable('sessions')
+      .set({ adminUnlockedUntil: new Date(t.clock.now.getTime() + 1_500) })
+      .where('id', '=', hashToken(token))
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const admin = await open(cookie);
+    const member = await open(await signIn(t.app, 'live-staying@example.com'));
+    expect(await endsWithin(admin, 1_000)).toBe(false);
+    expect(await endsWithin(admin, 2_000)).toBe(true);
+    expect(await endsWithin(member, 300)).toBe(false);
+    member.close();
+  });
+
+  it('ends an admin’s stream when another admin suspends them', async () => {
+    const suspended = await signInUnlockedAdmin(t, 'live-suspended@example.com');
+    const { id } = (await call('GET', '/api/auth/user', suspended)).json();
+    const stream = await open(suspended);
+    const answer = await call('POST', `/api/admin/users/${id}/status`, adminCookie, { status: 'suspended', reason: 'Review' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await endsWithin(stream, 1_000)).toBe(true);
   });
 
   it('starts a first stream with resync, and one reconnecting with its last event id with what it missed', async () => {

@@ -27,7 +27,11 @@ export interface LiveMessage {
 
 type Listener = (change: Change, seq: number) => void;
 
-/** The event a page is sent for a change, or 'end' when its session ended (the stream closes). */
+/**
+ * The event a page is sent for a change, or 'end' when its session ended or, for an admin's stream, the
+ * admin's own row changed (a suspension, a lost admin flag): the stream closes, and the page's next one is
+ * given what the admin may hear now.
+ */
 function eventFor(change: Change): LiveEvent | 'end' | null {
   switch (change.topic) {
     case 'settings':
@@ -39,6 +43,7 @@ function eventFor(change: Change): LiveEvent | 'end' | null {
     case 'queues':
       return { topic: 'queues', userId: null };
     case 'session':
+    case 'user':
       return 'end';
     default:
       return null;
@@ -95,10 +100,26 @@ export class LiveHub {
    * another instance) the page reads again. Changes that come together are sent once each, after a short
    * wait that gathers them, in the order of their latest change.
    */
-  async *stream(interests: readonly Interest[], signal: AbortSignal, lastEventId?: string | null): AsyncGenerator<LiveMessage> {
+  async *stream(
+    interests: readonly Interest[],
+    signal: AbortSignal,
+    lastEventId?: string | null,
+    /** How long what the stream may hear lasts (an admin panel's unlock, by the app's clock): it ends then. */
+    endsInMs?: number | null,
+  ): AsyncGenerator<LiveMessage> {
     const pending = new Map<string, { event: LiveEvent; seq: number }>();
     let ended = false;
     let wake: (() => void) | undefined;
+    const expiry =
+      endsInMs === undefined || endsInMs === null
+        ? undefined
+        : setTimeout(
+            () => {
+              ended = true;
+              wake?.();
+            },
+            Math.max(0, endsInMs),
+          );
     const push = (event: LiveEvent, seq: number) => {
       pending.set(`${event.topic}:${event.userId ?? ''}`, { event, seq });
       wake?.();
@@ -147,6 +168,7 @@ export class LiveHub {
         }
       }
     } finally {
+      clearTimeout(expiry);
       this.open -= 1;
       this.wakers.delete(onAbort);
       signal.removeEventListener('abort', onAbort);

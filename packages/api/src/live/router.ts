@@ -6,16 +6,18 @@ import { panelUnlocked, publicProcedure, router } from '../trpc';
 import type { Interest } from './hub';
 
 /**
- * What a page may hear of: everyone the site's state; a member their own conversation and
+ * What a page may hear of, and until when: everyone the site's state; a member their own conversation and
  * notifications (and the end of their session, which closes the stream); an admin with the panel
- * unlocked every conversation and the queues.
+ * unlocked every conversation and the queues, until the unlock runs out or the admin's own row changes
+ * (a suspension), when the stream closes and the page's next one hears what the admin may hear then.
  */
-function interestsOf(ctx: Context): Interest[] {
+function interestsOf(ctx: Context): { interests: Interest[]; endsInMs: number | null } {
   const interests: Interest[] = ['settings!whole'];
-  if (!ctx.user || !ctx.sessionToken) return interests;
+  if (!ctx.user || !ctx.sessionToken) return { interests, endsInMs: null };
   interests.push(`support:${ctx.user.id}`, `notifications:${ctx.user.id}`, 'notifications!whole', `session:${hashToken(ctx.sessionToken)}`);
-  if (ctx.user.isAdmin && panelUnlocked(ctx)) interests.push('support!all', 'queues!all');
-  return interests;
+  if (!ctx.user.isAdmin || !panelUnlocked(ctx) || !ctx.adminUnlockedUntil) return { interests, endsInMs: null };
+  interests.push('support!all', 'queues!all', `user:${ctx.user.id}`);
+  return { interests, endsInMs: ctx.adminUnlockedUntil.getTime() - ctx.now().getTime() };
 }
 
 export const liveRouter = router({
@@ -26,7 +28,8 @@ export const liveRouter = router({
    * with `resync` and the page reads everything live again.
    */
   events: publicProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
-    const messages = ctx.live.stream(interestsOf(ctx), signal ?? new AbortController().signal, input?.lastEventId);
+    const { interests, endsInMs } = interestsOf(ctx);
+    const messages = ctx.live.stream(interests, signal ?? new AbortController().signal, input?.lastEventId, endsInMs);
     for await (const { id, event } of messages) yield tracked(id, event);
   }),
 });
