@@ -1,7 +1,7 @@
 import { AD_SCRIPT_URL } from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers';
+import { signIn, startTestApp, type TestApp } from './helpers';
 
 /** The Content-Security-Policy header as directive name -> sources. */
 function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
@@ -85,6 +85,28 @@ describe('security headers without an ad client', () => {
       ?.find((source) => source.startsWith("'nonce-"));
     expect(page.body).toContain(`<style nonce="${styleNonce!.slice("'nonce-".length, -1)}">`);
     expect(page.body).not.toContain('<script');
+  });
+
+  it('keeps a member’s answers out of every cache, and a cacheable one out of shared caches when it carries a cookie', async () => {
+    const cookie = await signIn(t.app, 'headers-cache@example.com');
+    for (const url of ['/api/auth/user', '/api/transactions', '/trpc/auth.user?batch=1&input=%7B%7D', '/api/openapi.json']) {
+      const response = await t.app.inject({ url, headers: { cookie } });
+      expect({ url, status: response.statusCode, cacheControl: response.headers['cache-control'] }).toEqual({
+        url,
+        status: 200,
+        cacheControl: 'private, no-store',
+      });
+    }
+    // The public figures are the same for everyone and may be cached, unless this answer carries a cookie
+    // (here the clearing of a session that does not exist), which no shared cache may hand the next caller.
+    const anonymous = await t.app.inject('/api/public/payout-stats');
+    expect({ cacheControl: anonymous.headers['cache-control'], cookies: anonymous.cookies }).toEqual({
+      cacheControl: 'public, max-age=60',
+      cookies: [],
+    });
+    const stale = await t.app.inject({ url: '/api/public/payout-stats', headers: { cookie: 'session=no-such-session' } });
+    expect(stale.cookies.map((set) => set.name)).toEqual(['session']);
+    expect(stale.headers['cache-control']).toBe('private, no-store');
   });
 
   it('sends the headers on refusals too', async () => {

@@ -66,6 +66,9 @@ export function registerRestRoutes(
     app.route({
       method: route.method,
       url: route.url,
+      // A cacheable answer is the same for everyone: one that carries this caller's cookie (a session
+      // renewed, a stale one cleared) is kept by no shared cache, or the next caller would get the cookie.
+      ...(route.cacheSeconds ? { onSend: keptByNoCacheWithCookie } : {}),
       handler: async (req, reply) => {
         const ctx = await createContext(req, reply);
         const fromRequest = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
@@ -93,6 +96,11 @@ export function registerRestRoutes(
       },
     });
   }
+}
+
+async function keptByNoCacheWithCookie(_req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.getHeader('set-cookie') !== undefined) reply.header('cache-control', 'private, no-store');
+  return payload;
 }
 
 /** Path parameters win over body fields of the same name; a non-object body stays as it is for zod to refuse. */

@@ -97,6 +97,9 @@ function headersOf(middleware: ReturnType<typeof helmet>, request: IncomingMessa
  * sniffing, a browsing context of our own (partner tabs get no handle on ours), no framing. They are the
  * same for every response but the two nonce pages, so they are worked out once at start: building helmet's
  * middleware and parsing the policy at every request cost about 7 % of a signed-in read's CPU.
+ *
+ * Every answer is also `private, no-store` unless its route says otherwise (the built apps' files, the
+ * photos, the public figures): most carry one member's data, which no shared cache or back button may keep.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const directives = contentSecurityPolicy(config);
@@ -110,7 +113,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     }) as const;
   const nonceOf = (kind: 'script' | 'style') => (_req: IncomingMessage, res: ServerResponse) =>
     `'nonce-${(res as unknown as { nonces: Record<string, string> }).nonces[kind]}'`;
-  const everyResponse = headersOf(helmet(options(directives)), {} as IncomingMessage);
+  const everyResponse = { ...headersOf(helmet(options(directives)), {} as IncomingMessage), 'cache-control': 'private, no-store' };
   const withNonces = helmet(
     options({
       ...directives,
@@ -123,7 +126,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   app.addHook('onRequest', (req, reply, done) => {
     if (req.routeOptions.config.cspNonces) {
       reply.cspNonce = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
-      reply.headers(headersOf(withNonces, req.raw, reply.cspNonce));
+      reply.headers({ ...headersOf(withNonces, req.raw, reply.cspNonce), 'cache-control': 'private, no-store' });
     } else {
       reply.headers(everyResponse);
     }
