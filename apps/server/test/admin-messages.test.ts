@@ -347,6 +347,31 @@ describe('support inbox', () => {
     });
   });
 
+  it('leaves a thread unread when a link on another site opens it, and marks it read when the inbox does', async () => {
+    const member = await f.member();
+    await f.as(member.cookie, 'POST', '/api/support/messages', { message: 'Anyone there?' });
+    const unread = async () =>
+      (await f.admin('GET', `/api/admin/support/conversations?page=1&pageSize=200`))
+        .json()
+        .items.find((line: { userId: string }) => line.userId === member.id).unread;
+
+    for (const site of ['cross-site', 'same-site']) {
+      const opened = await t.app.inject({
+        url: `/api/admin/support/conversations/${member.id}`,
+        headers: { cookie: f.adminCookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json().map((m: { isRead: boolean }) => m.isRead)).toEqual([false]);
+      expect(await unread()).toBe(1);
+    }
+    const fromInbox = await t.app.inject({
+      url: `/api/admin/support/conversations/${member.id}`,
+      headers: { cookie: f.adminCookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(fromInbox.json().map((m: { isRead: boolean }) => m.isRead)).toEqual([true]);
+    expect(await unread()).toBe(0);
+  });
+
   it('pages and searches the conversations by member when asked, and otherwise answers the first 100 with X-Total-Count', async () => {
     const people = [await f.member(), await f.member(), await f.member()];
     for (const [index, person] of people.entries()) {

@@ -60,6 +60,11 @@ export interface RequestScope {
    * client that drops cookies leaves no trail of one-request devices (and costs no risk refresh each call).
    */
   deviceId: string | null;
+  /**
+   * The browser says another site started the request (a link or a form elsewhere: Sec-Fetch-Site
+   * cross-site or same-site). Such a request may read, but what a read would also change is left alone.
+   */
+  startedElsewhere: boolean;
   cookie(name: string): string | undefined;
   setCookie(cookie: SessionCookie): void;
   /** A header of the answer (such as X-Total-Count beside a list that is not paged). */

@@ -2,6 +2,7 @@ import type { ApiDeps } from '@app/api';
 import { safeReturnPath } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { startedElsewhere } from '../request-scope';
 import { cspNonces, nonceRoute } from '../security/headers';
 import { renderDevLoginPage } from './dev-login-page';
 
@@ -27,9 +28,8 @@ export function registerSessionRoutes(app: FastifyInstance, config: Config, deps
   // A navigation that another site started (a link or an <img> pointing here) must not sign the member
   // out: browsers say so in Sec-Fetch-Site. Our own pages, a typed address and non-browser clients pass.
   app.get('/api/logout', async (req, reply) => {
-    const startedElsewhere = req.headers['sec-fetch-site'] === 'cross-site' || req.headers['sec-fetch-site'] === 'same-site';
     const token = req.cookies[deps.sessions.cookieName];
-    if (token && !startedElsewhere) {
+    if (token && !startedElsewhere(req)) {
       await deps.sessions.invalidateSession(token);
       const blank = deps.sessions.blankCookie();
       reply.setCookie(blank.name, blank.value, blank.attributes);

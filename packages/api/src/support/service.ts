@@ -188,7 +188,8 @@ export async function openConversation(
   now: Date,
 ): Promise<SupportMessage[] | ConversationWindow> {
   await refuseUnknownMember(db, userId);
-  await markConversationRead(db, userId, 'admin', now);
+  // A link on another site opening the thread must not mark a member's messages read behind the admin's back.
+  if (!ctx.req.startedElsewhere) await markConversationRead(db, userId, 'admin', now);
   return answerConversation(ctx, db, userId, request);
 }
 
