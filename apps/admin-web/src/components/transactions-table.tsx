@@ -9,6 +9,8 @@ const COLUMNS: readonly Column<AdminTransaction>[] = [
   {
     header: 'Transaction ID',
     cell: (row) => <ShortId id={row.id} />,
+    // A laptop's width goes to who, when and how much; the row's own id shows from 1280 px.
+    wideOnly: true,
   },
   { header: 'Date', cell: (row) => <DateAndTime iso={row.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
   {
@@ -20,7 +22,6 @@ const COLUMNS: readonly Column<AdminTransaction>[] = [
         <ShortId id={row.userId} />
       </span>
     ),
-    className: 'min-w-40',
   },
   { header: 'Type', cell: (row) => <Badge variant="outline">{titleCase(row.type)}</Badge> },
   { header: 'Description', cell: (row) => row.description },
