@@ -63,10 +63,27 @@ describe('a page reconnecting to the live hub', () => {
       { topic: 'notifications', userId: null },
       { topic: 'support', userId: 'm1' },
     ]);
-    expect(missed.map((message) => Number(message.id.split('-')[1]))).toEqual([
-      Number(last.split('-')[1]) + 2,
-      Number(last.split('-')[1]) + 3,
-    ]);
+    // Each id marks its place: resuming from the first of them is sent the second only.
+    const fromFirst = await firstMessages(hub, missed[0]?.id ?? null, 1);
+    expect(fromFirst.map((message) => message.event)).toEqual([{ topic: 'support', userId: 'm1' }]);
+  });
+
+  it('is given ids that do not count the changes of the site, and that cannot be made up', async () => {
+    const { feed, emit } = fakeFeed();
+    const hub = new LiveHub(feed);
+    const early = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
+    for (let n = 0; n < 40; n++) emit({ topic: 'support', key: `member-${n}` });
+    const late = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
+    const [instance, sealed] = late.split('-');
+    expect(early.split('-')[0]).toBe(instance);
+    expect(sealed).toMatch(/^[0-9a-f]{32}$/);
+    // The plain numbers of those changes, and the late id with one digit changed, are not ids the hub gave.
+    const flipped = `${instance}-${(sealed ?? '').replace(/^./, (digit) => (digit === '0' ? '1' : '0'))}`;
+    emit({ topic: 'support', key: 'm1' });
+    for (const madeUp of [`${instance}-2`, `${instance}-43`, flipped]) {
+      expect((await firstMessages(hub, madeUp, 1))[0]?.event, madeUp).toEqual({ topic: 'resync', userId: null });
+    }
+    expect((await firstMessages(hub, late, 1))[0]?.event).toEqual({ topic: 'support', userId: 'm1' });
   });
 
   it('reads everything again after a gap in the feed, whatever its last event id', async () => {

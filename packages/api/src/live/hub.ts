@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@app/contracts';
 import type { Change, ChangeFeed, ChangeTopic } from '@app/db';
 
@@ -19,7 +19,10 @@ const COALESCE_MS = 150;
  */
 const REPLAY_CHANGES = 2_048;
 
-/** One event of a stream with its id: `<instance>-<sequence of the latest change it tells of>`. */
+/**
+ * One event of a stream with its id: `<instance>-<sealed number>`, the number of the latest change it tells
+ * of sealed with a key of the instance's (LiveHub.idOf).
+ */
 export interface LiveMessage {
   id: string;
   event: LiveEvent;
@@ -74,7 +77,9 @@ export class LiveHub {
   /** A page may resume only from this number or later: before it, the feed was down and changes went unheard. */
   private resumableFrom = 0;
   /** Tells this instance's event ids apart from another's. */
-  readonly instance = randomBytes(4).toString('hex');
+  private readonly instance = randomBytes(4).toString('hex');
+  /** Seals the change numbers in this instance's event ids (idOf). */
+  private readonly idKey = randomBytes(16);
   /** Streams open now. */
   open = 0;
 
@@ -186,8 +191,26 @@ export class LiveHub {
     for (const wake of this.wakers) wake();
   }
 
+  /**
+   * The number of a change, sealed: one AES block of eight zero bytes and the number, under a key that never
+   * leaves the instance. Every change of the site counts, so plain numbers would let anyone, a signed-out
+   * visitor too, count the site's credits, payouts and messages by opening two streams a minute apart; and
+   * an id a page makes up is refused, for its zero bytes do not come out of the unsealing.
+   */
   private idOf(seq: number): string {
-    return `${this.instance}-${seq}`;
+    const block = Buffer.alloc(16);
+    block.writeBigUInt64BE(BigInt(seq), 8);
+    const cipher = createCipheriv('aes-128-ecb', this.idKey, null).setAutoPadding(false);
+    return `${this.instance}-${Buffer.concat([cipher.update(block), cipher.final()]).toString('hex')}`;
+  }
+
+  /** The change number an id of this instance's seals, or null for any other text. */
+  private seqOf(lastEventId: string | null | undefined): number | null {
+    const match = /^([0-9a-f]{8})-([0-9a-f]{32})$/.exec(lastEventId ?? '');
+    if (!match || match[1] !== this.instance) return null;
+    const decipher = createDecipheriv('aes-128-ecb', this.idKey, null).setAutoPadding(false);
+    const block = Buffer.concat([decipher.update(Buffer.from(match[2] ?? '', 'hex')), decipher.final()]);
+    return block.readBigUInt64BE(0) === 0n ? Number(block.readBigUInt64BE(8)) : null;
   }
 
   /**
@@ -195,9 +218,8 @@ export class LiveHub {
    * none, one from before a gap in the feed, or one older than the changes still kept.
    */
   private resumePoint(lastEventId: string | null | undefined): number | null {
-    const match = /^([0-9a-f]+)-(\d+)$/.exec(lastEventId ?? '');
-    if (!match || match[1] !== this.instance) return null;
-    const seq = Number(match[2]);
+    const seq = this.seqOf(lastEventId);
+    if (seq === null) return null;
     const oldestKept = this.recent[0]?.seq ?? this.seq + 1;
     if (seq < this.resumableFrom || seq > this.seq || seq < oldestKept - 1) return null;
     return seq;
