@@ -169,6 +169,28 @@ describe('commission login', () => {
     expect(screen.getByLabelText('Username')).toBeTruthy();
   });
 
+  it('closes the last failure when the next attempt signs in', async () => {
+    let attempts = 0;
+    serveOperator(false, {
+      'commission.login': () =>
+        ++attempts === 1
+          ? { error: { code: 'UNAUTHORIZED', message: 'Invalid credentials' } }
+          : { data: { authenticated: true, username: 'operator' } },
+      'commission.auth': () => (attempts > 1 ? { data: { authenticated: true, username: 'operator' } } : noOperator),
+    });
+    renderApp();
+
+    await fillLogin('operator', 'wrong-password');
+    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commission Dashboard' })).toBeTruthy();
+    // Closed by the attempt, not by its time running out (TOAST.durationMs).
+    expect(screen.queryByText('Login Failed')).toBeNull();
+  });
+
   it('reports a server that cannot be reached', async () => {
     serveOperator(false);
     server.use(failProcedure('commission.login'));

@@ -1,7 +1,8 @@
 import { errorMessage, isServerAnswer, trpc } from '@app/client';
 import { commissionLoginInput, messages } from '@app/contracts';
-import { Button, Field, GateCard, Input, toast, useZodForm } from '@app/ui';
+import { Button, dismissToast, Field, GateCard, Input, toast, useZodForm } from '@app/ui';
 import { BadgePercent } from 'lucide-react';
+import { useRef } from 'react';
 
 /** The operator's sign-in, separate from member accounts (docs/architecture.md#identity-and-access). */
 export function OperatorLogin() {
@@ -9,17 +10,24 @@ export function OperatorLogin() {
   const login = trpc.commission.login.useMutation();
   const form = useZodForm(commissionLoginInput, { defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The last attempt's failure, closed by the next attempt so that it does not outlive a login that works.
+  const failure = useRef<string | undefined>(undefined);
 
   const submit = form.handleSubmit(async (values) => {
+    if (failure.current) dismissToast(failure.current);
     try {
       await login.mutateAsync(values);
       await utils.commission.auth.invalidate();
     } catch (error) {
       // The server's verdict (wrong credentials, too many attempts) versus no answer at all.
       if (isServerAnswer(error)) {
-        toast({ variant: 'destructive', title: 'Login Failed', description: errorMessage(error, messages.auth.invalidCredentials) });
+        failure.current = toast({
+          variant: 'destructive',
+          title: 'Login Failed',
+          description: errorMessage(error, messages.auth.invalidCredentials),
+        });
       } else {
-        toast({ variant: 'destructive', title: 'Login Error', description: 'Unable to connect to server' });
+        failure.current = toast({ variant: 'destructive', title: 'Login Error', description: 'Unable to connect to server' });
       }
     }
   });
