@@ -30,11 +30,13 @@ describe('cookies', () => {
     expect(cookie.secure).toBeFalsy();
   });
 
-  it('sends the commission_session cookie the same way', async () => {
+  it('sends the commission_session cookie and the operator browser’s commission_device mark the same way', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR });
-    const cookie = setCookie(response, 'commission_session');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(cookie.secure).toBeFalsy();
+    for (const name of ['commission_session', 'commission_device']) {
+      const cookie = setCookie(response, name);
+      expect(cookie, name).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie.secure, name).toBeFalsy();
+    }
   });
 
   it('makes member sessions Secure when asked to (production)', async () => {
@@ -114,12 +116,11 @@ describe('cookies', () => {
       await production?.close();
     });
 
-    it('sends both session cookies Secure, HttpOnly and SameSite=Lax', async () => {
-      const operator = setCookie(
-        await production.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR }),
-        'commission_session',
-      );
-      expect(operator).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+    it('sends both session cookies, and the operator browser’s mark, Secure, HttpOnly and SameSite=Lax', async () => {
+      const signedIn = await production.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR });
+      for (const name of ['commission_session', 'commission_device']) {
+        expect(setCookie(signedIn, name), name).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+      }
       // Without a provider nobody signs in here; the cookie that ends a session carries the same attributes.
       const member = setCookie(await production.app.inject({ url: '/api/logout', headers: { cookie: 'session=unknown' } }), 'session');
       expect(member).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });

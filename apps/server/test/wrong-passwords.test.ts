@@ -5,7 +5,8 @@ import { ADMIN_PASSWORD, createAdmin, freshClientAddress, OPERATOR, signIn, star
 
 /**
  * Lockouts that only wrong passwords feed: the admin panel password per admin, the operator's sign-in per
- * username tried (so spreading guesses over many addresses does not help). Correct passwords never count.
+ * username tried (so spreading guesses over many addresses does not help), or per browser the operator has
+ * signed in from (so guessers cannot lock the operator out of it). Correct passwords never count.
  */
 
 let t: TestApp;
@@ -106,6 +107,55 @@ describe('the operator’s sign-in', () => {
       payload: OPERATOR,
     });
     expect(trpc.statusCode).toBe(429);
+  });
+
+  describe('from a browser the operator signed in from', () => {
+    const knownDevice = async () => {
+      await t.database.db.deleteFrom('rateLimits').where('key', 'like', 'wrongPassword:%').execute();
+      const signedIn = await login(OPERATOR.username, OPERATOR.password);
+      expect(signedIn.statusCode).toBe(200);
+      const mark = signedIn.cookies.find((cookie) => cookie.name === 'commission_device');
+      expect(mark).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
+      return `commission_device=${mark?.value}`;
+    };
+    const loginFrom = (cookie: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/percentage/login',
+        remoteAddress: freshClientAddress(),
+        headers: { cookie },
+        payload: { username: OPERATOR.username, password },
+      });
+    const lockUsername = async () => {
+      for (let attempt = 1; attempt < max; attempt++) expect((await login(OPERATOR.username, `guess-${attempt}`)).statusCode).toBe(401);
+      expectLockedOut(await login(OPERATOR.username, 'the last guess'), windowMs);
+    };
+
+    it('lets the operator in while guesses from elsewhere have locked the username out', async () => {
+      const cookie = await knownDevice();
+      await lockUsername();
+      expect((await loginFrom(cookie, OPERATOR.password)).statusCode).toBe(200);
+      // Everyone else, the right password included, is still held off.
+      expectLockedOut(await login(OPERATOR.username, OPERATOR.password), windowMs);
+    });
+
+    it('counts its own wrong passwords, and locks it out after as many', async () => {
+      const cookie = await knownDevice();
+      for (let attempt = 1; attempt < max; attempt++) expect((await loginFrom(cookie, `typo-${attempt}`)).statusCode).toBe(401);
+      expectLockedOut(await loginFrom(cookie, 'one typo more'), windowMs);
+      expectLockedOut(await loginFrom(cookie, OPERATOR.password), windowMs);
+      // Its typos were not the username's: a browser without the mark still signs in.
+      expect((await login(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
+    });
+
+    it('is not one when its mark was not sealed by this password', async () => {
+      const cookie = await knownDevice();
+      const [id] = cookie.slice('commission_device='.length).split('.');
+      await lockUsername();
+      for (const forged of [`commission_device=${id}.${'A'.repeat(43)}`, `commission_device=${id}`, 'commission_device=']) {
+        expectLockedOut(await loginFrom(forged, OPERATOR.password), windowMs);
+      }
+    });
   });
 
   it('never counts a correct sign-in', async () => {

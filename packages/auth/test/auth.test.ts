@@ -89,6 +89,21 @@ describe('operator sessions', () => {
     await operator.invalidate(second);
     expect(await operator.validate(second, start)).toBeNull();
   });
+
+  it('know a browser by the mark a sign-in gave it, until the password changes', () => {
+    const operator = createOperatorSessions(handle.db, { secureCookies: true });
+    const credentials = { username: 'operator', password: 'first-password' };
+    const mark = operator.knownDeviceCookie(credentials);
+    expect(mark.attributes).toMatchObject({ httpOnly: true, secure: true, maxAge: 180 * 24 * 60 * 60 });
+    const id = operator.knownDevice(mark.value, credentials);
+    expect(id).toBe(mark.value.split('.')[0]);
+    // Each sign-in marks the browser anew.
+    expect(operator.knownDevice(operator.knownDeviceCookie(credentials).value, credentials)).not.toBe(id);
+    expect(operator.knownDevice(mark.value, { ...credentials, password: 'second-password' })).toBeNull();
+    expect(operator.knownDevice(mark.value, { ...credentials, username: 'someone' })).toBeNull();
+    expect(operator.knownDevice(`other-id.${mark.value.split('.')[1]}`, credentials)).toBeNull();
+    expect(operator.knownDevice(undefined, credentials)).toBeNull();
+  });
 });
 
 describe('signing a person in', () => {

@@ -118,7 +118,10 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  */
 export const WRONG_PASSWORD_LIMITS = {
   adminUnlock: { max: 5, windowMs: 15 * 60_000 },
+  /** Per username tried, from every browser but the operator's known ones. */
   commissionLogin: { max: 10, windowMs: 15 * 60_000 },
+  /** Per browser the operator has signed in from (its commission_device mark). */
+  commissionLoginKnownDevice: { max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type WrongPasswordLimitName = keyof typeof WRONG_PASSWORD_LIMITS;
 

@@ -11,7 +11,9 @@ const usernameKey = (username: string) => username.trim().toLowerCase().slice(0,
 /**
  * The commission operator's own sign-in (docs/architecture.md#identity-and-access), with its own cookie. Attempts are rate
  * limited per client address by the server (apps/server/src/security/rate-limits.ts), and wrong ones
- * per username tried, so guesses spread over many addresses are stopped as well.
+ * per username tried, so guesses spread over many addresses are stopped as well; but from a browser the
+ * operator signed in from before (its commission_device mark) they count per that browser, so a guesser
+ * who locks the username out does not lock the operator out.
  */
 export const commissionAccessRouter = router({
   login: publicProcedure
@@ -26,12 +28,16 @@ export const commissionAccessRouter = router({
         const passwordOk = secretsMatch(input.password, ctx.settings.commissionPassword);
         return usernameOk && passwordOk;
       };
-      if (!(await checkPasswordAttempt(ctx.attempts, 'commissionLogin', usernameKey(input.username), isCorrect))) {
-        throw unauthorized(messages.auth.invalidCredentials);
-      }
+      const credentials = { username: ctx.settings.commissionUsername, password: ctx.settings.commissionPassword };
+      const knownDevice = ctx.operatorSessions.knownDevice(ctx.req.cookie(ctx.operatorSessions.knownDeviceCookieName), credentials);
+      const correct = knownDevice
+        ? await checkPasswordAttempt(ctx.attempts, 'commissionLoginKnownDevice', knownDevice, isCorrect)
+        : await checkPasswordAttempt(ctx.attempts, 'commissionLogin', usernameKey(input.username), isCorrect);
+      if (!correct) throw unauthorized(messages.auth.invalidCredentials);
       if (ctx.operator) await ctx.operatorSessions.invalidate(ctx.operator.token);
       const token = await ctx.operatorSessions.create(ctx.settings.commissionUsername, now);
       ctx.req.setCookie(ctx.operatorSessions.cookie(token));
+      ctx.req.setCookie(ctx.operatorSessions.knownDeviceCookie(credentials));
       return { authenticated: true, username: ctx.settings.commissionUsername };
     }),
 
