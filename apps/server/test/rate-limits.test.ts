@@ -269,6 +269,20 @@ describe('rate limits on PostgreSQL', () => {
     expect(page.json()).toEqual(TOO_MANY);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client, and another /64 apart', async () => {
+    const { max } = RATE_LIMITS.commissionLogin;
+    const fromBlock = (block: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/percentage/login',
+        remoteAddress: `2001:db8:${block}::${n.toString(16)}`,
+        payload: guessWithNewUsername(),
+      });
+    for (let n = 1; n <= max; n++) expect((await fromBlock('7:7', n)).statusCode).toBe(401);
+    expect((await fromBlock('7:7', max + 1)).statusCode).toBe(429);
+    expect((await fromBlock('7:8', 1)).statusCode).toBe(401);
+  });
+
   it('counts a HEAD request as its GET', async () => {
     const { max } = RATE_LIMITS.referralLookup;
     const remoteAddress = freshClientAddress();

@@ -11,6 +11,7 @@ import { sendError } from '../errors';
 import { listRestProcedures } from '../rest/adapter';
 import { UPLOAD_PHOTO_PATH } from '../rest/upload';
 import { proceduresOf, TRPC_ROUTE } from '../trpc/register';
+import { addressBlock } from './address-block';
 
 /**
  * What each limit of RATE_LIMITS guards and whom it counts. A procedure is limited however it is called:
@@ -230,7 +231,7 @@ export async function registerRateLimits(
     if (!key) {
       const token = req.cookies[sessions.cookieName];
       key = (token ? sessions.findUserId(token) : Promise.resolve(null)).then((userId) =>
-        userId ? `user:${userId}` : `address:${req.ip}`,
+        userId ? `user:${userId}` : `address:${addressBlock(req.ip)}`,
       );
       userKeys.set(req, key);
     }
@@ -244,7 +245,7 @@ export async function registerRateLimits(
       const limiter = app.createRateLimit({
         max,
         timeWindow: windowMs,
-        keyGenerator: async (req) => `${name}:${per === 'user' ? await userKey(req) : `address:${req.ip}`}`,
+        keyGenerator: async (req) => `${name}:${per === 'user' ? await userKey(req) : `address:${addressBlock(req.ip)}`}`,
       });
       return [name, limiter];
     }),
