@@ -41,6 +41,14 @@ async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
   };
 }
 
+/** The confirmation the form opens, checked to restate `title` and the account, then confirmed. */
+async function confirmPayout(user: ReturnType<typeof userEvent.setup>, title: string, account: string, action: string) {
+  const dialog = within(await screen.findByRole('dialog', { name: title }));
+  expect(dialog.getByText(account)).toBeTruthy();
+  expect(inputsOf('payouts.request')).toEqual([]);
+  await user.click(dialog.getByRole('button', { name: action }));
+}
+
 describe('payout request form', () => {
   it('states the limits and processing time, and starts with PayPal and ₱10.00, which the minimum refuses', async () => {
     const user = userEvent.setup();
@@ -119,8 +127,10 @@ describe('payout request form', () => {
     await user.type(form.amount, '150');
     await user.type(form.details, 'maria@example.com');
     await user.click(form.submit);
+    await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(inputsOf('payouts.request')).toEqual([{ paymentMethod: 'PayPal', amount: '150', paymentDetails: 'maria@example.com' }]);
     const history = await screen.findByRole('table', { name: 'Payout History' });
     const row = await within(history).findByRole('row', { name: /Mar 10, 2026/ });
@@ -139,6 +149,7 @@ describe('payout request form', () => {
     await user.type(form.amount, '1,000');
     await user.type(form.details, 'maria@example.com');
     await user.click(form.submit);
+    await confirmPayout(user, 'Request ₱1,000.00 by PayPal?', 'maria@example.com', 'Request ₱1,000.00');
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
     expect(form.amount.getAttribute('aria-invalid')).not.toBe('true');
@@ -153,7 +164,34 @@ describe('payout request form', () => {
     await user.type(form.amount, '150');
     await user.type(form.details, 'maria@example.com');
     await user.click(form.submit);
+    await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
   }
+
+  it('restates the request before sending it, and sends nothing when the member cancels', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts();
+    await user.clear(form.amount);
+    await user.type(form.amount, '250.5');
+    await user.type(form.details, '0917 123 4567{Enter}Maria Santos');
+    await user.click(form.submit);
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request ₱250.50 by PayPal?' }));
+    expect(
+      dialog.getByText(
+        '₱250.50 leaves your available balance now and is sent to the account below within 3-7 business days. Check it: money sent to a wrong account cannot be taken back.',
+      ),
+    ).toBeTruthy();
+    // The account as typed, its line break kept.
+    expect(
+      dialog.getByText((_, element) => element?.textContent === '0917 123 4567\nMaria Santos' && element.tagName === 'P'),
+    ).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(inputsOf('payouts.request')).toEqual([]);
+    expect((form.amount as HTMLInputElement).value).toBe('250.5');
+    expect(document.activeElement).toBe(form.submit);
+  });
 
   const insufficient = "You don't have enough balance. Your available balance is ₱8.55";
 

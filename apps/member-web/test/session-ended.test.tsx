@@ -21,6 +21,7 @@ async function payoutWhenSessionIsGone() {
   await userEvent.type(screen.getByLabelText('Amount (₱)'), '{Control>}a{/Control}200');
   await userEvent.type(screen.getByLabelText('Payment details'), '09171234567');
   await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Request ₱200.00' }));
   return within(await screen.findByRole('dialog', { name: 'Your session has ended' }));
 }
 
@@ -38,6 +39,7 @@ describe('a session that ends while a page is open', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Request ₱200.00' }));
     expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeTruthy();
   });
 

@@ -149,6 +149,10 @@ export const messages = {
     detailsTooLong: 'Payment details must be at most 500 characters',
     insufficientTitle: 'Insufficient Balance',
     insufficient: (balance: string) => `You don't have enough balance. Your available balance is ${balance}`,
+    confirmTitle: (amount: string, method: string) => `Request ${amount} by ${method}?`,
+    confirmBody: (amount: string) =>
+      `${amount} leaves your available balance now and is sent to the account below within 3-7 business days. Check it: money sent to a wrong account cannot be taken back.`,
+    confirmAction: (amount: string) => `Request ${amount}`,
     requestedTitle: 'Payout Requested',
     requestedBody: 'Your payout request was received. Processing takes 3-7 business days.',
     failed: 'There was an error submitting your payout request. Please try again.',

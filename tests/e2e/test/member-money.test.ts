@@ -98,6 +98,7 @@ describe("members' money and community", () => {
     // (a new member has none), not about the amount.
     await amount.fill('1,000');
     await page.getByRole('button', { name: 'Request Payout' }).click();
+    await page.getByRole('dialog', { name: 'Request ₱1,000.00 by PayPal?' }).getByRole('button', { name: 'Request ₱1,000.00' }).click();
     await page.getByText('Insufficient Balance', { exact: true }).waitFor();
     // Said in the toast, and kept at the amount once the toast has gone.
     const short = "You don't have enough balance. Your available balance is ₱0.00";
@@ -118,6 +119,10 @@ describe("members' money and community", () => {
     await page.getByLabel('Amount (₱)').fill('200');
     await page.getByLabel('Payment details').fill('0917 555 0199 Gina Tan');
     await page.getByRole('button', { name: 'Request Payout' }).click();
+    // Nothing is sent until the member has read the account back.
+    const confirmation = page.getByRole('dialog', { name: 'Request ₱200.00 by G-CASH?' });
+    await atBothWidths(page, 'payout-confirm', () => expectInView(confirmation.getByText('0917 555 0199 Gina Tan', { exact: true })));
+    await confirmation.getByRole('button', { name: 'Request ₱200.00' }).click();
     await page.getByText('Payout Requested', { exact: true }).waitFor();
 
     const row = page.getByRole('table', { name: 'Payout History' }).getByRole('row', { name: /G-CASH/ });

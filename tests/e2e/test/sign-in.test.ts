@@ -53,6 +53,7 @@ describe('signing in', () => {
         await page.getByLabel('Amount (₱)').fill('150');
         await page.getByLabel('Payment details').fill('maria@example.com');
         await page.getByRole('button', { name: 'Request Payout' }).click();
+        await page.getByRole('button', { name: 'Request ₱150.00' }).click();
         const notice = page.getByRole('dialog', { name: 'Your session has ended' });
         await notice.waitFor();
         await screenshot(page, `session-ended-${label}`);

@@ -16,6 +16,10 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogHeading,
   Field,
   Input,
   PayoutDetailsField,
@@ -25,6 +29,9 @@ import {
   useZodForm,
 } from '@app/ui';
 import { Send } from 'lucide-react';
+import { useState } from 'react';
+
+const m = messages.payouts;
 
 /** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
 const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
@@ -44,18 +51,30 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
   // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
   const form = useZodForm(payoutRequestInput, { defaultValues: DEFAULTS, raw: true });
   const { errors } = form.formState;
+  // The request the member is asked to confirm, as typed; null while no confirmation is open.
+  const [confirming, setConfirming] = useState<PayoutRequestInput | null>(null);
+
+  // A closing confirmation gives the focus back to the button that opened it, unless the amount was refused.
+  const focusAmountIfRefused = (event: Event) => {
+    if (!form.getFieldState('amount').error) return;
+    event.preventDefault();
+    form.setFocus('amount');
+  };
 
   const request = trpc.payouts.request.useMutation({
     onSuccess: () => {
+      setConfirming(null);
       toast({ title: messages.payouts.requestedTitle, description: messages.payouts.requestedBody });
       form.reset(DEFAULTS);
       void Promise.all([utils.auth.user.invalidate(), utils.payouts.list.invalidate(), utils.transactions.invalidate()]);
     },
     onError: (error) => {
+      setConfirming(null);
       if (isInsufficientBalance(error)) {
         toast({ variant: 'destructive', title: messages.payouts.insufficientTitle, description: error.message });
-        // The toast goes; the amount keeps saying why until it is changed.
-        form.setError('amount', { message: error.message }, { shouldFocus: true });
+        // The toast goes; the amount keeps saying why until it is changed, and has the focus once the
+        // confirmation has closed (focusAmountIfRefused).
+        form.setError('amount', { message: error.message });
         return;
       }
       // A refusal with its own reason (a suspended account, maintenance) is worth showing under the fallback.
@@ -73,7 +92,7 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-5">
+        <form noValidate onSubmit={form.handleSubmit(setConfirming)} className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField
               control={form.control}
@@ -99,7 +118,52 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
             Request Payout
           </SubmitButton>
         </form>
+        <ConfirmPayout
+          request={confirming}
+          pending={request.isPending}
+          onConfirm={() => confirming && request.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
+          onCloseAutoFocus={focusAmountIfRefused}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+interface ConfirmPayoutProps {
+  /** The request as the form checked it; null while the dialog is closed. */
+  request: PayoutRequestInput | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/**
+ * The payout restated before it is sent: the amount leaves the balance at once, and money sent to a
+ * mistyped account is gone, so the member reads the account back first (docs/screens.md#member-screens).
+ */
+function ConfirmPayout({ request, pending, onConfirm, onCancel, onCloseAutoFocus }: ConfirmPayoutProps) {
+  // The form has checked it with this schema, so it parses; the amount is shown as the server will read it.
+  const amount = request ? formatPesos(payoutRequestInput.parse(request).amount) : '';
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && !pending && onCancel()}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        {request && (
+          <>
+            <DialogHeading clearOfClose title={m.confirmTitle(amount, request.paymentMethod)} description={m.confirmBody(amount)} />
+            <div className="rounded-md border bg-muted/40 p-3">
+              <p className="text-muted-foreground text-xs font-medium uppercase tracking-wide">Send to</p>
+              <p className="mt-1 whitespace-pre-wrap break-words font-medium">{request.paymentDetails.trim()}</p>
+            </div>
+            <DialogActions onCancel={onCancel}>
+              <SubmitButton type="button" icon={Send} pending={pending} onClick={onConfirm}>
+                {m.confirmAction(amount)}
+              </SubmitButton>
+            </DialogActions>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
