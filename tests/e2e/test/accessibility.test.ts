@@ -173,7 +173,7 @@ const tablesScrollingSideways = (page: Page) =>
   );
 
 describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width px)', ({ label, width, height }) => {
-  it('on the member pages: landing, dashboard, tasks, task browser, history, payouts, VIP and its dialog, referrals, profile', async () => {
+  it('on the member pages: landing, dashboard, tasks, task browser, history, payouts and its confirmation, VIP and its dialog, referrals, profile', async () => {
     const page = await newPage(width, height);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -209,6 +209,14 @@ describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width p
     await page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' }).click();
     await page.getByRole('dialog', { name: 'Upgrade to VIP 300' }).waitFor();
     await expectAccessible(page, `member-vip-dialog-${label}`);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${baseUrl}/payouts`);
+    await page.getByLabel('Amount (₱)').fill('150');
+    await page.getByLabel('Payment details').fill('0917 555 0150 Alma Reyes');
+    await page.getByRole('button', { name: 'Request Payout' }).click();
+    await page.getByRole('dialog', { name: 'Request ₱150.00 by PayPal?' }).waitFor();
+    await expectAccessible(page, `member-payout-confirm-${label}`);
     await page.keyboard.press('Escape');
 
     const [task] = await ok<{ id: string }[]>(page.request.get(`${baseUrl}/api/tasks`));
@@ -313,6 +321,19 @@ describe('keyboard', () => {
       page,
       page.getByRole('group', { name: 'VIP 300', exact: true }).getByRole('button', { name: 'Pay with G-CASH' }),
       page.getByRole('dialog', { name: 'Upgrade to VIP 300' }),
+    );
+  });
+
+  it("a member's payout confirmation does the same, opened from the form's button", async () => {
+    const page = await newPage(1280, 800);
+    await signInMember(page, `a11y-payout-keys-${run}@example.com`, 'Lito', 'Ramos');
+    await page.goto(`${baseUrl}/payouts`);
+    await page.getByLabel('Amount (₱)').fill('150');
+    await page.getByLabel('Payment details').fill('lito@example.com');
+    await expectFocusTrappedAndReturned(
+      page,
+      page.getByRole('button', { name: 'Request Payout' }),
+      page.getByRole('dialog', { name: 'Request ₱150.00 by PayPal?' }),
     );
   });
 
