@@ -41,8 +41,19 @@ async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
   };
 }
 
+type User = ReturnType<typeof userEvent.setup>;
+type PayoutForm = Awaited<ReturnType<typeof openPayouts>>;
+
+/** Types `amount` in place of the default (none: left empty) and `details`, then presses Request Payout. */
+async function fillAndSubmit(user: User, form: PayoutForm, amount: string, details = 'maria@example.com') {
+  await user.clear(form.amount);
+  if (amount) await user.type(form.amount, amount);
+  await user.type(form.details, details);
+  await user.click(form.submit);
+}
+
 /** The confirmation the form opens, checked to restate `title` and the account, then confirmed. */
-async function confirmPayout(user: ReturnType<typeof userEvent.setup>, title: string, account: string, action: string) {
+async function confirmPayout(user: User, title: string, account: string, action: string) {
   const dialog = within(await screen.findByRole('dialog', { name: title }));
   expect(dialog.getByText(account)).toBeTruthy();
   expect(inputsOf('payouts.request')).toEqual([]);
@@ -78,10 +89,7 @@ describe('payout request form', () => {
     const user = userEvent.setup();
     const form = await openPayouts();
 
-    await user.clear(form.amount);
-    if (amount) await user.type(form.amount, amount);
-    await user.type(form.details, 'maria@example.com');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, amount);
 
     expect(await screen.findByText(message)).toBeTruthy();
     expect(form.amount.getAttribute('aria-invalid')).toBe('true');
@@ -92,10 +100,7 @@ describe('payout request form', () => {
     const user = userEvent.setup();
     const form = await openPayouts();
 
-    await user.clear(form.amount);
-    await user.type(form.amount, '150');
-    await user.type(form.details, '   ');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, '150', '   ');
 
     expect(await screen.findByText('Payment details are required')).toBeTruthy();
     expect(inputsOf('payouts.request')).toEqual([]);
@@ -123,10 +128,7 @@ describe('payout request form', () => {
     });
     expect(await screen.findByText('No payout requests yet')).toBeTruthy();
 
-    await user.clear(form.amount);
-    await user.type(form.amount, '150');
-    await user.type(form.details, 'maria@example.com');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, '150');
     await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
@@ -145,10 +147,7 @@ describe('payout request form', () => {
     const user = userEvent.setup();
     const form = await openPayouts({ 'payouts.request': () => ({ data: pending }), 'transactions.list': () => ({ data: [] }) });
 
-    await user.clear(form.amount);
-    await user.type(form.amount, '1,000');
-    await user.type(form.details, 'maria@example.com');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, '1,000');
     await confirmPayout(user, 'Request ₱1,000.00 by PayPal?', 'maria@example.com', 'Request ₱1,000.00');
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
@@ -160,20 +159,14 @@ describe('payout request form', () => {
   async function sendRefused(error: { code: ErrorCode; message: string }) {
     const user = userEvent.setup();
     const form = await openPayouts({ 'payouts.request': () => ({ error }) });
-    await user.clear(form.amount);
-    await user.type(form.amount, '150');
-    await user.type(form.details, 'maria@example.com');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, '150');
     await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
   }
 
   it('restates the request before sending it, and sends nothing when the member cancels', async () => {
     const user = userEvent.setup();
     const form = await openPayouts();
-    await user.clear(form.amount);
-    await user.type(form.amount, '250.5');
-    await user.type(form.details, '0917 123 4567{Enter}Maria Santos');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, '250.5', '0917 123 4567{Enter}Maria Santos');
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Request ₱250.50 by PayPal?' }));
     expect(
