@@ -253,7 +253,10 @@ describe('referral bonuses between linked accounts', () => {
       .selectAll()
       .where('email', '=', 'fraud-sponsoring-admin@example.com')
       .executeTakeFirstOrThrow();
-    await db.insertInto('signIns').values({ userId: adminRow.id, address: '203.0.113.50', deviceId: device }).execute();
+    await db
+      .insertInto('signIns')
+      .values({ userId: adminRow.id, address: '203.0.113.50', addressBlock: '203.0.113.50', deviceId: device })
+      .execute();
     await db.insertInto('accountSignals').values({ userId: adminRow.id, kind: 'device', value: device }).execute();
     const friend = await person({ device });
     expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: adminRow.referralCode })).statusCode).toBe(200);
@@ -327,6 +330,25 @@ describe('the risk review', () => {
     const secondPage = (await f.admin('GET', '/api/admin/risk/users?page=2&pageSize=1')).json();
     expect(secondPage.items).toHaveLength(1);
     expect(secondPage.items[0].userId).toBe(queue.items[1].userId);
+  });
+
+  it('ties sign-ins from one IPv6 /64 as one address, and an IPv4 address however it is written', async () => {
+    const first = await person({ address: '2001:db8:77:1::10' });
+    const sameBlock = await person({ address: '2001:db8:77:1:ffff:ffff:ffff:1' });
+    const nextBlock = await person({ address: '2001:db8:77:2::10' });
+    const ipv4 = freshClientAddress();
+    const plain = await person({ address: ipv4 });
+    const mapped = await person({ address: `::ffff:${ipv4}` });
+
+    const review = (await f.admin('GET', `/api/admin/users/${first.id}/risk`)).json();
+    expect(review.reasons).toEqual([{ code: 'shared_address', text: 'Signed in from the same address as 1 account within 24 hours' }]);
+    expect(review.linkedAccounts).toEqual([
+      { userId: sameBlock.id, email: sameBlock.email, via: [{ kind: 'address', value: '2001:db8:77:•' }] },
+    ]);
+    expect((await f.admin('GET', `/api/admin/users/${nextBlock.id}/risk`)).json().linkedAccounts).toEqual([]);
+    expect((await f.admin('GET', `/api/admin/users/${plain.id}/risk`)).json().linkedAccounts).toEqual([
+      { userId: mapped.id, email: mapped.email, via: [{ kind: 'address', value: `${ipv4.split('.').slice(0, 3).join('.')}.•` }] },
+    ]);
   });
 
   it('answers 404 for an unknown member and 400 for bad paging', async () => {

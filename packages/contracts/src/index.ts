@@ -1,3 +1,4 @@
+export * from './addresses';
 export * from './admin';
 export * from './auth';
 export { isCatalogueText } from './catalogue';

@@ -220,6 +220,8 @@ export interface SignInsTable {
   userId: string;
   /** The client's address as the trusted proxies saw it. */
   address: string;
+  /** What sign-ins are compared by: the address, or an IPv6 address's /64 (addressBlock in @app/contracts). */
+  addressBlock: string;
   deviceId: string | null;
   createdAt: Timestamp;
 }

@@ -1,6 +1,6 @@
 import { AppError, type AppRouter, type AttemptCounter, appRouter } from '@app/api';
 import { countRateLimitHit, forgiveRateLimitHit, purgeEndedRateLimits, type RateLimitCount, type SessionManager } from '@app/auth';
-import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
+import { addressBlock, messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
 import type { Db } from '@app/db';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { getTRPCErrorFromUnknown, getTRPCErrorShape } from '@trpc/server';
@@ -11,7 +11,6 @@ import { sendError } from '../errors';
 import { listRestProcedures } from '../rest/adapter';
 import { UPLOAD_PHOTO_PATH } from '../rest/upload';
 import { proceduresOf, TRPC_ROUTE } from '../trpc/register';
-import { addressBlock } from './address-block';
 
 /**
  * What each limit of RATE_LIMITS guards and whom it counts. A procedure is limited however it is called:

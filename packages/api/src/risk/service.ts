@@ -1,11 +1,12 @@
-import { maskDestination, pluralize, type RiskReason, type UserRisk } from '@app/contracts';
+import { addressBlock, maskDestination, pluralize, type RiskReason, type UserRisk } from '@app/contracts';
 import { type Db, jsonb } from '@app/db';
 import { sql } from 'kysely';
 
 /**
  * Linked accounts and risk (docs/product-rules.md#fraud-rules). Two accounts are linked when they
  * share a device id or a payout destination, and weakly linked when they signed in from one address
- * within 24 hours. A member's risk score sums the weight of each reason, at most 100.
+ * within 24 hours (an IPv6 address by its /64: addressBlock). A member's risk score sums the weight of
+ * each reason, at most 100.
  */
 
 /** How an account is tied to another: a shared device or destination (linked), or an address (weakly). */
@@ -56,9 +57,9 @@ async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
     WHERE mine.user_id = ${userId}
     UNION ALL
     (
-      SELECT other.user_id, 'address', min(other.address), 0
+      SELECT other.user_id, 'address', min(other.address_block), 0
       FROM sign_ins mine
-      JOIN sign_ins other ON other.address = mine.address AND other.user_id <> mine.user_id
+      JOIN sign_ins other ON other.address_block = mine.address_block AND other.user_id <> mine.user_id
         AND other.created_at BETWEEN mine.created_at - interval '24 hours' AND mine.created_at + interval '24 hours'
       WHERE mine.user_id = ${userId} AND mine.created_at > ${now}::timestamptz - make_interval(days => ${ADDRESS_LOOKBACK_DAYS})
       GROUP BY other.user_id
@@ -208,7 +209,13 @@ export async function refreshRiskScores(db: Db, userIds: readonly string[], now:
 export async function recordSignIn(db: Db, signIn: { userId: string; address: string; deviceId: string | null; at: Date }): Promise<void> {
   await db
     .insertInto('signIns')
-    .values({ userId: signIn.userId, address: signIn.address, deviceId: signIn.deviceId, createdAt: signIn.at })
+    .values({
+      userId: signIn.userId,
+      address: signIn.address,
+      addressBlock: addressBlock(signIn.address),
+      deviceId: signIn.deviceId,
+      createdAt: signIn.at,
+    })
     .execute();
   if (signIn.deviceId) await recordSignal(db, signIn.userId, 'device', signIn.deviceId, signIn.at);
   await refreshRiskScores(db, [signIn.userId], signIn.at);

@@ -20,6 +20,7 @@ import * as adminListChanges from './0018_admin_list_changes';
 import * as queuedChanges from './0019_queued_changes';
 import * as versionedUserChanges from './0020_versioned_user_changes';
 import * as identityEmailVerified from './0021_identity_email_verified';
+import * as signInAddressBlocks from './0022_sign_in_address_blocks';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_queued_changes': queuedChanges,
   '0020_versioned_user_changes': versionedUserChanges,
   '0021_identity_email_verified': identityEmailVerified,
+  '0022_sign_in_address_blocks': signInAddressBlocks,
 };

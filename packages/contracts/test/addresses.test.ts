@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBlock } from '../src/security/address-block';
+import { addressBlock } from '../src/addresses';
 
 describe('the block a per-address limit counts a client under', () => {
   it('is an IPv4 address itself, however it is written', () => {

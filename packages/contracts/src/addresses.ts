@@ -1,7 +1,7 @@
-import { isIPv6 } from 'node:net';
-
 /** An IPv4 address written inside an IPv6 one (`::ffff:192.0.2.1`): the IPv4 address it is. */
 const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+/** An IPv6 address as a client's address can be written: hex groups, `::`, perhaps an IPv4 tail. */
+const IPV6 = /^(?=.*:)[0-9a-f:.]+$/i;
 
 /** An IPv6 address's eight groups, `::` filled in; an IPv4 address written at its end is two groups. */
 function ipv6Groups(address: string): string[] {
@@ -15,17 +15,18 @@ function ipv6Groups(address: string): string[] {
 }
 
 /**
- * What a per-address limit counts a client under (docs/api-conventions.md#calls-the-apps-make): an IPv4 address
- * itself, an IPv6 address by its /64. A subscriber is given a whole /64 (often more), so counting each of
- * its addresses apart would let one client take a new address for every request.
+ * The block one client is known by (docs/api-conventions.md#calls-the-apps-make): an IPv4 address itself, an
+ * IPv6 address by its /64. A subscriber is given a whole /64 (often more), so telling its addresses apart
+ * would let one client take a new address for every request, or every account. Per-address rate limits
+ * count by it, and the risk review compares sign-ins by it (docs/product-rules.md#fraud-rules).
  */
 export function addressBlock(address: string): string {
   const bare = address.split('%')[0] ?? address;
-  if (!isIPv6(bare)) return address;
+  if (!IPV6.test(bare)) return address;
   const mapped = MAPPED_IPV4.exec(bare);
   if (mapped?.[1]) return mapped[1];
   const prefix = ipv6Groups(bare)
     .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16));
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16));
   return `${prefix.join(':')}::/64`;
 }
