@@ -12,6 +12,7 @@ const CHANGE_MEMORY_MS = 10_000;
 
 interface Entry<V> {
   value: V;
+  /** When the read that gave the value began: the database may have changed any time after, not only after it ended. */
   loadedAt: number;
   epoch: number;
   /** The rows it was read from, as "topic:key". */
@@ -118,7 +119,7 @@ export class ChangeCache<V> {
     pending.promise.then(
       (value) => {
         if (this.loads.get(key) === pending) this.loads.delete(key);
-        if (this.keep(value) && this.unchangedSince(started, this.readFrom(key, value))) this.store(key, value);
+        if (this.keep(value) && this.unchangedSince(started, this.readFrom(key, value))) this.store(key, value, started.at);
       },
       () => {
         if (this.loads.get(key) === pending) this.loads.delete(key);
@@ -206,10 +207,10 @@ export class ChangeCache<V> {
     return this.feed.live || this.now() - entry.loadedAt < COLD_FEED_MAX_AGE_MS;
   }
 
-  private store(key: string, value: V): void {
+  private store(key: string, value: V, loadedAt: number): void {
     if (this.entries.has(key)) this.remove(key);
     const rows = this.readFrom(key, value);
-    this.entries.set(key, { value, loadedAt: this.now(), epoch: this.epoch, rows });
+    this.entries.set(key, { value, loadedAt, epoch: this.epoch, rows });
     for (const row of rows) {
       const keys = this.readers.get(row) ?? new Set<string>();
       keys.add(key);

@@ -323,6 +323,21 @@ describe('ChangeCache', () => {
     expect(loads()).toBe(4);
   });
 
+  it('counts a value’s age while the feed is down from when its read began, not from when it ended', async () => {
+    const { cache, load, setLive } = make();
+    setLive(false);
+    clock.now = 1_000;
+    let finish: (value: string) => void = () => {};
+    const slow = cache.get('1', () => new Promise<string>((resolve) => (finish = resolve)));
+    clock.now += 2_000;
+    finish('slow');
+    expect(await slow).toBe('slow');
+    clock.now += COLD_FEED_MAX_AGE_MS - 2_001;
+    expect(await cache.get('1', load('again'))).toBe('slow');
+    clock.now += 1;
+    expect(await cache.get('1', load('again'))).toBe('again');
+  });
+
   it('keeps a value read at the version a change names, and drops one read at any other or at none', async () => {
     const fake = fakeFeed();
     const cache = new ChangeCache<{ name: string; version: string }>(fake.feed, {
