@@ -115,12 +115,15 @@ describe('live updates', () => {
     const { id } = (await call('GET', '/api/auth/user', member)).json();
     const stream = await open(member);
     expect((await call('POST', '/api/support/messages', other, { message: 'Not yours' })).statusCode).toBe(200);
-    const replied = performance.now();
+    const heard = stream.next((event) => event.topic === 'support', 10_000).then((event) => ({ event, at: performance.now() }));
     expect(
       (await call('POST', `/api/admin/support/conversations/${id}/reply`, adminCookie, { message: 'Hello from support' })).statusCode,
     ).toBe(200);
-    expect(await stream.next((event) => event.topic === 'support')).toEqual({ topic: 'support', userId: id });
-    expect(performance.now() - replied).toBeLessThan(1_000);
+    // Within 1 s of the reply being stored: timed from its answer, which a loaded machine may take a while to give.
+    const stored = performance.now();
+    const { event, at } = await heard;
+    expect(event).toEqual({ topic: 'support', userId: id });
+    expect(at - stored).toBeLessThan(1_000);
     expect(stream.events.filter((event) => event.topic === 'support')).toHaveLength(1);
     stream.close();
   });
@@ -194,10 +197,14 @@ describe('live updates', () => {
       .where('id', '=', hashToken(token))
       .execute();
     await new Promise((resolve) => setTimeout(resolve, 200));
+    const opening = performance.now();
     const admin = await open(cookie);
+    const adminEndedAt = admin.ended.then(() => performance.now());
     const member = await open(await signIn(t.app, 'live-staying@example.com'));
-    expect(await endsWithin(admin, 1_000)).toBe(false);
-    expect(await endsWithin(admin, 2_000)).toBe(true);
+    // The app's clock stands still here, so the unlock has 1.5 s left whenever the stream starts: it ends
+    // 1.5 s after that (a few ms of timer slack allowed), never before, however slow the machine is.
+    expect(await endsWithin(admin, 5_000)).toBe(true);
+    expect((await adminEndedAt) - opening).toBeGreaterThanOrEqual(1_450);
     expect(await endsWithin(member, 300)).toBe(false);
     member.close();
   });
