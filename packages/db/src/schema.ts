@@ -186,6 +186,8 @@ export interface PayoutsTable {
    * pending queue read the linked accounts. Never cleared: a hint, not the answer.
    */
   destinationShared: Generated<boolean>;
+  /** The destination as read from the request (PayoutDestination), or null when its details could not be read. */
+  details: Json<Record<string, string> | null>;
   createdAt: Timestamp;
 }
 
