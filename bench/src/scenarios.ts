@@ -1,4 +1,5 @@
 import { DASHBOARD_TRANSACTION_COUNT } from '@app/contracts';
+import { gcashDetails } from '@app/testkit/fixtures';
 import autocannon from 'autocannon';
 
 export interface LoadSettings {
@@ -103,7 +104,7 @@ export const DASHBOARD_BATCH_PATH = `/trpc/auth.user,maintenance.status,tasks.li
   JSON.stringify({ 3: { limit: DASHBOARD_TRANSACTION_COUNT } }),
 )}`;
 
-export const PAYOUT_REQUEST = { paymentMethod: 'G-CASH', amount: '150.00', paymentDetails: '09171234567' };
+export const PAYOUT_REQUEST = { paymentMethod: 'G-CASH', amount: '150.00', paymentDetails: gcashDetails(1_234_567) };
 
 /**
  * A member's payout request to a G-CASH number of their own, as real members do (a number shared by
@@ -111,7 +112,7 @@ export const PAYOUT_REQUEST = { paymentMethod: 'G-CASH', amount: '150.00', payme
  */
 export const ownPayoutRequest = (person: SignedIn) => ({
   ...PAYOUT_REQUEST,
-  paymentDetails: `09${String(person.number).padStart(9, '0')}`,
+  paymentDetails: gcashDetails(person.number),
 });
 
 /** POST /api/payouts of 150 pesos, each request as the next member in turn, so no member nears its hourly limit. */

@@ -4,7 +4,6 @@ import {
   COMMISSION_PAYOUT_METHODS,
   COMMISSION_PER_PAYOUT_CENTAVOS,
   COMMISSION_PER_UPGRADE_CENTAVOS,
-  PAYOUT_METHODS,
   REFERRAL_BONUS_CENTAVOS,
   staffMessages,
 } from '@app/contracts';
@@ -268,15 +267,17 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
     // Payouts k, k + members and k + 2 members belong to member 1 + (k - 1) mod members; the status goes
     // by k mod 3, so with members not a multiple of 3 each member has one approved, one declined and one
     // pending. Each asks 150 to 180 pesos: the two that leave the balance take at most 360 of the
-    // cheapest member's earnings. The destination is the member's own number (normalizeDestination's
-    // form), shared by 1 in 200 members with the member before them, as the admins' payout flags show.
+    // cheapest member's earnings. The destination is the member's own G-CASH or Maya number, stored as a
+    // request stores it (destinationKey, describeDestination), shared by 1 in 200 members with the member
+    // before them, as the admins' payout flags show.
     await sql`
-      INSERT INTO payouts (id, user_id, payment_method, amount, payment_details, destination, status, decided_by, decided_at, created_at)
+      INSERT INTO payouts (id, user_id, payment_method, amount, payment_details, details, destination, status, decided_by, decided_at, created_at)
       SELECT ${idOf('bench-payout-', 'k')}, ${idOf('bench-member-', 'o.member')},
-        ${pick(PAYOUT_METHODS, 'k / 4')},
+        o.method,
         15000 + (k % 7) * 500,
-        'Account ' || o.mobile,
-        'mobile:' || o.mobile,
+        '0' || substr(o.mobile, 1, 3) || ' ' || substr(o.mobile, 4, 3) || ' ' || substr(o.mobile, 7) || ' · Bench Member',
+        json_build_object('method', o.method, 'mobile', '+63' || o.mobile, 'accountName', 'Bench Member'),
+        'mobile:+63' || o.mobile,
         (ARRAY['approved', 'declined', 'pending'])[1 + k % 3],
         CASE WHEN k % 3 <> 2 THEN ${admin} END,
         CASE WHEN k % 3 <> 2 THEN now() - (k % 30) * interval '1 day' + interval '1 hour' END,
@@ -284,7 +285,8 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       FROM generate_series(1, ${payouts}::int) AS k
       CROSS JOIN LATERAL (SELECT 1 + (k - 1) % ${members} AS member) m
       CROSS JOIN LATERAL (
-        SELECT m.member, '09' || lpad(((m.member - (m.member % 200 = 0)::int) * 7919 % 1000000000)::text, 9, '0') AS mobile
+        SELECT m.member, (ARRAY['G-CASH', 'PAYMAYA'])[1 + k % 2] AS method,
+          '917' || lpad(((m.member - (m.member % 200 = 0)::int) * 7919 % 10000000)::text, 7, '0') AS mobile
       ) o
     `.execute(trx);
     await sql`

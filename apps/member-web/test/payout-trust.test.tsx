@@ -11,7 +11,8 @@ const pending: Payout = payoutSchema.parse({
   createdAt: '2026-11-22T07:05:00.000Z',
   paymentMethod: 'G-CASH',
   amount: '500.00',
-  paymentDetails: '0917 123 4567',
+  paymentDetails: '0917 123 4567 · Maria Santos',
+  destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
   status: 'pending',
   timeline: [{ status: 'requested', at: '2026-11-22T07:05:00.000Z', note: null }],
 });

@@ -12,7 +12,8 @@ const approved: Payout = payoutSchema.parse({
   createdAt: '2026-03-01T02:00:00.000Z',
   paymentMethod: 'G-CASH',
   amount: '500.00',
-  paymentDetails: '0917 123 4567 Maria Santos',
+  paymentDetails: '0917 123 4567 · Maria Santos',
+  destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
   status: 'approved',
   timeline: [
     { status: 'requested', at: '2026-03-01T02:00:00.000Z', note: null },
@@ -26,6 +27,7 @@ const pending: Payout = payoutSchema.parse({
   paymentMethod: 'PayPal',
   amount: '1000.00',
   paymentDetails: 'maria@example.com',
+  destination: { method: 'PayPal', email: 'maria@example.com' },
   status: 'pending',
   timeline: [{ status: 'requested', at: '2026-03-10T02:00:00.000Z', note: null }],
 });
@@ -36,7 +38,7 @@ async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
   await screen.findByRole('heading', { level: 1, name: 'Payouts' });
   return {
     amount: screen.getByLabelText('Amount (₱)'),
-    details: screen.getByLabelText('Payment details'),
+    email: screen.getByLabelText('PayPal e-mail'),
     submit: screen.getByRole('button', { name: 'Request Payout' }),
   };
 }
@@ -44,13 +46,32 @@ async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
 type User = ReturnType<typeof userEvent.setup>;
 type PayoutForm = Awaited<ReturnType<typeof openPayouts>>;
 
-/** Types `amount` in place of the default (none: left empty) and `details`, then presses Request Payout. */
-async function fillAndSubmit(user: User, form: PayoutForm, amount: string, details = 'maria@example.com') {
+/** Types `amount` in place of the default (none: left empty) and the PayPal `email`, then presses Request Payout. */
+async function fillAndSubmit(user: User, form: PayoutForm, amount: string, email = 'maria@example.com') {
   await user.clear(form.amount);
   if (amount) await user.type(form.amount, amount);
-  await user.type(form.details, details);
+  if (email) await user.type(form.email, email);
   await user.click(form.submit);
 }
+
+/** Picks `method` in the method list. */
+async function chooseMethod(user: User, method: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Payment method' }));
+  await user.click(await screen.findByRole('option', { name: method }));
+}
+
+/** Chooses G-CASH, types `amount`, the wallet's number and its holder's name, then presses Request Payout. */
+async function requestByGcash(user: User, form: PayoutForm, amount: string, mobile: string, holder: string) {
+  await chooseMethod(user, 'G-CASH');
+  await user.clear(form.amount);
+  await user.type(form.amount, amount);
+  await user.type(screen.getByLabelText('G-CASH number'), mobile);
+  await user.type(screen.getByLabelText("Account holder's name"), holder);
+  await user.click(form.submit);
+}
+
+/** What the server is sent for a PayPal request to Maria's e-mail. */
+const toMaria = (amount: string) => ({ paymentMethod: 'PayPal', amount, destination: { email: 'maria@example.com' } });
 
 /** The confirmation the form opens, checked to restate `title` and the account, then confirmed. */
 async function confirmPayout(user: User, title: string, account: string, action: string) {
@@ -70,7 +91,7 @@ describe('payout request form', () => {
     expect(screen.getByLabelText('Payment method').textContent).toContain('PayPal');
     expect((form.amount as HTMLInputElement).value).toBe('10.00');
 
-    await user.type(form.details, 'maria@example.com');
+    await user.type(form.email, 'maria@example.com');
     await user.click(form.submit);
 
     expect(await screen.findByText('Minimum payout amount is ₱150.00')).toBeTruthy();
@@ -96,13 +117,33 @@ describe('payout request form', () => {
     expect(inputsOf('payouts.request')).toEqual([]);
   });
 
-  it('asks for payment details', async () => {
+  it('asks for the e-mail PayPal pays, at its field, beside a refused amount', async () => {
     const user = userEvent.setup();
     const form = await openPayouts();
 
-    await fillAndSubmit(user, form, '150', '   ');
+    await fillAndSubmit(user, form, '10', '');
 
-    expect(await screen.findByText('Payment details are required')).toBeTruthy();
+    expect(await screen.findByText('Enter the PayPal e-mail address')).toBeTruthy();
+    expect(screen.getByText('Minimum payout amount is ₱150.00')).toBeTruthy();
+    expect(form.email.getAttribute('aria-invalid')).toBe('true');
+    expect(inputsOf('payouts.request')).toEqual([]);
+  });
+
+  it('asks for the wallet’s number and holder for G-CASH, and says what is wrong with each at its field', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts();
+    await requestByGcash(user, form, '150', 'alt 0917000xxxx / main 09171234567', 'Maria 2');
+    expect(screen.queryByLabelText('PayPal e-mail')).toBeNull();
+    const number = screen.getByLabelText('G-CASH number');
+    const name = screen.getByLabelText("Account holder's name");
+
+    expect(await screen.findByText('Enter one number only: which of the numbers is meant cannot be told')).toBeTruthy();
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(number);
+    await user.type(number, '+63 (0) 917 123 4567');
+    await user.click(form.submit);
+    expect(await screen.findByText("Enter the account holder's name in letters, as the account shows it")).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(inputsOf('payouts.request')).toEqual([]);
   });
 
@@ -114,6 +155,7 @@ describe('payout request form', () => {
       paymentMethod: 'PayPal',
       amount: '150.00',
       paymentDetails: 'maria@example.com',
+      destination: { method: 'PayPal', email: 'maria@example.com' },
       status: 'pending',
       timeline: [{ status: 'requested', at: '2026-03-10T02:00:00.000Z', note: null }],
     });
@@ -133,7 +175,7 @@ describe('payout request form', () => {
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(inputsOf('payouts.request')).toEqual([{ paymentMethod: 'PayPal', amount: '150', paymentDetails: 'maria@example.com' }]);
+    expect(inputsOf('payouts.request')).toEqual([toMaria('150')]);
     const history = await screen.findByRole('table', { name: 'Payout History' });
     const row = await within(history).findByRole('row', { name: /Mar 10, 2026/ });
     expect(within(row).getByText('₱150.00')).toBeTruthy();
@@ -152,7 +194,7 @@ describe('payout request form', () => {
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
     expect(form.amount.getAttribute('aria-invalid')).not.toBe('true');
-    expect(inputsOf('payouts.request')).toEqual([{ paymentMethod: 'PayPal', amount: '1,000', paymentDetails: 'maria@example.com' }]);
+    expect(inputsOf('payouts.request')).toEqual([toMaria('1,000')]);
   });
 
   /** Fills in a valid request and sends it; the server refuses it with `error`. */
@@ -163,27 +205,40 @@ describe('payout request form', () => {
     await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
   }
 
-  it('restates the request before sending it, and sends nothing when the member cancels', async () => {
+  it('restates the request before sending it, the account as it will be stored, and sends nothing when the member cancels', async () => {
     const user = userEvent.setup();
     const form = await openPayouts();
-    await fillAndSubmit(user, form, '250.5', '0917 123 4567{Enter}Maria Santos');
+    // Pasted with an invisible space inside, and the name with extra spaces: read as the one number and name.
+    await requestByGcash(user, form, '250.5', '0063 917\u200b123 4567', 'Maria  Santos ');
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'Request ₱250.50 by PayPal?' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request ₱250.50 by G-CASH?' }));
     expect(
       dialog.getByText(
         '₱250.50 leaves your available balance now and is sent to the account below within 3-7 business days. Check it: money sent to a wrong account cannot be taken back.',
       ),
     ).toBeTruthy();
-    // The account as typed, its line break kept.
-    expect(
-      dialog.getByText((_, element) => element?.textContent === '0917 123 4567\nMaria Santos' && element.tagName === 'P'),
-    ).toBeTruthy();
+    expect(dialog.getByText('0917 123 4567 · Maria Santos')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(inputsOf('payouts.request')).toEqual([]);
     expect((form.amount as HTMLInputElement).value).toBe('250.5');
     expect(document.activeElement).toBe(form.submit);
+  });
+
+  it('sends the chosen method’s fields only', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts({ 'payouts.request': () => ({ data: pending }), 'transactions.list': () => ({ data: [] }) });
+    // Typed for PayPal first, then G-CASH chosen: the e-mail stays behind.
+    await user.type(form.email, 'maria@example.com');
+    await requestByGcash(user, form, '150', '0917 123 4567', 'Maria Santos');
+    await confirmPayout(user, 'Request ₱150.00 by G-CASH?', '0917 123 4567 · Maria Santos', 'Request ₱150.00');
+
+    await waitFor(() =>
+      expect(inputsOf('payouts.request')).toEqual([
+        { paymentMethod: 'G-CASH', amount: '150', destination: { mobile: '0917 123 4567', accountName: 'Maria Santos' } },
+      ]),
+    );
   });
 
   const insufficient = "You don't have enough balance. Your available balance is ₱8.55";
@@ -223,7 +278,7 @@ describe('payout history', () => {
     const row = within(history).getByRole('row', { name: /G-CASH/ });
     expect(within(row).getAllByRole('cell')[0]?.textContent).toBe('Mar 1, 2026');
     expect(within(row).getByText('₱500.00')).toBeTruthy();
-    expect(within(row).getByText('0917 123 4567 Maria Santos')).toBeTruthy();
+    expect(within(row).getByText('0917 123 4567 · Maria Santos')).toBeTruthy();
     expect(within(row).getByText('Approved', { selector: 'span.rounded-full' })).toBeTruthy();
     const timeline = within(row).getByRole('list', { name: 'Progress' });
     expect(timeline.textContent).toBe('Requested Mar 1, 2026, 10:00 AMApproved Mar 4, 2026, 1:00 PM');

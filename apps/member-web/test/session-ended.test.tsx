@@ -19,7 +19,7 @@ async function payoutWhenSessionIsGone() {
   renderAt('/payouts');
   await screen.findByRole('heading', { level: 1, name: 'Payouts' });
   await userEvent.type(screen.getByLabelText('Amount (₱)'), '{Control>}a{/Control}200');
-  await userEvent.type(screen.getByLabelText('Payment details'), '09171234567');
+  await userEvent.type(screen.getByLabelText('PayPal e-mail'), 'maria@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Request ₱200.00' }));
   return within(await screen.findByRole('dialog', { name: 'Your session has ended' }));

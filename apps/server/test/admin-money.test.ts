@@ -273,10 +273,16 @@ describe('payouts', () => {
   /** A member with ₱500.00 who asked for a payout of ₱200.00 to a G-CASH number of their own. */
   async function payoutRequester() {
     const requester = await f.member({ balance: 50_000, firstName: 'Paz', lastName: 'Reyes' });
-    const paymentDetails = `0917${String(1_000_000 + ++wallets)}`;
-    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '200', paymentDetails });
+    const wallet = 1_000_000 + ++wallets;
+    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
+      paymentMethod: 'G-CASH',
+      amount: '200',
+      destination: { mobile: `0917${wallet}`, accountName: 'Paz Reyes' },
+    });
     expect(asked.statusCode).toBe(200);
-    return { ...requester, payoutId: asked.json().id as string, paymentDetails };
+    // Stored as read: the number as written in the Philippines, and the holder.
+    const paymentDetails = `0917 ${String(wallet).slice(0, 3)} ${String(wallet).slice(3)} · Paz Reyes`;
+    return { ...requester, payoutId: asked.json().id as string, paymentDetails, mobile: `+63917${wallet}` };
   }
   const money = async (cookie: string) => {
     const me = (await f.as(cookie, 'GET', '/api/auth/user')).json();
@@ -284,7 +290,7 @@ describe('payouts', () => {
   };
 
   it('lists pending payouts with the member and the account type', async () => {
-    const { id, user, payoutId, paymentDetails } = await payoutRequester();
+    const { id, user, payoutId, paymentDetails, mobile } = await payoutRequester();
     const listed = (await f.admin('GET', '/api/admin/pending-payouts')).json();
     expect(listed).toContainEqual({
       id: payoutId,
@@ -295,6 +301,8 @@ describe('payouts', () => {
       amount: '200.00',
       paymentMethod: 'G-CASH',
       paymentDetails,
+      destination: { method: 'G-CASH', mobile, accountName: 'Paz Reyes' },
+      maskedDestination: `0917•••${mobile.slice(-4)}`,
       status: 'pending',
       createdAt: t.clock.now.toISOString(),
       vipTier: 'FREE',
@@ -416,7 +424,9 @@ describe('transactions', () => {
     // Later than every row of the tests before, which all share the clock's instant.
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
     const { id, user, cookie } = await f.member({ balance: 30_000 });
-    const payout = (await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'BDO', amount: 150, paymentDetails: 'Acct 1' })).json();
+    const payout = (
+      await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'BDO', amount: 150, paymentDetails: 'BDO 001234567890 Paz Reyes' })
+    ).json();
     const page = (await f.admin('GET', '/api/admin/transactions?pageSize=1')).json();
     // The total comes from each user's count of ledger rows (users.ledger_rows), not from counting the ledger.
     const ledger = await db

@@ -33,7 +33,11 @@ async function adminWithOwnRequests() {
   await db
     .transaction()
     .execute((trx) => postToLedger(trx, { userId: f.adminId, type: 'admin_adjustment', amount: 100_000, description: 'Opening balance' }));
-  const payout = await f.admin('POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234567' });
+  const payout = await f.admin('POST', '/api/payouts', {
+    paymentMethod: 'G-CASH',
+    amount: 200,
+    paymentDetails: '09171234567 Juan Dela Cruz',
+  });
   expect(payout.statusCode).toBe(200);
   const vip = await f.admin('POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: reference() } });
   expect(vip.statusCode).toBe(200);
@@ -87,7 +91,11 @@ describe('an admin’s own money', () => {
   });
 
   it('may still be declined by that admin: declining pays nobody', async () => {
-    const payout = await f.admin('POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09171234567' });
+    const payout = await f.admin('POST', '/api/payouts', {
+      paymentMethod: 'G-CASH',
+      amount: 150,
+      paymentDetails: '09171234567 Juan Dela Cruz',
+    });
     expect(payout.statusCode).toBe(200);
     const declined = await f.admin('POST', `/api/admin/payout/${payout.json().id}/status`, {
       status: 'declined',

@@ -1,5 +1,6 @@
 import { formatAmount, staffMessages } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
+import { newGcashDetails } from '@app/testkit/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
 import { openGcashPayments, signIn, startTestApp, type TestApp } from './helpers';
@@ -37,7 +38,7 @@ describe('statistics', () => {
     await db
       .transaction()
       .execute((trx) => postToLedger(trx, { userId: earner.id, type: 'earning', amount: 266, description: 'Task completed' }));
-    await f.as(earner.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '150.25', paymentDetails: '0917' });
+    await f.as(earner.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '150.25', paymentDetails: newGcashDetails() });
     await f.as(earner.cookie, 'POST', '/api/vip/upgrade-with-earnings', { vipTier: 'VIP300' });
     const expired = await f.member();
     await db
@@ -315,7 +316,7 @@ describe('balance editor', () => {
 
   it('leaves a pending payout pending', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
-    await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '0917' });
+    await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: newGcashDetails() });
     const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10, expectedBalance: 300, reason: 'Correction' });
     expect(edited.json()).toMatchObject({ availableBalance: '10.00', pendingPayout: '200.00' });
   });
@@ -350,7 +351,7 @@ describe('balance editor', () => {
   it('refuses an edit made on a balance that has changed since, with the balance as it is now, and changes nothing', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
     // The admin opens the editor at ₱500.00; the member requests a payout before the admin saves.
-    await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234567' });
+    await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234567 Juan Dela Cruz' });
     const stale = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
       newBalance: '600.00',
       expectedBalance: '500.00',
@@ -435,7 +436,7 @@ describe('activity logs', () => {
       .transaction()
       .execute((trx) => postToLedger(trx, { userId: id, type: 'admin_adjustment', amount: 50_000, description: 'Funds' }));
     const payout = (
-      await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234500' })
+      await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234500 Juan Dela Cruz' })
     ).json();
     await f.admin('POST', `/api/admin/payout/${payout.id}/status`, { status: 'approved' });
     const [log] = (await f.admin('GET', '/api/admin/logs?pageSize=1')).json().items;

@@ -16,6 +16,7 @@ import {
   VIP_SPONSOR_BONUS_CENTAVOS,
 } from '@app/contracts';
 import { checkBooks, summarizeBooks } from '@app/db';
+import { gcashDetails, paymentDetailsFor } from '@app/testkit/fixtures';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInOperator, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
@@ -305,13 +306,14 @@ function requestPayout(wave: Wave) {
   const member = (variant === 'valid' || variant === 'burst') && withMoney.length > 0 ? random.pick(withMoney) : random.pick(members);
   if (!wave.claim([member.id])) return;
   const affordable = Math.min(PAYOUT_MAX_CENTAVOS, member.available);
+  const method = random.pick(PAYOUT_METHODS);
   const payout = (amount: number, allowed: readonly number[]): Op => ({
     kind: 'payout.request',
     allowed,
     request: as(member.cookie, 'POST', '/api/payouts', {
-      paymentMethod: random.pick(PAYOUT_METHODS),
+      paymentMethod: method,
       amount: formatAmount(amount),
-      paymentDetails: `Account of ${member.id.slice(0, 8)}`,
+      paymentDetails: paymentDetailsFor(method, members.indexOf(member)),
     }),
     settle(response) {
       if (response.statusCode !== 200) return;
@@ -413,7 +415,11 @@ function editBalanceDuringPayout(wave: Wave) {
       kind: 'payout.request',
       // 400: the edit went first and left less than the amount.
       allowed: [200, 400, 429],
-      request: as(member.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: formatAmount(amount), paymentDetails: '0917' }),
+      request: as(member.cookie, 'POST', '/api/payouts', {
+        paymentMethod: 'G-CASH',
+        amount: formatAmount(amount),
+        paymentDetails: gcashDetails(members.indexOf(member)),
+      }),
       settle(response) {
         if (response.statusCode === 200) payoutId = response.json().id;
       },

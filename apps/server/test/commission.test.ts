@@ -78,7 +78,7 @@ async function memberPayout() {
   const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
     paymentMethod: 'G-CASH',
     amount: '200',
-    paymentDetails: '09171234567',
+    paymentDetails: '09171234567 Juan Dela Cruz',
   });
   expect(asked.statusCode).toBe(200);
   return asked.json().id as string;

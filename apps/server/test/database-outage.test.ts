@@ -1,6 +1,7 @@
 import { createServer, type Server, Socket } from 'node:net';
 import { messages } from '@app/contracts';
 import { checkBooks, createDb, type DbHandle } from '@app/db';
+import { newGcashDetails } from '@app/testkit/fixtures';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -135,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away', () =>
       method: 'POST',
       url: '/api/payouts',
       headers: { cookie },
-      payload: { paymentMethod: 'G-CASH', amount, paymentDetails: '0917' },
+      payload: { paymentMethod: 'G-CASH', amount, paymentDetails: newGcashDetails() },
     });
   const complete = (cookie: string, taskId: string) => app.inject({ url: `/api/tasks/${taskId}/redirect-complete`, headers: { cookie } });
 

@@ -81,8 +81,9 @@ async function fund(who: Person, pesos: string) {
   expect(edit.statusCode, edit.body).toBe(200);
 }
 
-const requestPayout = (who: Person, paymentDetails: string, amount = '150') =>
-  call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount, paymentDetails });
+/** A G-CASH payout to the wallet `mobile` (written any way), held by Juan Dela Cruz. */
+const requestPayout = (who: Person, mobile: string, amount = '150') =>
+  call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount, destination: { mobile, accountName: 'Juan Dela Cruz' } });
 
 describe('referral codes', () => {
   it('can be applied only within 24 hours of joining, and before the first credited task', async () => {
@@ -429,7 +430,8 @@ describe('device ids', () => {
     who.id = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     await fund(who, '500');
     expect(
-      (await call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09170000001' })).statusCode,
+      (await call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09170000001 Juan Dela Cruz' }))
+        .statusCode,
     ).toBe(200);
 
     const devices = await db

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { appRouter } from '@app/api';
 import { COMMISSION_PAYOUT_METHODS, ERROR_CODES, isCatalogueText, messages, PAYOUT_METHODS } from '@app/contracts';
+import { newGcashDetails } from '@app/testkit/fixtures';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -114,7 +115,13 @@ beforeAll(async () => {
   const task = ok(await fixtures.admin('POST', '/api/admin/tasks', { title: 'Visit', url: 'https://example.com', reward: '1.00' }));
   const popup = ok(await fixtures.admin('POST', '/api/admin/popups', { title: 'Hello', content: '<p>Hello there</p>' }));
   const notification = ok(await fixtures.admin('POST', '/api/notifications', { title: 'News', message: 'Read me' }));
-  ok(await fixtures.as(cookies.member, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '150.00', paymentDetails: '0917' }));
+  ok(
+    await fixtures.as(cookies.member, 'POST', '/api/payouts', {
+      paymentMethod: 'G-CASH',
+      amount: '150.00',
+      paymentDetails: newGcashDetails(),
+    }),
+  );
   const vipRequest = { vipTier: 'VIP300', paymentInfo: { transactionProof: '1234567890123' } };
   ok(await fixtures.as(cookies.member, 'POST', '/api/vip/upgrade', vipRequest));
   ok(await fixtures.as(cookies.member, 'POST', '/api/support/messages', { message: 'Help' }));

@@ -67,6 +67,31 @@ describe('payouts', () => {
     [{ paymentMethod: 'G-CASH', amount: 2000.01, paymentDetails: '0917' }, 'Maximum payout amount is ₱2000.00'],
     [{ paymentMethod: 'G-CASH', amount: '200', paymentDetails: '   ' }, 'Payment details are required'],
     [{ paymentMethod: 'G-CASH', amount: '1,00', paymentDetails: '0917' }, 'Amount must be a positive number'],
+    // Destinations that name no one wallet (docs/product-rules.md#payout-destinations), each refused with what to enter.
+    [{ paymentMethod: 'G-CASH', amount: '200', paymentDetails: '0917' }, messages.payouts.destination.legacy['G-CASH']],
+    [{ paymentMethod: 'G-CASH', amount: '200', paymentDetails: '09171234567' }, messages.payouts.destination.legacy['G-CASH']],
+    [
+      { paymentMethod: 'G-CASH', amount: '200', paymentDetails: '09171234567 (ring1@mail.com)' },
+      messages.payouts.destination.legacy['G-CASH'],
+    ],
+    [
+      { paymentMethod: 'G-CASH', amount: '200', paymentDetails: 'alt 0917000xxxx / main 09171234567' },
+      messages.payouts.destination.twoNumbers,
+    ],
+    [{ paymentMethod: 'G-CASH', amount: '200', paymentDetails: '0917 123 4567 Juan \u202eDela Cruz' }, messages.common.directionCharacter],
+    [
+      { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: '0917 123', accountName: 'Juan' } },
+      messages.payouts.destination.mobileInvalid,
+    ],
+    [
+      { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: '0917 123 4567' } },
+      messages.payouts.destination.required.accountName,
+    ],
+    [{ paymentMethod: 'PayPal', amount: '200', destination: { email: 'juan@example' } }, messages.payouts.destination.emailInvalid],
+    [
+      { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: 9171234567, accountName: 'Juan' } },
+      messages.payouts.destination.required.mobile,
+    ],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { cookie } = await member(500_000);
     const response = await post('/api/payouts', cookie, payload);
@@ -95,9 +120,32 @@ describe('payouts', () => {
     expect(statement.at(-1)).toMatch(/,payout,.*,pending,-150\.50,-150\.50,149\.50$/);
   });
 
+  it('takes the destination as fields, and stores it as read: one wallet however it is written', async () => {
+    const { cookie } = await member(60_000);
+    const spellings = [
+      { destination: { mobile: '+63 (0) 917 123 4567', accountName: ' Ana  Reyes' } },
+      { destination: { mobile: '0063 917\u200b123\u200b4567', accountName: 'Ana Reyes' } },
+      { paymentDetails: 'G-CASH: ０９１７-１２３-４５６７ (Ana Reyes)' },
+    ];
+    for (const spelling of spellings) {
+      const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: '150', ...spelling });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        paymentDetails: '0917 123 4567 · Ana Reyes',
+        destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Ana Reyes' },
+      });
+    }
+    const stored = await db.selectFrom('payouts').select('destination').where('paymentDetails', '=', '0917 123 4567 · Ana Reyes').execute();
+    expect(stored).toEqual(spellings.map(() => ({ destination: 'mobile:+639171234567' })));
+  });
+
   it('takes an amount written with a thousands comma', async () => {
     const { cookie } = await member(200_000);
-    const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: '1,000', paymentDetails: '09171234567' });
+    const response = await post('/api/payouts', cookie, {
+      paymentMethod: 'G-CASH',
+      amount: '1,000',
+      paymentDetails: '09171234567 Juan Dela Cruz',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().amount).toBe('1000.00');
     expect(await balances(cookie)).toEqual({ available: '1000.00', pending: '1000.00' });
@@ -105,14 +153,22 @@ describe('payouts', () => {
 
   it('refuses more than the available balance with the balance in the message', async () => {
     const { cookie } = await member(14_000);
-    const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09171234567' });
+    const response = await post('/api/payouts', cookie, {
+      paymentMethod: 'G-CASH',
+      amount: 150,
+      paymentDetails: '09171234567 Juan Dela Cruz',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: "You don't have enough balance. Your available balance is ₱140.00",
       code: 'INSUFFICIENT_BALANCE',
     });
     // The same code for tRPC clients, in an error that travels as tRPC's BAD_REQUEST (docs/api-conventions.md#errors).
-    const trpc = await post('/trpc/payouts.request', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '09171234567' });
+    const trpc = await post('/trpc/payouts.request', cookie, {
+      paymentMethod: 'G-CASH',
+      amount: 150,
+      paymentDetails: '09171234567 Juan Dela Cruz',
+    });
     expect(trpc.statusCode).toBe(400);
     expect(trpc.json().error).toMatchObject({ code: -32600, data: { code: 'INSUFFICIENT_BALANCE', httpStatus: 400, details: {} } });
   });
@@ -122,7 +178,7 @@ describe('payouts', () => {
     const concurrent = RATE_LIMITS.payoutRequest.max;
     const answers = await Promise.all(
       Array.from({ length: concurrent }, () =>
-        post('/api/payouts', cookie, { paymentMethod: 'BDO', amount: '150', paymentDetails: 'Acct 123' }),
+        post('/api/payouts', cookie, { paymentMethod: 'BDO', amount: '150', paymentDetails: 'BDO 001234567890 Juan Dela Cruz' }),
       ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(6);
@@ -133,7 +189,11 @@ describe('payouts', () => {
   it('is refused to a suspended member', async () => {
     const { cookie, user } = await member(50_000);
     await db.updateTable('users').set({ accountStatus: 'suspended', statusReason: 'Under review' }).where('id', '=', user.id).execute();
-    const response = await post('/api/payouts', cookie, { paymentMethod: 'G-CASH', amount: 150, paymentDetails: '0917' });
+    const response = await post('/api/payouts', cookie, {
+      paymentMethod: 'G-CASH',
+      amount: 150,
+      paymentDetails: '0917 123 4567 Juan Dela Cruz',
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('This account is suspended: Under review');
   });

@@ -1,5 +1,6 @@
 import { type Db, insertUser, jsonb, postToLedger } from '@app/db';
 import { countStatements, createTestDb, type StatementCounter, type TestDbHandle } from '@app/db/testing';
+import { newGcashDetails } from '@app/testkit/fixtures';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
@@ -567,7 +568,7 @@ describe('admin queue pages', () => {
     const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
       paymentMethod: 'G-CASH',
       amount: '200',
-      paymentDetails: '09170000001',
+      paymentDetails: newGcashDetails(),
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const afterRequest = await page(payouts);

@@ -145,7 +145,11 @@ describe('creditReferralMilestone', () => {
 });
 
 describe('setPayoutHold', () => {
-  const request = { paymentMethod: 'G-CASH', paymentDetails: '09171234567', amount: 15_000 };
+  const request = {
+    paymentMethod: 'G-CASH' as const,
+    destination: { method: 'G-CASH' as const, mobile: '+639171234567', accountName: 'Juan Dela Cruz' },
+    amount: 15_000,
+  };
 
   it('refuses the member’s new payout requests with the reason until released, and logs both', async () => {
     const held = await member();

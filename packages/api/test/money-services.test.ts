@@ -12,7 +12,10 @@ import { refusal, serviceDatabase } from './services';
 
 const opened = new Date('2026-11-19T04:00:00.000Z');
 const now = new Date('2026-11-20T04:00:00.000Z');
-const request = { paymentMethod: 'G-CASH', paymentDetails: '09171234567' };
+const request = {
+  paymentMethod: 'G-CASH' as const,
+  destination: { method: 'G-CASH' as const, mobile: '+639171234567', accountName: 'Juan Dela Cruz' },
+};
 
 const database = serviceDatabase('services-admin@example.com');
 

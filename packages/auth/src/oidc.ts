@@ -1,3 +1,4 @@
+import { withoutHiddenCharacters } from '@app/contracts';
 import * as openid from 'openid-client';
 import type { VerifiedPerson } from './sign-in';
 
@@ -129,8 +130,10 @@ export function createOidcClient(options: OidcClientOptions) {
   };
 }
 
+/** A profile claim as the product keeps it (docs/product-rules.md#text-members-write), or null when empty. */
 function optionalString(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
+  const text = typeof value === 'string' ? withoutHiddenCharacters(value).trim() : '';
+  return text || null;
 }
 
 /** A short description for logs: the provider's error code when there is one, else the message. */

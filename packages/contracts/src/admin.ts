@@ -3,7 +3,7 @@ import { httpUrlInput, recordId, storable } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { optionalPaging, page, pageNumber, pageSizeNumber } from './paging-schemas';
-import { PAYOUT_STATUSES } from './payouts';
+import { PAYOUT_STATUSES, payoutDestinationSchema } from './payouts';
 import { WEBSITE_STATUSES } from './site-status';
 import { staffMessages } from './staff-messages';
 import { conversationWindow, supportMessageInput } from './support';
@@ -175,13 +175,18 @@ export const pendingPayoutSchema = z.object({
   lastName: z.string().nullable(),
   amount: amountString,
   paymentMethod: z.string(),
+  /** The destination as stored and as the member restated it before sending: "0917 123 4567 · Juan Dela Cruz". */
   paymentDetails: z.string(),
+  /** The destination as read; null for an old payout whose details could not be read (flagged). */
+  destination: payoutDestinationSchema.nullable(),
+  /** The key other payouts are compared by, masked ("0917•••4567"); null when unreadable. */
+  maskedDestination: z.string().nullable(),
   status: z.enum(PAYOUT_STATUSES),
   createdAt: z.string(),
   /** The member's tier in force now: a VIP account or a regular one. */
   vipTier: z.string(),
   email: z.string(),
-  /** What an admin should know before paying: a destination other accounts used, a payout hold. */
+  /** What an admin should know before paying: a destination other accounts used or one that cannot be read, a payout hold. */
   flags: z.array(z.object({ code: z.string(), text: z.string() })),
   /** The other accounts that used this payout's destination. */
   linkedAccounts: z.array(z.object({ userId: z.string(), email: z.string() })),

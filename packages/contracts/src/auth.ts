@@ -2,6 +2,7 @@ import { ACCOUNT_STATUSES } from './constants';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
 import { payoutHoldSchema } from './risk';
+import { memberText } from './text';
 import { z } from './zod';
 
 /** The signed-in user as GET /api/auth/user returns it (docs/screens.md#records). */
@@ -40,8 +41,8 @@ export const devLoginInput = z.object({
     .email({ error: messages.auth.emailInvalid })
     .max(254)
     .transform((email) => email.toLowerCase()),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  firstName: memberText(messages.auth.nameInvalid).trim().max(100, messages.auth.nameInvalid).optional(),
+  lastName: memberText(messages.auth.nameInvalid).trim().max(100, messages.auth.nameInvalid).optional(),
 });
 
 export const adminUnlockInput = z.object({

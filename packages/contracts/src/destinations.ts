@@ -1,38 +1,360 @@
+import { findNumbers, type MetadataJson, type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import type { PayoutMethod } from './constants';
+import { messages } from './messages';
+import philippineNumbers from './phone-metadata.json';
 import { maskEmail } from './referrals';
+import { hiddenCharacterRefusal, withoutInvisibles } from './text';
 
 /**
- * A payout destination as accounts are compared by it, or null when the details name nothing specific
- * enough to tell one person's account from another's (a short note such as "0917" would link strangers):
- * - a Philippine mobile number, the account of G-CASH, PayMaya and Coins.ph, as `mobile:09XXXXXXXXX`
- *   however it is written (+63 917 123 4567, 0917-123-4567, 0917/123/4567, in full-width digits), as long
- *   as it stands alone rather than ending a longer number;
- * - an e-mail (PayPal) as `email:` in lower case;
- * - another run of at least 8 digits (a bank account) as `account:` and its digits;
- * - anything else of at least 10 letters and digits, with both in it (a wallet address), as `text:` in
- *   lower case; plain words ("Account of me") name nobody.
+ * Payout destinations are data, not free text (docs/product-rules.md#payout-destinations). Each method names
+ * the fields its destination is made of; a request gives them (or, from an old client, one text the fields are
+ * read from), and what is stored is the destination as read: a mobile number in E.164, an e-mail, a bank and
+ * account number, a Binance Pay ID, with the account holder's name where the wallet or bank shows one. Accounts
+ * are compared by a key made from it (`destinationKey`), so one wallet written two ways is one destination.
  */
-export function normalizeDestination(details: string): string | null {
-  // NFKC first: full-width digits (０９１７) and other look-alike forms are the same number to a payer.
-  const text = details.normalize('NFKC').trim().toLowerCase();
-  const email = text.match(/[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/);
-  if (email) return `email:${email[0]}`;
-  // Whatever separates the digits of one number (spaces, dashes of any kind, slashes, dots...) is dropped,
-  // so writing a number another way does not unlink two accounts; a comma still parts two numbers.
-  const compact = text.replace(/[\s\p{Dash_Punctuation}()./\\_|·•:#]/gu, '');
-  // Whole numbers only: the last ten digits of a longer bank account number may start with 9 too.
-  const mobile = compact.match(/(?<!\d)(?:\+?63|0)?(9\d{9})(?!\d)/);
-  if (mobile) return `mobile:0${mobile[1]}`;
-  const digitRuns = compact.match(/\d{8,}/g);
-  if (digitRuns) return `account:${digitRuns.reduce((longest, run) => (run.length > longest.length ? run : longest))}`;
-  const letters = text.replace(/[^a-z0-9]/g, '');
-  return letters.length >= 10 && /\d/.test(letters) && /[a-z]/.test(letters) ? `text:${letters}` : null;
+
+const m = messages.payouts.destination;
+
+/** libphonenumber-js's mobile metadata of the Philippines alone (scripts/write-phone-metadata.mjs). */
+const PHILIPPINES = philippineNumbers as unknown as MetadataJson;
+
+/** The banks a bank transfer can go to: a choice, so "BDO" and "Banco de Oro" are one bank. */
+export const PAYOUT_BANKS = [
+  'BDO',
+  'BPI',
+  'Metrobank',
+  'Landbank',
+  'PNB',
+  'Security Bank',
+  'UnionBank',
+  'RCBC',
+  'China Bank',
+  'EastWest',
+  'PSBank',
+  'AUB',
+  'Maybank',
+  'CIMB',
+  'GoTyme',
+  'SeaBank',
+] as const;
+type PayoutBank = (typeof PAYOUT_BANKS)[number];
+
+/** Every field a destination may have; each method uses some of them (DESTINATION_FIELDS). */
+export const DESTINATION_FIELD_NAMES = ['mobile', 'account', 'email', 'bank', 'accountNumber', 'accountName', 'payId'] as const;
+export type DestinationField = (typeof DESTINATION_FIELD_NAMES)[number];
+/** The fields as a form or a request gives them: text, each optional until its method asks for it. */
+export type DestinationFields = Partial<Record<DestinationField, string>>;
+
+/**
+ * The fields each method's destination is made of, in the order a form shows them: G-CASH and Maya pay a
+ * mobile number whose wallet shows its holder's name; Coins.ph a mobile number or an e-mail (`account`); a bank
+ * an account number and its holder (BDO is a bank of its own); PayPal an e-mail; Binance a Pay ID.
+ */
+export const DESTINATION_FIELDS: Record<PayoutMethod, readonly DestinationField[]> = {
+  'G-CASH': ['mobile', 'accountName'],
+  PAYMAYA: ['mobile', 'accountName'],
+  COINSPH: ['account'],
+  BDO: ['accountNumber', 'accountName'],
+  'Bank Transfer': ['bank', 'accountNumber', 'accountName'],
+  PayPal: ['email'],
+  BINANCE: ['payId'],
+};
+
+/** A destination as read and stored (payouts.details): only the fields its method has, each in its one form. */
+export interface PayoutDestination {
+  method: PayoutMethod;
+  /** E.164: +639171234567. */
+  mobile?: string;
+  /** As written, in lower case. */
+  email?: string;
+  bank?: PayoutBank;
+  /** Digits only. */
+  accountNumber?: string;
+  accountName?: string;
+  /** Digits only. */
+  payId?: string;
 }
 
-/** A normalised destination as admins see it in lists: enough to compare two, not enough to copy one. */
-export function maskDestination(destination: string): string {
-  const [kind = '', value = ''] = destination.split(/:(.*)/s, 2);
+/** A reading: the value, or the member-facing reason it cannot be read and the field that holds it. */
+type Reading<T> = { value: T } | { refusal: string; field: DestinationField | 'paymentDetails' };
+const refused = (refusal: string, field: DestinationField | 'paymentDetails'): { refusal: string; field: typeof field } => ({
+  refusal,
+  field,
+});
+
+// --- Mobile numbers --------------------------------------------------------------------------------
+
+const EMAIL = /^[\p{L}\p{N}._%+'-]{1,64}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
+const EMAILS_IN_TEXT = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+
+/** A Philippine mobile number found in a text, and the text around it. */
+interface FoundMobile {
+  e164: string;
+  rest: string;
+}
+
+/**
+ * The one Philippine mobile number in a text however it is written (+63, 0063, +63 (0), 63…, 09…, any
+ * separators, full-width or other digits, inside other text), read by libphonenumber-js with its mobile
+ * metadata, so a landline or a number short of a digit is no mobile number. Digits left over beside it mean a
+ * second number or a fragment of one ("alt 0917000xxxx / main 0917…"): which one is meant is not for us to
+ * guess, so that is refused too.
+ */
+function findMobile(text: string, field: DestinationField | 'paymentDetails'): Reading<FoundMobile> {
+  const found = findNumbers(text, { defaultCountry: 'PH', v2: true }, PHILIPPINES);
+  if (found.length > 1) return refused(m.twoNumbers, field);
+  const [only] = found;
+  if (!only) {
+    // Another country's calling code (+1, 0065…) is no Philippine number, however many digits follow it.
+    const callingCode = text.match(/(?:\+|(?<!\d)00)[\s(-]*(\d[\d\s-]*)/)?.[1]?.replace(/\D/g, '');
+    return refused(callingCode && !callingCode.startsWith('63') ? m.mobileNotPhilippine : m.mobileInvalid, field);
+  }
+  if (only.number.country !== 'PH') return refused(m.mobileNotPhilippine, field);
+  if (only.number.ext) return refused(m.mobileInvalid, field);
+  const rest = `${text.slice(0, only.startsAt)} ${text.slice(only.endsAt)}`;
+  // Digits of an e-mail beside it (ring1@mail.com) are no second number.
+  if (/\p{Nd}/u.test(rest.replace(EMAILS_IN_TEXT, ' '))) return refused(m.twoNumbers, field);
+  return { value: { e164: only.number.number, rest } };
+}
+
+/** A stored mobile number as people write it in the Philippines: 0917 123 4567. */
+function formatMobile(e164: string): string {
+  const phone: PhoneNumber | undefined = parsePhoneNumberFromString(e164, PHILIPPINES);
+  return phone ? phone.formatNational() : e164;
+}
+
+// --- E-mails ---------------------------------------------------------------------------------------
+
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * An e-mail as accounts are compared by it: in lower case, and for Gmail without the dots and the `+tag` of
+ * its name, which Gmail ignores (j.uan+ring1@gmail.com reaches juan@gmail.com).
+ */
+export function canonicalEmail(email: string): string {
+  const lower = email.toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const [name, domain] = [lower.slice(0, at), lower.slice(at + 1)];
+  if (!GMAIL_DOMAINS.has(domain)) return lower;
+  return `${name.split('+')[0]?.replaceAll('.', '')}@gmail.com`;
+}
+
+function readEmail(text: string, field: DestinationField | 'paymentDetails'): Reading<string> {
+  const found = text.match(EMAILS_IN_TEXT) ?? [];
+  if (found.length > 1) return refused(m.twoEmails, field);
+  const [email] = found;
+  if (!email || email.length > 254 || !EMAIL.test(email)) return refused(m.emailInvalid, field);
+  return { value: email.toLowerCase() };
+}
+
+// --- Names, accounts, IDs --------------------------------------------------------------------------
+
+/** Letters of any script with their marks, and the spaces and signs names are written with. */
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .,'’-]*$/u;
+
+function readName(text: string, field: DestinationField | 'paymentDetails', missing: string): Reading<string> {
+  const name = text.replace(/\s+/g, ' ').trim();
+  if (name === '') return refused(missing, field);
+  if (name.length < 2 || name.length > 100 || !NAME.test(name)) return refused(m.nameInvalid, field);
+  return { value: name };
+}
+
+/** Runs of digits, each with the spaces or dashes written inside it removed ("0012 3459-9123" is one run). */
+function digitRuns(text: string): string[] {
+  return (text.match(/\p{Nd}(?:[\p{Nd}\s-]*\p{Nd})?/gu) ?? []).map((run) => run.replace(/[\s-]/g, ''));
+}
+
+function readDigits(text: string, field: DestinationField | 'paymentDetails', lengths: [number, number], invalid: string): Reading<string> {
+  const runs = digitRuns(text);
+  if (runs.length !== 1) return refused(runs.length > 1 ? m.twoNumbers : invalid, field);
+  const [digits = ''] = runs;
+  return digits.length < lengths[0] || digits.length > lengths[1] ? refused(invalid, field) : { value: digits };
+}
+
+/** Bank account numbers in the Philippines run from 10 (BPI, Landbank) to 16 digits; a little room either way. */
+const ACCOUNT_NUMBER_DIGITS: [number, number] = [8, 20];
+/** Binance Pay IDs are numbers of 6 to 12 digits. */
+const PAY_ID_DIGITS: [number, number] = [6, 12];
+
+function readBank(text: string, field: DestinationField | 'paymentDetails'): Reading<PayoutBank> {
+  const bank = PAYOUT_BANKS.find((known) => known.toLowerCase() === text.trim().toLowerCase());
+  return bank ? { value: bank } : refused(m.bankUnknown, field);
+}
+
+// --- Reading a request -----------------------------------------------------------------------------
+
+/** Words an old client's text may carry beside the destination, which are no part of a name. */
+const LABELS =
+  /\b(?:g-?cash|pay\s?maya|maya|coins(?:\.ph)?|paypal|binance|pay\s?id|id|bdo|bank|transfer|acct|account|no|number|name|mobile|cp|cell)\b\.?/giu;
+const SEPARATORS = /[()[\]{}:;,/|\\#·•*_]+/gu;
+
+/** A text without those words and signs: what is left of a name. */
+function words(text: string): string {
+  // A dash standing alone separates; inside a name (Dela Cruz-Santos) it is part of it.
+  return text
+    .replace(LABELS, ' ')
+    .replace(SEPARATORS, ' ')
+    .replace(/(?<=^|\s)\p{Dash_Punctuation}+(?=\s|$)/gu, ' ');
+}
+
+/** Fields that hold a number, where an invisible character pasted with it is dropped rather than refused. */
+const NUMBER_FIELDS: ReadonlySet<DestinationField> = new Set(['mobile', 'account', 'accountNumber', 'payId']);
+
+/**
+ * The destination a request names: its method's fields, each read by its rule (DESTINATION_FIELDS), the
+ * other fields ignored (a form keeps what was typed for another method). A field with hidden characters is
+ * refused by the text rule; invisible characters inside a number are dropped first, since a number copied
+ * from a chat may carry them innocently.
+ */
+export function readDestination(
+  method: PayoutMethod,
+  fields: DestinationFields,
+  mode: ReadingMode = 'request',
+): Reading<PayoutDestination> {
+  const destination: PayoutDestination = { method };
+  for (const field of DESTINATION_FIELDS[method]) {
+    const raw = (fields[field] ?? '').normalize('NFKC');
+    const read = NUMBER_FIELDS.has(field) ? withoutInvisibles(raw) : raw;
+    const refusal = hiddenCharacterRefusal(read);
+    if (refusal) return refused(refusal, field);
+    const text = read.trim();
+    const describesOnly = mode === 'stored' && !KEY_FIELDS.has(field);
+    if (text === '' && describesOnly) continue;
+    if (text === '') return refused(m.required[field], field);
+    const reading = readField(field, text);
+    if ('refusal' in reading && describesOnly) continue;
+    if ('refusal' in reading) return reading;
+    Object.assign(destination, reading.value);
+  }
+  if (method === 'BDO') destination.bank = 'BDO';
+  return { value: destination };
+}
+
+/**
+ * How strictly a destination is read: a new request must give every field of its method; a payout stored
+ * before destinations were data is read for what it can be compared by (its number, e-mail, account or ID),
+ * without the holder's name or the bank it never had to give.
+ */
+type ReadingMode = 'request' | 'stored';
+
+/** The fields a destination is compared by (destinationKey); the others only describe it. */
+const KEY_FIELDS: ReadonlySet<DestinationField> = new Set(['mobile', 'account', 'email', 'accountNumber', 'payId']);
+
+function readField(field: DestinationField, text: string): Reading<Partial<PayoutDestination>> {
+  const as = <K extends keyof PayoutDestination>(key: K, reading: Reading<PayoutDestination[K]>): Reading<Partial<PayoutDestination>> =>
+    'refusal' in reading ? reading : { value: { [key]: reading.value } };
+  switch (field) {
+    case 'mobile': {
+      const found = findMobile(text, field);
+      if ('refusal' in found) return found;
+      return /\p{L}/u.test(words(found.value.rest)) ? refused(m.mobileOnly, field) : { value: { mobile: found.value.e164 } };
+    }
+    case 'account': {
+      if (text.includes('@')) return as('email', readEmail(text, field));
+      const found = findMobile(text, field);
+      return 'refusal' in found ? refused(m.mobileOrEmail, field) : { value: { mobile: found.value.e164 } };
+    }
+    case 'email':
+      return as('email', readEmail(text, field));
+    case 'bank':
+      return as('bank', readBank(text, field));
+    case 'accountNumber':
+      return as('accountNumber', readDigits(text, field, ACCOUNT_NUMBER_DIGITS, m.accountNumberInvalid));
+    case 'accountName':
+      return as('accountName', readName(text, field, m.required.accountName));
+    case 'payId':
+      return as('payId', readDigits(text, field, PAY_ID_DIGITS, m.payIdInvalid));
+    default:
+      return refused(m.required[field], field);
+  }
+}
+
+/**
+ * The destination of an old client's one text of payment details, read into the same fields as a form
+ * gives: e.g. "0917 123 4567 Juan Dela Cruz" for G-CASH, "BPI 001234567890 Juan Dela Cruz" for a bank
+ * transfer. What cannot be read is refused with what to enter; a text naming two numbers or e-mails too.
+ */
+export function readPaymentDetails(method: PayoutMethod, details: string, mode: ReadingMode = 'request'): Reading<PayoutDestination> {
+  const refusal = hiddenCharacterRefusal(withoutInvisibles(details), { multiline: true });
+  if (refusal) return refused(refusal, 'paymentDetails');
+  const text = withoutInvisibles(details).replace(/\s+/g, ' ').trim();
+  const asDetails = (reading: Reading<PayoutDestination>): Reading<PayoutDestination> =>
+    'refusal' in reading
+      ? refused(reading.refusal === m.required.accountName ? m.legacy[method] : reading.refusal, 'paymentDetails')
+      : reading;
+
+  switch (method) {
+    case 'G-CASH':
+    case 'PAYMAYA': {
+      // An e-mail beside the number is no name; asked for the two fields, the member gives the right ones.
+      if (text.includes('@') && mode === 'request') return refused(m.legacy[method], 'paymentDetails');
+      const found = findMobile(text, 'paymentDetails');
+      if ('refusal' in found) return refused(found.refusal === m.mobileInvalid ? m.legacy[method] : found.refusal, 'paymentDetails');
+      return asDetails(readDestination(method, { mobile: found.value.e164, accountName: words(found.value.rest) }, mode));
+    }
+    case 'COINSPH':
+    case 'PayPal':
+      return asDetails(readDestination(method, { account: text, email: text }, mode));
+    case 'BINANCE':
+      return asDetails(readDestination(method, { payId: text }, mode));
+    case 'BDO':
+    case 'Bank Transfer': {
+      const runs = digitRuns(text);
+      if (runs.length !== 1) return refused(runs.length > 1 ? m.twoNumbers : m.legacy[method], 'paymentDetails');
+      const bank = PAYOUT_BANKS.find((known) => new RegExp(`\\b${known}\\b`, 'iu').test(text));
+      if (method === 'Bank Transfer' && !bank && mode === 'request') return refused(m.legacy[method], 'paymentDetails');
+      const withoutNumber = text.replace(/\p{Nd}(?:[\p{Nd}\s-]*\p{Nd})?/u, ' ');
+      const rest = words(bank ? withoutNumber.replace(new RegExp(`\\b${bank}\\b`, 'giu'), ' ') : withoutNumber);
+      return asDetails(readDestination(method, { bank: bank ?? '', accountNumber: runs[0], accountName: rest }, mode));
+    }
+  }
+}
+
+// --- Keys and how a destination reads --------------------------------------------------------------
+
+/**
+ * The key accounts are compared by (account_signals, payouts.destination): one wallet, however it was
+ * written, is one key; a mobile number is one key whichever wallet it is of (G-CASH, Maya and Coins.ph
+ * accounts of one number belong to one SIM). A bank account is its digits: two banks' accounts of one long
+ * number are far rarer than one account entered under two banks' names.
+ */
+export function destinationKey(destination: PayoutDestination): string {
+  if (destination.mobile) return `mobile:${destination.mobile}`;
+  if (destination.email) return `email:${canonicalEmail(destination.email)}`;
+  if (destination.accountNumber) return `account:${destination.accountNumber}`;
+  return `binance:${destination.payId}`;
+}
+
+/**
+ * A stored payout's destination read again by the rule (migrations), or null when its details cannot be
+ * read: its method is not one of today's, or its text names no one destination.
+ */
+export function readStoredDestination(method: string, details: string): { destination: PayoutDestination; key: string } | null {
+  if (!(method in DESTINATION_FIELDS)) return null;
+  const reading = readPaymentDetails(method as PayoutMethod, details, 'stored');
+  return 'value' in reading ? { destination: reading.value, key: destinationKey(reading.value) } : null;
+}
+
+/** The destination as the member and the admin read it, whole: "0917 123 4567 · Juan Dela Cruz". */
+export function describeDestination(destination: PayoutDestination): string {
+  const parts = [
+    destination.mobile && formatMobile(destination.mobile),
+    destination.email,
+    destination.bank,
+    destination.accountNumber,
+    destination.payId && `Pay ID ${destination.payId}`,
+    destination.accountName,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** A destination key as admins see it in lists: enough to compare two, not enough to copy one. */
+export function maskDestination(key: string): string {
+  const [kind = '', value = ''] = key.split(/:(.*)/s, 2);
   if (kind === 'email') return maskEmail(value);
-  if (kind === 'mobile') return `${value.slice(0, 4)}•••${value.slice(-4)}`;
-  if (kind === 'account') return `•••${value.slice(-4)}`;
-  return `${value.slice(0, 4)}•••${value.slice(-4)}`;
+  if (kind === 'mobile') {
+    const national = formatMobile(value).replace(/\D/g, '');
+    return `${national.slice(0, 4)}•••${national.slice(-4)}`;
+  }
+  return `•••${value.slice(-4)}`;
 }

@@ -27,6 +27,7 @@ export * from './site-status';
 export * from './staff-messages';
 export * from './support';
 export * from './tasks';
+export * from './text';
 export * from './transactions';
 export * from './vip';
 export * from './vip-plans';

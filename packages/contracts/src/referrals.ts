@@ -1,6 +1,7 @@
 import { messages } from './messages';
 import { amountString } from './money-schemas';
 import { page } from './paging-schemas';
+import { memberText } from './text';
 import { z } from './zod';
 
 const REFERRAL_STATUSES = ['pending', 'completed', 'paid', 'held', 'rejected'] as const;
@@ -16,8 +17,7 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
 };
 
 export const referralCodeInput = z.object({
-  referralCode: z
-    .string({ error: messages.referrals.codeRequired })
+  referralCode: memberText(messages.referrals.codeRequired)
     .trim()
     .min(1, messages.referrals.codeRequired)
     .max(64, messages.referrals.codeUnknown)

@@ -16,6 +16,8 @@ export const staffMessages = {
     banReasonRequired: 'Please give a reason for the ban: it is kept with the account and in the activity log',
     ownStatus: 'You cannot change the status of your own account',
     ownPayout: 'You cannot approve your own payout: another admin must decide it',
+    destinationUnreadable:
+      "Destination unreadable: these details name no one number or account by today's rule. Check them with the member before paying.",
     ownVipRequest: 'You cannot approve your own VIP request: another admin must decide it',
     ownBalance: 'You cannot change your own balance: another admin must do it',
     balanceRequired: 'New balance is required',

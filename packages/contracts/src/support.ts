@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { memberText } from './text';
 import { z } from './zod';
 
 const m = messages.support;
@@ -23,7 +24,7 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
  * A chat message as typed, from a member or an admin reply: trimmed, non-empty (docs/product-rules.md#validation), bounded.
  */
 export const supportMessageInput = z.object({
-  message: z.string({ error: m.messageEmpty }).trim().min(1, m.messageEmpty).max(SUPPORT_MESSAGE_MAX_LENGTH, m.messageTooLong),
+  message: memberText(m.messageEmpty, { multiline: true }).trim().min(1, m.messageEmpty).max(SUPPORT_MESSAGE_MAX_LENGTH, m.messageTooLong),
 });
 
 const CHAT_WINDOW_MAX = 200;

@@ -1,4 +1,4 @@
-import { type MaintenanceStatus, type User, userSchema } from '@app/contracts';
+import { type MaintenanceStatus, type PayoutMethod, type User, userSchema } from '@app/contracts';
 
 /** Test support: a member as `auth.user` returns it; parsed by the real schema so the fixture cannot drift from it. */
 export function testUser(overrides: Partial<User> = {}): User {
@@ -37,3 +37,33 @@ export const siteOpen: MaintenanceStatus = {
   message: '',
   lastUpdated: null,
 };
+
+/**
+ * Payment details as an old client writes them in one text (docs/product-rules.md#payout-destinations), for
+ * `method` and the destination numbered `wallet` (0 to 9,999,999): each number a destination of its own, so
+ * accounts paying out to different ones are not linked. G-CASH: the wallet `0917 xxx xxxx` and its holder.
+ */
+export function paymentDetailsFor(method: PayoutMethod, wallet: number, holder = 'Juan Dela Cruz'): string {
+  const digits = String(wallet).padStart(7, '0');
+  switch (method) {
+    case 'G-CASH':
+    case 'PAYMAYA':
+      return `0917 ${digits.slice(0, 3)} ${digits.slice(3)} ${holder}`;
+    case 'COINSPH':
+    case 'PayPal':
+      return `wallet${digits}@example.com`;
+    case 'BDO':
+      return `BDO 001${digits} ${holder}`;
+    case 'Bank Transfer':
+      return `BPI 002${digits} ${holder}`;
+    case 'BINANCE':
+      return `Pay ID 3${digits}`;
+  }
+}
+
+/** G-CASH payment details of the wallet numbered `wallet` (paymentDetailsFor). */
+export const gcashDetails = (wallet: number, holder?: string) => paymentDetailsFor('G-CASH', wallet, holder);
+
+let walletsHandedOut = 0;
+/** G-CASH payment details of a wallet no other call of this test file got: a member of their own paying out. */
+export const newGcashDetails = (holder?: string) => gcashDetails(9_000_000 + ++walletsHandedOut, holder);

@@ -213,7 +213,7 @@ describe.each(WIDTHS)('0 serious or critical axe-core problems ($label, $width p
 
     await page.goto(`${baseUrl}/payouts`);
     await page.getByLabel('Amount (₱)').fill('150');
-    await page.getByLabel('Payment details').fill('0917 555 0150 Alma Reyes');
+    await page.getByLabel('PayPal e-mail').fill('alma@example.com');
     await page.getByRole('button', { name: 'Request Payout' }).click();
     await page.getByRole('dialog', { name: 'Request ₱150.00 by PayPal?' }).waitFor();
     await expectAccessible(page, `member-payout-confirm-${label}`);
@@ -329,7 +329,7 @@ describe('keyboard', () => {
     await signInMember(page, `a11y-payout-keys-${run}@example.com`, 'Lito', 'Ramos');
     await page.goto(`${baseUrl}/payouts`);
     await page.getByLabel('Amount (₱)').fill('150');
-    await page.getByLabel('Payment details').fill('lito@example.com');
+    await page.getByLabel('PayPal e-mail').fill('lito@example.com');
     await expectFocusTrappedAndReturned(
       page,
       page.getByRole('button', { name: 'Request Payout' }),

@@ -112,7 +112,7 @@ describe('admin panel', () => {
     for (const amount of ['200', '250']) {
       await ok(
         page.request.post(`${baseUrl}/api/payouts`, {
-          data: { paymentMethod: 'G-CASH', amount, paymentDetails: `0917 555 ${amount} Paz` },
+          data: { paymentMethod: 'G-CASH', amount, paymentDetails: `0917 555 0${amount} Paz Reyes` },
         }),
       );
     }
@@ -220,7 +220,7 @@ describe('admin panel', () => {
     await device.getByText('Your payouts are on hold').waitFor();
     await atBothWidths(device, 'payout-hold-dashboard', () => expectInView(device.getByText('Five accounts on one device')));
     const refused = await device.request.post(`${baseUrl}/api/payouts`, {
-      data: { paymentMethod: 'G-CASH', amount: '150', paymentDetails: '09171234567' },
+      data: { paymentMethod: 'G-CASH', amount: '150', paymentDetails: '09171234567 Juan Dela Cruz' },
     });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).message).toContain('Five accounts on one device');

@@ -191,7 +191,15 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
     );
     const payout = await ok<{ id: string }>(
       member.request.post('/api/payouts', {
-        data: { paymentMethod: 'G-CASH', amount: '150', paymentDetails: `0917 ${run.slice(-3)} ${label}` },
+        data: {
+          paymentMethod: 'G-CASH',
+          amount: '150',
+          // A wallet of this run and width: 0917 390 xxxx or 0917 128 xxxx.
+          destination: {
+            mobile: `0917 ${String(width).slice(0, 3)} ${String(Date.now() % 10_000).padStart(4, '0')}`,
+            accountName: 'Maria Santos',
+          },
+        },
       }),
     );
 

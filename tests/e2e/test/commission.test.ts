@@ -70,7 +70,9 @@ describe('commission operator', () => {
     );
     await ok(member.post('/api/vip/upgrade-with-earnings', { data: { vipTier: 'VIP300' } }));
     const memberPayout = await ok<{ id: string }>(
-      member.post('/api/payouts', { data: { paymentMethod: 'G-CASH', amount: '200', paymentDetails: `0917 ${run} Carla Mendoza` } }),
+      member.post('/api/payouts', {
+        data: { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: '0917 555 0177', accountName: 'Carla Mendoza' } },
+      }),
     );
     await ok(admin.post(`/api/admin/payout/${memberPayout.id}/status`, { data: { status: 'approved' } }));
 

@@ -86,7 +86,7 @@ describe("members' money and community", () => {
 
     const amount = page.getByLabel('Amount (₱)');
     await amount.fill('100');
-    await page.getByLabel('Payment details').fill('0917 555 0100 Paolo Cruz');
+    await page.getByLabel('PayPal e-mail').fill('paolo@example.com');
     await page.getByRole('button', { name: 'Request Payout' }).click();
     await atBothWidths(page, 'payout-minimum', () => expectInView(page.getByText('Minimum payout amount is ₱150.00')));
 
@@ -117,18 +117,20 @@ describe("members' money and community", () => {
     await page.getByRole('combobox', { name: 'Payment method' }).click();
     await page.getByRole('option', { name: 'G-CASH' }).click();
     await page.getByLabel('Amount (₱)').fill('200');
-    await page.getByLabel('Payment details').fill('0917 555 0199 Gina Tan');
+    // The number as a member may paste it: with the country code and an invisible space inside.
+    await page.getByLabel('G-CASH number').fill('+63 917 555\u200b0199');
+    await page.getByLabel("Account holder's name").fill('Gina Tan');
     await page.getByRole('button', { name: 'Request Payout' }).click();
-    // Nothing is sent until the member has read the account back.
+    // Nothing is sent until the member has read the account back, as it will be stored.
     const confirmation = page.getByRole('dialog', { name: 'Request ₱200.00 by G-CASH?' });
-    await atBothWidths(page, 'payout-confirm', () => expectInView(confirmation.getByText('0917 555 0199 Gina Tan', { exact: true })));
+    await atBothWidths(page, 'payout-confirm', () => expectInView(confirmation.getByText('0917 555 0199 · Gina Tan', { exact: true })));
     await confirmation.getByRole('button', { name: 'Request ₱200.00' }).click();
     await page.getByText('Payout Requested', { exact: true }).waitFor();
 
     const row = page.getByRole('table', { name: 'Payout History' }).getByRole('row', { name: /G-CASH/ });
     await row.getByText('Pending', { exact: true }).waitFor();
     expect(await row.textContent()).toContain('₱200.00');
-    expect(await row.textContent()).toContain('0917 555 0199 Gina Tan');
+    expect(await row.textContent()).toContain('0917 555 0199 · Gina Tan');
     await figure(page, 'Available Balance').getByText('₱400.00').waitFor();
     await figure(page, 'Pending Payouts').getByText('₱200.00').waitFor();
     await atBothWidths(page, 'payout-requested', async () => {

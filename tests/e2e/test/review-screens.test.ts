@@ -103,7 +103,7 @@ describe('the screens a reviewer opens', () => {
               data: {
                 paymentMethod: 'G-CASH',
                 amount: String(150 + 25 * n),
-                paymentDetails: `0917 55${m} 01${n}0 ${firstName} ${lastName}`,
+                destination: { mobile: `0917 55${m} 01${n}0`, accountName: `${firstName} ${lastName}` },
               },
             }),
           );

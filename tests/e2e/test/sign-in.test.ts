@@ -51,7 +51,7 @@ describe('signing in', () => {
         // The session ends under the open page (signed out elsewhere): the next call says so.
         await context.clearCookies({ name: 'session' });
         await page.getByLabel('Amount (₱)').fill('150');
-        await page.getByLabel('Payment details').fill('maria@example.com');
+        await page.getByLabel('PayPal e-mail').fill('maria@example.com');
         await page.getByRole('button', { name: 'Request Payout' }).click();
         await page.getByRole('button', { name: 'Request ₱150.00' }).click();
         const notice = page.getByRole('dialog', { name: 'Your session has ended' });

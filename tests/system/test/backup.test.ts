@@ -94,7 +94,7 @@ describe('pnpm db:backup and pnpm db:restore on the embedded database', () => {
     const payout = await call(server.baseUrl, member.cookie, 'POST', '/api/payouts', {
       paymentMethod: 'G-CASH',
       amount: '150.25',
-      paymentDetails: '0917 555 0101',
+      paymentDetails: '0917 555 0101 Juan Dela Cruz',
     });
     expect(payout.status, JSON.stringify(payout.body)).toBe(200);
   });

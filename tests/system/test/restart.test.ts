@@ -39,7 +39,7 @@ async function restartKeepsSessionsAndMoney(env: Record<string, string>) {
     const payout = await call(first.baseUrl, member.cookie, 'POST', '/api/payouts', {
       paymentMethod: 'G-CASH',
       amount: '150.25',
-      paymentDetails: '0917 555 0101',
+      paymentDetails: '0917 555 0101 Juan Dela Cruz',
     });
     expect(payout.status).toBe(200);
     before = await moneyOf(first.baseUrl, member.cookie);

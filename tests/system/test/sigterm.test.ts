@@ -95,7 +95,7 @@ describe.skipIf(!testDatabaseUrl)(`SIGTERM under load (${NO_POSTGRES})`, () => {
           kind: 'payout' as const,
           method: 'POST',
           url: '/api/payouts',
-          body: { paymentMethod: 'G-CASH', amount: (++payoutCents / 100).toFixed(2), paymentDetails: '0917' },
+          body: { paymentMethod: 'G-CASH', amount: (++payoutCents / 100).toFixed(2), paymentDetails: '0917 555 0101 Juan Dela Cruz' },
         },
       ][index % 5]!;
       return call(server.baseUrl, cookie, request.method, request.url, request.body).then(

@@ -251,7 +251,7 @@ describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${N
       const asked = await call(a.baseUrl, member, 'POST', '/api/payouts', {
         paymentMethod: 'G-CASH',
         amount: '200',
-        paymentDetails: '09170000002',
+        paymentDetails: '09170000002 Juan Dela Cruz',
       });
       expect(asked.status).toBe(200);
       await obeyedWithin(

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { capitalize, maskDestination, normalizeDestination, type PendingPayout, staffMessages } from '@app/contracts';
+import { capitalize, type PendingPayout, staffMessages } from '@app/contracts';
 import { Badge, DateAndTime, formatPesosAmount, fullName } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { runDecision } from '../lib/feedback';
@@ -18,8 +18,7 @@ function accountType(tier: string): string {
 
 /** Where the money goes, as the confirmation restates it: enough to recognise, not to copy. */
 function destinationShown(payout: PendingPayout): string {
-  const destination = normalizeDestination(payout.paymentDetails);
-  return `${payout.paymentMethod} ${destination ? maskDestination(destination) : payout.paymentDetails}`;
+  return `${payout.paymentMethod} ${payout.maskedDestination ?? payout.paymentDetails}`;
 }
 
 function PayoutActions({ payout }: { payout: PendingPayout }) {

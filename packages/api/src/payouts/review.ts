@@ -6,6 +6,7 @@ import {
   messages,
   type Payout,
   type PayoutDecision,
+  type PayoutDestination,
   type PendingPayout,
   pluralize,
   staffMessages,
@@ -42,6 +43,7 @@ export async function listPendingPayouts({ db, caches }: QueueReader, now: Date,
         'p.amount',
         'p.paymentMethod',
         'p.paymentDetails',
+        'p.details',
         'p.destination',
         'p.status',
         'p.createdAt',
@@ -88,6 +90,7 @@ export async function listPendingPayouts({ db, caches }: QueueReader, now: Date,
   const items = rows.map((row) => {
     const flags: PendingPayout['flags'] = [];
     if (row.payoutHoldReason) flags.push({ code: 'payout_hold', text: `Payouts on hold: ${row.payoutHoldReason}` });
+    if (!row.details) flags.push({ code: 'destination_unreadable', text: staffMessages.admin.destinationUnreadable });
     if (row.linkedAccounts.length > 0 && row.destination) {
       flags.push({
         code: 'shared_destination',
@@ -103,6 +106,8 @@ export async function listPendingPayouts({ db, caches }: QueueReader, now: Date,
       amount: formatAmount(row.amount),
       paymentMethod: row.paymentMethod,
       paymentDetails: row.paymentDetails,
+      destination: row.details as PayoutDestination | null,
+      maskedDestination: row.destination && maskDestination(row.destination),
       status: row.status,
       createdAt: row.createdAt.toISOString(),
       vipTier: effectiveTier(row, now).tier,

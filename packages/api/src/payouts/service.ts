@@ -1,5 +1,16 @@
-import { formatAmount, formatPesos, messages, normalizeDestination, type Payout, type PayoutQueue, type PayoutStats } from '@app/contracts';
-import { type Db, InsufficientFundsError, type PayoutRow, postToLedger } from '@app/db';
+import {
+  describeDestination,
+  destinationKey,
+  formatAmount,
+  formatPesos,
+  messages,
+  type Payout,
+  type PayoutDestination,
+  type PayoutMethod,
+  type PayoutQueue,
+  type PayoutStats,
+} from '@app/contracts';
+import { type Db, InsufficientFundsError, jsonb, type PayoutRow, postToLedger } from '@app/db';
 import { sql } from 'kysely';
 import { AppError, forbidden } from '../lib/errors';
 import { recordSignal, refreshRiskScores } from '../risk/service';
@@ -13,6 +24,7 @@ export function toPayout(row: PayoutRow): Payout {
     paymentMethod: row.paymentMethod,
     amount: formatAmount(row.amount),
     paymentDetails: row.paymentDetails,
+    destination: row.details as PayoutDestination | null,
     status: row.status,
     timeline,
   };
@@ -45,18 +57,20 @@ export async function countPayouts(db: Db, userId: string): Promise<number> {
 /**
  * Moves the amount from available to pending in one transaction with the payout row
  * (docs/product-rules.md#decided-rules). The member row is locked first, so concurrent requests never
- * overdraw and a payout hold set meanwhile is seen. The destination (normalised) and the device are noted as signals of the
- * account; when either is new to it, the risk scores of the accounts it ties together are brought up
- * to date. A destination another account used is accepted: the admins' pending list flags it.
+ * overdraw and a payout hold set meanwhile is seen. The destination is stored as read
+ * (docs/product-rules.md#payout-destinations): its fields, the text both the member and the admin read, and
+ * its key. The key and the device are noted as signals of the account; when either is new to it, the risk
+ * scores of the accounts it ties together are brought up to date. A destination another account used is
+ * accepted: the admins' pending list flags it.
  */
 export async function requestPayout(
   db: Db,
   userId: string,
-  request: { paymentMethod: string; amount: number; paymentDetails: string },
+  request: { paymentMethod: PayoutMethod; amount: number; destination: PayoutDestination },
   context: { now: Date; deviceId: string | null },
 ): Promise<Payout> {
   const { now } = context;
-  const destination = normalizeDestination(request.paymentDetails);
+  const destination = destinationKey(request.destination);
   let signalsChanged = false;
   let payout: Payout;
   try {
@@ -74,7 +88,8 @@ export async function requestPayout(
           userId,
           paymentMethod: request.paymentMethod,
           amount: request.amount,
-          paymentDetails: request.paymentDetails,
+          paymentDetails: describeDestination(request.destination),
+          details: jsonb(request.destination),
           destination,
           createdAt: now,
         })
@@ -90,7 +105,7 @@ export async function requestPayout(
         createdAt: now,
       });
       const newDevice = context.deviceId ? await recordSignal(trx, userId, 'device', context.deviceId, now) : false;
-      const newDestination = destination ? await recordSignal(trx, userId, 'destination', destination, now) : false;
+      const newDestination = await recordSignal(trx, userId, 'destination', destination, now);
       signalsChanged = newDevice || newDestination;
       return toPayout(row);
     });

@@ -1,4 +1,4 @@
-import { normalizeDestination } from '@app/contracts';
+import { readStoredDestination } from '@app/contracts';
 import { type Kysely, sql } from 'kysely';
 
 /**
@@ -41,7 +41,7 @@ const statements = [
   'ALTER TABLE users ADD COLUMN payout_held_at timestamptz',
   'ALTER TABLE users ADD COLUMN payout_held_by text REFERENCES users(id) ON DELETE SET NULL',
 
-  // The destination as accounts are compared by it (normalizeDestination); filled in below for old payouts.
+  // The destination as accounts are compared by it (destinationKey); filled in below for old payouts.
   'ALTER TABLE payouts ADD COLUMN destination text',
   'CREATE INDEX payouts_destination_idx ON payouts (destination)',
   // The median time to approval over the last 30 days.
@@ -65,13 +65,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** The payouts made before destinations were kept, and each one's destination as signals of its account. */
 async function backfillDestinations(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{ id: string; userId: string; details: string; createdAt: Date }>`
-    SELECT id, user_id AS "userId", payment_details AS details, created_at AS "createdAt" FROM payouts
+  const { rows } = await sql<{ id: string; userId: string; method: string; details: string; createdAt: Date }>`
+    SELECT id, user_id AS "userId", payment_method AS method, payment_details AS details, created_at AS "createdAt" FROM payouts
   `.execute(db);
   for (let start = 0; start < rows.length; start += 500) {
     const known = rows
       .slice(start, start + 500)
-      .map((row) => ({ ...row, destination: normalizeDestination(row.details) }))
+      .map((row) => ({ ...row, destination: readStoredDestination(row.method, row.details)?.key ?? null }))
       .filter((row) => row.destination !== null);
     if (known.length === 0) continue;
     const values = sql.join(known.map((row) => sql`(${row.id}, ${row.userId}, ${row.destination}, ${row.createdAt}::timestamptz)`));

@@ -1,8 +1,9 @@
-import { normalizeDestination } from '@app/contracts';
+import { readStoredDestination } from '@app/contracts';
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payout destinations read again with the corrected rule (docs/product-rules.md#fraud-rules):
+ * Payout destinations read again with the corrected rule (docs/product-rules.md#fraud-rules; today's rule
+ * is migration 0023's, which reads every payout once more):
  * - a mobile number must stand alone, not be the last ten digits of a longer bank account number ("BDO
  *   001234599123456789" was read as the mobile number 0991•••6789, linking strangers whose accounts
  *   ended alike);
@@ -13,11 +14,11 @@ import { type Kysely, sql } from 'kysely';
  * admin's view of one member's risk is always worked out afresh.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{ id: string; userId: string; details: string; destination: string | null }>`
-    SELECT id, user_id AS "userId", payment_details AS details, destination FROM payouts
+  const { rows } = await sql<{ id: string; userId: string; method: string; details: string; destination: string | null }>`
+    SELECT id, user_id AS "userId", payment_method AS method, payment_details AS details, destination FROM payouts
   `.execute(db);
   const misread = rows
-    .map((row) => ({ ...row, corrected: normalizeDestination(row.details) }))
+    .map((row) => ({ ...row, corrected: readStoredDestination(row.method, row.details)?.key ?? null }))
     .filter((row) => row.corrected !== row.destination);
   for (let start = 0; start < misread.length; start += 500) {
     const batch = misread.slice(start, start + 500);

@@ -2,11 +2,17 @@ import { isServerAnswer, trpc } from '@app/client';
 import {
   DEFAULT_PAYOUT_AMOUNT,
   DEFAULT_PAYOUT_METHOD,
+  DESTINATION_FIELD_NAMES,
+  DESTINATION_FIELDS,
+  type DestinationField,
+  describeDestination,
   formatPesos,
   messages,
+  PAYOUT_BANKS,
   PAYOUT_MAX_CENTAVOS,
   PAYOUT_METHODS,
   PAYOUT_MIN_CENTAVOS,
+  type PayoutMethod,
   type PayoutRequestInput,
   payoutRequestInput,
 } from '@app/contracts';
@@ -22,19 +28,47 @@ import {
   DialogHeading,
   Field,
   Input,
-  PayoutDetailsField,
   SelectField,
   SubmitButton,
   toast,
   useZodForm,
 } from '@app/ui';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 
 const m = messages.payouts;
+const d = m.destination;
 
-/** What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum then refuses. */
-const DEFAULTS: PayoutRequestInput = { paymentMethod: DEFAULT_PAYOUT_METHOD, amount: DEFAULT_PAYOUT_AMOUNT, paymentDetails: '' };
+/**
+ * What the form starts with (docs/product-rules.md#constants-and-limits): PayPal and ₱10.00, which the minimum
+ * then refuses, and every destination field empty, so switching methods keeps what was typed for each.
+ */
+const DEFAULTS: PayoutRequestInput = {
+  paymentMethod: DEFAULT_PAYOUT_METHOD,
+  amount: DEFAULT_PAYOUT_AMOUNT,
+  destination: Object.fromEntries(DESTINATION_FIELD_NAMES.map((field) => [field, ''])),
+};
+
+/** The form over the server's own schema; raw: the schema turns the amount into centavos, but the server expects the pesos as typed. */
+function usePayoutForm() {
+  return useZodForm(payoutRequestInput, { defaultValues: DEFAULTS, raw: true });
+}
+
+/** The request as sent: the chosen method's fields only, not what was typed for another method. */
+function asSent(request: PayoutRequestInput): PayoutRequestInput {
+  const fields = DESTINATION_FIELDS[request.paymentMethod as PayoutMethod] ?? [];
+  return { ...request, destination: Object.fromEntries(fields.map((field) => [field, request.destination?.[field] ?? ''])) };
+}
+
+/** How each field is typed on a phone: the keyboard it opens and what the browser may fill in. */
+const FIELD_INPUT: Partial<Record<DestinationField, ComponentProps<'input'>>> = {
+  mobile: { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', placeholder: '0917 123 4567' },
+  account: { autoComplete: 'off' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  accountNumber: { inputMode: 'numeric', autoComplete: 'off' },
+  accountName: { autoComplete: 'name' },
+  payId: { inputMode: 'numeric', autoComplete: 'off' },
+};
 
 /** The server's 400 for an amount above the balance, told by its code (docs/api-conventions.md#errors); its message names the balance. */
 function isInsufficientBalance(error: unknown): boolean {
@@ -48,8 +82,7 @@ function isInsufficientBalance(error: unknown): boolean {
  */
 export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
   const utils = trpc.useUtils();
-  // raw: the schema turns the amount into centavos, but the server expects the pesos as typed.
-  const form = useZodForm(payoutRequestInput, { defaultValues: DEFAULTS, raw: true });
+  const form = usePayoutForm();
   const { errors } = form.formState;
   // The request the member is asked to confirm, as typed; null while no confirmation is open.
   const [confirming, setConfirming] = useState<PayoutRequestInput | null>(null);
@@ -92,7 +125,7 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(setConfirming)} className="grid gap-5">
+        <form noValidate onSubmit={form.handleSubmit((request) => setConfirming(asSent(request)))} className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField
               control={form.control}
@@ -107,13 +140,7 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
               <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
             </Field>
           </div>
-          <PayoutDetailsField
-            id="payout-details"
-            label="Payment details"
-            hint="The number, e-mail or account where we send the money, and the account holder's name."
-            error={errors.paymentDetails?.message}
-            {...form.register('paymentDetails')}
-          />
+          <DestinationFields form={form} />
           <SubmitButton pending={request.isPending} disabled={onHold} icon={Send} className="justify-self-start">
             Request Payout
           </SubmitButton>
@@ -127,6 +154,44 @@ export function PayoutRequestForm({ onHold }: { onHold: boolean }) {
         />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Where the money goes, as the chosen method asks for it (docs/product-rules.md#payout-destinations): a wallet's
+ * number and holder, a bank and account, an e-mail or a Pay ID, each checked at its own field.
+ */
+function DestinationFields({ form }: { form: ReturnType<typeof usePayoutForm> }) {
+  const method = form.watch('paymentMethod') as PayoutMethod;
+  const errors = form.formState.errors.destination;
+  const fields = DESTINATION_FIELDS[method] ?? [];
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      {fields.map((field) =>
+        field === 'bank' ? (
+          <SelectField
+            key={field}
+            control={form.control}
+            name="destination.bank"
+            id="payout-bank"
+            label={d.labels.bank}
+            placeholder="Choose the bank"
+            options={PAYOUT_BANKS}
+            error={errors?.bank?.message}
+          />
+        ) : (
+          <Field
+            key={field}
+            id={`payout-${field}`}
+            label={field === 'mobile' ? d.labels.mobile(method) : d.labels[field]}
+            hint={field === 'mobile' || field === 'accountName' ? d.hints[field] : undefined}
+            error={errors?.[field]?.message}
+          >
+            <Input {...FIELD_INPUT[field]} {...form.register(`destination.${field}`)} />
+          </Field>
+        ),
+      )}
+    </div>
   );
 }
 
@@ -144,8 +209,9 @@ interface ConfirmPayoutProps {
  * mistyped account is gone, so the member reads the account back first (docs/screens.md#member-screens).
  */
 function ConfirmPayout({ request, pending, onConfirm, onCancel, onCloseAutoFocus }: ConfirmPayoutProps) {
-  // The form has checked it with this schema, so it parses; the amount is shown as the server will read it.
-  const amount = request ? formatPesos(payoutRequestInput.parse(request).amount) : '';
+  // The form has checked it with this schema, so it parses; amount and account are shown as the server will read them.
+  const parsed = request ? payoutRequestInput.parse(request) : null;
+  const amount = parsed ? formatPesos(parsed.amount) : '';
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && !pending && onCancel()}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -153,8 +219,8 @@ function ConfirmPayout({ request, pending, onConfirm, onCancel, onCloseAutoFocus
           <>
             <DialogHeading clearOfClose title={m.confirmTitle(amount, request.paymentMethod)} description={m.confirmBody(amount)} />
             <div className="rounded-md border bg-muted/40 p-3">
-              <p className="text-muted-foreground text-xs font-medium uppercase tracking-wide">Send to</p>
-              <p className="mt-1 whitespace-pre-wrap break-words font-medium">{request.paymentDetails.trim()}</p>
+              <p className="text-muted-foreground text-xs font-medium uppercase tracking-wide">{d.sendTo}</p>
+              <p className="mt-1 break-words font-medium">{parsed && describeDestination(parsed.destination)}</p>
             </div>
             <DialogActions onCancel={onCancel}>
               <SubmitButton type="button" icon={Send} pending={pending} onClick={onConfirm}>
