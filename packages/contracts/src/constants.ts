@@ -39,6 +39,13 @@ export const COMMISSION_PER_UPGRADE_CENTAVOS = 500;
 export const COMMISSION_PER_PAYOUT_CENTAVOS = 1_000;
 export const COMMISSION_PAYOUT_METHODS = ['G-CASH', 'PayMaya', 'Bank Transfer'] as const;
 
+/**
+ * The business ceiling of a balance, ₱1,000,000.00, unless BALANCE_CEILING sets another
+ * (docs/product-rules.md#admin-access): no admin edit raises a member's available balance or the operator's
+ * commission balance above it.
+ */
+export const DEFAULT_BALANCE_CEILING_CENTAVOS = 100_000_000;
+
 /** The six plans' ids and names, as migration 0002 creates them; ids never change, so a name needs no query. */
 const VIP_PLAN_NAMES = {
   VIP300: 'VIP 300',

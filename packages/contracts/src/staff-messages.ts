@@ -24,6 +24,8 @@ export const staffMessages = {
     balanceAdjusted: 'Balance adjusted by an admin',
     balanceReasonRequired: 'Please give a reason for the balance change',
     balanceChanged: (current: string) => `The balance changed to ${current} since you opened it. Check it and save again.`,
+    /** An admin edit that would raise a balance (a member's, the operator's) above BALANCE_CEILING (docs/product-rules.md#admin-access). */
+    overBalanceCeiling: (ceiling: string) => `A balance cannot be raised above the ceiling of ${ceiling}`,
     vipRequestNotFound: 'VIP request not found',
     noPendingVip: 'This user has no pending VIP request',
     rejectReasonRequired: 'Please give a reason for the rejection',
