@@ -33,6 +33,9 @@ export async function lockBalance(trx: Tx): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(BALANCE_LOCK_KEY)})`.execute(trx);
 }
 
+/** The admin log action of a stats edit, whose row keeps the figures before and after and the reason. */
+export const COMMISSION_STATS_EDIT = 'update_commission_stats';
+
 /**
  * An adjustment moves one of the two figures the stats editor sets; which one is kept in its source id,
  * `upgrade:<edit id>` or `payout:<edit id>`, where the edit id is also the admin log row's target.
