@@ -100,11 +100,14 @@ const pendingPayouts = new Map<string, { memberId: string; amount: number }>();
 const decidedPayouts: string[] = [];
 const decidedVipRequests: string[] = [];
 const usedProofs: string[] = [];
-const commissionPayouts = new Map<string, { amount: number; status: CommissionPayoutStatus }>();
+/** The operator's payouts, each with the admin (index in `admins`) whose stats edit last changed the balance before it was asked for. */
+const commissionPayouts = new Map<string, { amount: number; status: CommissionPayoutStatus; balanceEditor: number | null }>();
 /** Money that entered or left the members' books, as the answers said. */
 const totals = { earnings: 0, bonuses: 0, adjustments: 0, vipPurchases: 0 };
 /** The operator's earnings, and the stats editor's adjustments of the balance and of the upgrade earnings in it. */
 const commission = { upgrades: 0, payoutApprovals: 0, balanceAdjustments: 0, upgradeAdjustments: 0 };
+/** The admin (index in `admins`) whose stats edit last changed the operator's balance, as the answers said. */
+let balanceEditor: number | null = null;
 /** Credited task views per member and day (in the app's time zone), from the completions' answers. */
 const creditsPerDay = new Map<string, number>();
 /** Answers that contradicted what the call had just done (checked at the end). */
@@ -604,8 +607,8 @@ function referralOp(member: Member, code: string, sponsor: Member | null, allowe
 
 let operatorRequestsInWave = 0;
 /**
- * A wave's stats edit, which the wave's operator requests must not race: whether a request's amount fits
- * would depend on which of the two went first.
+ * A wave's stats edit, which the wave's operator requests must not race: which admin a request holds as the
+ * balance's last editor, and whether its amount fits, would depend on which of the two went first.
  */
 const STATS_EDIT = 'commission-stats-edit';
 
@@ -627,7 +630,7 @@ function requestOperatorPayout(wave: Wave) {
       accountDetails: '0917 555 0100',
     }),
     settle(response) {
-      if (response.statusCode === 200) commissionPayouts.set(response.json().id, { amount, status: 'pending' });
+      if (response.statusCode === 200) commissionPayouts.set(response.json().id, { amount, status: 'pending', balanceEditor });
     },
   });
 }
@@ -635,7 +638,8 @@ function requestOperatorPayout(wave: Wave) {
 /**
  * An admin corrects the operator's figures with the stats editor, from the figures the model holds now:
  * within the per-edit limit (200, or 409 when an earning or a rejected payout of the wave landed first),
- * pesos moved between the two earnings only or nothing at all, a mint past the limit (400), a view already stale (409: while a wave runs the upgrade earnings only
+ * pesos moved between the two earnings only or nothing at all (which leave the balance's last editor as it
+ * was), a mint past the limit (400), a view already stale (409: while a wave runs the upgrade earnings only
  * grow by whole ₱5.00 commissions, so one centavo more than the model holds is never what the server reads),
  * or no reason (400).
  */
@@ -673,6 +677,7 @@ function editCommissionStats(wave: Wave) {
       // The edit went through against the figures it saw, so it moved them by exactly the difference.
       commission.balanceAdjustments += wanted.totalBalance - seen.totalBalance;
       commission.upgradeAdjustments += wanted.upgradeEarnings - seen.upgradeEarnings;
+      if (wanted.totalBalance !== seen.totalBalance) balanceEditor = adminIndex;
     },
   });
 }
@@ -686,10 +691,11 @@ function setCommissionPayoutStatus(wave: Wave) {
   if (!wave.aim(payoutId)) return;
   const current = commissionPayouts.get(payoutId)!;
   const targets: CommissionPayoutTarget[] = ['approved', 'rejected', 'paid'];
-  const set = (admin: string, target: CommissionPayoutTarget, allowed: readonly number[]): Op => ({
+  // Four eyes: the admin whose edit last changed the balance before the request may only reject it (403 before anything else).
+  const set = (adminIndex: number, target: CommissionPayoutTarget, allowed: readonly number[]): Op => ({
     kind: 'admin.commission.status',
-    allowed,
-    request: as(admin, 'POST', `/api/admin/percentage/payouts/${payoutId}/status`, {
+    allowed: target !== 'rejected' && adminIndex === current.balanceEditor ? [403] : allowed,
+    request: as(admins[adminIndex]!, 'POST', `/api/admin/percentage/payouts/${payoutId}/status`, {
       status: target,
       ...(target === 'rejected' ? { reason: 'Account name does not match' } : {}),
     }),
@@ -700,10 +706,11 @@ function setCommissionPayoutStatus(wave: Wave) {
   });
   if (random.chance(0.25)) {
     // Two admins move the same payout at the same moment.
-    for (const admin of admins) wave.ops.push(set(admin, random.pick(targets), [200, 409]));
+    for (const adminIndex of admins.keys()) wave.ops.push(set(adminIndex, random.pick(targets), [200, 409]));
   } else {
     const target = random.pick(targets);
-    wave.ops.push(set(random.pick(admins), target, COMMISSION_PAYOUT_TRANSITIONS[target].includes(current.status) ? [200] : [409]));
+    const adminIndex = random.int(0, admins.length - 1);
+    wave.ops.push(set(adminIndex, target, COMMISSION_PAYOUT_TRANSITIONS[target].includes(current.status) ? [200] : [409]));
   }
 }
 

@@ -402,6 +402,59 @@ describe('the stats editor', () => {
   });
 });
 
+describe('four eyes on the operator’s money', () => {
+  /** A payout of ₱1.00 the operator asks for. */
+  const request = () => operatorPayout('1.00');
+  const approve = (cookie: string, id: string) => call(cookie, 'POST', `/payouts/${id}/status`, { status: 'approved' });
+  const pay = (cookie: string, id: string) => call(cookie, 'POST', `/payouts/${id}/status`, { status: 'paid' });
+  const OWN_EDIT = {
+    message: 'You changed the commission balance before this payout was requested: another admin must approve it or mark it paid',
+    code: 'FORBIDDEN',
+  };
+
+  it('refuses the admin whose edit last changed the balance to approve or pay the next payout (403), and lets another admin', async () => {
+    await setFigures('30.00');
+    const id = await request();
+    for (const answer of [await approve(editor, id), await pay(editor, id)]) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual(OWN_EDIT);
+    }
+    expect((await asAdmin('GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id)).toMatchObject({
+      status: 'pending',
+    });
+    expect(await f.logs('approve_commission_payout', id)).toEqual([]);
+
+    expect((await approve(f.adminCookie, id)).json()).toMatchObject({ status: 'approved' });
+    // Marking it paid is refused to the editor as well, once another admin approved it.
+    expect((await pay(editor, id)).json()).toEqual(OWN_EDIT);
+    expect((await pay(f.adminCookie, id)).json()).toMatchObject({ status: 'paid' });
+  });
+
+  it('lets that admin reject the payout', async () => {
+    await setFigures('30.00');
+    const id = await request();
+    const rejected = await call(editor, 'POST', `/payouts/${id}/status`, { status: 'rejected', reason: 'Figures under review' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected' });
+  });
+
+  it('follows the latest edit that changed the balance before the request: not a later one, not one that changed nothing', async () => {
+    await setFigures('30.00', '10.00');
+    // The operator asks; then f.admin changes the balance: that edit came after this request.
+    const before = await request();
+    expect((await asAdmin('POST', '/update-stats', await statsEdit('31.00', '10.00'))).statusCode).toBe(200);
+    expect((await approve(f.adminCookie, before)).statusCode).toBe(200);
+    // The editor's edit leaves the balance as it was (the same figures, or pesos moved between the two
+    // earnings): f.admin's is still the latest that changed it.
+    await setFigures('31.00', '10.00');
+    await setFigures('31.00', '12.00');
+    const after = await request();
+    expect((await approve(f.adminCookie, after)).json()).toEqual(OWN_EDIT);
+    expect((await approve(editor, after)).json()).toMatchObject({ status: 'approved' });
+    await setFigures('30.00');
+  });
+});
+
 describe('payout requests', () => {
   it('records the request as pending and lists it for the operator and for admins', async () => {
     await setFigures('100.00');

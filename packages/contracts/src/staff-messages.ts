@@ -174,6 +174,8 @@ export const staffMessages = {
     statsEditTooLarge: (limit: string) => `One edit may change a figure by at most ${limit}: the editor is for corrections, not income`,
     statsChanged: (balance: string, upgrades: string) =>
       `The figures changed to a total balance of ${balance} and upgrade earnings of ${upgrades} since you opened the editor. Check them and save again.`,
+    /** Four eyes on the operator's money (docs/product-rules.md#admin-access). */
+    ownBalanceEdit: 'You changed the commission balance before this payout was requested: another admin must approve it or mark it paid',
     statusInvalid: 'Status must be approved, rejected or paid',
     rejectReasonRequired: 'Please give a reason for the rejection: the operator sees it',
     reasonTooLong: 'The reason must be at most 500 characters',
