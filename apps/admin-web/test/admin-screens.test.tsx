@@ -27,6 +27,15 @@ import { holdCalls, pagesOf, renderAt, serveSession, unlockedAdmin, useMockServe
 
 useMockServer();
 
+/** Opens the Users tab and the balance editor of Maria's row: the row, and the editor's amount box. */
+async function openMariasBalance() {
+  renderAt('/admin-portal');
+  await userEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+  const maria = (await screen.findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
+  await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
+  return { maria, input: within(maria).getByLabelText('New balance for maria.santos@example.com') };
+}
+
 const stats: AdminStats = adminStatsSchema.parse({
   totalUsers: 42,
   activeUsers: 40,
@@ -192,12 +201,7 @@ describe('admin panel', () => {
         return { data: adminUser({ availableBalance: '500.00' }) };
       },
     });
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Users' }));
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const maria = (await within(table).findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
-    await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
-    const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
+    const { maria, input } = await openMariasBalance();
     await userEvent.clear(input);
     await userEvent.type(input, '500');
 
@@ -227,11 +231,7 @@ describe('admin panel', () => {
         return { data: adminUser({ availableBalance: '75.50' }) };
       },
     });
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Users' }));
-    const maria = (await screen.findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
-    await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
-    const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
+    const { maria, input } = await openMariasBalance();
 
     await userEvent.clear(input);
     await userEvent.type(input, '-5');
@@ -250,6 +250,29 @@ describe('admin panel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
     await screen.findByText('User balance updated');
     expect(balances).toEqual([{ userId: 'user-1', newBalance: '75.50', expectedBalance: '350.25', reason: 'Reversed a duplicate bonus' }]);
+  });
+
+  it('shows a balance above the ceiling under the box, as the server refused it', async () => {
+    const ceiling = 'A balance cannot be raised above the ceiling of ₱1,000,000.00';
+    servePanel({
+      'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
+      'admin.users.setBalance': () => ({
+        error: { code: 'BAD_REQUEST', message: ceiling, details: { balanceCeiling: '1000000.00' } },
+      }),
+    });
+    const { maria, input } = await openMariasBalance();
+    await userEvent.clear(input);
+    await userEvent.type(input, '2000000');
+    await userEvent.click(within(maria).getByRole('button', { name: 'Save balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change balance' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Prize');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
+
+    expect((await within(maria).findByRole('alert')).textContent).toBe(ceiling);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Said once, at the amount: not in a toast besides.
+    expect(screen.getAllByText(ceiling)).toHaveLength(1);
   });
 
   it('approves a VIP request with a success toast', async () => {

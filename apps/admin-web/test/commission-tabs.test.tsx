@@ -127,7 +127,8 @@ describe('% Payouts tab, the other actions', () => {
 });
 
 describe('% Dashboard tab', () => {
-  it('shows the figures, refuses statistics that are not numbers and confirms a correction with each figure before and after', async () => {
+  /** Serves the figures, and answers the editor's saves with them; the saves' inputs are kept in the array returned. */
+  function serveFigures() {
     const updates: unknown[] = [];
     servePanel({
       'commission.stats': () => ({ data: stats }),
@@ -136,23 +137,41 @@ describe('% Dashboard tab', () => {
         return { data: stats };
       },
     });
+    return updates;
+  }
+
+  /** Opens the % Dashboard's editor once the figures have shown. */
+  async function openEditor() {
     renderAt('/admin-portal');
     await userEvent.click(await screen.findByRole('tab', { name: '% Dashboard' }));
-
     await screen.findByText('₱25.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Statistics' }));
+  }
+
+  /** Types a figure over what the field holds. */
+  async function typeFigure(label: string, value: string) {
+    const field = screen.getByLabelText(label);
+    await userEvent.clear(field);
+    await userEvent.type(field, value);
+    return field;
+  }
+
+  it('shows the figures, refuses statistics that are not numbers or have no reason, and confirms a correction with each figure before and after', async () => {
+    const updates = serveFigures();
+    await openEditor();
     // Counts in the right number: one payout, three upgrades.
     expect(screen.getByText('3 VIP upgrades')).toBeTruthy();
     expect(screen.getByText('1 payout')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Statistics' }));
-    const balance = screen.getByLabelText('Total balance (₱)');
-    await userEvent.clear(balance);
-    await userEvent.type(balance, 'lots');
+    await typeFigure('Total balance (₱)', 'lots');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Please enter valid numbers');
+    expect(
+      await screen.findByText('Please give a reason for the correction: it is kept in the activity log and the commission ledger'),
+    ).toBeTruthy();
     expect(updates).toEqual([]);
 
-    await userEvent.clear(balance);
-    await userEvent.type(balance, '30');
+    await typeFigure('Total balance (₱)', '30');
+    await userEvent.type(screen.getByLabelText('Reason'), 'A payout commission was missed');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('dialog', { name: 'Correct the commission figures?' });
     expect(confirm.textContent).toContain(
@@ -161,6 +180,92 @@ describe('% Dashboard tab', () => {
     expect(updates).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Save figures' }));
     await screen.findByText('Percentage dashboard stats updated successfully');
-    expect(updates).toEqual([{ totalBalance: '30', upgradeEarnings: '15.00' }]);
+    // The figures it showed go as the ones the admin saw.
+    expect(updates).toEqual([
+      {
+        totalBalance: '30',
+        upgradeEarnings: '15.00',
+        expectedTotalBalance: '25.00',
+        expectedUpgradeEarnings: '15.00',
+        reason: 'A payout commission was missed',
+      },
+    ]);
+  });
+
+  it('refuses a move of more than ₱5,000.00 at its field before sending anything', async () => {
+    const updates = serveFigures();
+    await openEditor();
+    const balance = await typeFigure('Total balance (₱)', '999999');
+    await userEvent.type(screen.getByLabelText('Reason'), 'Bonus');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('One edit may change a figure by at most ₱5,000.00: the editor is for corrections, not income'),
+    ).toBeTruthy();
+    expect(balance.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(updates).toEqual([]);
+  });
+
+  it('shows figures that changed while the editor was open, as news, and saves against them', async () => {
+    const updates: Array<Record<string, unknown>> = [];
+    servePanel({
+      'commission.stats': () => ({ data: stats }),
+      'commission.updateStats': (input) => {
+        updates.push(input as Record<string, unknown>);
+        if (updates.length === 1) {
+          return {
+            error: {
+              code: 'CONFLICT',
+              message:
+                'The figures changed to a total balance of ₱35.00 and upgrade earnings of ₱20.00 since you opened the editor. Check them and save again.',
+              details: { currentTotalBalance: '35.00', currentUpgradeEarnings: '20.00' },
+            },
+          };
+        }
+        return { data: stats };
+      },
+    });
+    await openEditor();
+    await typeFigure('Total balance (₱)', '30');
+    await userEvent.type(screen.getByLabelText('Reason'), 'Recount');
+    const save = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Correct the commission figures?' });
+      const said = confirm.textContent;
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Save figures' }));
+      return said;
+    };
+    await save();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The figures changed to a total balance of ₱35.00 and upgrade earnings of ₱20.00 since you opened the editor. Check them and save again.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // News, not a failure: no error toast, and what was typed is still there.
+    expect(screen.queryByText('Failed to update percentage stats')).toBeNull();
+    expect((screen.getByLabelText('Total balance (₱)') as HTMLInputElement).value).toBe('30');
+
+    // The confirmation now starts from the figures as they are.
+    expect(await save()).toContain('Total balance ₱35.00 → ₱30.00, upgrade earnings ₱20.00 → ₱15.00');
+    await screen.findByText('Percentage dashboard stats updated successfully');
+    expect(updates.map(({ expectedTotalBalance, expectedUpgradeEarnings }) => [expectedTotalBalance, expectedUpgradeEarnings])).toEqual([
+      ['25.00', '15.00'],
+      ['35.00', '20.00'],
+    ]);
+  });
+
+  it('shows a balance over the ceiling at the total balance', async () => {
+    const ceiling = 'A balance cannot be raised above the ceiling of ₱1,000,000.00';
+    servePanel({
+      'commission.stats': () => ({ data: stats }),
+      'commission.updateStats': () => ({ error: { code: 'BAD_REQUEST', message: ceiling, details: { balanceCeiling: '1000000.00' } } }),
+    });
+    await openEditor();
+    const balance = await typeFigure('Total balance (₱)', '4000');
+    await userEvent.type(screen.getByLabelText('Reason'), 'Recount');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save figures' }));
+    await waitFor(() => expect(balance.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(ceiling)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

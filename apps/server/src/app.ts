@@ -82,6 +82,7 @@ export async function buildApp({
     settings: {
       timeZone: config.APP_TIMEZONE,
       taskViewSeconds: config.TASK_VIEW_SECONDS,
+      balanceCeiling: config.BALANCE_CEILING,
       adminPanelPassword: config.adminPanelPassword,
       adminUnlockHours: config.ADMIN_UNLOCK_HOURS,
       commissionUsername: config.commissionUsername,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { S3Location } from '@app/api';
-import { DEFAULT_TASK_VIEW_SECONDS } from '@app/contracts';
+import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, parsePesos } from '@app/contracts';
 import { DEFAULT_POOL_SIZE } from '@app/db';
 import { z } from 'zod';
 
@@ -117,6 +117,18 @@ const s3Url = z.string().transform((value, ctx): S3Location => {
   };
 });
 
+const BALANCE_CEILING_RULE = 'must be an amount in pesos greater than 0 with at most 2 decimals, such as 1000000 or 250000.50';
+
+/** The balance ceiling in pesos as written ("1000000", "250000.50"), as centavos (docs/product-rules.md#admin-access). */
+const pesosCeiling = z.string().transform((value, ctx) => {
+  const centavos = parsePesos(value);
+  if (centavos === null || centavos === 0) {
+    ctx.addIssue({ code: 'custom', message: BALANCE_CEILING_RULE });
+    return z.NEVER;
+  }
+  return centavos;
+});
+
 /** Addresses that only this machine can reach: development sign-in is safe to offer there. */
 function isLoopbackHost(host: string): boolean {
   const name = host
@@ -168,6 +180,8 @@ const envSchema = z.object({
   OIDC_ACCOUNT_URL: z.url().optional(),
   APP_TIMEZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Manila').default('Asia/Manila'),
   TASK_VIEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_TASK_VIEW_SECONDS),
+  /** In pesos; read as centavos. No admin edit raises a balance above it (docs/product-rules.md#admin-access). */
+  BALANCE_CEILING: pesosCeiling.default(DEFAULT_BALANCE_CEILING_CENTAVOS),
   AD_CLIENT_ID: z.string().min(1).optional(),
   REDIS_URL: z
     .string()

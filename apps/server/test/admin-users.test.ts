@@ -401,6 +401,30 @@ describe('balance editor', () => {
     expect(await f.logs('update_balance', id)).toEqual([]);
   });
 
+  it('never raises a balance above the ceiling (₱1,000,000.00 unless BALANCE_CEILING says otherwise), naming it', async () => {
+    const { cookie, id } = await f.member({ balance: 5_000 });
+    const over = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
+      newBalance: '1,000,000.01',
+      expectedBalance: '50.00',
+      reason: 'Jackpot',
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      message: 'A balance cannot be raised above the ceiling of ₱1,000,000.00',
+      code: 'BAD_REQUEST',
+      balanceCeiling: '1000000.00',
+    });
+    expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('50.00');
+    expect(await f.logs('update_balance', id)).toEqual([]);
+
+    const atCeiling = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
+      newBalance: 1_000_000,
+      expectedBalance: 50,
+      reason: 'Prize',
+    });
+    expect(atCeiling.json()).toMatchObject({ availableBalance: '1000000.00' });
+  });
+
   it('answers 404 for an unknown user', async () => {
     const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10, expectedBalance: 10, reason: 'r' });
     expect(response.statusCode).toBe(404);

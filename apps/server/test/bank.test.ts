@@ -1,4 +1,5 @@
 import {
+  COMMISSION_EDIT_MAX_CENTAVOS,
   COMMISSION_PAYOUT_METHODS,
   COMMISSION_PAYOUT_TRANSITIONS,
   COMMISSION_PER_PAYOUT_CENTAVOS,
@@ -100,10 +101,14 @@ const pendingPayouts = new Map<string, { memberId: string; amount: number }>();
 const decidedPayouts: string[] = [];
 const decidedVipRequests: string[] = [];
 const usedProofs: string[] = [];
-const commissionPayouts = new Map<string, { amount: number; status: CommissionPayoutStatus }>();
+/** The operator's payouts, each with the admin (index in `admins`) whose stats edit last changed the balance before it was asked for. */
+const commissionPayouts = new Map<string, { amount: number; status: CommissionPayoutStatus; balanceEditor: number | null }>();
 /** Money that entered or left the members' books, as the answers said. */
 const totals = { earnings: 0, bonuses: 0, adjustments: 0, vipPurchases: 0 };
-const commission = { upgrades: 0, payoutApprovals: 0 };
+/** The operator's earnings, and the stats editor's adjustments of the balance and of the upgrade earnings in it. */
+const commission = { upgrades: 0, payoutApprovals: 0, balanceAdjustments: 0, upgradeAdjustments: 0 };
+/** The admin (index in `admins`) whose stats edit last changed the operator's balance, as the answers said. */
+let balanceEditor: number | null = null;
 /** Credited task views per member and day (in the app's time zone), from the completions' answers. */
 const creditsPerDay = new Map<string, number>();
 /** Answers that contradicted what the call had just done (checked at the end). */
@@ -112,7 +117,16 @@ const contradictions: string[] = [];
 function operatorBalance(): number {
   let requested = 0;
   for (const payout of commissionPayouts.values()) if (payout.status !== 'rejected') requested += payout.amount;
-  return commission.upgrades * COMMISSION_PER_UPGRADE_CENTAVOS + commission.payoutApprovals * COMMISSION_PER_PAYOUT_CENTAVOS - requested;
+  return (
+    commission.upgrades * COMMISSION_PER_UPGRADE_CENTAVOS +
+    commission.payoutApprovals * COMMISSION_PER_PAYOUT_CENTAVOS +
+    commission.balanceAdjustments -
+    requested
+  );
+}
+
+function operatorUpgradeEarnings(): number {
+  return commission.upgrades * COMMISSION_PER_UPGRADE_CENTAVOS + commission.upgradeAdjustments;
 }
 
 function creditSponsor(friend: Member, milestone: 'first-task' | 'first-vip') {
@@ -139,7 +153,8 @@ type OpKind =
   | 'admin.vip.decide'
   | 'referral.use-code'
   | 'operator.payout.request'
-  | 'admin.commission.status';
+  | 'admin.commission.status'
+  | 'admin.commission.stats';
 
 /** How the answers of operations sent together at one target must add up. */
 type GroupRule = 'exactly-one-200' | 'at-most-one-200' | 'at-most-one-success';
@@ -597,9 +612,14 @@ function referralOp(member: Member, code: string, sponsor: Member | null, allowe
 }
 
 let operatorRequestsInWave = 0;
+/**
+ * A wave's stats edit, which the wave's operator requests must not race: which admin a request holds as the
+ * balance's last editor, and whether its amount fits, would depend on which of the two went first.
+ */
+const STATS_EDIT = 'commission-stats-edit';
 
 function requestOperatorPayout(wave: Wave) {
-  if (operatorRequestsInWave >= 2) return;
+  if (operatorRequestsInWave >= 2 || wave.targets.has(STATS_EDIT)) return;
   operatorRequestsInWave += 1;
   const balance = operatorBalance();
   // Two requests of a third each always fit: the balance only grows while a wave runs. A refused request
@@ -616,7 +636,54 @@ function requestOperatorPayout(wave: Wave) {
       accountDetails: '0917 555 0100',
     }),
     settle(response) {
-      if (response.statusCode === 200) commissionPayouts.set(response.json().id, { amount, status: 'pending' });
+      if (response.statusCode === 200) commissionPayouts.set(response.json().id, { amount, status: 'pending', balanceEditor });
+    },
+  });
+}
+
+/**
+ * An admin corrects the operator's figures with the stats editor, from the figures the model holds now:
+ * within the per-edit limit (200, or 409 when an earning or a rejected payout of the wave landed first),
+ * pesos moved between the two earnings only or nothing at all (which leave the balance's last editor as it
+ * was), a mint past the limit (400), a view already stale (409: while a wave runs the upgrade earnings only
+ * grow by whole ₱5.00 commissions, so one centavo more than the model holds is never what the server reads),
+ * or no reason (400).
+ */
+function editCommissionStats(wave: Wave) {
+  if (operatorRequestsInWave > 0 || !wave.aim(STATS_EDIT)) return;
+  const adminIndex = random.int(0, admins.length - 1);
+  const seen = { totalBalance: operatorBalance(), upgradeEarnings: operatorUpgradeEarnings() };
+  const move = (from: number) => Math.max(0, from + random.int(-COMMISSION_EDIT_MAX_CENTAVOS, COMMISSION_EDIT_MAX_CENTAVOS));
+  const variant = random.pick(['correction', 'correction', 'correction', 'split', 'nothing', 'mint', 'stale', 'no-reason'] as const);
+  let wanted = { totalBalance: move(seen.totalBalance), upgradeEarnings: move(seen.upgradeEarnings) };
+  let expected = seen;
+  let allowed = [200, 409];
+  if (variant === 'split') wanted = { ...wanted, totalBalance: seen.totalBalance };
+  else if (variant === 'nothing') wanted = seen;
+  else if (variant === 'mint') {
+    wanted = { ...wanted, totalBalance: seen.totalBalance + COMMISSION_EDIT_MAX_CENTAVOS + random.int(1, 99_999_900) };
+    allowed = [400];
+  } else if (variant === 'stale') {
+    expected = { ...seen, upgradeEarnings: seen.upgradeEarnings + 1 };
+    allowed = [409];
+  } else if (variant === 'no-reason') allowed = [400];
+  wave.ops.push({
+    kind: 'admin.commission.stats',
+    allowed,
+    context: `${variant}: saw ${formatAmount(seen.totalBalance)} / ${formatAmount(seen.upgradeEarnings)}`,
+    request: as(admins[adminIndex]!, 'POST', '/api/admin/percentage/update-stats', {
+      totalBalance: formatAmount(wanted.totalBalance),
+      upgradeEarnings: formatAmount(wanted.upgradeEarnings),
+      expectedTotalBalance: formatAmount(expected.totalBalance),
+      expectedUpgradeEarnings: formatAmount(expected.upgradeEarnings),
+      ...(variant === 'no-reason' ? {} : { reason: 'Bank workload correction' }),
+    }),
+    settle(response) {
+      if (response.statusCode !== 200) return;
+      // The edit went through against the figures it saw, so it moved them by exactly the difference.
+      commission.balanceAdjustments += wanted.totalBalance - seen.totalBalance;
+      commission.upgradeAdjustments += wanted.upgradeEarnings - seen.upgradeEarnings;
+      if (wanted.totalBalance !== seen.totalBalance) balanceEditor = adminIndex;
     },
   });
 }
@@ -630,10 +697,11 @@ function setCommissionPayoutStatus(wave: Wave) {
   if (!wave.aim(payoutId)) return;
   const current = commissionPayouts.get(payoutId)!;
   const targets: CommissionPayoutTarget[] = ['approved', 'rejected', 'paid'];
-  const set = (admin: string, target: CommissionPayoutTarget, allowed: readonly number[]): Op => ({
+  // Four eyes: the admin whose edit last changed the balance before the request may only reject it (403 before anything else).
+  const set = (adminIndex: number, target: CommissionPayoutTarget, allowed: readonly number[]): Op => ({
     kind: 'admin.commission.status',
-    allowed,
-    request: as(admin, 'POST', `/api/admin/percentage/payouts/${payoutId}/status`, {
+    allowed: target !== 'rejected' && adminIndex === current.balanceEditor ? [403] : allowed,
+    request: as(admins[adminIndex]!, 'POST', `/api/admin/percentage/payouts/${payoutId}/status`, {
       status: target,
       ...(target === 'rejected' ? { reason: 'Account name does not match' } : {}),
     }),
@@ -644,10 +712,11 @@ function setCommissionPayoutStatus(wave: Wave) {
   });
   if (random.chance(0.25)) {
     // Two admins move the same payout at the same moment.
-    for (const admin of admins) wave.ops.push(set(admin, random.pick(targets), [200, 409]));
+    for (const adminIndex of admins.keys()) wave.ops.push(set(adminIndex, random.pick(targets), [200, 409]));
   } else {
     const target = random.pick(targets);
-    wave.ops.push(set(random.pick(admins), target, COMMISSION_PAYOUT_TRANSITIONS[target].includes(current.status) ? [200] : [409]));
+    const adminIndex = random.int(0, admins.length - 1);
+    wave.ops.push(set(adminIndex, target, COMMISSION_PAYOUT_TRANSITIONS[target].includes(current.status) ? [200] : [409]));
   }
 }
 
@@ -664,6 +733,7 @@ const GENERATORS: [weight: number, generate: (wave: Wave, waveNumber: number) =>
   [4, useReferralCode],
   [3, requestOperatorPayout],
   [4, setCommissionPayoutStatus],
+  [3, editCommissionStats],
 ];
 const TOTAL_WEIGHT = GENERATORS.reduce((sum, [weight]) => sum + weight, 0);
 
@@ -837,8 +907,14 @@ describe('bank workload', () => {
 
     // The operator's figures, from the upgrades and payout approvals the test saw succeed.
     const stats = (await t.app.inject(as(operatorCookie, 'GET', '/api/admin/percentage/stats'))).json();
-    expect({ balance: centavos(stats.totalBalance), upgrades: stats.totalUpgrades, payouts: stats.totalPayouts }).toEqual({
+    expect({
+      balance: centavos(stats.totalBalance),
+      upgradeEarnings: centavos(stats.upgradeEarnings),
+      upgrades: stats.totalUpgrades,
+      payouts: stats.totalPayouts,
+    }).toEqual({
       balance: operatorBalance(),
+      upgradeEarnings: operatorUpgradeEarnings(),
       upgrades: commission.upgrades,
       payouts: commission.payoutApprovals,
     });
@@ -918,7 +994,8 @@ function printReport(seconds: number, waves: number, booksSummary: string) {
       ...lines,
       `  money seen: earnings ${formatAmount(totals.earnings)}, referral bonuses ${formatAmount(totals.bonuses)}, ` +
         `admin adjustments ${formatAmount(totals.adjustments)}, VIP bought with earnings ${formatAmount(totals.vipPurchases)}; ` +
-        `commission: ${commission.upgrades} upgrades, ${commission.payoutApprovals} payouts, operator balance ${formatAmount(operatorBalance())}`,
+        `commission: ${commission.upgrades} upgrades, ${commission.payoutApprovals} payouts, ` +
+        `stats edits ${formatAmount(commission.balanceAdjustments)}, operator balance ${formatAmount(operatorBalance())}`,
       `  ${booksSummary}`,
     ].join('\n'),
   );

@@ -1,20 +1,36 @@
+import { formatAmount } from '@app/contracts';
 import { checkLedger, type Db } from '@app/db';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { createAdmin, OPERATOR, openGcashPayments, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
+import {
+  createAdmin,
+  OPERATOR,
+  openGcashPayments,
+  signIn,
+  signInOperator,
+  signInUnlockedAdmin,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let db: Db;
 let f: Awaited<ReturnType<typeof adminFixtures>>;
 let operator: string;
+/** A second admin, who makes the stats edits that set up the tests (f.admin decides the operator's payouts). */
+let editor: string;
+
+/** The file's balance ceiling, BALANCE_CEILING: ₱1,000.00, within reach of edits of at most ₱5,000.00. */
+const CEILING = '1000';
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ BALANCE_CEILING: CEILING });
   await openGcashPayments(t);
   db = t.database.db;
   f = await adminFixtures(t, 'commission');
   operator = await signInOperator(t.app);
+  editor = await signInUnlockedAdmin(t, 'commission-editor@example.com');
 });
 afterEach(async () => {
   expect(await checkLedger(db)).toEqual([]);
@@ -52,10 +68,31 @@ async function figures() {
   };
 }
 
-/** Sets the figures with the stats editor: a known balance to test against. */
+/** The stats editor's body: the figures wanted, the figures as they read now (as the editor showed them) and a reason. */
+async function statsEdit(totalBalance: string | number, upgradeEarnings: string | number, reason = 'Reconciled with the operator') {
+  const seen = await figures();
+  return {
+    totalBalance,
+    upgradeEarnings,
+    expectedTotalBalance: formatAmount(seen.totalBalance),
+    expectedUpgradeEarnings: formatAmount(seen.upgradeEarnings),
+    reason,
+  };
+}
+
+/** Sets the figures with the stats editor, as the second admin: a known balance to test against. */
 async function setFigures(totalBalance: string, upgradeEarnings = '0') {
-  const response = await asAdmin('POST', '/update-stats', { totalBalance, upgradeEarnings });
+  const response = await call(editor, 'POST', '/update-stats', await statsEdit(totalBalance, upgradeEarnings));
   expect(response.statusCode).toBe(200);
+}
+
+/** How many rows the commission ledger has. */
+async function entryCount() {
+  const { n } = await db
+    .selectFrom('commissionEntries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 const entriesFor = (sourceId: string) =>
@@ -177,7 +214,7 @@ describe('commission stats', () => {
 describe('the stats editor', () => {
   it('makes the figures read the given values, with one adjustment per figure, logged', async () => {
     const before = await figures();
-    const edited = await asAdmin('POST', '/update-stats', { totalBalance: 123.45, upgradeEarnings: '100' });
+    const edited = await asAdmin('POST', '/update-stats', await statsEdit(123.45, '100', '  Two upgrades were counted as payouts  '));
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       totalBalance: '123.45',
@@ -195,6 +232,7 @@ describe('the stats editor', () => {
       details: {
         before: { totalBalance: (before.totalBalance / 100).toFixed(2), upgradeEarnings: (before.upgradeEarnings / 100).toFixed(2) },
         after: { totalBalance: '123.45', upgradeEarnings: '100.00' },
+        reason: 'Two upgrades were counted as payouts',
       },
     });
     const adjustments = await db
@@ -204,11 +242,16 @@ describe('the stats editor', () => {
       .where('sourceId', 'like', `%:${log?.targetId}`)
       .orderBy('description', 'desc')
       .execute();
+    // The operator reads the reason in the ledger too.
     expect(adjustments).toEqual([
-      { amount: 10_000 - before.upgradeEarnings, description: 'Adjustment of upgrade earnings by an admin', createdBy: f.adminId },
+      {
+        amount: 10_000 - before.upgradeEarnings,
+        description: 'Adjustment of upgrade earnings by an admin: Two upgrades were counted as payouts',
+        createdBy: f.adminId,
+      },
       {
         amount: 2_345 - before.payoutEarnings,
-        description: 'Adjustment of payout earnings by an admin',
+        description: 'Adjustment of payout earnings by an admin: Two upgrades were counted as payouts',
         createdBy: f.adminId,
       },
     ]);
@@ -228,36 +271,187 @@ describe('the stats editor', () => {
 
   it('writes no adjustment when a figure already has the given value, and allows upgrade earnings above the balance', async () => {
     await setFigures('10.00', '30.00');
-    const count = async () =>
-      (
-        await db
-          .selectFrom('commissionEntries')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n;
-    const entries = Number(await count());
+    const entries = await entryCount();
     await setFigures('10.00', '30.00');
-    expect(Number(await count())).toBe(entries);
+    expect(await entryCount()).toBe(entries);
     expect(await figures()).toMatchObject({ totalBalance: 1_000, upgradeEarnings: 3_000, payoutEarnings: -2_000 });
   });
+
+  /** Each refusal below changes nothing: no ledger row, no log row, the same figures. */
+  async function expectRefused(payload: object, status: number, answer: object) {
+    const [before, entries, logs] = [await figures(), await entryCount(), (await f.logs('update_commission_stats')).length];
+    const response = await asAdmin('POST', '/update-stats', payload);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(answer);
+    expect([await figures(), await entryCount(), (await f.logs('update_commission_stats')).length]).toEqual([before, entries, logs]);
+  }
 
   it.each([
     [{ totalBalance: 'abc', upgradeEarnings: '1' }],
     [{ totalBalance: '1', upgradeEarnings: '' }],
-    [{ totalBalance: '1' }],
+    [{ totalBalance: '1', upgradeEarnings: undefined }],
     [{ totalBalance: -1, upgradeEarnings: 1 }],
     [{ totalBalance: '1e3', upgradeEarnings: 1 }],
     [{ totalBalance: true, upgradeEarnings: 1 }],
-  ])('refuses %j with "Please enter valid numbers"', async (payload) => {
-    const response = await asAdmin('POST', '/update-stats', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Please enter valid numbers', code: 'BAD_REQUEST' });
+    [{ expectedTotalBalance: 'lots' }],
+    [{ expectedUpgradeEarnings: -5 }],
+  ])('refuses %j with "Please enter valid numbers"', async (wrong) => {
+    await expectRefused({ ...(await statsEdit('1', '1')), ...wrong }, 400, { message: 'Please enter valid numbers', code: 'BAD_REQUEST' });
   });
 
   it('says a third decimal is what is wrong with a figure', async () => {
-    const response = await asAdmin('POST', '/update-stats', { totalBalance: 1.234, upgradeEarnings: 1 });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Use at most 2 decimal places', code: 'BAD_REQUEST' });
+    await expectRefused({ ...(await statsEdit('1', '1')), totalBalance: 1.234 }, 400, {
+      message: 'Use at most 2 decimal places',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('is documented with the body it takes: the figures wanted, the figures the admin saw and the reason', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const body = doc.paths['/admin/percentage/update-stats'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['totalBalance', 'upgradeEarnings', 'expectedTotalBalance', 'expectedUpgradeEarnings', 'reason']);
+  });
+
+  it('refuses an edit without the figures the admin saw (400 naming them), which would overwrite blindly', async () => {
+    const { expectedTotalBalance, expectedUpgradeEarnings, ...rest } = await statsEdit('1', '1');
+    const message =
+      'The figures you saw (expectedTotalBalance and expectedUpgradeEarnings) are required, so that earnings or payouts since then are not undone';
+    await expectRefused({ ...rest, expectedUpgradeEarnings }, 400, { message, code: 'BAD_REQUEST' });
+    await expectRefused({ ...rest, expectedTotalBalance }, 400, { message, code: 'BAD_REQUEST' });
+    await expectRefused({ ...rest, expectedTotalBalance, expectedUpgradeEarnings: '' }, 400, { message, code: 'BAD_REQUEST' });
+  });
+
+  it.each([
+    [undefined, 'Please give a reason for the correction: it is kept in the activity log and the commission ledger'],
+    ['', 'Please give a reason for the correction: it is kept in the activity log and the commission ledger'],
+    ['   ', 'Please give a reason for the correction: it is kept in the activity log and the commission ledger'],
+    [42, 'Please give a reason for the correction: it is kept in the activity log and the commission ledger'],
+    ['x'.repeat(501), 'Reason must be at most 500 characters'],
+    ['a\u0000b', 'Text must not contain NUL characters'],
+  ])('refuses the reason %j with "%s"', async (reason, message) => {
+    await expectRefused({ ...(await statsEdit('1', '1')), reason }, 400, { message, code: 'BAD_REQUEST' });
+  });
+
+  it('refuses to mint ₱999,999.00: one edit moves each figure by at most ₱5,000.00, either way', async () => {
+    const message = 'One edit may change a figure by at most ₱5,000.00: the editor is for corrections, not income';
+    const seen = await figures();
+    const plus = (centavos: number, pesos: number) => formatAmount(centavos + pesos * 100);
+    for (const [totalBalance, upgradeEarnings] of [
+      [plus(seen.totalBalance, 999_999), plus(seen.upgradeEarnings, 0)],
+      [plus(seen.totalBalance, 5_000.01), plus(seen.upgradeEarnings, 0)],
+      [plus(seen.totalBalance, 0), plus(seen.upgradeEarnings, 999_999)],
+    ]) {
+      await expectRefused(await statsEdit(totalBalance!, upgradeEarnings!), 400, { message, code: 'BAD_REQUEST' });
+    }
+    // Lowering by more is refused too (upgrade earnings have no ceiling, so they can be raised that far in steps).
+    await setFigures('1000.00', '4000.00');
+    await setFigures('1000.00', '5200.00');
+    await expectRefused(await statsEdit('1000.00', '199.99'), 400, { message, code: 'BAD_REQUEST' });
+    // ₱5,000.00 exactly is a correction.
+    await setFigures('500.00', '200.00');
+    expect(await figures()).toMatchObject({ totalBalance: 50_000, upgradeEarnings: 20_000 });
+  });
+
+  it('never raises the balance above BALANCE_CEILING, naming it, and lowers one that is above', async () => {
+    await setFigures('1000.00', '0');
+    await expectRefused(await statsEdit('1000.01', '0'), 400, {
+      message: 'A balance cannot be raised above the ceiling of ₱1,000.00',
+      code: 'BAD_REQUEST',
+      balanceCeiling: '1000.00',
+    });
+    // Earnings may carry the balance over the ceiling; an edit may still bring it down, to a figure over it too.
+    const applicant = await vipApplicant();
+    await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
+    expect((await figures()).totalBalance).toBe(100_500);
+    await setFigures('1000.02', '0');
+    await expectRefused(await statsEdit('1000.03', '0'), 400, expect.objectContaining({ balanceCeiling: '1000.00' }));
+    await setFigures('100.00');
+  });
+
+  it('refuses a stale view with the current figures (409), changing nothing, and takes the edit made again from them', async () => {
+    await setFigures('60.00', '20.00');
+    // The admin opens the editor; an upgrade is approved before the admin saves.
+    const opened = await statsEdit('70.00', '20.00');
+    const applicant = await vipApplicant();
+    await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
+    await expectRefused(opened, 409, {
+      message:
+        'The figures changed to a total balance of ₱65.00 and upgrade earnings of ₱25.00 since you opened the editor. Check them and save again.',
+      code: 'CONFLICT',
+      currentTotalBalance: '65.00',
+      currentUpgradeEarnings: '25.00',
+    });
+    // Either figure differing is enough.
+    await expectRefused({ ...opened, expectedTotalBalance: '65.00' }, 409, expect.objectContaining({ currentUpgradeEarnings: '25.00' }));
+    await expectRefused({ ...opened, expectedUpgradeEarnings: '25.00' }, 409, expect.objectContaining({ currentTotalBalance: '65.00' }));
+
+    const again = await asAdmin('POST', '/update-stats', { ...opened, expectedTotalBalance: '65.00', expectedUpgradeEarnings: '25.00' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ totalBalance: '70.00', upgradeEarnings: '20.00' });
+    await setFigures('60.00');
+  });
+
+  it('lets exactly one of several admins editing the same figures through', async () => {
+    await setFigures('40.00', '10.00');
+    const bodies = await Promise.all(['41.00', '42.00', '43.00', '44.00'].map((total) => statsEdit(total, '10.00')));
+    const answers = await Promise.all(bodies.map((body) => asAdmin('POST', '/update-stats', body)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json();
+    expect(centavos(winner.totalBalance)).toBe((await figures()).totalBalance);
+    await setFigures('40.00');
+  });
+});
+
+describe('four eyes on the operator’s money', () => {
+  /** A payout of ₱1.00 the operator asks for. */
+  const request = () => operatorPayout('1.00');
+  const approve = (cookie: string, id: string) => call(cookie, 'POST', `/payouts/${id}/status`, { status: 'approved' });
+  const pay = (cookie: string, id: string) => call(cookie, 'POST', `/payouts/${id}/status`, { status: 'paid' });
+  const OWN_EDIT = {
+    message: 'You changed the commission balance before this payout was requested: another admin must approve it or mark it paid',
+    code: 'FORBIDDEN',
+  };
+
+  it('refuses the admin whose edit last changed the balance to approve or pay the next payout (403), and lets another admin', async () => {
+    await setFigures('30.00');
+    const id = await request();
+    for (const answer of [await approve(editor, id), await pay(editor, id)]) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual(OWN_EDIT);
+    }
+    expect((await asAdmin('GET', '/payouts')).json().find((payout: { id: string }) => payout.id === id)).toMatchObject({
+      status: 'pending',
+    });
+    expect(await f.logs('approve_commission_payout', id)).toEqual([]);
+
+    expect((await approve(f.adminCookie, id)).json()).toMatchObject({ status: 'approved' });
+    // Marking it paid is refused to the editor as well, once another admin approved it.
+    expect((await pay(editor, id)).json()).toEqual(OWN_EDIT);
+    expect((await pay(f.adminCookie, id)).json()).toMatchObject({ status: 'paid' });
+  });
+
+  it('lets that admin reject the payout', async () => {
+    await setFigures('30.00');
+    const id = await request();
+    const rejected = await call(editor, 'POST', `/payouts/${id}/status`, { status: 'rejected', reason: 'Figures under review' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected' });
+  });
+
+  it('follows the latest edit that changed the balance before the request: not a later one, not one that changed nothing', async () => {
+    await setFigures('30.00', '10.00');
+    // The operator asks; then f.admin changes the balance: that edit came after this request.
+    const before = await request();
+    expect((await asAdmin('POST', '/update-stats', await statsEdit('31.00', '10.00'))).statusCode).toBe(200);
+    expect((await approve(f.adminCookie, before)).statusCode).toBe(200);
+    // The editor's edit leaves the balance as it was (the same figures, or pesos moved between the two
+    // earnings): f.admin's is still the latest that changed it.
+    await setFigures('31.00', '10.00');
+    await setFigures('31.00', '12.00');
+    const after = await request();
+    expect((await approve(f.adminCookie, after)).json()).toEqual(OWN_EDIT);
+    expect((await approve(editor, after)).json()).toMatchObject({ status: 'approved' });
+    await setFigures('30.00');
   });
 });
 
@@ -463,7 +657,9 @@ describe('the commission statement', () => {
       expect(lines).toContainEqual(expect.stringMatching(/,VIP upgrade,VIP upgrade to VIP 300,,5\.00,/));
       expect(lines).toContainEqual(expect.stringMatching(/,Member payout,Payout of ₱200\.00 approved,,10\.00,/));
       expect(lines).toContainEqual(
-        expect.stringMatching(/,Adjustment \(upgrade earnings\),Adjustment of upgrade earnings by an admin,,-?\d+\.\d{2},/),
+        expect.stringMatching(
+          /,Adjustment \(upgrade earnings\),Adjustment of upgrade earnings by an admin: Reconciled with the operator,,-?\d+\.\d{2},/,
+        ),
       );
       expect(lines).toContainEqual(
         expect.stringMatching(new RegExp(`,${rejected},Commission payout,Commission payout via G-CASH,rejected,-7\\.00,`)),
@@ -504,9 +700,10 @@ describe('who may call what', () => {
   });
 
   it.each([
-    ['/update-stats', { totalBalance: '5', upgradeEarnings: '0' }],
-    ['/payouts/some-payout/status', { status: 'paid' }],
-  ])('lets only an unlocked admin call POST %s', async (path, payload) => {
+    ['/update-stats', () => statsEdit('5', '0')],
+    ['/payouts/some-payout/status', () => ({ status: 'paid' })],
+  ])('lets only an unlocked admin call POST %s', async (path, body) => {
+    const payload = await body();
     expect((await call(undefined, 'POST', path, payload)).statusCode).toBe(401);
     expect((await call(operator, 'POST', path, payload)).statusCode).toBe(401);
     const asMember = await call(`${member}; ${operator}`, 'POST', path, payload);

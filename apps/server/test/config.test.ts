@@ -89,6 +89,17 @@ describe('configuration', () => {
     expect(production.ADMIN_EMAILS).toEqual([]);
   });
 
+  it('reads BALANCE_CEILING in pesos as centavos, ₱1,000,000.00 unless set, and refuses anything but a positive amount', () => {
+    expect(loadConfig({}).BALANCE_CEILING).toBe(100_000_000);
+    expect(loadConfig({ BALANCE_CEILING: '250000.50' }).BALANCE_CEILING).toBe(25_000_050);
+    expect(loadConfig({ BALANCE_CEILING: ' 2,000,000 ' }).BALANCE_CEILING).toBe(200_000_000);
+    for (const value of ['0', '0.00', '-5', '1e6', 'a million', '100.001', '1,00']) {
+      expect(() => loadConfig({ BALANCE_CEILING: value }), value).toThrow(
+        'BALANCE_CEILING: must be an amount in pesos greater than 0 with at most 2 decimals, such as 1000000 or 250000.50',
+      );
+    }
+  });
+
   it('takes a METRICS_TOKEN of at least 16 characters, and leaves /metrics off without one', () => {
     expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).METRICS_TOKEN).toBe('sixteen-chars-ok');

@@ -15,6 +15,8 @@ interface ApiSettings {
   commissionUsername: string;
   commissionPassword: string;
   secureCookies: boolean;
+  /** BALANCE_CEILING in centavos: no admin edit raises a balance above it (docs/product-rules.md#admin-access). */
+  balanceCeiling: number;
   /** Lower-case e-mails that become admins at sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
   /** AD_CLIENT_ID, when ads are configured. */

@@ -16,6 +16,8 @@ const request = {
   paymentMethod: 'G-CASH' as const,
   destination: { method: 'G-CASH' as const, mobile: '+639171234567', accountName: 'Juan Dela Cruz' },
 };
+/** BALANCE_CEILING, as a deployment might lower it: ₱300.00. */
+const CEILING = 30_000;
 
 const database = serviceDatabase('services-admin@example.com');
 
@@ -116,6 +118,7 @@ describe('setAvailableBalance', () => {
         { userId: member.id, newBalance: 0, expectedBalance: 20_000, reason: 'Correction' },
         database.admin,
         now,
+        CEILING,
       ),
     );
 
@@ -132,6 +135,7 @@ describe('setAvailableBalance', () => {
       { userId: member.id, newBalance: 10_000, expectedBalance: 25_000, reason: 'Duplicate credit' },
       database.admin,
       now,
+      CEILING,
     );
 
     expect(edited.availableBalance).toBe('100.00');
@@ -145,6 +149,29 @@ describe('setAvailableBalance', () => {
     ]);
   });
 
+  it('refuses to raise a balance above the ceiling, naming it, and lets one above it be lowered', async () => {
+    const member = await memberWith('services-ceiling@example.com', 20_000);
+    const over = await refusal(
+      setAvailableBalance(
+        database.handle.db,
+        { userId: member.id, newBalance: CEILING + 1, expectedBalance: 20_000, reason: 'Bonus' },
+        database.admin,
+        now,
+        CEILING,
+      ),
+    );
+    expect(over.code).toBe('BAD_REQUEST');
+    expect(over.message).toBe('A balance cannot be raised above the ceiling of ₱300.00');
+    expect(over.details).toEqual({ balanceCeiling: '300.00' });
+    expect(await ledgerOf(member.id)).toHaveLength(1);
+
+    const atCeiling = { userId: member.id, newBalance: CEILING, expectedBalance: 20_000, reason: 'Bonus' };
+    expect((await setAvailableBalance(database.handle.db, atCeiling, database.admin, now, CEILING)).availableBalance).toBe('300.00');
+    // With the ceiling configured lower later, a balance above it may still come down, to a figure still above it too.
+    const lowered = { userId: member.id, newBalance: 25_000, expectedBalance: CEILING, reason: 'Correction' };
+    expect((await setAvailableBalance(database.handle.db, lowered, database.admin, now, 20_000)).availableBalance).toBe('250.00');
+  });
+
   it('refuses an admin editing their own balance', async () => {
     const error = await refusal(
       setAvailableBalance(
@@ -152,6 +179,7 @@ describe('setAvailableBalance', () => {
         { userId: database.admin.adminId, newBalance: 1, expectedBalance: 0, reason: 'Mine' },
         database.admin,
         now,
+        CEILING,
       ),
     );
     expect(error.code).toBe('FORBIDDEN');

@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, FREE_TIER, TRANSACTION_TYPES } from './constants';
-import { httpUrlInput, recordId, storable } from './inputs';
+import { httpUrlInput, reasonInput, recordId, requiredReason } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { optionalPaging, page, pageNumber, pageSizeNumber } from './paging-schemas';
@@ -34,14 +34,6 @@ export const adminQueueInput = z
   })
   .prefault({});
 export type AdminQueueInput = z.output<typeof adminQueueInput>;
-
-/** A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. */
-export const reasonInput = storable(z.string({ error: m.reasonTooLong }).trim().max(500, m.reasonTooLong));
-
-/** A reason an admin must give: it is shown to the member or kept in the admin log. */
-export function requiredReason(required: string) {
-  return storable(z.string({ error: required }).trim().min(1, required).max(500, m.reasonTooLong));
-}
 
 const activeFlag = z.boolean({ error: m.activeInvalid });
 

@@ -1,5 +1,6 @@
-import { COMMISSION_PAYOUT_METHODS, PAYOUT_DETAILS_MAX_LENGTH } from './constants';
-import { recordId, storable } from './inputs';
+import { COMMISSION_EDIT_MAX_CENTAVOS, COMMISSION_PAYOUT_METHODS, PAYOUT_DETAILS_MAX_LENGTH } from './constants';
+import { recordId, requiredReason, storable } from './inputs';
+import { formatPesos } from './money';
 import { amountString, pesosInput } from './money-schemas';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
@@ -65,11 +66,39 @@ export const commissionPayoutStatusInput = z
   .transform(({ notes, ...input }) => ({ ...input, reason: input.reason || notes || undefined }))
   .refine((input) => input.status !== 'rejected' || Boolean(input.reason), { message: m.rejectReasonRequired, path: ['reason'] });
 
-/** The % Dashboard's statistics editor: the two figures as they should read afterwards. */
-export const commissionStatsUpdateInput = z.object({
-  totalBalance: pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid }),
-  upgradeEarnings: pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid }),
-});
+const statsFigure = pesosInput({ required: m.statsInvalid, invalid: m.statsInvalid });
+const seenFigure = pesosInput({ required: m.expectedFiguresRequired, invalid: m.statsInvalid });
+
+/** Each figure the editor sets, with the figure the admin saw that it is checked against. */
+const EDITED_FIGURES = [
+  ['totalBalance', 'expectedTotalBalance'],
+  ['upgradeEarnings', 'expectedUpgradeEarnings'],
+] as const;
+
+/**
+ * The % Dashboard's statistics editor (docs/product-rules.md#commission): the two figures as they should
+ * read afterwards, the two the admin saw (409 when either has moved since, so an earning or a payout is
+ * never silently undone) and why. A figure may move by at most COMMISSION_EDIT_MAX_CENTAVOS from what the
+ * admin saw, which is what it is now whenever the edit goes through; the balance ceiling is configuration,
+ * so the server holds the result to it.
+ */
+export const commissionStatsUpdateInput = z
+  .object({
+    totalBalance: statsFigure,
+    upgradeEarnings: statsFigure,
+    expectedTotalBalance: seenFigure,
+    expectedUpgradeEarnings: seenFigure,
+    reason: requiredReason(m.statsReasonRequired),
+  })
+  .superRefine((input, ctx) => {
+    for (const [figure, seen] of EDITED_FIGURES) {
+      if (Math.abs(input[figure] - input[seen]) > COMMISSION_EDIT_MAX_CENTAVOS) {
+        ctx.addIssue({ code: 'custom', message: m.statsEditTooLarge(formatPesos(COMMISSION_EDIT_MAX_CENTAVOS)), path: [figure] });
+      }
+    }
+  });
+/** A stats edit as the server takes it: the figures in centavos, the reason trimmed. */
+export type CommissionStatsEdit = z.output<typeof commissionStatsUpdateInput>;
 
 // --- Outputs (docs/screens.md#records) -------------------------------------------------------------
 

@@ -38,6 +38,20 @@ export const VIP_SPONSOR_BONUS_CENTAVOS = 5_000;
 export const COMMISSION_PER_UPGRADE_CENTAVOS = 500;
 export const COMMISSION_PER_PAYOUT_CENTAVOS = 1_000;
 export const COMMISSION_PAYOUT_METHODS = ['G-CASH', 'PayMaya', 'Bank Transfer'] as const;
+/**
+ * The most one edit of the commission stats editor may move each of its two figures, up or down
+ * (docs/product-rules.md#commission). The editor corrects the ledger; the operator's income is the ₱5.00 and
+ * ₱10.00 the events earn. ₱5,000.00 is a thousand upgrades' commission, far more than any correction of a
+ * miscounted event needs, and small enough that no single admin can write in a fortune.
+ */
+export const COMMISSION_EDIT_MAX_CENTAVOS = 500_000;
+
+/**
+ * The business ceiling of a balance, ₱1,000,000.00, unless BALANCE_CEILING sets another
+ * (docs/product-rules.md#admin-access): no admin edit raises a member's available balance or the operator's
+ * commission balance above it.
+ */
+export const DEFAULT_BALANCE_CEILING_CENTAVOS = 100_000_000;
 
 /** The six plans' ids and names, as migration 0002 creates them; ids never change, so a name needs no query. */
 const VIP_PLAN_NAMES = {

@@ -29,6 +29,19 @@ export function storable<Schema extends z.ZodString>(schema: Schema): Schema {
   });
 }
 
+/** A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. */
+export const reasonInput = storable(
+  z.string({ error: staffMessages.admin.reasonTooLong }).trim().max(500, staffMessages.admin.reasonTooLong),
+);
+
+/**
+ * A reason an admin must give: it is shown to the member or kept in the admin log. Here rather than beside
+ * the admin schemas so the commission editor's schema has it without bringing them along.
+ */
+export function requiredReason(required: string) {
+  return storable(z.string({ error: required }).trim().min(1, required).max(500, staffMessages.admin.reasonTooLong));
+}
+
 /**
  * An absolute http(s) address with a host, written with a lower-case scheme: the only links the product
  * stores (docs/product-rules.md#decided-rules). `javascript:`, `data:` and scheme-relative addresses are refused.

@@ -1,5 +1,4 @@
-import { requiredReason } from './admin';
-import { recordId } from './inputs';
+import { recordId, requiredReason } from './inputs';
 import { amountString } from './money-schemas';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';

@@ -26,6 +26,8 @@ export const staffMessages = {
     balanceAdjusted: 'Balance adjusted by an admin',
     balanceReasonRequired: 'Please give a reason for the balance change',
     balanceChanged: (current: string) => `The balance changed to ${current} since you opened it. Check it and save again.`,
+    /** An admin edit that would raise a balance (a member's, the operator's) above BALANCE_CEILING (docs/product-rules.md#admin-access). */
+    overBalanceCeiling: (ceiling: string) => `A balance cannot be raised above the ceiling of ${ceiling}`,
     vipRequestNotFound: 'VIP request not found',
     noPendingVip: 'This user has no pending VIP request',
     rejectReasonRequired: 'Please give a reason for the rejection',
@@ -167,6 +169,15 @@ export const staffMessages = {
     detailsRequired: 'Account details are required',
     detailsTooLong: 'Account details must be at most 500 characters',
     statsInvalid: 'Please enter valid numbers',
+    expectedFiguresRequired:
+      'The figures you saw (expectedTotalBalance and expectedUpgradeEarnings) are required, so that earnings or payouts since then are not undone',
+    statsReasonRequired: 'Please give a reason for the correction: it is kept in the activity log and the commission ledger',
+    /** A figure moved by more than COMMISSION_EDIT_MAX_CENTAVOS in one edit (docs/product-rules.md#commission). */
+    statsEditTooLarge: (limit: string) => `One edit may change a figure by at most ${limit}: the editor is for corrections, not income`,
+    statsChanged: (balance: string, upgrades: string) =>
+      `The figures changed to a total balance of ${balance} and upgrade earnings of ${upgrades} since you opened the editor. Check them and save again.`,
+    /** Four eyes on the operator's money (docs/product-rules.md#admin-access). */
+    ownBalanceEdit: 'You changed the commission balance before this payout was requested: another admin must approve it or mark it paid',
     statusInvalid: 'Status must be approved, rejected or paid',
     rejectReasonRequired: 'Please give a reason for the rejection: the operator sees it',
     reasonTooLong: 'The reason must be at most 500 characters',
@@ -176,7 +187,7 @@ export const staffMessages = {
     transitionRefused: (from: string, to: string) => `This payout is ${from} and cannot be marked ${to}`,
     /** The fixed note each admin action records (docs/screens.md#states). */
     notes: { rejected: 'Rejected by admin', approved: 'Approved for processing', paid: 'Payment completed' },
-    adjustment: (figure: string) => `Adjustment of ${figure} by an admin`,
+    adjustment: (figure: string, reason: string) => `Adjustment of ${figure} by an admin: ${reason}`,
     payoutDescription: (method: string) => `Commission payout via ${method}`,
     requestedTitle: 'Payout Requested',
     requestedBody: 'Your commission payout request was sent for approval.',

@@ -368,6 +368,11 @@ export interface CommissionPayoutsTable {
   notes: string | null;
   requestedAt: Timestamp;
   processedAt: NullableTimestamp;
+  /**
+   * The admin whose stats edit last changed the commission balance before the request, who may not approve
+   * it or mark it paid (migration 0026); null when no edit had.
+   */
+  balanceEditedBy: string | null;
 }
 
 export interface RateLimitsTable {

@@ -1,6 +1,6 @@
-import { trpc } from '@app/client';
-import { commissionStatsUpdateInput, formatPesos, pluralize, staffMessages, type z } from '@app/contracts';
-import { Button, CommissionRates, Field, formatPesosAmount, Input, NewTabLink, SectionCard, Skeleton, useZodForm } from '@app/ui';
+import { errorMessage, refusalDetail, trpc } from '@app/client';
+import { type CommissionStatsEdit, commissionStatsUpdateInput, formatPesos, parsePesos, pluralize, staffMessages } from '@app/contracts';
+import { Button, CommissionRates, Field, formatPesosAmount, Input, NewTabLink, SectionCard, Skeleton, Textarea, useZodForm } from '@app/ui';
 import { ArrowUpCircle, Repeat, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../lib/feedback';
@@ -29,8 +29,11 @@ interface Figures {
   payoutEarnings: string;
 }
 
+/** The two figures an admin decides from: the ones shown when the editor opened, or the ones a conflict reported. */
+type SeenFigures = Pick<Figures, 'totalBalance' | 'upgradeEarnings'>;
+
 /** "₱25.00 → ₱30.00": a figure before and after the correction. */
-const correction = (before: string, after: number) => `${formatPesosAmount(before)} → ${formatPesos(after)}`;
+const correction = (before: number, after: number) => `${formatPesos(before)} → ${formatPesos(after)}`;
 
 /**
  * Sets the two figures an admin may correct; payout earnings follow as balance minus upgrades. The
@@ -48,23 +51,60 @@ function CommissionStatsEditor({ figures }: { figures: Figures }) {
   return <StatsForm figures={figures} onClose={() => setEditing(false)} />;
 }
 
-/** The editor's form, starting from the figures as the server gave them. */
+/**
+ * The editor's form (docs/product-rules.md#commission), starting from the figures as the server gave them:
+ * it sends them as the figures the admin saw, with the reason. When they moved meanwhile (an earning, a
+ * payout request) the server refuses (409) with the current ones: the form says so, and the admin decides
+ * again from those. A figure over the balance ceiling is refused at its field.
+ */
 function StatsForm({ figures, onClose }: { figures: Figures; onClose: () => void }) {
   const id = useId();
   const utils = trpc.useUtils();
   const form = useZodForm(commissionStatsUpdateInput, {
-    defaultValues: { totalBalance: figures.totalBalance, upgradeEarnings: figures.upgradeEarnings },
+    defaultValues: {
+      totalBalance: figures.totalBalance,
+      upgradeEarnings: figures.upgradeEarnings,
+      expectedTotalBalance: figures.totalBalance,
+      expectedUpgradeEarnings: figures.upgradeEarnings,
+      reason: '',
+    },
   });
   const { errors } = form.formState;
+  const [seen, setSeen] = useState<SeenFigures>(figures);
+  const [conflict, setConflict] = useState<string>();
   // The figures in centavos once they pass the rules: the confirm dialog restates them.
-  const [wanted, setWanted] = useState<z.output<typeof commissionStatsUpdateInput>>();
+  const [wanted, setWanted] = useState<CommissionStatsEdit>();
   const update = trpc.commission.updateStats.useMutation();
+
+  /** A refusal the form shows itself rather than in a toast; false for any other. */
+  function showRefusal(failure: unknown): boolean {
+    const totalBalance = refusalDetail(failure, 'currentTotalBalance');
+    const upgradeEarnings = refusalDetail(failure, 'currentUpgradeEarnings');
+    if (totalBalance !== null && upgradeEarnings !== null) {
+      // Someone else's change landed first: decide again from the figures as they are now.
+      setSeen({ totalBalance, upgradeEarnings });
+      form.setValue('expectedTotalBalance', totalBalance);
+      form.setValue('expectedUpgradeEarnings', upgradeEarnings);
+      setConflict(errorMessage(failure, m.statsUpdateFailed));
+      return true;
+    }
+    if (refusalDetail(failure, 'balanceCeiling') !== null) {
+      form.setError('totalBalance', { message: errorMessage(failure, m.statsUpdateFailed) });
+      return true;
+    }
+    return false;
+  }
 
   async function save() {
     try {
       // The figures go as typed; the server turns them into centavos itself.
       await update.mutateAsync(form.getValues());
     } catch (failure) {
+      if (showRefusal(failure)) {
+        setWanted(undefined);
+        await utils.commission.stats.invalidate();
+        return;
+      }
       toastFailure(failure, m.statsUpdateFailed);
       throw failure;
     }
@@ -73,14 +113,31 @@ function StatsForm({ figures, onClose }: { figures: Figures; onClose: () => void
     onClose();
   }
 
+  const seenBalance = parsePesos(seen.totalBalance) ?? 0;
+  const seenUpgrades = parsePesos(seen.upgradeEarnings) ?? 0;
+
   return (
     <>
       <form noValidate onSubmit={form.handleSubmit(setWanted)} className="grid gap-4 sm:grid-cols-2">
+        {conflict && (
+          <p role="alert" className="text-sm sm:col-span-2">
+            {conflict}
+          </p>
+        )}
         {FIELDS.map(({ name, label }) => (
           <Field key={name} id={`${id}-${name}`} label={label} error={errors[name]?.message}>
             <Input type="number" inputMode="decimal" step="0.01" {...form.register(name)} />
           </Field>
         ))}
+        <Field
+          id={`${id}-reason`}
+          label="Reason"
+          hint="Kept in the activity log and in the commission ledger the operator reads."
+          error={errors.reason?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea rows={2} {...form.register('reason')} />
+        </Field>
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" disabled={update.isPending}>
             Save
@@ -96,9 +153,9 @@ function StatsForm({ figures, onClose }: { figures: Figures; onClose: () => void
           onOpenChange={(open) => !open && setWanted(undefined)}
           title="Correct the commission figures?"
           description={m.statsConfirm(
-            correction(figures.totalBalance, wanted.totalBalance),
-            correction(figures.upgradeEarnings, wanted.upgradeEarnings),
-            correction(figures.payoutEarnings, wanted.totalBalance - wanted.upgradeEarnings),
+            correction(seenBalance, wanted.totalBalance),
+            correction(seenUpgrades, wanted.upgradeEarnings),
+            correction(seenBalance - seenUpgrades, wanted.totalBalance - wanted.upgradeEarnings),
           )}
           confirmLabel="Save figures"
           askReason={false}

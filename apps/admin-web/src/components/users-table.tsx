@@ -57,7 +57,8 @@ function useReloadUsers() {
  * The Balance cell: the amount, or the inline editor (a number with step 0.01, docs/product-rules.md#validation).
  * Saving asks why and restates the change; the server compares the balance the admin saw with the
  * balance now, and when a payout or an earning landed in between it refuses, and the editor shows the
- * new balance to decide on again.
+ * new balance to decide on again. A balance above the ceiling (docs/product-rules.md#admin-access) is
+ * refused at the amount.
  */
 function BalanceCell({ user }: { user: AdminUser }) {
   // The balance the admin decides from: the one shown when the editor opened, or the one a conflict reported.
@@ -117,6 +118,12 @@ function BalanceEditor({
         setConflict(errorMessage(error, m.balanceFailed));
         setConfirming(false);
         await reload();
+        return;
+      }
+      if (refusalDetail(error, 'balanceCeiling') !== null) {
+        // Above the balance ceiling: said at the amount, which is what to change.
+        form.setError('newBalance', { message: errorMessage(error, m.balanceFailed) });
+        setConfirming(false);
         return;
       }
       toastFailure(error, m.balanceFailed);

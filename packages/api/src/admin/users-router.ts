@@ -54,6 +54,7 @@ export const adminUsersRouter = router({
         { userId: input.userId, newBalance: input.newBalance, expectedBalance: input.expectedBalance, reason: input.reason },
         actorOf(ctx),
         ctx.now(),
+        ctx.settings.balanceCeiling,
       ),
     ),
 });

@@ -33,6 +33,28 @@ export async function lockBalance(trx: Tx): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(BALANCE_LOCK_KEY)})`.execute(trx);
 }
 
+/** The admin log action of a stats edit, whose row keeps the figures before and after and the reason. */
+export const COMMISSION_STATS_EDIT = 'update_commission_stats';
+
+/**
+ * The admin whose stats edit was the latest to change the balance, or null: an edit that left the balance
+ * as it was (the same figures, or only moving pesos between upgrade and payout earnings) does not count.
+ * Read under the balance lock, which every edit holds while it writes its log row, so the log's order (its
+ * chain's `seq`) is the order in which the edits changed the balance.
+ */
+export async function latestBalanceEditor(trx: Tx): Promise<string | null> {
+  const row = await trx
+    .selectFrom('adminLogs')
+    .select('adminId')
+    .where('action', '=', COMMISSION_STATS_EDIT)
+    .where(sql<boolean>`details->'before'->>'totalBalance' IS DISTINCT FROM details->'after'->>'totalBalance'`)
+    .orderBy(sql`seq DESC NULLS LAST`)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.adminId ?? null;
+}
+
 /**
  * An adjustment moves one of the two figures the stats editor sets; which one is kept in its source id,
  * `upgrade:<edit id>` or `payout:<edit id>`, where the edit id is also the admin log row's target.

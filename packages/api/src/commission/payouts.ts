@@ -10,9 +10,9 @@ import {
 import type { CommissionPayoutsTable, Db } from '@app/db';
 import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
-import { AppError, alreadyDecided, badRequest, notFound } from '../lib/errors';
+import { AppError, alreadyDecided, badRequest, forbidden, notFound } from '../lib/errors';
 import { containing, type ListRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
-import { lockBalance, readFigures } from './ledger';
+import { latestBalanceEditor, lockBalance, readFigures } from './ledger';
 
 const m = staffMessages.commission;
 
@@ -55,7 +55,9 @@ export async function listCommissionPayouts({ db, caches }: QueueReader, window:
 
 /**
  * The operator's payout request: at most the balance, which is read under the balance lock so two
- * requests at once cannot overdraw it. The amount leaves the balance now and returns if rejected.
+ * requests at once cannot overdraw it. The amount leaves the balance now and returns if rejected. The
+ * admin whose stats edit last changed the balance is kept with the request, read under the same lock: that
+ * admin may not approve it or mark it paid (docs/product-rules.md#admin-access).
  */
 export async function requestCommissionPayout(
   db: Db,
@@ -66,9 +68,16 @@ export async function requestCommissionPayout(
     await lockBalance(trx);
     const { balance } = await readFigures(trx);
     if (request.amount > balance) throw badRequest(m.amountOverBalance(formatPesos(balance)));
+    const balanceEditedBy = await latestBalanceEditor(trx);
     const row = await trx
       .insertInto('commissionPayouts')
-      .values({ amount: request.amount, paymentMethod: request.paymentMethod, accountDetails: request.accountDetails, requestedAt: now })
+      .values({
+        amount: request.amount,
+        paymentMethod: request.paymentMethod,
+        accountDetails: request.accountDetails,
+        requestedAt: now,
+        balanceEditedBy,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toCommissionPayout(row);
@@ -94,7 +103,9 @@ function refusedAction(decided: CommissionPayoutStatus, target: CommissionPayout
 /**
  * An admin's action on a commission payout (docs/screens.md#states), with its fixed note. The update
  * applies only from the statuses the action may leave, so of two racing actions one finds the payout
- * already moved and is refused (409, refusedAction). Rejecting returns the amount to the balance.
+ * already moved and is refused (409, refusedAction). Rejecting returns the amount to the balance. Four eyes
+ * (docs/product-rules.md#admin-access): the admin whose stats edit last changed the balance before the
+ * request may only reject it (403 otherwise), so no admin both writes pesos in and pays them out.
  */
 export async function setCommissionPayoutStatus(
   db: Db,
@@ -105,6 +116,10 @@ export async function setCommissionPayoutStatus(
 ): Promise<CommissionPayout> {
   const notes = target === 'rejected' && reason ? m.rejectedNote(reason) : m.notes[target];
   return db.transaction().execute(async (trx) => {
+    // Who edited the balance is written with the request and never changes, so it needs no lock.
+    const payout = await trx.selectFrom('commissionPayouts').select('balanceEditedBy').where('id', '=', payoutId).executeTakeFirst();
+    if (!payout) throw notFound(m.payoutNotFound);
+    if (target !== 'rejected' && payout.balanceEditedBy === actor.adminId) throw forbidden(m.ownBalanceEdit);
     const row = await trx
       .updateTable('commissionPayouts')
       .set({ status: target, notes, ...(target === 'approved' ? {} : { processedAt: now }) })
@@ -113,8 +128,8 @@ export async function setCommissionPayoutStatus(
       .returningAll()
       .executeTakeFirst();
     if (!row) {
-      const existing = await trx.selectFrom('commissionPayouts').select('status').where('id', '=', payoutId).executeTakeFirst();
-      throw existing ? refusedAction(existing.status, target) : notFound(m.payoutNotFound);
+      const existing = await trx.selectFrom('commissionPayouts').select('status').where('id', '=', payoutId).executeTakeFirstOrThrow();
+      throw refusedAction(existing.status, target);
     }
     await logAdminAction(trx, actor, {
       action: ACTIONS[target],

@@ -1,11 +1,13 @@
 import {
   adminQueueInput,
+  COMMISSION_EDIT_MAX_CENTAVOS,
   commissionPayoutRequestInput,
   commissionPayoutSchema,
   commissionPayoutStatusInput,
   commissionStatsSchema,
   commissionStatsUpdateInput,
   fileOutput,
+  formatPesos,
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
@@ -99,13 +101,13 @@ export const commissionRouter = mergeRouters(
           method: 'POST',
           path: '/admin/percentage/update-stats',
           tags: ['commission'],
-          summary: 'Set the total balance and upgrade earnings (recorded as adjustments in the ledger)',
+          summary: `Correct the total balance and upgrade earnings (recorded as adjustments in the ledger), with the figures the admin saw (409 with the current ones when either moved) and a reason; each figure moves at most ${formatPesos(COMMISSION_EDIT_MAX_CENTAVOS)} and the balance is not raised above BALANCE_CEILING`,
           protect: true,
         },
       })
       .input(commissionStatsUpdateInput)
       .output(commissionStatsSchema)
-      .mutation(({ ctx, input }) => updateCommissionStats(ctx.db, input, actorOf(ctx))),
+      .mutation(({ ctx, input }) => updateCommissionStats(ctx.db, input, actorOf(ctx), ctx.settings.balanceCeiling)),
 
     statement: operatorOrAdminProcedure
       .meta({

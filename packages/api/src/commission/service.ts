@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { type CommissionStats, type CommissionTransaction, formatAmount, staffMessages } from '@app/contracts';
+import {
+  type CommissionStats,
+  type CommissionStatsEdit,
+  type CommissionTransaction,
+  formatAmount,
+  formatPesos,
+  staffMessages,
+} from '@app/contracts';
 import type { Db } from '@app/db';
 import { type AdminActor, logAdminAction } from '../activity/service';
-import { adjustmentSource, type EntryRow, FIGURE_NAMES, type Figure, figureOf, lockBalance, readFigures } from './ledger';
+import { holdToBalanceCeiling } from '../lib/balance-ceiling';
+import { AppError } from '../lib/errors';
+import {
+  adjustmentSource,
+  COMMISSION_STATS_EDIT,
+  type EntryRow,
+  FIGURE_NAMES,
+  type Figure,
+  figureOf,
+  lockBalance,
+  readFigures,
+} from './ledger';
 
 const m = staffMessages.commission;
 
@@ -41,23 +59,34 @@ export async function readCommissionStats(db: Db): Promise<CommissionStats> {
 }
 
 /**
- * The % Dashboard's statistics editor: writes one adjustment for upgrade earnings and one for the rest,
- * each only when it is not zero, so that the figures read exactly the given values afterwards. Both
- * rows, and the admin log row with the figures before and after, share one edit id. Like the earnings
- * (recordCommission), the rows take the database's time, so the ledger has one clock.
+ * The % Dashboard's statistics editor (docs/product-rules.md#commission): writes one adjustment for upgrade
+ * earnings and one for the rest, each only when it is not zero, so that the figures read exactly the given
+ * values afterwards. Under the balance lock the figures are compared with those the admin saw: an earning
+ * or a payout request since then is never silently undone, the edit is refused (409) with the figures as
+ * they are now. The input schema holds each move to COMMISSION_EDIT_MAX_CENTAVOS; the balance may not be
+ * raised above `balanceCeiling`. Both rows, and the admin log row with the figures before and after and the
+ * reason, share one edit id. Like the earnings (recordCommission), the rows take the database's time, so
+ * the ledger has one clock.
  */
 export async function updateCommissionStats(
   db: Db,
-  wanted: { totalBalance: number; upgradeEarnings: number },
+  edit: CommissionStatsEdit,
   actor: AdminActor,
+  balanceCeiling: number,
 ): Promise<CommissionStats> {
   return db.transaction().execute(async (trx) => {
     await lockBalance(trx);
     const before = await readFigures(trx);
+    if (edit.expectedTotalBalance !== before.balance || edit.expectedUpgradeEarnings !== before.upgradeEarnings) {
+      throw new AppError('CONFLICT', m.statsChanged(formatPesos(before.balance), formatPesos(before.upgradeEarnings)), {
+        details: { currentTotalBalance: formatAmount(before.balance), currentUpgradeEarnings: formatAmount(before.upgradeEarnings) },
+      });
+    }
+    holdToBalanceCeiling({ before: before.balance, after: edit.totalBalance }, balanceCeiling);
     const editId = randomUUID();
     const deltas: Record<Figure, number> = {
-      upgrade: wanted.upgradeEarnings - before.upgradeEarnings,
-      payout: wanted.totalBalance - wanted.upgradeEarnings - (before.balance - before.upgradeEarnings),
+      upgrade: edit.upgradeEarnings - before.upgradeEarnings,
+      payout: edit.totalBalance - edit.upgradeEarnings - (before.balance - before.upgradeEarnings),
     };
     const adjustments = (Object.keys(deltas) as Figure[])
       .filter((figure) => deltas[figure] !== 0)
@@ -65,17 +94,18 @@ export async function updateCommissionStats(
         kind: 'adjustment' as const,
         amount: deltas[figure],
         sourceId: adjustmentSource(figure, editId),
-        description: m.adjustment(FIGURE_NAMES[figure]),
+        description: m.adjustment(FIGURE_NAMES[figure], edit.reason),
         createdBy: actor.adminId,
       }));
     if (adjustments.length > 0) await trx.insertInto('commissionEntries').values(adjustments).execute();
     const stats = await readCommissionStats(trx);
     await logAdminAction(trx, actor, {
-      action: 'update_commission_stats',
+      action: COMMISSION_STATS_EDIT,
       targetId: editId,
       details: {
         before: { totalBalance: formatAmount(before.balance), upgradeEarnings: formatAmount(before.upgradeEarnings) },
         after: { totalBalance: stats.totalBalance, upgradeEarnings: stats.upgradeEarnings },
+        reason: edit.reason,
       },
     });
     return stats;

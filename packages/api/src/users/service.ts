@@ -12,6 +12,7 @@ import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { identityOf } from '../auth/service';
+import { holdToBalanceCeiling } from '../lib/balance-ceiling';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { type ListRead, queueLength } from '../lib/queue';
 import { effectiveTier, firstPlanEnd } from '../vip/tier';
@@ -204,13 +205,15 @@ export async function setAccountStatus(
  * ledger row of the difference (negative when it lowers the balance; none when it is already right),
  * described by the admin's reason. The member row is locked first and compared with the balance the
  * admin saw (`expectedBalance`): a payout or an earning that landed since is never silently undone, the
- * edit is refused (409) with the balance as it is now. Nobody edits their own balance.
+ * edit is refused (409) with the balance as it is now. Nobody edits their own balance, and nobody raises
+ * one above `balanceCeiling` (holdToBalanceCeiling).
  */
 export async function setAvailableBalance(
   db: Db,
   change: { userId: string; newBalance: number; expectedBalance: number; reason: string },
   actor: AdminActor,
   now: Date,
+  balanceCeiling: number,
 ): Promise<AdminUser> {
   if (change.userId === actor.adminId) throw forbidden(staffMessages.admin.ownBalance);
   return db.transaction().execute(async (trx) => {
@@ -228,6 +231,7 @@ export async function setAvailableBalance(
         details: { currentBalance: current },
       });
     }
+    holdToBalanceCeiling({ before: user.availableBalance, after: change.newBalance }, balanceCeiling);
     const adjustment = change.newBalance - user.availableBalance;
     const reason = change.reason;
     if (adjustment !== 0) {
