@@ -351,6 +351,29 @@ describe('the risk review', () => {
     ]);
   });
 
+  it('ties an IPv4 sign-in to the same address behind NAT64 or written as mapped IPv6 in hex', async () => {
+    const ipv4 = freshClientAddress();
+    const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+    const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    const plain = await person({ address: ipv4 });
+    const others = [
+      await person({ address: `64:ff9b::${ipv4}` }),
+      await person({ address: `64:ff9b:1::${hex}` }),
+      await person({ address: `0:0:0:0:0:FFFF:${hex}` }),
+    ];
+    const octets = `${ipv4.split('.').slice(0, 3).join('.')}.•`;
+    const review = (await f.admin('GET', `/api/admin/users/${plain.id}/risk`)).json();
+    expect(review.reasons).toContainEqual({
+      code: 'shared_address',
+      text: 'Signed in from the same address as 3 accounts within 24 hours',
+    });
+    expect(review.linkedAccounts).toEqual(
+      [...others]
+        .sort((x, y) => x.email.localeCompare(y.email))
+        .map((other) => ({ userId: other.id, email: other.email, via: [{ kind: 'address', value: octets }] })),
+    );
+  });
+
   it('answers 404 for an unknown member and 400 for bad paging', async () => {
     expect((await f.admin('GET', '/api/admin/users/nobody/risk')).statusCode).toBe(404);
     const bad = await f.admin('GET', '/api/admin/risk/users?pageSize=0');
