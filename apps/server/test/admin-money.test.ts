@@ -300,6 +300,7 @@ describe('payouts', () => {
       vipTier: 'FREE',
       flags: [],
       linkedAccounts: [],
+      clusterSize: 1,
     });
   });
 

@@ -34,6 +34,7 @@ export const messages = {
     usernameRequired: 'Username is required',
     emailInvalid: 'Please enter a valid email address',
     accountBanned: 'This account has been banned.',
+    deviceTraitsInvalid: 'Browser traits must be 64 lowercase hexadecimal characters',
     accountSuspended: 'This account is suspended',
     accountSuspendedBecause: (reason: string) => `This account is suspended: ${reason}`,
     suspendedTitle: 'Your account is suspended',

@@ -46,3 +46,26 @@ it('gives sign-ins from an IPv6 address that carries an IPv4 one the block of th
     '2001:db8:5:6::1': '2001:db8:5:6::/64',
   });
 });
+
+it('keeps browser traits as signals, and puts every account that shares a device or a destination in line for its first cluster walk', async () => {
+  const untyped = handle.db as unknown as Kysely<unknown>;
+  await down(untyped);
+  const [a, b, alone] = [
+    await insertUser(handle.db, { email: 'cluster-backfill-a@example.com' }),
+    await insertUser(handle.db, { email: 'cluster-backfill-b@example.com' }),
+    await insertUser(handle.db, { email: 'cluster-backfill-alone@example.com' }),
+  ];
+  const signal = (userId: string, kind: string, value: string) =>
+    sql`INSERT INTO account_signals (user_id, kind, value) VALUES (${userId}, ${kind}, ${value})`.execute(untyped);
+  await signal(a!.id, 'device', 'backfill-shared');
+  await signal(b!.id, 'device', 'backfill-shared');
+  await signal(alone!.id, 'destination', 'email:alone@example.com');
+  await expect(signal(a!.id, 'traits', 'f'.repeat(64))).rejects.toThrow();
+
+  await up(untyped);
+
+  const stale = await handle.db.selectFrom('staleClusters').select('userId').execute();
+  expect(stale.map((row) => row.userId).sort()).toEqual([a!.id, b!.id].sort());
+  await signal(a!.id, 'traits', 'f'.repeat(64));
+  expect(await handle.db.selectFrom('accountClusters').selectAll().execute()).toEqual([]);
+});

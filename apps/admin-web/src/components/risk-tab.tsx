@@ -1,6 +1,7 @@
 import { trpc } from '@app/client';
 import {
   ADMIN_PAGE_SIZE,
+  type Cluster,
   formatDateTime,
   type HeldReferral,
   LINK_KINDS,
@@ -46,7 +47,7 @@ function ScoreBadge({ score }: { score: number }) {
   );
 }
 
-/** What ties two accounts, strongest first: a device, then a payout destination, then an address. */
+/** What ties two accounts, strongest first: a device, a payout destination, rare browser traits, an address. */
 function linksText(links: readonly { kind: LinkKind; value: string }[]): string {
   return [...links]
     .sort((a, b) => LINK_KINDS.indexOf(a.kind) - LINK_KINDS.indexOf(b.kind))
@@ -212,6 +213,7 @@ function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () 
                 </ul>
               )}
             </div>
+            <ClusterSection cluster={review.data.cluster} />
             <div className="grid gap-2 rounded-md border p-3">
               <h3 className="text-sm font-semibold">Payouts</h3>
               {hold ? (
@@ -248,6 +250,33 @@ function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () 
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The accounts tied to the member through strong links, directly or through each other
+ * (docs/product-rules.md#fraud-rules), each with what ties it to the others.
+ */
+function ClusterSection({ cluster }: { cluster: Cluster }) {
+  return (
+    <section aria-labelledby="cluster-title" className="grid gap-2">
+      <h3 id="cluster-title" className="text-sm font-semibold">
+        {cluster.size > 1 ? m.clusterOf(cluster.size) : 'Cluster'}
+      </h3>
+      {cluster.size === 1 ? (
+        <p className="text-sm text-muted-foreground">{m.clusterAlone}</p>
+      ) : (
+        <ul aria-labelledby="cluster-title" className="grid max-h-64 gap-2 overflow-y-auto">
+          {cluster.members.map((member) => (
+            <li key={member.userId} className="grid gap-0.5 rounded-md border p-2 text-sm">
+              <span className="break-all font-medium">{member.email}</span>
+              <span className="text-xs text-muted-foreground">{linksText(member.ties)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cluster.capped && <p className="text-sm text-warning">{m.clusterCapped(cluster.size)}</p>}
+    </section>
   );
 }
 

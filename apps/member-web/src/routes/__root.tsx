@@ -1,4 +1,4 @@
-import { currentUserQuery, useCurrentUser } from '@app/client';
+import { currentUserQuery, useCurrentUser, useReportDeviceTraits } from '@app/client';
 import { LoadingScreen, lazyExport, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { Suspense, useMemo } from 'react';
@@ -25,6 +25,7 @@ function Root() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const { user, isLoading } = useCurrentUser();
   const maintenance = useMaintenanceStatus();
+  useReportDeviceTraits(user?.id);
 
   const navigation = useMemo(
     () => ({ pathname, handles: isMemberAppHref, navigate: (href: string) => void router.navigate({ href }) }),

@@ -53,7 +53,7 @@ export async function requestPayout(
   db: Db,
   userId: string,
   request: { paymentMethod: string; amount: number; paymentDetails: string },
-  context: { now: Date; deviceId: string | null },
+  context: { now: Date; deviceId: string | null; deviceTraits?: string | null },
 ): Promise<Payout> {
   const { now } = context;
   const destination = normalizeDestination(request.paymentDetails);
@@ -91,7 +91,8 @@ export async function requestPayout(
       });
       const newDevice = context.deviceId ? await recordSignal(trx, userId, 'device', context.deviceId, now) : false;
       const newDestination = destination ? await recordSignal(trx, userId, 'destination', destination, now) : false;
-      signalsChanged = newDevice || newDestination;
+      const newTraits = context.deviceTraits ? await recordSignal(trx, userId, 'traits', context.deviceTraits, now) : false;
+      signalsChanged = newDevice || newDestination || newTraits;
       return toPayout(row);
     });
   } catch (error) {
