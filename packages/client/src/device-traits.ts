@@ -2,7 +2,8 @@
  * The browser's traits (docs/product-rules.md#fraud-rules): a SHA-256 of a small, documented set of traits
  * that stay the same when cookies are cleared or a private window is opened, so that accounts made in fresh
  * browsers on one phone can still be told apart from strangers' and tied together. The set is this file's
- * list and nothing else (docs/decisions.md#a-browsers-traits-from-a-documented-set).
+ * list and nothing else (docs/decisions.md#a-browsers-traits-from-a-documented-set). Loaded after the first
+ * screen (device-traits-header.ts): the first script does not carry it.
  */
 
 /** What the traits are read from: the browser's objects, or a test's stand-ins. */
@@ -115,28 +116,11 @@ function thisBrowser(): TraitSource {
   };
 }
 
-let computed: { traits: Promise<string | null>; ready: string | null } | undefined;
-
-/** This browser's traits, computed once per page (started by the member app once it has shown). */
-export function deviceTraits(): Promise<string | null> {
-  if (!computed) {
-    // A page without the browser objects (or one whose reading throws) has no traits, and says nothing.
-    const traits = Promise.resolve()
-      .then(() => hashTraits(thisBrowser()))
-      .catch(() => null);
-    const started: { traits: Promise<string | null>; ready: string | null } = { traits, ready: null };
-    started.traits.then((traits) => {
-      started.ready = traits;
-    });
-    computed = started;
+/** This browser's traits hashed (hashTraits); null where they cannot be read. */
+export async function thisBrowsersTraits(): Promise<string | null> {
+  try {
+    return await hashTraits(thisBrowser());
+  } catch {
+    return null;
   }
-  return computed.traits;
-}
-
-/**
- * The header the app's calls carry the traits in, once they are computed: a call never waits for them, and
- * an app that never computes them (the admin and operator apps) sends none.
- */
-export function deviceTraitsHeader(): Record<string, string> {
-  return computed?.ready ? { 'x-device-traits': computed.ready } : {};
 }

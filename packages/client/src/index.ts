@@ -1,7 +1,7 @@
 export { AdSlot } from './ad-slot';
+export { deviceTraits } from './device-traits-header';
 export { type LiveEventHandler, usePolling } from './live';
 export { mountApp } from './mount';
-export { useReportDeviceTraits } from './report-device';
 export { createRoutedRouter, RoutedApp, type RouterContext } from './routed-app';
 export { requestServer, StatementDownload } from './server-file';
 export { currentUserQuery, useCurrentUser, useOperatorSession } from './session';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { deviceTraitsHeader } from './device-traits';
+import { deviceTraitsHeader } from './device-traits-header';
 import { attachSessionWatch, type SessionWatch, watchForEndedSessions } from './session-ended';
 
 /** Only a page whose session ended needs the dialog (and Radix's), so it loads then. */

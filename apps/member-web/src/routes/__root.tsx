@@ -1,9 +1,10 @@
-import { currentUserQuery, useCurrentUser, useReportDeviceTraits } from '@app/client';
+import { currentUserQuery, useCurrentUser } from '@app/client';
 import { LoadingScreen, lazyExport, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { Suspense, useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';
 import { MemberShell } from '../components/member-shell';
+import { useReportDeviceTraits } from '../lib/device-traits';
 import { useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
 import type { RouterContext } from '../router';

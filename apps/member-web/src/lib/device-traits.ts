@@ -1,6 +1,5 @@
+import { deviceTraits, trpc } from '@app/client';
 import { useEffect } from 'react';
-import { deviceTraits } from './device-traits';
-import { trpc } from './trpc';
 
 /** The traits last sent for a member in this tab's session, if the browser keeps session storage. */
 function sentFor(userId: string): string | null {
