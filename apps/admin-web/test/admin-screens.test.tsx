@@ -95,6 +95,7 @@ const payout: PendingPayout = pendingPayoutSchema.parse({
   email: 'gina@example.com',
   flags: [],
   linkedAccounts: [],
+  clusterSize: 1,
 });
 
 const settings: SystemSettings = {
@@ -384,6 +385,28 @@ describe('admin panel', () => {
     await screen.findByText('Payout approved successfully');
     expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
     expect(await screen.findByText('No pending payout requests')).toBeTruthy();
+  });
+
+  it('marks a payout whose member is one of a cluster, and says so before it is approved', async () => {
+    servePanel({
+      'admin.payouts.pending': () => ({
+        data: [payout, { ...payout, id: 'payout-2', userId: 'user-4', firstName: 'Ria', email: 'ria@example.com', clusterSize: 5 }],
+      }),
+    });
+    renderAt('/admin-portal');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+
+    const alone = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    const clustered = screen.getByText('Ria Tan').closest('tr') as HTMLElement;
+    expect(within(clustered).getByText('Cluster of 5')).toBeTruthy();
+    expect(within(alone).queryByText(/Cluster of/)).toBeNull();
+
+    await userEvent.click(within(clustered).getByRole('button', { name: 'Approve Payout of Ria Tan' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
+    expect(confirm.textContent).toContain('This account is one of a cluster of 5 linked accounts.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(alone).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    expect((await screen.findByRole('dialog', { name: 'Approve payout?' })).textContent).not.toContain('cluster');
   });
 
   it('sends one decision for a double press: the confirm button is busy until the server answers', async () => {

@@ -23,6 +23,7 @@ const payout = (n: number): PendingPayout =>
     vipTier: 'FREE',
     flags: [],
     linkedAccounts: [],
+    clusterSize: 1,
   });
 
 describe('the payouts queue', () => {

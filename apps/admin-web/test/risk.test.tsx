@@ -1,4 +1,4 @@
-import { type HeldReferral, heldReferralSchema, type RiskQueueItem, riskQueueItemSchema } from '@app/contracts';
+import { type HeldReferral, heldReferralSchema, type RiskQueueItem, riskQueueItemSchema, staffMessages } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,23 @@ function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
             ],
           },
         ],
+        cluster: {
+          size: 3,
+          capped: false,
+          members: [
+            { userId: 'user-5', email: 'alt5@example.com', ties: [{ kind: 'traits', value: 'browser traits' }] },
+            { userId: 'user-1', email: 'alt1@example.com', ties: [{ kind: 'device', value: 'a device' }] },
+            {
+              userId: 'user-2',
+              email: 'alt2@example.com',
+              ties: [
+                { kind: 'traits', value: 'browser traits' },
+                { kind: 'destination', value: '0917•••4567' },
+                { kind: 'device', value: 'a device' },
+              ],
+            },
+          ],
+        },
         payoutHold: hold,
       },
     }),
@@ -124,6 +141,42 @@ describe('the Risk tab', () => {
     expect(holds).toEqual([{ id: 'user-5', hold: true, reason: 'Five accounts, one G-CASH number' }]);
     expect(await within(review).findByText(/On hold since Nov 24, 2026, 10:00 AM/)).toBeTruthy();
     expect(within(review).getByRole('button', { name: 'Release payouts' })).toBeTruthy();
+  });
+
+  it('shows the member’s cluster, each account with what ties it, strongest first', async () => {
+    serveRisk();
+    await openRiskTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review alt5@example.com' }));
+    const review = await screen.findByRole('dialog', { name: 'alt5@example.com' });
+    const cluster = await within(review).findByRole('list', { name: 'Cluster of 3 accounts' });
+    const members = within(cluster).getAllByRole('listitem');
+    expect(members.map((member) => member.textContent)).toEqual([
+      'alt5@example.comSame browser traits',
+      'alt1@example.comSame device',
+      'alt2@example.comSame device · Same payout destination 0917•••4567 · Same browser traits',
+    ]);
+    expect(within(review).queryByText(/The walk stopped/)).toBeNull();
+  });
+
+  it.each([
+    { size: 1, capped: false, says: staffMessages.risk.clusterAlone },
+    { size: 500, capped: true, says: 'The walk stopped at 500 accounts: more are linked.' },
+  ])('says when a member is alone or the walk stopped before the end (size $size)', async ({ size, capped, says }) => {
+    serveRisk({
+      'admin.risk.user': () => ({
+        data: {
+          score: 0,
+          reasons: [],
+          linkedAccounts: [],
+          cluster: { size, capped, members: [{ userId: 'user-5', email: 'alt5@example.com', ties: [] }] },
+          payoutHold: null,
+        },
+      }),
+    });
+    await openRiskTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review alt5@example.com' }));
+    const review = await screen.findByRole('dialog', { name: 'alt5@example.com' });
+    expect(await within(review).findByText(says)).toBeTruthy();
   });
 
   it('refuses a held referral bonus only with a reason, which it sends', async () => {

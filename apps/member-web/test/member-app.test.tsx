@@ -205,3 +205,41 @@ describe('maintenance gate', () => {
     logged.mockRestore();
   });
 });
+
+describe('the browser’s traits', () => {
+  it('are sent once per session after sign-in, and carried by every call from then on', async () => {
+    const sent: unknown[] = [];
+    const carried: (string | null)[] = [];
+    sessionStorage.clear();
+    server.use(
+      http.all('*/trpc/*', ({ request }) => {
+        carried.push(request.headers.get('x-device-traits'));
+        return answerTrpcBatch(request, {
+          'auth.user': () => ({ data: testUser() }),
+          'maintenance.status': () => ({ data: siteOpen }),
+          'transactions.list': () => ({ data: [] }),
+          'auth.device': (input) => {
+            sent.push(input);
+            return { data: { ok: true } };
+          },
+        });
+      }),
+    );
+    renderAt('/');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const [{ traits }] = sent as [{ traits: string }];
+    expect(traits).toMatch(/^[0-9a-f]{64}$/);
+    // A call goes out with them once they are ready, never waiting for them.
+    expect(carried.at(-1)).toBe(traits);
+    expect(carried.filter((header) => header !== null && header !== traits)).toEqual([]);
+
+    // The same session again (a reload): every call carries them, and they are not sent again.
+    cleanup();
+    carried.length = 0;
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maria' })).toBeTruthy();
+    await waitFor(() => expect(carried.length).toBeGreaterThan(0));
+    expect(new Set(carried)).toEqual(new Set([traits]));
+    expect(sent).toHaveLength(1);
+  });
+});

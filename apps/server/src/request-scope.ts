@@ -7,11 +7,12 @@ export function startedElsewhere(req: FastifyRequest): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
-/** The parts of a Fastify exchange the API may touch: the client's address, its device, its cookies. */
+/** The parts of a Fastify exchange the API may touch: the client's address, its device and traits, its cookies. */
 export function requestScope(req: FastifyRequest, reply: FastifyReply): RequestScope {
   return {
     ip: req.ip,
     deviceId: req.deviceId,
+    deviceTraits: req.deviceTraits,
     startedElsewhere: startedElsewhere(req),
     cookie: (name) => req.cookies[name],
     setCookie: (cookie) => {

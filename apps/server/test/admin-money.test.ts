@@ -308,6 +308,7 @@ describe('payouts', () => {
       vipTier: 'FREE',
       flags: [],
       linkedAccounts: [],
+      clusterSize: 1,
     });
   });
 

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { messages, RATE_LIMITS, staffMessages } from '@app/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { linkText, messages, RATE_LIMITS, staffMessages } from '@app/contracts';
 import { checkLedger, type Db } from '@app/db';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -60,8 +60,8 @@ async function person(options: { device?: string; address?: string; firstName?: 
 
 type Person = Awaited<ReturnType<typeof person>>;
 
-const call = (who: Person, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+const call = (who: Person, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { ...headers, cookie: who.cookie }, ...(payload ? { payload } : {}) });
 
 /** Starts the task, lets the view time pass, completes it. */
 async function earnOnce(who: Person) {
@@ -81,9 +81,44 @@ async function fund(who: Person, pesos: string) {
   expect(edit.statusCode, edit.body).toBe(200);
 }
 
-/** A G-CASH payout to the wallet `mobile` (written any way), held by Juan Dela Cruz. */
-const requestPayout = (who: Person, mobile: string, amount = '150') =>
-  call(who, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount, destination: { mobile, accountName: 'Juan Dela Cruz' } });
+/**
+ * A G-CASH payout to the wallet `mobile` (written any way), held by Juan Dela Cruz; `traits`, if given, in the
+ * X-Device-Traits header the member app sends with every call.
+ */
+const requestPayout = (who: Person, mobile: string, amount = '150', traits?: string) =>
+  call(
+    who,
+    'POST',
+    '/api/payouts',
+    { paymentMethod: 'G-CASH', amount, destination: { mobile, accountName: 'Juan Dela Cruz' } },
+    traits ? { 'x-device-traits': traits } : {},
+  );
+
+/** The values of one kind of signal the member's account has used. */
+async function signalsOf(who: Person, kind: 'device' | 'traits') {
+  const rows = await db.selectFrom('accountSignals').select('value').where('userId', '=', who.id).where('kind', '=', kind).execute();
+  return rows.map((row) => row.value);
+}
+
+/** A browser's traits as the member app hashes them: 64 lowercase hex digits, one value per label. */
+const browserTraits = (label: string) => createHash('sha256').update(label).digest('hex');
+
+/** The member app's call after sign-in: the browser's traits. */
+const sendTraits = (who: Person, traits: string) => call(who, 'POST', '/api/auth/device', { traits });
+
+/** The pending payout queue's rows of these members, as an admin reads them. */
+async function queueRowsOf(who: readonly Person[]) {
+  const ids = new Set(who.map((person) => person.id));
+  const rows: { userId: string; clusterSize: number }[] = (await f.admin('GET', '/api/admin/pending-payouts')).json();
+  return rows
+    .filter((row) => ids.has(row.userId))
+    .map((row) => ({ userId: row.userId, clusterSize: row.clusterSize }))
+    .sort((a, b) => a.userId.localeCompare(b.userId));
+}
+
+/** What queueRowsOf reads when each of these members' cluster holds `size` accounts. */
+const inClustersOf = (who: readonly Person[], size: number) =>
+  who.map((person) => ({ userId: person.id, clusterSize: size })).sort((a, b) => a.userId.localeCompare(b.userId));
 
 describe('referral codes', () => {
   it('can be applied only within 24 hours of joining, and before the first credited task', async () => {
@@ -352,6 +387,29 @@ describe('the risk review', () => {
     ]);
   });
 
+  it('ties an IPv4 sign-in to the same address behind NAT64 or written as mapped IPv6 in hex', async () => {
+    const ipv4 = freshClientAddress();
+    const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+    const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    const plain = await person({ address: ipv4 });
+    const others = [
+      await person({ address: `64:ff9b::${ipv4}` }),
+      await person({ address: `64:ff9b:1::${hex}` }),
+      await person({ address: `0:0:0:0:0:FFFF:${hex}` }),
+    ];
+    const octets = `${ipv4.split('.').slice(0, 3).join('.')}.•`;
+    const review = (await f.admin('GET', `/api/admin/users/${plain.id}/risk`)).json();
+    expect(review.reasons).toContainEqual({
+      code: 'shared_address',
+      text: 'Signed in from the same address as 3 accounts within 24 hours',
+    });
+    expect(review.linkedAccounts).toEqual(
+      [...others]
+        .sort((x, y) => x.email.localeCompare(y.email))
+        .map((other) => ({ userId: other.id, email: other.email, via: [{ kind: 'address', value: octets }] })),
+    );
+  });
+
   it('answers 404 for an unknown member and 400 for bad paging', async () => {
     expect((await f.admin('GET', '/api/admin/users/nobody/risk')).statusCode).toBe(404);
     const bad = await f.admin('GET', '/api/admin/risk/users?pageSize=0');
@@ -434,13 +492,7 @@ describe('device ids', () => {
         .statusCode,
     ).toBe(200);
 
-    const devices = await db
-      .selectFrom('accountSignals')
-      .select('value')
-      .where('userId', '=', who.id)
-      .where('kind', '=', 'device')
-      .execute();
-    expect(devices).toEqual([]);
+    expect(await signalsOf(who, 'device')).toEqual([]);
     expect(await db.selectFrom('signIns').select('deviceId').where('userId', '=', who.id).execute()).toEqual([{ deviceId: null }]);
   });
 });
@@ -636,5 +688,155 @@ describe('one person with five accounts', () => {
       .where('userId', '=', accounts[0]!.id)
       .execute();
     expect((await f.admin('POST', `/api/admin/payout/${pendingIds[0]!.id}/status`, { status: 'approved' })).statusCode).toBe(409);
+  });
+});
+
+describe('a ring in fresh browsers and networks', () => {
+  it('is tied by the browser’s traits, made and paid out together, and shown as one cluster', async () => {
+    const traits = browserTraits('ring-phone');
+    const gcash = ['0917 888 4567', '+63 917 888 4567', '(0917) 888-4567', 'G-CASH 639178884567', '0917/888/4567'];
+    // Each account in a browser of its own (no shared device cookie), from a network of its own.
+    const sponsor = await person({ firstName: 'Ring1' });
+    const ring = [sponsor];
+    for (let index = 2; index <= 5; index++) {
+      const friend = await person({ firstName: `Ring${index}` });
+      expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
+      ring.push(friend);
+    }
+    // Three send their traits after sign-in as the app does; two only in the header of their payout request.
+    for (const who of ring.slice(0, 3)) expect((await sendTraits(who, traits)).json()).toEqual({ ok: true });
+    // The traits alone link the first friend to the sponsor: the friend's first task holds the bonus.
+    const [, friend] = ring as [Person, Person];
+    expect(await earnOnce(friend)).toMatchObject({ success: true });
+    const referral = await db.selectFrom('referrals').selectAll().where('referredUserId', '=', friend.id).executeTakeFirstOrThrow();
+    expect(referral).toMatchObject({ status: 'held', heldReward: 5_000 });
+    const held = (await f.admin('GET', '/api/admin/risk/held-referrals?pageSize=200')).json();
+    expect(held.items.find((item: { id: string }) => item.id === referral.id).links).toEqual([{ kind: 'traits', value: 'browser traits' }]);
+    for (const [index, who] of ring.entries()) {
+      await fund(who, '300');
+      const asked = await requestPayout(who, gcash[index] as string, '150', index >= 3 ? traits : undefined);
+      expect(asked.statusCode, asked.body).toBe(200);
+    }
+
+    const review = (await f.admin('GET', `/api/admin/users/${sponsor.id}/risk`)).json();
+    expect(review.linkedAccounts).toHaveLength(4);
+    for (const linked of review.linkedAccounts) {
+      expect(linked.via).toContainEqual({ kind: 'traits', value: 'browser traits' });
+      expect(linked.via.map(linkText)).toContain('Same browser traits');
+    }
+    expect(review.reasons).toEqual(
+      expect.arrayContaining([
+        { code: 'shared_traits', text: 'Shares rare browser traits with 4 accounts' },
+        { code: 'shared_destination', text: 'Shares payout destination 0917•••4567 with 4 accounts' },
+        { code: 'made_together_device', text: 'One of 5 accounts created from one device within 24 hours' },
+        { code: 'paying_out_together', text: 'One of 5 accounts paying out to 0917•••4567 within 24 hours' },
+      ]),
+    );
+    expect(review.cluster).toMatchObject({ size: 5, capped: false });
+    expect(review.cluster.members.map((member: { userId: string }) => member.userId)).toEqual([
+      sponsor.id,
+      ...ring
+        .slice(1)
+        .sort((a, b) => a.email.localeCompare(b.email))
+        .map((member) => member.id),
+    ]);
+    for (const member of review.cluster.members) {
+      expect(member.ties).toEqual(
+        expect.arrayContaining([
+          { kind: 'traits', value: 'browser traits' },
+          { kind: 'destination', value: '0917•••4567' },
+        ]),
+      );
+    }
+    // Nothing in the review gives the traits or the number away.
+    expect(JSON.stringify(review)).not.toContain(traits);
+    expect(JSON.stringify(review)).not.toContain('09178884567');
+
+    await expect.poll(() => queueRowsOf(ring)).toEqual(inClustersOf(ring, 5));
+  });
+
+  it('is not tied by traits six or more accounts share: a common phone model, which splits the cluster it made', async () => {
+    const traits = browserTraits('common-phone');
+    const owners: Person[] = [];
+    for (let index = 0; index < 5; index++) {
+      const owner = await person();
+      expect((await sendTraits(owner, traits)).statusCode).toBe(200);
+      await fund(owner, '300');
+      expect((await requestPayout(owner, `0918 777 ${String(1000 + index)}`)).statusCode).toBe(200);
+      owners.push(owner);
+    }
+    const [first] = owners as [Person];
+    expect((await f.admin('GET', `/api/admin/users/${first.id}/risk`)).json().cluster.size).toBe(5);
+    await expect.poll(() => queueRowsOf(owners)).toEqual(inClustersOf(owners, 5));
+
+    const sixth = await person();
+    expect((await sendTraits(sixth, traits)).statusCode).toBe(200);
+    const review = (await f.admin('GET', `/api/admin/users/${first.id}/risk`)).json();
+    expect(review.linkedAccounts).toEqual([]);
+    expect(review.reasons.map((reason: { code: string }) => reason.code)).not.toContain('shared_traits');
+    expect(review.cluster).toEqual({ size: 1, capped: false, members: [{ userId: first.id, email: first.email, ties: [] }] });
+    await expect.poll(() => queueRowsOf(owners)).toEqual(inClustersOf(owners, 1));
+  });
+
+  it('adds nothing for the traits of one browser between accounts that share its device cookie', async () => {
+    const device = newDevice();
+    const traits = browserTraits('one-browser');
+    const [first, second] = [await person({ device }), await person({ device })];
+    for (const who of [first, second]) expect((await sendTraits(who, traits)).statusCode).toBe(200);
+    const review = (await f.admin('GET', `/api/admin/users/${first.id}/risk`)).json();
+    expect(review.reasons).toEqual([{ code: 'shared_device', text: 'Shares a device with 1 account' }]);
+    expect(review.linkedAccounts).toEqual([{ userId: second.id, email: second.email, via: [{ kind: 'device', value: 'a device' }] }]);
+  });
+
+  it('flags each of three accounts made from one IPv6 /64 within a day', async () => {
+    const made = [
+      await person({ address: '2001:db8:99:1::10' }),
+      await person({ address: '2001:db8:99:1:aaaa::20' }),
+      await person({ address: '2001:db8:99:1:bbbb::30' }),
+    ];
+    for (const who of made) {
+      const review = (await f.admin('GET', `/api/admin/users/${who.id}/risk`)).json();
+      expect(review.reasons).toContainEqual({
+        code: 'made_together_address',
+        text: 'One of 3 accounts created from one address within 24 hours',
+      });
+      // An address is a weak link: it makes no cluster.
+      expect(review.cluster.size).toBe(1);
+    }
+    // Made a day before two others of its block: not made together with them.
+    const early = await person({ address: '2001:db8:99:2::10' });
+    await db.updateTable('signIns').set({ createdAt: sql`created_at - interval '25 hours'` }).where('userId', '=', early.id).execute();
+    await person({ address: '2001:db8:99:2::20' });
+    await person({ address: '2001:db8:99:2::30' });
+    const reasons = (await f.admin('GET', `/api/admin/users/${early.id}/risk`)).json().reasons;
+    expect(reasons.map((reason: { code: string }) => reason.code)).not.toContain('made_together_address');
+  });
+});
+
+describe('POST /api/auth/device', () => {
+  it('takes 64 lowercase hex digits from a signed-in member, and refuses anything else', async () => {
+    const member = await person();
+    for (const traits of ['A'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), 'g'.repeat(64), '', 42, null]) {
+      const refused = await call(member, 'POST', '/api/auth/device', { traits });
+      expect(refused.statusCode, String(traits)).toBe(400);
+      expect(refused.json()).toEqual({ message: messages.auth.deviceTraitsInvalid, code: 'BAD_REQUEST' });
+    }
+    expect((await call(member, 'POST', '/api/auth/device', {})).statusCode).toBe(400);
+    expect(await signalsOf(member, 'traits')).toEqual([]);
+
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/device', payload: { traits: 'a'.repeat(64) } });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await call(member, 'POST', '/api/auth/device', { traits: 'a'.repeat(64) })).statusCode).toBe(200);
+    expect(await signalsOf(member, 'traits')).toEqual(['a'.repeat(64)]);
+  });
+
+  it('has a header beside it, X-Device-Traits, where anything but 64 lowercase hex digits counts as none', async () => {
+    const member = await person();
+    await fund(member, '500');
+    expect((await requestPayout(member, '0919 444 0001', '150', 'NOT-TRAITS')).statusCode).toBe(200);
+    expect((await requestPayout(member, '0919 444 0001', '150', 'B'.repeat(64))).statusCode).toBe(200);
+    expect(await signalsOf(member, 'traits')).toEqual([]);
+    expect((await requestPayout(member, '0919 444 0001', '150', 'b'.repeat(64))).statusCode).toBe(200);
+    expect(await signalsOf(member, 'traits')).toEqual(['b'.repeat(64)]);
   });
 });

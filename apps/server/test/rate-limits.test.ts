@@ -100,6 +100,16 @@ const LIMITED_CALLS: LimitedCall[] = [
     companion: 'site.config',
     restStatusUnderLimit: 404,
   },
+  {
+    limit: 'deviceTraits',
+    subject: 'member',
+    rest: { method: 'POST', url: '/api/auth/device', payload: { traits: 'c'.repeat(64) } },
+    procedure: 'auth.device',
+    type: 'mutation',
+    input: { traits: 'c'.repeat(64) },
+    companion: 'support.markRead',
+    restStatusUnderLimit: 200,
+  },
 ];
 
 type Way = 'REST' | 'tRPC' | 'tRPC batch';

@@ -550,7 +550,7 @@ describe('admin queue pages', () => {
     '/api/admin/support/conversations?page=1&pageSize=50',
     '/api/admin/percentage/payouts?page=1&pageSize=50',
   ];
-  type PendingItem = { id: string; userId: string; vipTier: string; flags: { code: string }[] };
+  type PendingItem = { id: string; userId: string; vipTier: string; flags: { code: string }[]; clusterSize: number };
   const page = (url: string) => adminPage<PendingItem>(url);
 
   it('are read once while the queue stands still, and again as soon as it moves', async () => {
@@ -625,6 +625,32 @@ describe('admin queue pages', () => {
     t.clock.now = new Date(expiresAt.getTime() + 1);
     const ended = await page(payouts);
     expect({ statements: ended.statements, tier: ended.items[0]?.vipTier }).toEqual({ statements: 1, tier: 'FREE' });
+  });
+
+  it('read a kept page again when the cluster of a member it shows changes, and keep it when another cluster does', async () => {
+    const payouts = queues[0] as string;
+    await heard();
+    const [first] = (await page(payouts)).items;
+    if (!first) throw new Error('the payout queue is empty');
+    expect(first.clusterSize).toBe(1);
+    expect((await page(payouts)).statements).toBe(0);
+
+    // Two accounts the page does not show form a cluster: kept.
+    const [one, two] = [await otherMember(), await otherMember()];
+    const clusterId = [one.id, two.id].sort()[0] as string;
+    await db
+      .insertInto('accountClusters')
+      .values([one, two].map((account) => ({ userId: account.id, clusterId })))
+      .execute();
+    await heard();
+    expect((await page(payouts)).statements).toBe(0);
+
+    // The first row's member joins them: read again, in one statement, with the cluster's size.
+    await db.insertInto('accountClusters').values({ userId: first.userId, clusterId }).execute();
+    await heard();
+    const joined = await page(payouts);
+    expect({ statements: joined.statements, size: joined.items[0]?.clusterSize }).toEqual({ statements: 1, size: 3 });
+    expect((await page(payouts)).statements).toBe(0);
   });
 });
 

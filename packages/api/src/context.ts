@@ -63,6 +63,12 @@ export interface RequestScope {
    */
   deviceId: string | null;
   /**
+   * The browser's traits as the member app sends them with every call (X-Device-Traits: 64 hex digits,
+   * docs/product-rules.md#fraud-rules), or null when it sent none or something else. A client can forge it
+   * like the device id: one signal among several.
+   */
+  deviceTraits: string | null;
+  /**
    * The browser says another site started the request (a link or a form elsewhere: Sec-Fetch-Site
    * cross-site or same-site). Such a request may read, but what a read would also change is left alone.
    */

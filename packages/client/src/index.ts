@@ -1,4 +1,5 @@
 export { AdSlot } from './ad-slot';
+export { deviceTraits } from './device-traits-header';
 export { type LiveEventHandler, usePolling } from './live';
 export { mountApp } from './mount';
 export { createRoutedRouter, RoutedApp, type RouterContext } from './routed-app';

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { deviceTraitsHeader } from './device-traits-header';
 import { attachSessionWatch, type SessionWatch, watchForEndedSessions } from './session-ended';
 
 /** Only a page whose session ended needs the dialog (and Radix's), so it loads then. */
@@ -44,6 +45,8 @@ function createTrpcClient() {
           maxItems: MAX_BATCH_CALLS,
           // Session cookies ride along on every call, as the server's auth expects.
           fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+          // And the browser's traits, once the member app has computed them (docs/product-rules.md#fraud-rules).
+          headers: deviceTraitsHeader,
         }),
       }),
     ],

@@ -182,6 +182,8 @@ export const pendingPayoutSchema = z.object({
   flags: z.array(z.object({ code: z.string(), text: z.string() })),
   /** The other accounts that used this payout's destination. */
   linkedAccounts: z.array(z.object({ userId: z.string(), email: z.string() })),
+  /** How many accounts the member's cluster holds, the member included: 1 when alone (docs/product-rules.md#fraud-rules). */
+  clusterSize: z.number().int().min(1),
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 

@@ -62,3 +62,14 @@ export const commissionAuthOutput = z.object({
 });
 
 export const okOutput = z.object({ ok: z.literal(true) });
+
+/**
+ * A browser's traits as the member app sends them (docs/product-rules.md#fraud-rules): the SHA-256 of a
+ * documented set of stable traits, 64 lowercase hex digits. In the body of POST /api/auth/device, and in
+ * the X-Device-Traits header of the app's calls, where anything else counts as none.
+ */
+export const DEVICE_TRAITS_PATTERN = /^[0-9a-f]{64}$/;
+
+export const deviceTraitsInput = z.object({
+  traits: z.string({ error: messages.auth.deviceTraitsInvalid }).regex(DEVICE_TRAITS_PATTERN, messages.auth.deviceTraitsInvalid),
+});

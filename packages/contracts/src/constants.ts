@@ -122,8 +122,18 @@ export const RATE_LIMITS = {
   supportMessage: { max: 30, windowMs: 5 * 60_000 },
   payoutRequest: { max: 10, windowMs: 60 * 60_000 },
   referralLookup: { max: 30, windowMs: 10 * 60_000 },
+  /** The member app sends its browser traits once per tab and session: more is someone writing values by hand. */
+  deviceTraits: { max: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Linked accounts (docs/product-rules.md#fraud-rules). A browser-traits value held by more accounts than
+ * `rareTraitsAccounts` is a common phone model and browser, not one person: it weighs nothing and links
+ * nothing. A cluster is walked to at most `clusterMaxMembers` accounts. `velocityAccounts` accounts made
+ * from one device or address, or paying out to one destination, within 24 hours are each flagged.
+ */
+export const FRAUD_LIMITS = { rareTraitsAccounts: 5, clusterMaxMembers: 500, velocityAccounts: 3 } as const;
 
 /**
  * Lockouts that only wrong passwords feed: after `max` wrong ones in `windowMs` every attempt is refused

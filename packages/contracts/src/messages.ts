@@ -38,6 +38,7 @@ export const messages = {
     emailInvalid: 'Please enter a valid email address',
     nameInvalid: 'Names are at most 100 characters',
     accountBanned: 'This account has been banned.',
+    deviceTraitsInvalid: 'Browser traits must be 64 lowercase hexadecimal characters',
     accountSuspended: 'This account is suspended',
     accountSuspendedBecause: (reason: string) => `This account is suspended: ${reason}`,
     suspendedTitle: 'Your account is suspended',

@@ -17,8 +17,11 @@ export const riskQueueItemSchema = z.object({
 });
 export type RiskQueueItem = z.infer<typeof riskQueueItemSchema>;
 
-export const LINK_KINDS = ['device', 'destination', 'address'] as const;
+/** What ties two accounts, strongest first: a device, a payout destination, rare browser traits, an address. */
+export const LINK_KINDS = ['device', 'destination', 'traits', 'address'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
+/** The links that put accounts in one cluster (docs/product-rules.md#fraud-rules): every kind but an address. */
+const CLUSTER_LINK_KINDS = ['device', 'destination', 'traits'] as const;
 
 /** Scores from which a member is a medium or a high risk, for how the queue marks them. */
 const RISK_LEVELS = { medium: 40, high: 70 } as const;
@@ -32,6 +35,7 @@ export function riskLevel(score: number): 'high' | 'medium' | 'low' {
 export function linkText(link: { kind: LinkKind; value: string }): string {
   if (link.kind === 'device') return 'Same device';
   if (link.kind === 'destination') return `Same payout destination ${link.value}`;
+  if (link.kind === 'traits') return 'Same browser traits';
   return `Same sign-in address ${link.value} within 24 hours`;
 }
 
@@ -42,10 +46,29 @@ const linkedAccountSchema = z.object({
   via: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
 });
 
+/**
+ * The accounts a member is tied to through strong links, directly or through each other: `size` counts the
+ * member too (1: alone); `capped` when the walk stopped at FRAUD_LIMITS.clusterMaxMembers and there are
+ * more. Each member with the links (masked) that tie it to others of the cluster.
+ */
+const clusterSchema = z.object({
+  size: z.number().int().min(1),
+  capped: z.boolean(),
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      ties: z.array(z.object({ kind: z.enum(CLUSTER_LINK_KINDS), value: z.string() })),
+    }),
+  ),
+});
+export type Cluster = z.infer<typeof clusterSchema>;
+
 export const userRiskSchema = z.object({
   score: z.number().int().min(0).max(100),
   reasons: z.array(riskReasonSchema),
   linkedAccounts: z.array(linkedAccountSchema),
+  cluster: clusterSchema,
 });
 export type UserRisk = z.infer<typeof userRiskSchema>;
 

@@ -158,6 +158,24 @@ export const staffMessages = {
     queueEmpty: 'No member is flagged: no shared devices, payout destinations or addresses.',
     heldEmpty: 'No referral bonus is waiting for review.',
     userLoadFailed: 'Failed to load this member’s links',
+    /** A risk reason each (docs/product-rules.md#fraud-rules): `accounts` and `bonuses` come counted ('4 accounts'). */
+    reasons: {
+      sharedDevice: (accounts: string) => `Shares a device with ${accounts}`,
+      sharedDestination: (destination: string, accounts: string) => `Shares payout destination ${destination} with ${accounts}`,
+      sharedTraits: (accounts: string) => `Shares rare browser traits with ${accounts}`,
+      sharedAddress: (accounts: string) => `Signed in from the same address as ${accounts} within 24 hours`,
+      referredByLinked: 'Was referred by a linked account',
+      referredLinked: (accounts: string) => `Referred ${accounts}`,
+      heldBonuses: (bonuses: string) => `${bonuses} held for review`,
+      madeFromOneDevice: (count: number) => `One of ${count} accounts created from one device within 24 hours`,
+      madeFromOneAddress: (count: number) => `One of ${count} accounts created from one address within 24 hours`,
+      payingOutTogether: (count: number, destination: string) => `One of ${count} accounts paying out to ${destination} within 24 hours`,
+    },
+    clusterOf: (size: number) => `Cluster of ${size} accounts`,
+    clusterBadge: (size: number) => `Cluster of ${size}`,
+    clusterAlone: 'Not in a cluster: no other account shares a device, a payout destination or rare browser traits with it.',
+    clusterCapped: (shown: number) => `The walk stopped at ${shown} accounts: more are linked.`,
+    inCluster: (size: number) => `This account is one of a cluster of ${size} linked accounts.`,
   },
   /** The commission operator's dashboard and the admin panel's % tabs (docs/screens.md#admin-screens, docs/screens.md#records, docs/screens.md#states, docs/product-rules.md#validation, docs/product-rules.md#admin-access, docs/api-conventions.md#calls-the-apps-make and docs/api-conventions.md#messages-and-errors). */
   commission: {

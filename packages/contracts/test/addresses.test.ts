@@ -25,7 +25,44 @@ describe('the block a per-address limit counts a client under', () => {
     expect(addressBlock('2001:db8::1:2:3:4')).toBe('2001:db8:0:0::/64');
   });
 
+  it('is the IPv4 address an IPv4-mapped IPv6 address carries, in every notation', () => {
+    for (const address of [
+      '::ffff:1.2.3.4',
+      '::ffff:102:304',
+      '0:0:0:0:0:ffff:102:304',
+      '0000:0000:0000:0000:0000:FFFF:0102:0304',
+      '::FFFF:0102:0304',
+      '0:0::ffff:1.2.3.4',
+      '::ffff:1.2.3.4%eth0',
+      '::ffff:102:304%25',
+    ]) {
+      expect(addressBlock(address), address).toBe('1.2.3.4');
+    }
+    expect(addressBlock('::ffff:cb00:7109')).toBe('203.0.113.9');
+  });
+
+  it('is the IPv4 address a NAT64 address carries in its last 32 bits: the well-known and the local-use prefix', () => {
+    for (const address of [
+      '64:ff9b::1.2.3.4',
+      '64:ff9b::102:304',
+      '0064:FF9B:0000:0000:0000:0000:0102:0304',
+      '64:ff9b:0:0:0:0:1.2.3.4%wlan0',
+      '64:ff9b:1::102:304',
+      '64:ff9b:1:ab:cd:ef:102:304',
+      '64:FF9B:0001::1.2.3.4',
+    ]) {
+      expect(addressBlock(address), address).toBe('1.2.3.4');
+    }
+    // Other addresses of those neighbourhoods are IPv6 clients of their own.
+    expect(addressBlock('64:ff9b:2::102:304')).toBe('64:ff9b:2:0::/64');
+    expect(addressBlock('::fffe:102:304')).toBe('0:0:0:0::/64');
+    expect(addressBlock('::1:ffff:102:304')).toBe('0:0:0:0::/64');
+  });
+
   it('leaves anything else as it is', () => {
     expect(addressBlock('unknown')).toBe('unknown');
+    for (const address of ['1::2::3', '1:2:3:4:5:6:7', '1:2:3:4:5:6:7:8:9', '::ffff:1.2.3.256', '::12345', '::g']) {
+      expect(addressBlock(address), address).toBe(address);
+    }
   });
 });

@@ -255,7 +255,8 @@ export interface AppCaches {
   queueTotals: ChangeCache<number>;
   /**
    * The answered pages of those queues, searched or not: dropped by any change to a queue's table, by a
-   * change to any member a page shows, and by any member's new e-mail or name (what a search matches).
+   * change to any member a page shows or to the cluster of a member whose cluster it shows, and by any
+   * member's new e-mail or name (what a search matches).
    */
   queuePages: ChangeCache<CachedPage>;
   /** The answered pages of the other admin lists, each list dropped by the changes of ADMIN_LIST_CHANGES. */
@@ -270,6 +271,8 @@ interface CachedPage {
   total: number;
   /** The members whose rows it shows besides its list's own (their user row, or for held referrals the devices and destinations they used). */
   members: readonly string[];
+  /** The members whose cluster's size it shows (the pending payouts' members), if any. */
+  clusterMembers?: readonly string[];
   /** When something the page shows ends by itself (a VIP plan's expiry), in ms since the epoch; null: never. */
   validUntil: number | null;
 }
@@ -318,9 +321,9 @@ export function createAppCaches(feed: ChangeFeed): AppCaches {
       everyChangeClears: ['queues', 'support'],
     }),
     queuePages: new ChangeCache(feed, {
-      topics: ['queues', 'support', 'member-names', 'user'],
+      topics: ['queues', 'support', 'member-names', 'user', 'cluster'],
       maxEntries: MAX_CACHED_PAGES,
-      readFrom: (_key, page) => page.members.map((id) => `user:${id}`),
+      readFrom: (_key, page) => [...page.members.map((id) => `user:${id}`), ...(page.clusterMembers ?? []).map((id) => `cluster:${id}`)],
       everyChangeClears: ['queues', 'support', 'member-names'],
     }),
     adminLists: Object.fromEntries(

@@ -15,7 +15,7 @@ const CHANGES_CHANNEL = 'app_changes';
  */
 export const QUEUE_MONEY_CHANGES_SETTING = 'pesotasks.queue_money_changes';
 
-/** The topics the triggers notify (migrations 0010, 0016 to 0018); a payload of any other is not ours. */
+/** The topics the triggers notify (migrations 0010, 0016 to 0018, 0025); a payload of any other is not ours. */
 const CHANGE_TOPICS = [
   'user',
   'session',
@@ -32,6 +32,7 @@ const CHANGE_TOPICS = [
   'risk',
   'referrals',
   'signals',
+  'cluster',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 

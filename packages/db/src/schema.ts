@@ -230,10 +230,24 @@ export interface SignInsTable {
 
 export interface AccountSignalsTable {
   userId: string;
-  kind: 'device' | 'destination';
+  /** A device id, a payout destination, or a browser-traits hash (migration 0025). */
+  kind: 'device' | 'destination' | 'traits';
   value: string;
   firstSeenAt: Timestamp;
   lastSeenAt: Timestamp;
+}
+
+/** Each account in a cluster of two or more (no row: a cluster of one); `clusterId` is its least member's id. */
+export interface AccountClustersTable {
+  userId: string;
+  clusterId: string;
+  updatedAt: Timestamp;
+}
+
+/** Accounts that gained a signal since their cluster was last walked, written with the signal. */
+export interface StaleClustersTable {
+  userId: string;
+  since: Timestamp;
 }
 
 export interface RiskScoresTable {
@@ -406,6 +420,8 @@ export interface Database {
   rateLimits: RateLimitsTable;
   signIns: SignInsTable;
   accountSignals: AccountSignalsTable;
+  accountClusters: AccountClustersTable;
+  staleClusters: StaleClustersTable;
   riskScores: RiskScoresTable;
   adminLogChain: AdminLogChainTable;
   photos: PhotosTable;

@@ -42,6 +42,9 @@ const ADMIN_LIST_TABLES = new Set([
   'referrals',
   'account_signals',
   'accountSignals',
+  // The payout queue's cluster sizes.
+  'account_clusters',
+  'accountClusters',
 ]);
 
 /** Their triggers queue money changes on PostgreSQL (migration 0019), for the feed to send once the request is done. */

@@ -30,13 +30,14 @@ function PayoutActions({ payout }: { payout: PendingPayout }) {
   const name = fullName(payout) || payout.email;
   const amount = formatPesosAmount(payout.amount);
   const flagged = payout.flags.length > 0 ? ` Flagged: ${payout.flags.map((flag) => flag.text).join('; ')}.` : '';
+  const clustered = payout.clusterSize > 1 ? ` ${staffMessages.risk.inCluster(payout.clusterSize)}` : '';
   return (
     <DecisionActions
       approve={{
         button: 'Approve Payout',
         buttonLabel: `Approve Payout of ${name}`,
         title: 'Approve payout?',
-        description: `Pay ${amount} to ${payout.email} by ${destinationShown(payout)}?${flagged}`,
+        description: `Pay ${amount} to ${payout.email} by ${destinationShown(payout)}?${flagged}${clustered}`,
         confirmLabel: `Pay ${amount}`,
       }}
       refuse={{
@@ -93,6 +94,12 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
         <span className="text-muted-foreground xl:hidden">
           <ShortId id={payout.userId} />
         </span>
+        {payout.clusterSize > 1 && (
+          // The accounts tied to this one through devices, destinations or browser traits (docs/product-rules.md#fraud-rules).
+          <Badge variant="warning" className="w-fit">
+            {staffMessages.risk.clusterBadge(payout.clusterSize)}
+          </Badge>
+        )}
         <PayoutFlags payout={payout} />
       </div>
     ),

@@ -1,6 +1,7 @@
 import { trpc } from '@app/client';
 import {
   ADMIN_PAGE_SIZE,
+  type Cluster,
   formatDateTime,
   type HeldReferral,
   LINK_KINDS,
@@ -23,7 +24,7 @@ import {
   Pager,
   Skeleton,
 } from '@app/ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { runDecision, toastRefusal, toastSuccess } from '../lib/feedback';
 import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
@@ -46,7 +47,7 @@ function ScoreBadge({ score }: { score: number }) {
   );
 }
 
-/** What ties two accounts, strongest first: a device, then a payout destination, then an address. */
+/** What ties two accounts, strongest first: a device, a payout destination, rare browser traits, an address. */
 function linksText(links: readonly { kind: LinkKind; value: string }[]): string {
   return [...links]
     .sort((a, b) => LINK_KINDS.indexOf(a.kind) - LINK_KINDS.indexOf(b.kind))
@@ -163,6 +164,7 @@ function RiskQueue() {
 function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () => void }) {
   const utils = trpc.useUtils();
   const review = trpc.admin.risk.user.useQuery({ id: member.userId });
+  const ids = useId();
   const setHold = trpc.admin.risk.holdPayouts.useMutation();
   const [changingHold, setChangingHold] = useState(false);
   const hold = review.data?.payoutHold ?? null;
@@ -198,20 +200,19 @@ function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () 
               <Reasons reasons={review.data.reasons} />
             </div>
             <div className="grid gap-2">
-              <h3 className="text-sm font-semibold">Linked accounts ({review.data.linkedAccounts.length})</h3>
+              <h3 id={`${ids}-linked`} className="text-sm font-semibold">
+                Linked accounts ({review.data.linkedAccounts.length})
+              </h3>
               {review.data.linkedAccounts.length === 0 ? (
                 <p className="text-sm text-muted-foreground">None.</p>
               ) : (
-                <ul className="grid max-h-64 gap-2 overflow-y-auto">
-                  {review.data.linkedAccounts.map((account) => (
-                    <li key={account.userId} className="grid gap-0.5 rounded-md border p-2 text-sm">
-                      <span className="break-all font-medium">{account.email}</span>
-                      <span className="text-xs text-muted-foreground">{linksText(account.via)}</span>
-                    </li>
-                  ))}
-                </ul>
+                <TiedAccounts
+                  labelledBy={`${ids}-linked`}
+                  accounts={review.data.linkedAccounts.map((account) => ({ ...account, links: account.via }))}
+                />
               )}
             </div>
+            <ClusterSection id={`${ids}-cluster`} cluster={review.data.cluster} />
             <div className="grid gap-2 rounded-md border p-3">
               <h3 className="text-sm font-semibold">Payouts</h3>
               {hold ? (
@@ -248,6 +249,46 @@ function MemberReview({ member, onClose }: { member: RiskQueueItem; onClose: () 
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The accounts tied to the member through strong links, directly or through each other
+ * (docs/product-rules.md#fraud-rules), each with what ties it to the others.
+ */
+function ClusterSection({ id, cluster }: { id: string; cluster: Cluster }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h3 id={id} className="text-sm font-semibold">
+        {cluster.size > 1 ? m.clusterOf(cluster.size) : 'Cluster'}
+      </h3>
+      {cluster.size === 1 ? (
+        <p className="text-sm text-muted-foreground">{m.clusterAlone}</p>
+      ) : (
+        <TiedAccounts labelledBy={id} accounts={cluster.members.map((member) => ({ ...member, links: member.ties }))} />
+      )}
+      {cluster.capped && <p className="text-sm text-warning">{m.clusterCapped(cluster.size)}</p>}
+    </section>
+  );
+}
+
+/** Accounts, each with what ties it (the values masked), in a list named by the heading `labelledBy`. */
+function TiedAccounts({
+  labelledBy,
+  accounts,
+}: {
+  labelledBy: string;
+  accounts: readonly { userId: string; email: string; links: readonly { kind: LinkKind; value: string }[] }[];
+}) {
+  return (
+    <ul aria-labelledby={labelledBy} className="grid max-h-64 gap-2 overflow-y-auto">
+      {accounts.map((account) => (
+        <li key={account.userId} className="grid gap-0.5 rounded-md border p-2 text-sm">
+          <span className="break-all font-medium">{account.email}</span>
+          <span className="text-xs text-muted-foreground">{linksText(account.links)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tan
 import { Suspense, useMemo } from 'react';
 import { LandingPage } from '../components/landing-page';
 import { MemberShell } from '../components/member-shell';
+import { useReportDeviceTraits } from '../lib/device-traits';
 import { useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
 import type { RouterContext } from '../router';
@@ -25,6 +26,7 @@ function Root() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const { user, isLoading } = useCurrentUser();
   const maintenance = useMaintenanceStatus();
+  useReportDeviceTraits(user?.id);
 
   const navigation = useMemo(
     () => ({ pathname, handles: isMemberAppHref, navigate: (href: string) => void router.navigate({ href }) }),

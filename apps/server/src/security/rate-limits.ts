@@ -24,6 +24,7 @@ const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: stri
   supportMessage: { per: 'user', procedures: ['support.send'] },
   payoutRequest: { per: 'user', procedures: ['payouts.request'] },
   referralLookup: { per: 'address', procedures: ['referrals.inviter'] },
+  deviceTraits: { per: 'user', procedures: ['auth.device'] },
 };
 
 const REDIS_CONNECT_WAIT_MS = 2000;

@@ -1,8 +1,9 @@
 import { AccountBannedError } from '@app/auth';
-import { devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
+import { deviceTraitsInput, devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
 import { z } from 'zod';
 import { forbidden, notFound } from '../lib/errors';
 import { acceptingPrepared } from '../lib/prepared';
+import { recordDeviceTraits } from '../risk/service';
 import { publicProcedure, router, sessionProcedure } from '../trpc';
 import { ownView, signInAndStartSession } from './service';
 
@@ -15,6 +16,27 @@ export const authRouter = router({
       const now = ctx.now();
       const adminUnlocked = ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > now;
       return ownView(ctx.user, { adminUnlocked, now });
+    }),
+
+  /**
+   * The browser's traits, sent by the member app once per session after sign-in (docs/product-rules.md#fraud-rules).
+   * Whatever the site's state, like the sign-in it completes.
+   */
+  device: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/device',
+        tags: ['auth'],
+        summary: 'Record the browser’s traits (a SHA-256 in hex) for the fraud review',
+        protect: true,
+      },
+    })
+    .input(deviceTraitsInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await recordDeviceTraits(ctx.db, ctx.user.id, input.traits, ctx.now());
+      return { ok: true as const };
     }),
 
   /** Development sign-in (docs/architecture.md#identity-and-access): absent whenever an identity provider is configured. */

@@ -23,6 +23,8 @@ export interface ListRead<T> {
   total: number;
   /** The members whose rows the items show (their member, and any account they name); see AdminListName's topics for the other lists. */
   members: string[];
+  /** The members whose cluster's size the items show: a change of one of those clusters drops a kept page. */
+  clusterMembers?: string[];
   /** When something the items show ends by itself (a VIP plan shown as held), or null. */
   validUntil: Date | null;
 }
@@ -43,10 +45,10 @@ interface Queue<S extends z.ZodType<object>> {
  * when a page or page size was given, else the documented array of the first QUEUE_UNPAGED_LIMIT items
  * with the whole queue's length in X-Total-Count.
  *
- * A page is kept, prepared, until its queue's table or one of the members it shows changes, what it shows
- * ends by itself, or (searched) any member's e-mail or name changes (docs/architecture.md#caches): every
- * admin panel open on a queue asks for the same page again each time the queue moves, and between moves
- * they all share one read.
+ * A page is kept, prepared, until its queue's table, one of the members it shows or the cluster of one whose
+ * cluster it shows changes, what it shows ends by itself, or (searched) any member's e-mail or name changes
+ * (docs/architecture.md#caches): every admin panel open on a queue asks for the same page again each time
+ * the queue moves, and between moves they all share one read.
  */
 export async function answerQueue<S extends z.ZodType<object>>(
   ctx: Pick<Context, 'req' | 'caches' | 'now'>,
@@ -100,7 +102,13 @@ function keptPage<R extends ListRead<unknown>>(
     key,
     async () => {
       const page = await read();
-      return { answer: prepare(page), total: page.total, members: page.members, validUntil: page.validUntil?.getTime() ?? null };
+      return {
+        answer: prepare(page),
+        total: page.total,
+        members: page.members,
+        clusterMembers: page.clusterMembers,
+        validUntil: page.validUntil?.getTime() ?? null,
+      };
     },
     (page) => page.validUntil === null || now < page.validUntil,
   );

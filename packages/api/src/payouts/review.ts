@@ -24,7 +24,8 @@ import { toPayout } from './service';
 
 /**
  * Payouts waiting for a decision, oldest first, one window of them, with who asked, whether their account
- * is VIP now, and what to know before paying: other accounts that used the same destination, a payout hold.
+ * is VIP now, and what to know before paying: other accounts that used the same destination, a payout hold,
+ * and how many accounts the member's cluster holds.
  */
 export async function listPendingPayouts({ db, caches }: QueueReader, now: Date, window: QueueWindow): Promise<ListRead<PendingPayout>> {
   const pending = db
@@ -75,6 +76,11 @@ export async function listPendingPayouts({ db, caches }: QueueReader, now: Date,
           .end()
           .as('linkedAccounts'),
       )
+      // The member's cluster as last stored (docs/product-rules.md#fraud-rules); no row is a cluster of one.
+      .select(
+        sql<number>`(SELECT count(*)::int FROM account_clusters c
+          WHERE c.cluster_id = (SELECT m.cluster_id FROM account_clusters m WHERE m.user_id = p.user_id))`.as('clusterSize'),
+      )
       .orderBy('p.createdAt')
       .orderBy('p.id')
       .limit(window.limit)
@@ -113,10 +119,17 @@ export async function listPendingPayouts({ db, caches }: QueueReader, now: Date,
       vipTier: effectiveTier(row, now).tier,
       flags,
       linkedAccounts: row.linkedAccounts,
+      clusterSize: Math.max(1, row.clusterSize),
     };
   });
   const members = new Set(items.flatMap((item) => [item.userId, ...item.linkedAccounts.map((account) => account.userId)]));
-  return { items, total, members: [...members], validUntil: firstPlanEnd(rows, now) };
+  return {
+    items,
+    total,
+    members: [...members],
+    clusterMembers: [...new Set(items.map((item) => item.userId))],
+    validUntil: firstPlanEnd(rows, now),
+  };
 }
 
 /**

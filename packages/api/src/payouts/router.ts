@@ -47,7 +47,9 @@ export const payoutsRouter = router({
     })
     .input(payoutRequestInput)
     .output(payoutSchema)
-    .mutation(({ ctx, input }) => requestPayout(ctx.db, ctx.user.id, input, { now: ctx.now(), deviceId: ctx.req.deviceId })),
+    .mutation(({ ctx, input }) =>
+      requestPayout(ctx.db, ctx.user.id, input, { now: ctx.now(), deviceId: ctx.req.deviceId, deviceTraits: ctx.req.deviceTraits }),
+    ),
 
   queue: memberProcedure
     .meta({

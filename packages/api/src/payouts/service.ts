@@ -67,7 +67,7 @@ export async function requestPayout(
   db: Db,
   userId: string,
   request: { paymentMethod: PayoutMethod; amount: number; destination: PayoutDestination },
-  context: { now: Date; deviceId: string | null },
+  context: { now: Date; deviceId: string | null; deviceTraits?: string | null },
 ): Promise<Payout> {
   const { now } = context;
   const destination = destinationKey(request.destination);
@@ -106,7 +106,8 @@ export async function requestPayout(
       });
       const newDevice = context.deviceId ? await recordSignal(trx, userId, 'device', context.deviceId, now) : false;
       const newDestination = await recordSignal(trx, userId, 'destination', destination, now);
-      signalsChanged = newDevice || newDestination;
+      const newTraits = context.deviceTraits ? await recordSignal(trx, userId, 'traits', context.deviceTraits, now) : false;
+      signalsChanged = newDevice || newDestination || newTraits;
       return toPayout(row);
     });
   } catch (error) {

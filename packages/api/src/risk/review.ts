@@ -2,20 +2,21 @@ import {
   type AdminPageInput,
   formatAmount,
   type HeldReferral,
-  maskDestination,
   type PayoutHold,
   type RiskQueueItem,
   staffMessages,
   type UserRisk,
 } from '@app/contracts';
 import type { Db } from '@app/db';
+import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../activity/service';
 import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { type ListRead, queueLength } from '../lib/queue';
 import { reviewHeldReferral } from '../referrals/service';
-import { assessRisk, refreshRiskScores } from './service';
+import { clusterOf, rareTraits } from './clusters';
+import { assessRisk, refreshRiskScores, shownValue } from './service';
 
 /** The review queue: members with a score above zero, highest first. */
 export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<ListRead<RiskQueueItem>> {
@@ -53,14 +54,15 @@ export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<List
   };
 }
 
-/** One member's review: their score and reasons, the accounts tied to them, and any payout hold. */
+/**
+ * One member's review: their score and reasons, the accounts tied to them, their cluster as the links are
+ * now, and any payout hold.
+ */
 export async function userRiskReview(db: Db, userId: string, now: Date): Promise<UserRisk & { payoutHold: PayoutHold }> {
-  const [member, risk] = await Promise.all([
-    db.selectFrom('users').select(['payoutHoldReason', 'payoutHeldAt']).where('id', '=', userId).executeTakeFirst(),
-    assessRisk(db, userId, now),
-  ]);
+  const member = await db.selectFrom('users').select(['payoutHoldReason', 'payoutHeldAt']).where('id', '=', userId).executeTakeFirst();
   if (!member) throw notFound(staffMessages.admin.userNotFound);
-  return { score: risk.score, reasons: risk.reasons, linkedAccounts: risk.linkedAccounts, payoutHold: payoutHoldOf(member) };
+  const [risk, cluster] = await Promise.all([assessRisk(db, userId, now), clusterOf(db, userId, shownValue)]);
+  return { score: risk.score, reasons: risk.reasons, linkedAccounts: risk.linkedAccounts, cluster, payoutHold: payoutHoldOf(member) };
 }
 
 /**
@@ -128,7 +130,9 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
             )
             .select(['mine.kind', 'mine.value'])
             .whereRef('mine.userId', '=', 'r.referrerId')
-            .whereRef('theirs.userId', '=', 'r.referredUserId'),
+            .whereRef('theirs.userId', '=', 'r.referredUserId')
+            // Browser traits that became common (a phone model) tie nobody any more.
+            .where(sql<boolean>`(mine.kind <> 'traits' OR ${rareTraits(sql.ref('mine.value'))})`),
         ).as('links'),
       )
       .where('r.status', '=', 'held')
@@ -152,7 +156,7 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
       friend: { userId: row.referredUserId, email: row.friendEmail },
       amount: formatAmount(row.heldReward),
       heldAt: (row.heldAt ?? new Date(0)).toISOString(),
-      links: row.links.map((link) => ({ kind: link.kind, value: link.kind === 'device' ? 'a device' : maskDestination(link.value) })),
+      links: row.links.map((link) => ({ kind: link.kind, value: shownValue(link.kind, link.value) })),
     })),
     total,
     members: rows.flatMap((row) => [row.referrerId, row.referredUserId]),

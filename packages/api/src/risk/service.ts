@@ -1,16 +1,19 @@
-import { addressBlock, maskDestination, pluralize, type RiskReason, type UserRisk } from '@app/contracts';
+import { addressBlock, FRAUD_LIMITS, maskDestination, pluralize, type RiskReason, staffMessages, type UserRisk } from '@app/contracts';
 import { type Db, jsonb } from '@app/db';
 import { sql } from 'kysely';
+import { noteNewSignal, rareTraits, recomputeStaleClusters, SIGNAL_LINKS_READ, type SignalKind } from './clusters';
 
 /**
  * Linked accounts and risk (docs/product-rules.md#fraud-rules). Two accounts are linked when they
- * share a device id or a payout destination, and weakly linked when they signed in from one address
- * within 24 hours (an IPv6 address by its /64: addressBlock). A member's risk score sums the weight of
- * each reason, at most 100.
+ * share a device id, a payout destination or rare browser traits, and weakly linked when they signed in
+ * from one address within 24 hours (an IPv6 address by its /64: addressBlock). A member's risk score sums
+ * the weight of each reason, at most 100.
  */
 
-/** How an account is tied to another: a shared device or destination (linked), or an address (weakly). */
-type LinkKind = 'device' | 'destination' | 'address';
+/** How an account is tied to another: a shared signal (linked), or an address (weakly). */
+type LinkKind = SignalKind | 'address';
+
+const r = staffMessages.risk.reasons;
 
 /** How far back sign-ins are compared by address. */
 const ADDRESS_LOOKBACK_DAYS = 90;
@@ -19,11 +22,6 @@ const ADDRESS_LOOKBACK_DAYS = 90;
  * carrier's NAT): the reason's weight is capped long before this, and the review lists fewer.
  */
 const ADDRESS_LINKS_COUNTED = 100;
-/**
- * The most accounts one shared device or destination links a member to, as rows: a value shared by
- * thousands (a payout number passed around) is counted exactly, but only this many accounts are read.
- */
-const SIGNAL_LINKS_READ = 100;
 /**
  * Up to this many accounts sharing a device or destination are rescored when one more joins them; past it
  * their weight is long at its cap and only the count in their reason's text would move, so they are
@@ -41,7 +39,10 @@ interface Link {
   sharers: number;
 }
 
-/** The accounts tied to this one, with what ties them (one row per account and shared value). */
+/**
+ * The accounts tied to this one, with what ties them (one row per account and shared value). Browser traits
+ * tie only while rare: a common value is left out before its holders are counted.
+ */
 async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
   const { rows } = await sql<Link>`
     SELECT other.user_id, mine.kind, mine.value, sharers.count AS sharers
@@ -54,7 +55,7 @@ async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
       WHERE o.kind = mine.kind AND o.value = mine.value AND o.user_id <> mine.user_id
       LIMIT ${SIGNAL_LINKS_READ}
     ) other
-    WHERE mine.user_id = ${userId}
+    WHERE mine.user_id = ${userId} AND (mine.kind <> 'traits' OR ${rareTraits(sql.ref('mine.value'))})
     UNION ALL
     (
       SELECT other.user_id, 'address', min(other.address_block), 0
@@ -70,33 +71,45 @@ async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
 }
 
 /**
- * Whether two accounts are linked (a shared device or payout destination): a referral between them pays
- * no bonus until an admin has looked at it. An address alone does not link: many people share one.
+ * Whether two accounts are linked (a shared device, payout destination or rare browser traits): a referral
+ * between them pays no bonus until an admin has looked at it. An address alone does not link: many people
+ * share one.
  */
 export async function areLinked(db: Db, userId: string, otherId: string): Promise<boolean> {
   const { rows } = await sql<{ linked: boolean }>`
     SELECT EXISTS (
       SELECT 1 FROM account_signals mine
       JOIN account_signals other ON other.kind = mine.kind AND other.value = mine.value
-      WHERE mine.user_id = ${userId} AND other.user_id = ${otherId}
+      WHERE mine.user_id = ${userId} AND other.user_id = ${otherId} AND (mine.kind <> 'traits' OR ${rareTraits(sql.ref('mine.value'))})
     ) AS linked
   `.execute(db);
   return rows[0]?.linked === true;
 }
 
-/** What a shared value looks like to an admin: a device never by its id, an address without its last part. */
-function shownValue(kind: LinkKind, value: string): string {
+/**
+ * What a shared value looks like to an admin: a device and browser traits never by their value, a
+ * destination masked, an address without its last part.
+ */
+export function shownValue(kind: LinkKind, value: string): string {
   if (kind === 'device') return 'a device';
+  if (kind === 'traits') return 'browser traits';
   if (kind === 'destination') return maskDestination(value);
   const ipv4 = value.match(/^(\d+\.\d+\.\d+)\.\d+$/);
   return ipv4 ? `${ipv4[1]}.•` : `${value.split(':').slice(0, 3).join(':')}:•`;
 }
 
-/** Each reason's weight: a shared device or destination weighs most, an address least. */
+/**
+ * Each reason's weight: a shared device or destination weighs most, rare browser traits less (one phone
+ * model and browser can be two people), an address least; accounts made or paying out together add theirs.
+ */
 const WEIGHTS = {
   shared_device: (accounts: number) => Math.min(60, 30 + 10 * accounts),
   shared_destination: (accounts: number) => Math.min(60, 30 + 10 * accounts),
+  shared_traits: (accounts: number) => Math.min(30, 15 + 5 * accounts),
   shared_address: (accounts: number) => Math.min(20, 5 + 5 * accounts),
+  made_together_device: () => 25,
+  made_together_address: () => 15,
+  paying_out_together: () => 20,
   linked_referral: () => 20,
   held_referral: () => 10,
 } as const;
@@ -106,10 +119,102 @@ interface WeightedReason extends RiskReason {
   weight: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sign-ins of one address block around a member's first one that are read to find the accounts made there. */
+const BLOCK_SIGN_INS_READ = 1000;
+/** Payouts to one destination around a member's own that are read to find the accounts paying out together. */
+const DESTINATION_PAYOUTS_READ = 500;
+
+interface Event {
+  userId: string;
+  at: Date;
+}
+
+/**
+ * The most accounts with an event within one 24-hour window that holds one of `userId`'s own events: how
+ * many accounts were made, or paid out, together with this one. A best window can always start at an event.
+ */
+function mostWithinADay(events: readonly Event[], userId: string): number {
+  const times = events.map((event) => ({ userId: event.userId, at: event.at.getTime() })).sort((a, b) => a.at - b.at);
+  const own = times.filter((event) => event.userId === userId).map((event) => event.at);
+  let most = 0;
+  for (const start of times) {
+    const end = start.at + DAY_MS;
+    if (!own.some((at) => at >= start.at && at <= end)) continue;
+    most = Math.max(most, new Set(times.filter((event) => event.at >= start.at && event.at <= end).map((event) => event.userId)).size);
+  }
+  return most;
+}
+
+/** Groups events by a value (a device, a destination) and gives each value's count of mostWithinADay. */
+function togetherBy(rows: readonly (Event & { value: string })[], userId: string): Map<string, number> {
+  const byValue = new Map<string, Event[]>();
+  for (const row of rows) byValue.set(row.value, [...(byValue.get(row.value) ?? []), row]);
+  return new Map([...byValue].map(([value, events]) => [value, mostWithinADay(events, userId)]));
+}
+
+/**
+ * Velocity: how many accounts were made together with this one, and paid out together with it. An
+ * account is made at its first sign-in. Made from one device: accounts holding the device id or rare browser
+ * traits the member had within a day of being made, each also holding it within a day of its own making, made
+ * within 24 hours of each other. From one address: accounts whose first sign-in was from the block of the
+ * member's first. Paying out together: accounts requesting payouts to one of the member's destinations
+ * within 24 hours of each other and of one of the member's own requests to it.
+ */
+async function velocityOf(db: Db, userId: string) {
+  const [byDevice, byAddress, byDestination] = await Promise.all([
+    sql<Event & { value: string }>`
+      WITH made AS (SELECT min(created_at) AS at FROM sign_ins WHERE user_id = ${userId})
+      SELECT mine.kind || ':' || mine.value AS value, other.user_id, other.at
+      FROM made, account_signals mine
+      CROSS JOIN LATERAL (
+        SELECT o.user_id, first.at FROM account_signals o
+        CROSS JOIN LATERAL (SELECT min(created_at) AS at FROM sign_ins WHERE user_id = o.user_id) first
+        WHERE o.kind = mine.kind AND o.value = mine.value
+          AND first.at BETWEEN made.at - interval '24 hours' AND made.at + interval '24 hours'
+          AND o.first_seen_at <= first.at + interval '24 hours'
+        LIMIT ${SIGNAL_LINKS_READ}
+      ) other
+      WHERE mine.user_id = ${userId} AND mine.kind IN ('device', 'traits') AND mine.first_seen_at <= made.at + interval '24 hours'
+        AND (mine.kind <> 'traits' OR ${rareTraits(sql.ref('mine.value'))})
+    `.execute(db),
+    sql<Event>`
+      WITH made AS (SELECT address_block, created_at AS at FROM sign_ins WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)
+      SELECT s.user_id, min(s.created_at) AS at
+      FROM made CROSS JOIN LATERAL (
+        SELECT user_id, created_at FROM sign_ins
+        WHERE address_block = made.address_block AND created_at BETWEEN made.at - interval '24 hours' AND made.at + interval '24 hours'
+        ORDER BY created_at LIMIT ${BLOCK_SIGN_INS_READ}
+      ) s
+      WHERE NOT EXISTS (SELECT 1 FROM sign_ins earlier WHERE earlier.user_id = s.user_id AND earlier.created_at < s.created_at)
+      GROUP BY s.user_id
+      LIMIT ${SIGNAL_LINKS_READ}
+    `.execute(db),
+    sql<Event & { value: string }>`
+      SELECT mine.destination AS value, p.user_id, p.created_at AS at
+      FROM (
+        SELECT destination, min(created_at) AS first, max(created_at) AS last FROM payouts
+        WHERE user_id = ${userId} AND destination IS NOT NULL GROUP BY destination
+      ) mine
+      CROSS JOIN LATERAL (
+        SELECT user_id, created_at FROM payouts
+        WHERE destination = mine.destination AND created_at BETWEEN mine.first - interval '24 hours' AND mine.last + interval '24 hours'
+        ORDER BY created_at LIMIT ${DESTINATION_PAYOUTS_READ}
+      ) p
+    `.execute(db),
+  ]);
+  return {
+    fromDevice: Math.max(0, ...togetherBy(byDevice.rows, userId).values()),
+    fromAddress: mostWithinADay(byAddress.rows, userId),
+    toDestinations: togetherBy(byDestination.rows, userId),
+  };
+}
+
 /** The member's score, reasons and linked accounts, as of now. */
-export async function assessRisk(db: Db, userId: string, now: Date): Promise<UserRisk & { exists: boolean }> {
-  const [links, referrals, member] = await Promise.all([
+export async function assessRisk(db: Db, userId: string, now: Date): Promise<Omit<UserRisk, 'cluster'> & { exists: boolean }> {
+  const [allLinks, velocity, referrals, member] = await Promise.all([
     linksOf(db, userId, now),
+    velocityOf(db, userId),
     db
       .selectFrom('referrals')
       .select(['referrerId', 'referredUserId', 'status'])
@@ -121,11 +226,13 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
   const reasons: WeightedReason[] = [];
   const add = (code: ReasonCode, count: number, text: string) => reasons.push({ code, text, weight: WEIGHTS[code](count) });
 
+  const devices = new Set(allLinks.filter((link) => link.kind === 'device').map((link) => link.userId));
+  // One browser shows one set of traits: they tell something only of accounts that do not share its cookie.
+  const links = allLinks.filter((link) => link.kind !== 'traits' || !devices.has(link.userId));
   const accountsBy = (kind: LinkKind) => new Set(links.filter((link) => link.kind === kind).map((link) => link.userId));
-  const devices = accountsBy('device');
   // The accounts read, or the most sharers of one device when there were more than were read.
   const deviceSharers = Math.max(devices.size, ...links.filter((link) => link.kind === 'device').map((link) => link.sharers));
-  if (devices.size > 0) add('shared_device', deviceSharers, `Shares a device with ${pluralize(deviceSharers, 'account')}`);
+  if (devices.size > 0) add('shared_device', deviceSharers, r.sharedDevice(pluralize(deviceSharers, 'account')));
   const destinations = new Map<string, { accounts: Set<string>; sharers: number }>();
   for (const link of links.filter((candidate) => candidate.kind === 'destination')) {
     const shared = destinations.get(link.value) ?? { accounts: new Set<string>(), sharers: link.sharers };
@@ -133,25 +240,28 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
     destinations.set(link.value, shared);
   }
   for (const [value, { sharers }] of destinations) {
-    add(
-      'shared_destination',
-      sharers,
-      `Shares payout destination ${shownValue('destination', value)} with ${pluralize(sharers, 'account')}`,
-    );
+    add('shared_destination', sharers, r.sharedDestination(shownValue('destination', value), pluralize(sharers, 'account')));
   }
+  const traits = accountsBy('traits');
+  if (traits.size > 0) add('shared_traits', traits.size, r.sharedTraits(pluralize(traits.size, 'account')));
   const addresses = accountsBy('address');
-  if (addresses.size > 0) {
-    add('shared_address', addresses.size, `Signed in from the same address as ${pluralize(addresses.size, 'account')} within 24 hours`);
+  if (addresses.size > 0) add('shared_address', addresses.size, r.sharedAddress(pluralize(addresses.size, 'account')));
+
+  const together = FRAUD_LIMITS.velocityAccounts;
+  if (velocity.fromDevice >= together) add('made_together_device', velocity.fromDevice, r.madeFromOneDevice(velocity.fromDevice));
+  if (velocity.fromAddress >= together) add('made_together_address', velocity.fromAddress, r.madeFromOneAddress(velocity.fromAddress));
+  for (const [value, accounts] of velocity.toDestinations) {
+    if (accounts >= together) add('paying_out_together', accounts, r.payingOutTogether(accounts, shownValue('destination', value)));
   }
 
-  const strongly = new Set([...devices, ...[...destinations.values()].flatMap(({ accounts }) => [...accounts])]);
+  const strongly = new Set([...devices, ...traits, ...[...destinations.values()].flatMap(({ accounts }) => [...accounts])]);
   const sponsor = referrals.find((referral) => referral.referredUserId === userId);
   const linkedFriends = referrals.filter((referral) => referral.referrerId === userId && strongly.has(referral.referredUserId));
-  if (sponsor && strongly.has(sponsor.referrerId)) add('linked_referral', 1, 'Was referred by a linked account');
+  if (sponsor && strongly.has(sponsor.referrerId)) add('linked_referral', 1, r.referredByLinked);
   if (linkedFriends.length > 0)
-    add('linked_referral', linkedFriends.length, `Referred ${pluralize(linkedFriends.length, 'linked account')}`);
+    add('linked_referral', linkedFriends.length, r.referredLinked(pluralize(linkedFriends.length, 'linked account')));
   const held = referrals.filter((referral) => referral.referrerId === userId && referral.status === 'held').length;
-  if (held > 0) add('held_referral', held, `${pluralize(held, 'referral bonus', 'referral bonuses')} held for review`);
+  if (held > 0) add('held_referral', held, r.heldBonuses(pluralize(held, 'referral bonus', 'referral bonuses')));
 
   const linkedIds = [...new Set(links.map((link) => link.userId))];
   const emails = linkedIds.length
@@ -178,13 +288,15 @@ export async function assessRisk(db: Db, userId: string, now: Date): Promise<Use
 }
 
 /**
- * Stores the scores of these members and of every account tied to them by a device or a destination, for the
- * admins' queue: run after a sign-in, a payout request or a referral changed what ties accounts together.
+ * Brings the clusters of accounts that gained a signal up to date (recomputeStaleClusters), then stores the
+ * scores of these members and of every account tied to them by a shared signal, for the admins' queue: run
+ * after a sign-in, a payout request or a referral changed what ties accounts together.
  */
 export async function refreshRiskScores(db: Db, userIds: readonly string[], now: Date): Promise<void> {
+  await recomputeStaleClusters(db, now);
   const affected = new Set(userIds);
-  // Only a shared device or destination moves the other accounts' scores at once, and only while few share
-  // it (RESCORED_PER_VALUE): an address is shared by strangers behind one carrier's NAT, and rescoring all of
+  // Only a shared signal moves the other accounts' scores at once, and only while few share it
+  // (RESCORED_PER_VALUE): an address is shared by strangers behind one carrier's NAT, and rescoring all of
   // them at every sign-in would cost a sign-in per account there. Theirs catch up at their own next sign-in or payout.
   for (const userId of userIds) {
     for (const link of await linksOf(db, userId, now)) {
@@ -222,10 +334,19 @@ export async function recordSignIn(db: Db, signIn: { userId: string; address: st
 }
 
 /**
- * Notes that an account used a device or a payout destination (first and last time seen), and says
- * whether it is new to the account: only then can it tie the account to others.
+ * Records the browser traits the member app sent after sign-in (POST /api/auth/device): a new value may tie
+ * the account to others, so their clusters and scores are brought up to date.
  */
-export async function recordSignal(db: Db, userId: string, kind: 'device' | 'destination', value: string, at: Date): Promise<boolean> {
+export async function recordDeviceTraits(db: Db, userId: string, traits: string, now: Date): Promise<void> {
+  if (await recordSignal(db, userId, 'traits', traits, now)) await refreshRiskScores(db, [userId], now);
+}
+
+/**
+ * Notes that an account used a device, a payout destination or a browser (first and last time seen), and
+ * says whether it is new to the account: only then can it tie the account to others, and its cluster is
+ * noted for a walk (noteNewSignal), in the caller's transaction.
+ */
+export async function recordSignal(db: Db, userId: string, kind: SignalKind, value: string, at: Date): Promise<boolean> {
   const row = await db
     .insertInto('accountSignals')
     .values({ userId, kind, value, firstSeenAt: at, lastSeenAt: at })
@@ -233,5 +354,6 @@ export async function recordSignal(db: Db, userId: string, kind: 'device' | 'des
     // xmax is 0 on a row this statement inserted, and set on one it updated.
     .returning(sql<boolean>`xmax = 0`.as('inserted'))
     .executeTakeFirstOrThrow();
+  if (row.inserted) await noteNewSignal(db, userId, kind, value, at);
   return row.inserted;
 }

@@ -1,0 +1,3 @@
+import { nodeProject } from '../../tooling/vitest.ts';
+
+export default nodeProject('client');
