@@ -367,6 +367,39 @@ describe('payouts', () => {
     expect(approveAfter.json().message).toBe('Already declined');
   });
 
+  it('shows each decided request as approved or declined in the history, the statement and the ledger, its row unchanged', async () => {
+    const { cookie, id, payoutId: approvedId, paymentDetails } = await payoutRequester();
+    const asked = await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '200', paymentDetails });
+    const declinedId = asked.json().id as string;
+    expect((await f.admin('POST', `/api/admin/payout/${approvedId}/status`, { status: 'approved' })).statusCode).toBe(200);
+    const declined = await f.admin('PUT', `/api/admin/payout/${declinedId}/status`, { status: 'declined', reason: 'Wrong number' });
+    expect(declined.statusCode).toBe(200);
+
+    const requestRows = await db
+      .selectFrom('transactions')
+      .select(['id', 'payoutId', 'status'])
+      .where('userId', '=', id)
+      .where('type', '=', 'payout')
+      .execute();
+    // The rows stay as written (their status is in their hash); what they show is their payout's status.
+    expect(requestRows.map((row) => row.status)).toEqual(['pending', 'pending']);
+    const rowOf = (payoutId: string) => requestRows.find((row) => row.payoutId === payoutId)?.id;
+    const shown = { [rowOf(approvedId) ?? '']: 'approved', [rowOf(declinedId) ?? '']: 'declined' };
+
+    const history: { id: string; type: string; status: string }[] = (await f.as(cookie, 'GET', '/api/transactions')).json();
+    expect(Object.fromEntries(history.filter((row) => row.type === 'payout').map((row) => [row.id, row.status]))).toEqual(shown);
+    const statement = (await f.as(cookie, 'GET', '/api/transactions/statement.csv')).body.trim().split('\r\n');
+    // After the row's id: its type, description and status.
+    const statementStatus = (rowId: string) =>
+      statement
+        .find((line) => line.includes(`,${rowId},`))
+        ?.split(`,${rowId},`)[1]
+        ?.split(',')[2];
+    expect(Object.fromEntries(Object.keys(shown).map((rowId) => [rowId, statementStatus(rowId)]))).toEqual(shown);
+    const ledger: { id: string; status: string }[] = (await f.admin('GET', '/api/admin/transactions?page=1&pageSize=10')).json().items;
+    expect(Object.fromEntries(ledger.filter((row) => row.id in shown).map((row) => [row.id, row.status]))).toEqual(shown);
+  });
+
   it('lets one of many concurrent decisions through', async () => {
     const { cookie, payoutId } = await payoutRequester();
     const answers = await Promise.all(

@@ -95,7 +95,14 @@ async function balanceMismatches(db: Db): Promise<BookProblem[]> {
   }));
 }
 
-const BALANCE_COLUMNS = ['availableBalance', 'pendingPayout', 'totalEarnings', 'referralEarnings', 'totalPaidOut'] as const;
+const BALANCE_COLUMNS = [
+  'availableBalance',
+  'pendingPayout',
+  'totalEarnings',
+  'referralEarnings',
+  'totalPaidOut',
+  'pendingBonuses',
+] as const;
 
 async function negativeBalances(db: Db): Promise<BookProblem[]> {
   const rows = await db

@@ -205,6 +205,15 @@ describe('checkBooks', () => {
     ]);
   });
 
+  it('reports pending bonuses below zero', async () => {
+    await sql`ALTER TABLE users DROP CONSTRAINT users_pending_bonuses_check`.execute(db);
+    await sql`UPDATE users SET pending_bonuses = -500 WHERE id = ${history.member.id}`.execute(db);
+    expect(await problemsOf()).toEqual([
+      problem('balance-mismatch', `User ${history.member.id}: pendingBonuses is -₱5.00 but its ledger rows sum to ₱0.00`),
+      problem('negative-balance', `User ${history.member.id}: pendingBonuses is -₱5.00, below zero`),
+    ]);
+  });
+
   it('reports a task view credited twice', async () => {
     const viewId = await completedView(true);
     // The unique index refuses it on this schema; the check must still catch a database without it.
@@ -382,6 +391,19 @@ describe('tamper-evident chains', () => {
     await sql`UPDATE users SET available_balance = available_balance + 100000 WHERE id = ${history.member.id}`.execute(db);
     expect(await chainProblems()).toEqual([
       `Ledger of user ${history.member.id}: row #2 (${second!.id}) was changed: its hash does not match its content and the row before it`,
+    ]);
+  });
+
+  it('names the ledger row whose status was changed in the database', async () => {
+    const request = await db
+      .selectFrom('transactions')
+      .select(['id', 'seq'])
+      .where('payoutId', '=', history.approvedPayoutId)
+      .where('type', '=', 'payout')
+      .executeTakeFirstOrThrow();
+    await sql`UPDATE transactions SET status = 'declined' WHERE id = ${request.id}`.execute(db);
+    expect(await chainProblems()).toEqual([
+      `Ledger of user ${history.member.id}: row #${Number(request.seq)} (${request.id}) was changed: its hash does not match its content and the row before it`,
     ]);
   });
 

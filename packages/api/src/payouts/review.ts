@@ -159,13 +159,9 @@ export async function decidePayout(
     throw existing ? alreadyDecided(existing.status) : notFound(staffMessages.admin.payoutNotFound);
   }
 
-  // The request's own ledger row shows the outcome in the member's history; its balance effect stays.
-  await trx
-    .updateTable('transactions')
-    .set({ status: decision.status })
-    .where('payoutId', '=', payout.id)
-    .where('type', '=', 'payout')
-    .execute();
+  // The request's own ledger row is left as it was written (its status is in its hash): the member's history
+  // shows it with the payout's status (packages/api/src/transactions/service.ts). The decision's row records
+  // the payout as decided (docs/product-rules.md#evidence).
   await postToLedger(trx, {
     userId: payout.userId,
     type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',

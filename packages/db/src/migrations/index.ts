@@ -22,6 +22,7 @@ import * as versionedUserChanges from './0020_versioned_user_changes';
 import * as identityEmailVerified from './0021_identity_email_verified';
 import * as signInAddressBlocks from './0022_sign_in_address_blocks';
 import * as payoutDestinations from './0023_payout_destinations';
+import * as ledgerEvidence from './0024_ledger_evidence';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_identity_email_verified': identityEmailVerified,
   '0022_sign_in_address_blocks': signInAddressBlocks,
   '0023_payout_destinations': payoutDestinations,
+  '0024_ledger_evidence': ledgerEvidence,
 };
