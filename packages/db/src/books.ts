@@ -1,6 +1,6 @@
 import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos } from '@app/contracts';
 import { sql } from 'kysely';
-import { findChainBreaks } from './chains';
+import { findChainBreaks, payoutDigestOf } from './chains';
 import type { Db } from './create-db';
 import { checkLedger } from './ledger';
 
@@ -12,11 +12,21 @@ import { checkLedger } from './ledger';
  *   completed view that was never credited;
  * - `commission`: the operator's ledger does not match the VIP upgrades and approved payouts that earn
  *   it, or the operator has asked for more than was earned;
+ * - `payout-changed`: a payout changed outside the application (its row no longer matches the digest its
+ *   latest ledger row recorded), without its request's or its decision's ledger row, or whose ledger rows
+ *   say another amount;
  * - `admin-log-missing`: an admin's money move or decision without its admin_logs row;
  * - `chain-broken`: a ledger row or an admin log row changed or removed since it was written (the first
  *   place each chain breaks: one per member's ledger, one for the admin log).
  */
-type BookProblemKind = 'balance-mismatch' | 'negative-balance' | 'view-credit' | 'commission' | 'admin-log-missing' | 'chain-broken';
+type BookProblemKind =
+  | 'balance-mismatch'
+  | 'negative-balance'
+  | 'view-credit'
+  | 'commission'
+  | 'payout-changed'
+  | 'admin-log-missing'
+  | 'chain-broken';
 
 export interface BookProblem {
   kind: BookProblemKind;
@@ -65,6 +75,7 @@ export async function checkBooks(db: Db): Promise<BooksReport> {
         ...(await negativeBalances(trx)),
         ...(await viewCreditProblems(trx)),
         ...(await commissionProblems(trx)),
+        ...(await payoutProblems(trx)),
         ...(await missingAdminLogs(trx)),
         ...(await findChainBreaks(trx)).map((found) => ({ kind: 'chain-broken' as const, description: found.description })),
       ];
@@ -230,6 +241,73 @@ async function commissionProblems(db: Db): Promise<BookProblem[]> {
     ...(Number(upgradeEarnings) < 0
       ? [problem(`The upgrade commission figure is ${formatPesos(Number(upgradeEarnings))}, below zero`)]
       : []),
+  ];
+}
+
+/** The ledger row a payout's state comes to, by its decision (docs/product-rules.md#evidence). */
+const DECISION_ROWS = { approved: 'payout_approved', declined: 'payout_declined' } as const;
+
+/**
+ * Each payout against its ledger rows (docs/product-rules.md#evidence): its row as it is must match the
+ * digest its latest ledger row recorded, so a destination, an amount or a decision changed in the database
+ * shows; it must have its request's row, its decision's row once decided, and rows of its own amount.
+ */
+async function payoutProblems(db: Db): Promise<BookProblem[]> {
+  const problem = (description: string): BookProblem => ({ kind: 'payout-changed', description });
+
+  const changed = await sql<{ id: string; userId: string; rowId: string; seq: number | null }>`
+    SELECT p.id, p.user_id, latest.id AS row_id, latest.seq
+    FROM payouts p
+    JOIN LATERAL (
+      SELECT t.id, t.seq, t.payout_digest FROM transactions t WHERE t.payout_id = p.id ORDER BY t.seq DESC NULLS LAST, t.created_at DESC LIMIT 1
+    ) latest ON true
+    WHERE latest.payout_digest IS DISTINCT FROM ${payoutDigestOf('p')}
+  `.execute(db);
+
+  const missing = await sql<{ id: string; userId: string; status: string; type: string }>`
+    SELECT p.id, p.user_id, p.status, wanted.type
+    FROM payouts p
+    JOIN (VALUES ('pending', 'payout'), ('approved', 'payout'), ('declined', 'payout'),
+      ('approved', ${DECISION_ROWS.approved}::text), ('declined', ${DECISION_ROWS.declined}::text)) AS wanted(status, type)
+      ON wanted.status = p.status
+    WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.payout_id = p.id AND t.type = wanted.type)
+  `.execute(db);
+
+  const amounts = await sql<{
+    rowId: string;
+    seq: number | null;
+    type: string;
+    amount: number;
+    id: string;
+    userId: string;
+    payoutAmount: number;
+  }>`
+    SELECT t.id AS row_id, t.seq, t.type, t.amount, p.id, p.user_id, p.amount AS payout_amount
+    FROM transactions t JOIN payouts p ON p.id = t.payout_id
+    WHERE t.amount <> p.amount
+  `.execute(db);
+
+  const row = (seq: number | null, id: string) => (seq === null ? `ledger row ${id}` : `ledger row #${Number(seq)} (${id})`);
+  return [
+    ...changed.rows.map((found) =>
+      problem(
+        `Payout ${found.id} of user ${found.userId} was changed outside the application: it no longer matches what its ` +
+          `${row(found.seq, found.rowId)} recorded (its details, destination, amount, status or decision)`,
+      ),
+    ),
+    ...missing.rows.map((found) =>
+      problem(
+        found.type === 'payout'
+          ? `Payout ${found.id} of user ${found.userId} has no payout request ledger row`
+          : `Payout ${found.id} of user ${found.userId} is ${found.status} but has no ${found.type} ledger row`,
+      ),
+    ),
+    ...amounts.rows.map((found) =>
+      problem(
+        `Payout ${found.id} of user ${found.userId} is ${formatPesos(Number(found.payoutAmount))} but its ${found.type} ` +
+          `${row(found.seq, found.rowId)} is ${formatPesos(Number(found.amount))}`,
+      ),
+    ),
   ];
 }
 

@@ -369,6 +369,104 @@ describe('checkBooks', () => {
   });
 });
 
+describe('payouts against their ledger rows', () => {
+  const payoutProblems = async () =>
+    (await problemsOf()).filter((found) => found.kind === 'payout-changed').map((found) => found.description);
+
+  /** A payout of the member's waiting for a decision, with its request's ledger row, as requestPayout writes them. */
+  async function pendingPayout(amount = 5_000) {
+    return db.transaction().execute(async (trx) => {
+      const payout = await trx
+        .insertInto('payouts')
+        .values({
+          userId: history.member.id,
+          paymentMethod: 'G-CASH',
+          amount,
+          paymentDetails: '0917 123 4567',
+          destination: 'mobile:+639171234567',
+          details: jsonb({ number: '+639171234567' }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await postToLedger(trx, {
+        userId: history.member.id,
+        type: 'payout',
+        amount,
+        description: 'Payout',
+        status: 'pending',
+        payoutId: payout.id,
+      });
+      const { seq } = await trx.selectFrom('transactions').select('seq').where('id', '=', row.id).executeTakeFirstOrThrow();
+      return { id: payout.id, rowText: `ledger row #${Number(seq)} (${row.id})` };
+    });
+  }
+  const changedText = (payout: { id: string; rowText: string }) =>
+    `Payout ${payout.id} of user ${history.member.id} was changed outside the application: it no longer matches what its ${payout.rowText} recorded (its details, destination, amount, status or decision)`;
+
+  it('finds nothing wrong with payouts as the services write them, whoever else later uses their destination', async () => {
+    await pendingPayout();
+    // A trigger marks the payout once another account pays out to its destination: no change of the payout's.
+    await db
+      .insertInto('accountSignals')
+      .values({ userId: history.admin.id, kind: 'destination', value: 'mobile:+639171234567' })
+      .execute();
+    const shared = await db.selectFrom('payouts').select('destinationShared').where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(shared.destinationShared).toBe(true);
+    expect(await problemsOf()).toEqual([]);
+  });
+
+  it('reports a pending payout whose details, destination or amount were changed in the database, naming its ledger row', async () => {
+    const typed = await pendingPayout();
+    const read = await pendingPayout();
+    const destination = await pendingPayout();
+    const amount = await pendingPayout();
+    await sql`UPDATE payouts SET payment_details = '0918 765 4321' WHERE id = ${typed.id}`.execute(db);
+    await sql`UPDATE payouts SET details = '{"number": "+639187654321"}' WHERE id = ${read.id}`.execute(db);
+    await sql`UPDATE payouts SET destination = 'mobile:+639187654321' WHERE id = ${destination.id}`.execute(db);
+    await sql`UPDATE payouts SET amount = 4000 WHERE id = ${amount.id}`.execute(db);
+
+    const problems = await payoutProblems();
+    expect(problems).toHaveLength(5);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        changedText(typed),
+        changedText(read),
+        changedText(destination),
+        changedText(amount),
+        `Payout ${amount.id} of user ${history.member.id} is ₱40.00 but its payout ${amount.rowText} is ₱50.00`,
+      ]),
+    );
+  });
+
+  it('reports a decision undone in the database, and a payout without the ledger rows of its request and decision', async () => {
+    await sql`UPDATE payouts SET status = 'pending', decided_by = NULL, decided_at = NULL WHERE id = ${history.declinedPayoutId}`.execute(
+      db,
+    );
+    const decision = await db
+      .selectFrom('transactions')
+      .select(['id', 'seq'])
+      .where('payoutId', '=', history.declinedPayoutId)
+      .where('type', '=', 'payout_declined')
+      .executeTakeFirstOrThrow();
+    const unbooked = await db
+      .insertInto('payouts')
+      .values({ userId: history.member.id, paymentMethod: 'G-CASH', amount: 5_000, paymentDetails: '0917', status: 'declined' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const problems = await payoutProblems();
+    const member = `of user ${history.member.id}`;
+    expect(problems).toHaveLength(3);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        changedText({ id: history.declinedPayoutId, rowText: `ledger row #${Number(decision.seq)} (${decision.id})` }),
+        `Payout ${unbooked.id} ${member} has no payout request ledger row`,
+        `Payout ${unbooked.id} ${member} is declined but has no payout_declined ledger row`,
+      ]),
+    );
+  });
+});
+
 describe('tamper-evident chains', () => {
   const chainProblems = async () => (await problemsOf()).filter((found) => found.kind === 'chain-broken').map((found) => found.description);
   const memberRows = () =>
