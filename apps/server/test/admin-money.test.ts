@@ -324,7 +324,17 @@ describe('payouts', () => {
     const commission = await db.selectFrom('commissionEntries').select(['kind', 'amount']).where('sourceId', '=', payoutId).execute();
     expect(commission).toEqual([{ kind: 'payout', amount: 1_000 }]);
     const [log] = await f.logs('approve_payout', payoutId);
-    expect(log).toMatchObject({ adminId: f.adminId, ipAddress: ADMIN_IP, details: { amount: '200.00', paymentMethod: 'G-CASH' } });
+    const decision = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('payoutId', '=', payoutId)
+      .where('type', '=', 'payout_approved')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      adminId: f.adminId,
+      ipAddress: ADMIN_IP,
+      details: { amount: '200.00', paymentMethod: 'G-CASH', ledgerRowId: decision.id },
+    });
     expect((await f.admin('GET', '/api/admin/pending-payouts')).json().map((p: { id: string }) => p.id)).not.toContain(payoutId);
 
     const declineAfter = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined', reason: 'Too late' });

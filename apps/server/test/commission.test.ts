@@ -199,14 +199,22 @@ describe('the stats editor', () => {
     });
     const adjustments = await db
       .selectFrom('commissionEntries')
-      .select(['amount', 'description', 'createdBy'])
+      .select(['id', 'amount', 'description', 'createdBy'])
       .where('kind', '=', 'adjustment')
       .where('sourceId', 'like', `%:${log?.targetId}`)
       .orderBy('description', 'desc')
       .execute();
+    // The log row names the entries the edit wrote (docs/product-rules.md#evidence).
+    expect([...((log?.details.commissionEntryIds ?? []) as string[])].sort()).toEqual(adjustments.map((entry) => entry.id).sort());
     expect(adjustments).toEqual([
-      { amount: 10_000 - before.upgradeEarnings, description: 'Adjustment of upgrade earnings by an admin', createdBy: f.adminId },
       {
+        id: expect.any(String),
+        amount: 10_000 - before.upgradeEarnings,
+        description: 'Adjustment of upgrade earnings by an admin',
+        createdBy: f.adminId,
+      },
+      {
+        id: expect.any(String),
         amount: 2_345 - before.payoutEarnings,
         description: 'Adjustment of payout earnings by an admin',
         createdBy: f.adminId,

@@ -68,7 +68,7 @@ export async function updateCommissionStats(
         description: m.adjustment(FIGURE_NAMES[figure]),
         createdBy: actor.adminId,
       }));
-    if (adjustments.length > 0) await trx.insertInto('commissionEntries').values(adjustments).execute();
+    const entries = adjustments.length > 0 ? await trx.insertInto('commissionEntries').values(adjustments).returning('id').execute() : [];
     const stats = await readCommissionStats(trx);
     await logAdminAction(trx, actor, {
       action: 'update_commission_stats',
@@ -76,6 +76,8 @@ export async function updateCommissionStats(
       details: {
         before: { totalBalance: formatAmount(before.balance), upgradeEarnings: formatAmount(before.upgradeEarnings) },
         after: { totalBalance: stats.totalBalance, upgradeEarnings: stats.upgradeEarnings },
+        // The entries the edit wrote, which the books check matches the log row with (docs/product-rules.md#evidence).
+        commissionEntryIds: entries.map((entry) => entry.id),
       },
     });
     return stats;

@@ -146,7 +146,7 @@ export async function decidePayout(
   decision: { status: PayoutDecision; reason?: string },
   adminId: string,
   now: Date,
-): Promise<PayoutRow> {
+): Promise<{ payout: PayoutRow; ledgerRowId: string }> {
   const payout = await trx
     .updateTable('payouts')
     .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
@@ -162,7 +162,7 @@ export async function decidePayout(
   // The request's own ledger row is left as it was written (its status is in its hash): the member's history
   // shows it with the payout's status (packages/api/src/transactions/service.ts). The decision's row records
   // the payout as decided (docs/product-rules.md#evidence).
-  await postToLedger(trx, {
+  const posted = await postToLedger(trx, {
     userId: payout.userId,
     type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
     amount: payout.amount,
@@ -190,7 +190,7 @@ export async function decidePayout(
       description: staffMessages.admin.payoutCommission(formatPesos(payout.amount)),
     });
   }
-  return payout;
+  return { payout, ledgerRowId: posted.id };
 }
 
 /** Approves or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */
@@ -203,7 +203,7 @@ export async function decidePayoutAsAdmin(
 ): Promise<Payout> {
   return db.transaction().execute(async (trx) => {
     await lockMemberAndCheck(trx, payoutId, decision.status, actor);
-    const payout = await decidePayout(trx, payoutId, decision, actor.adminId, now);
+    const { payout, ledgerRowId } = await decidePayout(trx, payoutId, decision, actor.adminId, now);
     await logAdminAction(trx, actor, {
       action: decision.status === 'approved' ? 'approve_payout' : 'decline_payout',
       targetId: payout.id,
@@ -212,6 +212,7 @@ export async function decidePayoutAsAdmin(
         amount: formatAmount(payout.amount),
         paymentMethod: payout.paymentMethod,
         ...(decision.reason ? { reason: decision.reason } : {}),
+        ledgerRowId,
       },
     });
     return toPayout(payout);
