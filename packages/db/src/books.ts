@@ -2,6 +2,7 @@ import { COMMISSION_PER_PAYOUT_CENTAVOS, COMMISSION_PER_UPGRADE_CENTAVOS, format
 import { type RawBuilder, sql } from 'kysely';
 import { findChainBreaks, payoutDigestOf } from './chains';
 import type { Db } from './create-db';
+import { type ChainHeads, compareChainHeads, readChainHeads } from './heads';
 import { checkLedger } from './ledger';
 
 /**
@@ -19,7 +20,9 @@ import { checkLedger } from './ledger';
  * - `admin-log-mismatch`: an admin_logs row of a money action that the ledger row (or the commission
  *   entries or payout) it stands for does not bear out;
  * - `chain-broken`: a ledger row or an admin log row changed or removed since it was written (the first
- *   place each chain breaks: one per member's ledger, one for the admin log).
+ *   place each chain breaks: one per member's ledger, one for the admin log);
+ * - `head-mismatch` (only given heads exported earlier): a chain whose row at a recorded head is gone or
+ *   has another hash: its tail was rewritten and chained anew, or cut back.
  */
 type BookProblemKind =
   | 'balance-mismatch'
@@ -29,7 +32,8 @@ type BookProblemKind =
   | 'payout-changed'
   | 'admin-log-missing'
   | 'admin-log-mismatch'
-  | 'chain-broken';
+  | 'chain-broken'
+  | 'head-mismatch';
 
 export interface BookProblem {
   kind: BookProblemKind;
@@ -49,6 +53,14 @@ interface BookCounts {
 export interface BooksReport {
   problems: BookProblem[];
   counts: BookCounts;
+  /** The chains' heads the check read, when asked for (`exportHeadsAt`). */
+  heads?: ChainHeads;
+}
+
+/** What a check also does: compare the chains with heads exported earlier, and read their heads now to export. */
+interface BooksCheckOptions {
+  knownHeads?: ChainHeads;
+  exportHeadsAt?: Date;
 }
 
 /**
@@ -69,7 +81,8 @@ const DECISION_ACTIONS = {
  * problem found (none when the books are right). A few set-based statements, read in one snapshot so a
  * server writing meanwhile cannot make the statements disagree with each other.
  */
-export async function checkBooks(db: Db): Promise<BooksReport> {
+export async function checkBooks(db: Db, options: BooksCheckOptions = {}): Promise<BooksReport> {
+  const { knownHeads, exportHeadsAt } = options;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -83,8 +96,13 @@ export async function checkBooks(db: Db): Promise<BooksReport> {
         ...(await missingAdminLogs(trx)),
         ...(await adminLogMismatches(trx)),
         ...(await findChainBreaks(trx)).map((found) => ({ kind: 'chain-broken' as const, description: found.description })),
+        ...(knownHeads ? await compareChainHeads(trx, knownHeads) : []).map((description) => ({
+          kind: 'head-mismatch' as const,
+          description,
+        })),
       ];
-      return { problems, counts: await countRows(trx) };
+      const counts = await countRows(trx);
+      return exportHeadsAt ? { problems, counts, heads: await readChainHeads(trx, exportHeadsAt) } : { problems, counts };
     });
 }
 
