@@ -1,4 +1,4 @@
-import { checkLedger, type Db } from '@app/db';
+import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
 import { openGcashPayments, startTestApp, type TestApp } from './helpers';
@@ -484,5 +484,23 @@ describe('transactions', () => {
     expect(second.items[0]).toMatchObject({ userId: id, type: 'admin_adjustment', amount: '300.00', transactionReference: null });
     const refused = await f.admin('GET', '/api/admin/transactions?pageSize=1000');
     expect(refused.json()).toEqual({ message: 'Page size must be a whole number from 1 to 200', code: 'BAD_REQUEST' });
+  });
+
+  it('lists a pending referral bonus with its kind', async () => {
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const { id } = await f.member();
+    const amount = 5_000;
+    await db.transaction().execute((trx) =>
+      postToLedger(trx, {
+        userId: id,
+        type: 'referral_bonus_pending',
+        amount,
+        description: 'Referral bonus (pending)',
+        createdAt: t.clock.now,
+      }),
+    );
+    // A page size no test read before: the panel keeps the pages it answered until the ledger's change arrives.
+    const [latest] = (await f.admin('GET', '/api/admin/transactions?pageSize=3')).json().items;
+    expect(latest).toMatchObject({ userId: id, type: 'referral_bonus_pending', amount: '50.00', status: 'completed' });
   });
 });
