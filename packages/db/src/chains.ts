@@ -6,7 +6,7 @@ import { jsonb } from './json';
 /**
  * The hash chains over the ledger (one per member) and the admin log (one for all): how rows are chained
  * when written in bulk, and how the chains are checked. Rows written one at a time chain themselves
- * (postToLedger, appendAdminLog) with the same SQL functions (migration 0008).
+ * (postToLedger, appendAdminLog) with the same SQL functions (migration 0008; the ledger's replaced by 0024).
  */
 
 /** What a ledger row's hash covers as migration 0008 made it, in the order ledger_row_hash takes it after `prev`. */
