@@ -43,6 +43,7 @@ interface UserRow {
   pending_payout: string;
   total_paid_out: string;
   referral_earnings: string;
+  pending_bonuses: string;
   completed_tasks: string;
   payout_hold_reason: string | null;
   payout_held_at: Date | null;
@@ -83,6 +84,7 @@ const USER_COLUMNS = [
   'pending_payout',
   'total_paid_out',
   'referral_earnings',
+  'pending_bonuses',
   'completed_tasks',
   'payout_hold_reason',
   'payout_held_at',
@@ -167,6 +169,7 @@ app.get('/api/auth/user', loadUser, (_req: Request, res: Response) => {
     pendingPayout: formatAmount(Number(user.pending_payout)),
     totalPaidOut: formatAmount(Number(user.total_paid_out)),
     referralEarnings: formatAmount(Number(user.referral_earnings)),
+    pendingBonuses: formatAmount(Number(user.pending_bonuses)),
     completedTasks: Number(user.completed_tasks),
     adminUnlocked: false,
     payoutHold: user.payout_hold_reason

@@ -1,4 +1,4 @@
-import { checkLedger, type Db } from '@app/db';
+import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
 import { openGcashPayments, startTestApp, type TestApp } from './helpers';
@@ -333,7 +333,17 @@ describe('payouts', () => {
     const commission = await db.selectFrom('commissionEntries').select(['kind', 'amount']).where('sourceId', '=', payoutId).execute();
     expect(commission).toEqual([{ kind: 'payout', amount: 1_000 }]);
     const [log] = await f.logs('approve_payout', payoutId);
-    expect(log).toMatchObject({ adminId: f.adminId, ipAddress: ADMIN_IP, details: { amount: '200.00', paymentMethod: 'G-CASH' } });
+    const decision = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('payoutId', '=', payoutId)
+      .where('type', '=', 'payout_approved')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      adminId: f.adminId,
+      ipAddress: ADMIN_IP,
+      details: { amount: '200.00', paymentMethod: 'G-CASH', ledgerRowId: decision.id },
+    });
     expect((await f.admin('GET', '/api/admin/pending-payouts')).json().map((p: { id: string }) => p.id)).not.toContain(payoutId);
 
     const declineAfter = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined', reason: 'Too late' });
@@ -374,6 +384,39 @@ describe('payouts', () => {
 
     const approveAfter = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
     expect(approveAfter.json().message).toBe('Already declined');
+  });
+
+  it('shows each decided request as approved or declined in the history, the statement and the ledger, its row unchanged', async () => {
+    const { cookie, id, payoutId: approvedId, paymentDetails } = await payoutRequester();
+    const asked = await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '200', paymentDetails });
+    const declinedId = asked.json().id as string;
+    expect((await f.admin('POST', `/api/admin/payout/${approvedId}/status`, { status: 'approved' })).statusCode).toBe(200);
+    const declined = await f.admin('PUT', `/api/admin/payout/${declinedId}/status`, { status: 'declined', reason: 'Wrong number' });
+    expect(declined.statusCode).toBe(200);
+
+    const requestRows = await db
+      .selectFrom('transactions')
+      .select(['id', 'payoutId', 'status'])
+      .where('userId', '=', id)
+      .where('type', '=', 'payout')
+      .execute();
+    // The rows stay as written (their status is in their hash); what they show is their payout's status.
+    expect(requestRows.map((row) => row.status)).toEqual(['pending', 'pending']);
+    const rowOf = (payoutId: string) => requestRows.find((row) => row.payoutId === payoutId)?.id;
+    const shown = { [rowOf(approvedId) ?? '']: 'approved', [rowOf(declinedId) ?? '']: 'declined' };
+
+    const history: { id: string; type: string; status: string }[] = (await f.as(cookie, 'GET', '/api/transactions')).json();
+    expect(Object.fromEntries(history.filter((row) => row.type === 'payout').map((row) => [row.id, row.status]))).toEqual(shown);
+    const statement = (await f.as(cookie, 'GET', '/api/transactions/statement.csv')).body.trim().split('\r\n');
+    // After the row's id: its type, description and status.
+    const statementStatus = (rowId: string) =>
+      statement
+        .find((line) => line.includes(`,${rowId},`))
+        ?.split(`,${rowId},`)[1]
+        ?.split(',')[2];
+    expect(Object.fromEntries(Object.keys(shown).map((rowId) => [rowId, statementStatus(rowId)]))).toEqual(shown);
+    const ledger: { id: string; status: string }[] = (await f.admin('GET', '/api/admin/transactions?page=1&pageSize=10')).json().items;
+    expect(Object.fromEntries(ledger.filter((row) => row.id in shown).map((row) => [row.id, row.status]))).toEqual(shown);
   });
 
   it('lets one of many concurrent decisions through', async () => {
@@ -452,5 +495,23 @@ describe('transactions', () => {
     expect(second.items[0]).toMatchObject({ userId: id, type: 'admin_adjustment', amount: '300.00', transactionReference: null });
     const refused = await f.admin('GET', '/api/admin/transactions?pageSize=1000');
     expect(refused.json()).toEqual({ message: 'Page size must be a whole number from 1 to 200', code: 'BAD_REQUEST' });
+  });
+
+  it('lists a pending referral bonus with its kind', async () => {
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const { id } = await f.member();
+    const amount = 5_000;
+    await db.transaction().execute((trx) =>
+      postToLedger(trx, {
+        userId: id,
+        type: 'referral_bonus_pending',
+        amount,
+        description: 'Referral bonus (pending)',
+        createdAt: t.clock.now,
+      }),
+    );
+    // A page size no test read before: the panel keeps the pages it answered until the ledger's change arrives.
+    const [latest] = (await f.admin('GET', '/api/admin/transactions?pageSize=3')).json().items;
+    expect(latest).toMatchObject({ userId: id, type: 'referral_bonus_pending', amount: '50.00', status: 'completed' });
   });
 });

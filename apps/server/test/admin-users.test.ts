@@ -297,10 +297,18 @@ describe('balance editor', () => {
     const [latest] = (await f.as(cookie, 'GET', '/api/transactions')).json();
     expect(latest).toMatchObject({ type: 'admin_adjustment', amount: '-250.50', availableChange: '-250.50' });
 
+    // Each log row names the ledger row it wrote (docs/product-rules.md#evidence).
+    const [, raiseRow, lowerRow] = await db.selectFrom('transactions').select('id').where('userId', '=', id).orderBy('seq').execute();
     const logs = await f.logs('update_balance', id);
     expect(logs.map((log) => log.details)).toEqual([
-      { previousBalance: '100.00', newBalance: '250.50', adjustment: '150.50', reason: 'Bonus for the survey' },
-      { previousBalance: '250.50', newBalance: '0.00', adjustment: '-250.50', reason: 'Survey bonus paid twice' },
+      { previousBalance: '100.00', newBalance: '250.50', adjustment: '150.50', reason: 'Bonus for the survey', ledgerRowId: raiseRow?.id },
+      {
+        previousBalance: '250.50',
+        newBalance: '0.00',
+        adjustment: '-250.50',
+        reason: 'Survey bonus paid twice',
+        ledgerRowId: lowerRow?.id,
+      },
     ]);
     expect(logs.every((log) => log.ipAddress === ADMIN_IP && log.adminId === f.adminId)).toBe(true);
   });

@@ -237,19 +237,23 @@ describe('the stats editor', () => {
     });
     const adjustments = await db
       .selectFrom('commissionEntries')
-      .select(['amount', 'description', 'createdBy'])
+      .select(['id', 'amount', 'description', 'createdBy'])
       .where('kind', '=', 'adjustment')
       .where('sourceId', 'like', `%:${log?.targetId}`)
       .orderBy('description', 'desc')
       .execute();
+    // The log row names the entries the edit wrote (docs/product-rules.md#evidence).
+    expect([...((log?.details.commissionEntryIds ?? []) as string[])].sort()).toEqual(adjustments.map((entry) => entry.id).sort());
     // The operator reads the reason in the ledger too.
     expect(adjustments).toEqual([
       {
+        id: expect.any(String),
         amount: 10_000 - before.upgradeEarnings,
         description: 'Adjustment of upgrade earnings by an admin: Two upgrades were counted as payouts',
         createdBy: f.adminId,
       },
       {
+        id: expect.any(String),
         amount: 2_345 - before.payoutEarnings,
         description: 'Adjustment of payout earnings by an admin: Two upgrades were counted as payouts',
         createdBy: f.adminId,

@@ -249,7 +249,14 @@ describe('referral bonuses between linked accounts', () => {
     expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '50.00', referralEarnings: '50.00' });
     const [listed] = (await call(sponsor, 'GET', '/api/referrals')).json();
     expect(listed).toMatchObject({ status: 'completed', reward: '50.00', heldReward: '0.00' });
-    expect(await f.logs('pay_held_referral', referral.id)).toHaveLength(1);
+    const bonus = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('referralId', '=', referral.id)
+      .where('type', '=', 'referral_bonus')
+      .executeTakeFirstOrThrow();
+    const logs = await f.logs('pay_held_referral', referral.id);
+    expect(logs.map((log) => log.details)).toEqual([expect.objectContaining({ amount: '50.00', ledgerRowId: bonus.id })]);
 
     const again = await f.admin('POST', `/api/admin/referrals/${referral.id}/review`, { decision: 'pay' });
     expect(again.statusCode).toBe(409);

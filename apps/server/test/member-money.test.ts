@@ -117,7 +117,7 @@ describe('payouts', () => {
     expect(row).toMatchObject({ type: 'payout', status: 'pending', amount: '150.50', availableChange: '-150.50' });
     // The statement signs the debit as the history does.
     const statement = (await get('/api/transactions/statement.csv', cookie)).body.trim().split('\r\n');
-    expect(statement.at(-1)).toMatch(/,payout,.*,pending,-150\.50,-150\.50,149\.50$/);
+    expect(statement.at(-1)).toMatch(/,payout,.*,pending,-150\.50,-150\.50,149\.50,0\.00$/);
   });
 
   it('takes the destination as fields, and stores it as read: one wallet however it is written', async () => {
@@ -367,6 +367,40 @@ describe('referrals', () => {
         expect(answer.body).not.toContain(secret);
       }
     }
+  });
+});
+
+describe('pending referral bonuses', () => {
+  it('are shown pending on the signed-in user, in the history and in the statement until released', async () => {
+    const { cookie, user } = await member(10_000);
+    const post = (type: 'referral_bonus_pending' | 'referral_bonus_released', description: string, msAgo: number) =>
+      db
+        .transaction()
+        .execute((trx) =>
+          postToLedger(trx, { userId: user.id, type, amount: 5_000, description, createdAt: new Date(t.clock.now.getTime() - msAgo) }),
+        );
+    const figures = async () => {
+      const me = (await get('/api/auth/user', cookie)).json();
+      return { pendingBonuses: me.pendingBonuses, available: me.availableBalance, referral: me.referralEarnings, total: me.totalEarnings };
+    };
+
+    const pending = await post('referral_bonus_pending', 'Referral bonus for Ben R. (pending)', 500);
+    expect(await figures()).toEqual({ pendingBonuses: '50.00', available: '100.00', referral: '0.00', total: '0.00' });
+    const released = await post('referral_bonus_released', 'Referral bonus for Ben R. released', 0);
+    expect(await figures()).toEqual({ pendingBonuses: '0.00', available: '150.00', referral: '50.00', total: '50.00' });
+
+    const history = (await get('/api/transactions', cookie)).json();
+    expect(history.slice(0, 2)).toMatchObject([
+      { id: released.id, type: 'referral_bonus_released', amount: '50.00', availableChange: '+50.00' },
+      { id: pending.id, type: 'referral_bonus_pending', amount: '50.00', availableChange: '0.00' },
+    ]);
+    const statement = (await get('/api/transactions/statement.csv', cookie)).body.trim().split('\r\n');
+    expect(statement.find((line) => line.includes(pending.id))).toMatch(
+      /,referral_bonus_pending,.*,completed,50\.00,0\.00,100\.00,\+50\.00$/,
+    );
+    expect(statement.find((line) => line.includes(released.id))).toMatch(
+      /,referral_bonus_released,.*,completed,\+50\.00,\+50\.00,150\.00,-50\.00$/,
+    );
   });
 });
 

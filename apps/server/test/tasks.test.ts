@@ -443,11 +443,13 @@ describe('statement', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="statement-2026-03-02\.csv"/);
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Time (UTC),Transaction ID,Type,Description,Status,Amount,Balance change,Available balance after');
+    expect(lines[0]).toBe(
+      'Date,Time (UTC),Transaction ID,Type,Description,Status,Amount,Balance change,Available balance after,Pending bonus change',
+    );
     expect(lines).toHaveLength(3);
     // Credits are written +, as on the history screen: a signed amount is a number, not a formula to defuse.
-    expect(lines[1]).toMatch(/^"Mar 2, 2026",.*,earning,Task completed: Read Blog,completed,\+1\.20,\+1\.20,1\.20$/);
-    expect(lines[2]).toMatch(/,2\.70$/);
+    expect(lines[1]).toMatch(/^"Mar 2, 2026",.*,earning,Task completed: Read Blog,completed,\+1\.20,\+1\.20,1\.20,0\.00$/);
+    expect(lines[2]).toMatch(/,2\.70,0\.00$/);
   });
 });
 

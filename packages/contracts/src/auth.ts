@@ -27,6 +27,8 @@ export const userSchema = z.object({
   pendingPayout: amountString,
   totalPaidOut: amountString,
   referralEarnings: amountString,
+  /** Referral bonuses earned but not yet available or withdrawable (docs/product-rules.md#money-and-time). */
+  pendingBonuses: amountString,
   completedTasks: z.number().int(),
   adminUnlocked: z.boolean(),
   /** Why the member's payouts are on hold, and since when; null when they are not. */

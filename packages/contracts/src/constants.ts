@@ -108,6 +108,9 @@ export const TRANSACTION_TYPES = [
   'payout_approved',
   'payout_declined',
   'admin_adjustment',
+  'referral_bonus_pending',
+  'referral_bonus_released',
+  'referral_bonus_withheld',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -1,40 +1,85 @@
 import { randomUUID } from 'node:crypto';
-import { type QueryExecutorProvider, sql } from 'kysely';
+import { type QueryExecutorProvider, type RawBuilder, sql } from 'kysely';
 import type { Db } from './create-db';
 import { jsonb } from './json';
 
 /**
  * The hash chains over the ledger (one per member) and the admin log (one for all): how rows are chained
  * when written in bulk, and how the chains are checked. Rows written one at a time chain themselves
- * (postToLedger, appendAdminLog) with the same SQL functions (migration 0008).
+ * (postToLedger, appendAdminLog) with the same SQL functions (migration 0008; the ledger's replaced by 0024).
  */
 
+/** What a ledger row's hash covers as migration 0008 made it, in the order ledger_row_hash takes it after `prev`. */
+const LEDGER_HASHED_0008 = [
+  'id',
+  'user_id',
+  'seq',
+  'type',
+  'amount',
+  'available_delta',
+  'pending_delta',
+  'earnings_delta',
+  'referral_delta',
+  'paid_out_delta',
+  'description',
+  'task_view_id',
+  'payout_id',
+  'vip_request_id',
+  'referral_id',
+  'admin_id',
+  'reference',
+  'created_at',
+] as const;
+
+/**
+ * Each migration's hash: 0024's (the same name in SQL: it replaces the function) also covers the row's
+ * move of the pending bonuses, its status and the digest of its payout (docs/product-rules.md#evidence).
+ */
+const LEDGER_HASHES = {
+  '0008': LEDGER_HASHED_0008,
+  '0024': [...LEDGER_HASHED_0008, 'bonus_pending_delta', 'status', 'payout_digest'] as const,
+};
+
+/** The hash a migration chained with; the writers and the check always use the latest. */
+export type LedgerHashVersion = keyof typeof LEDGER_HASHES;
+const CURRENT_LEDGER_HASH: LedgerHashVersion = '0024';
+export type LedgerHashedColumn = (typeof LEDGER_HASHES)['0024'][number];
+
+/** ledger_row_hash of the current version, given each hashed column's value (postToLedger's row before it is written). */
+export function ledgerRowHash(
+  prev: RawBuilder<string | null>,
+  values: Record<LedgerHashedColumn, RawBuilder<unknown>>,
+): RawBuilder<string> {
+  return sql<string>`ledger_row_hash(${sql.join([prev, ...LEDGER_HASHES[CURRENT_LEDGER_HASH].map((column) => values[column])])})`;
+}
+
 /** The arguments of ledger_row_hash after `prev`, read from a row named `row`. */
-const LEDGER_CONTENT = (row: string) =>
-  sql.raw(
-    [
-      'id',
-      'user_id',
-      'seq',
-      'type',
-      'amount',
-      'available_delta',
-      'pending_delta',
-      'earnings_delta',
-      'referral_delta',
-      'paid_out_delta',
-      'description',
-      'task_view_id',
-      'payout_id',
-      'vip_request_id',
-      'referral_id',
-      'admin_id',
-      'reference',
-      'created_at',
-    ]
-      .map((column) => `${row}.${column}`)
-      .join(', '),
-  );
+const LEDGER_CONTENT = (row: string, version: LedgerHashVersion) =>
+  sql.raw(LEDGER_HASHES[version].map((column) => `${row}.${column}`).join(', '));
+
+/**
+ * The columns of a payout that its ledger rows' `payout_digest` covers (docs/product-rules.md#evidence),
+ * in payout_digest's order: all but `destination_shared`, which a trigger sets when another account uses
+ * the destination (migration 0015).
+ */
+const PAYOUT_DIGESTED = [
+  'id',
+  'user_id',
+  'payment_method',
+  'amount',
+  'payment_details',
+  'details',
+  'destination',
+  'status',
+  'decided_by',
+  'decided_at',
+  'note',
+  'created_at',
+] as const;
+
+/** payout_digest of the payouts row named `row` as it is now. */
+export const payoutDigestOf = (row: string) =>
+  sql<string>`payout_digest(${sql.raw(PAYOUT_DIGESTED.map((column) => `${row}.${column}`).join(', '))})`;
 
 const ADMIN_LOG_CONTENT = (row: string) =>
   sql.raw(
@@ -55,25 +100,45 @@ async function renumbered(db: QueryExecutorProvider, table: string, indexColumns
 }
 
 /**
- * Chains every member's ledger anew, in the order the rows were written (created_at, then id): for rows
- * written in bulk (a migration, the benchmark's seed). Level by level over an indexed copy, so the work
- * grows with the number of rows, not with their square. Run inside a transaction.
+ * Chains every member's ledger anew with the hash of `version` (a migration's own; the latest otherwise): for
+ * rows written in bulk (a migration, the benchmark's seed). Rows keep the places they hold (`seq`), and rows
+ * never chained follow them in the order they were written (created_at, then id). From migration 0024 on,
+ * each payout's latest ledger row takes the digest of the payout as it is now, as postToLedger would have
+ * recorded it (docs/product-rules.md#evidence). Level by level over an indexed copy, so the work grows with
+ * the number of rows, not with their square. Run inside a transaction.
  */
-export async function rechainLedger(db: QueryExecutorProvider): Promise<void> {
+export async function rechainLedger(db: QueryExecutorProvider, version: LedgerHashVersion = CURRENT_LEDGER_HASH): Promise<void> {
+  const digests = (LEDGER_HASHES[version] as readonly string[]).includes('payout_digest');
   await sql`DROP TABLE IF EXISTS ledger_order`.execute(db);
   await sql`
     CREATE TEMP TABLE ledger_order AS
-    SELECT t.*, row_number() OVER (PARTITION BY user_id ORDER BY created_at, id) AS position FROM transactions t
+    SELECT t.*, row_number() OVER (PARTITION BY t.user_id ORDER BY t.seq NULLS LAST, t.created_at, t.id) AS position
+    ${
+      digests
+        ? sql`, CASE
+            WHEN t.payout_id IS NOT NULL
+              AND row_number() OVER (PARTITION BY t.payout_id ORDER BY t.seq DESC NULLS FIRST, t.created_at DESC, t.id DESC) = 1
+            THEN ${payoutDigestOf('p')} ELSE t.payout_digest
+          END AS latest_digest
+          FROM transactions t LEFT JOIN payouts p ON p.id = t.payout_id`
+        : sql`FROM transactions t`
+    }
   `.execute(db);
+  if (digests) {
+    await sql`ALTER TABLE ledger_order DROP COLUMN payout_digest`.execute(db);
+    await sql`ALTER TABLE ledger_order RENAME COLUMN latest_digest TO payout_digest`.execute(db);
+  }
   await renumbered(db, 'ledger_order', 'user_id, seq');
+  const digest = digests ? sql`o.payout_digest` : sql`NULL::text`;
   await sql`
-    WITH RECURSIVE chain (id, user_id, seq, hash) AS (
-      SELECT o.id, o.user_id, o.seq, ledger_row_hash(NULL, ${LEDGER_CONTENT('o')}) FROM ledger_order o WHERE o.seq = 1
+    WITH RECURSIVE chain (id, user_id, seq, hash, digest) AS (
+      SELECT o.id, o.user_id, o.seq, ledger_row_hash(NULL, ${LEDGER_CONTENT('o', version)}), ${digest} FROM ledger_order o WHERE o.seq = 1
       UNION ALL
-      SELECT o.id, o.user_id, o.seq, ledger_row_hash(c.hash, ${LEDGER_CONTENT('o')})
+      SELECT o.id, o.user_id, o.seq, ledger_row_hash(c.hash, ${LEDGER_CONTENT('o', version)}), ${digest}
       FROM chain c JOIN ledger_order o ON o.user_id = c.user_id AND o.seq = c.seq + 1
     )
-    UPDATE transactions t SET seq = chain.seq, hash = chain.hash FROM chain WHERE t.id = chain.id
+    UPDATE transactions t SET seq = chain.seq, hash = chain.hash ${digests ? sql`, payout_digest = chain.digest` : sql``}
+    FROM chain WHERE t.id = chain.id
   `.execute(db);
   await sql`
     UPDATE users u SET ledger_head = last.hash
@@ -115,11 +180,24 @@ export interface ChainBreak {
   description: string;
 }
 
+const rowText = (seq: number | null, id: string | null) => (seq === null ? `row ${id}` : `row #${seq} (${id})`);
+const breakText: Record<string, (seq: number | null, id: string | null) => string> = {
+  unchained: (seq, id) => `${rowText(seq, id)} is not chained`,
+  removed: (seq, id) => `a row before ${rowText(seq, id)} was removed`,
+  duplicated: (seq, id) => `${rowText(seq, id)} repeats a place in the chain`,
+  changed: (seq, id) => `${rowText(seq, id)} was changed: its hash does not match its content and the row before it`,
+};
+
 /**
- * The first place each chain is broken: a row whose content or hash was changed, a row removed (a gap in
- * the numbering, or a head that no longer names the last row), or a row that was never chained.
+ * The first place each member's ledger chain is broken, by the hash of `version` (a migration checks the
+ * chains with the hash they were made with before it chains them anew): a row whose content or hash was
+ * changed, a row removed (a gap in the numbering, or a head that no longer names the last row), or a row
+ * that was never chained.
  */
-export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainBreak[]> {
+export async function findLedgerChainBreaks(
+  db: QueryExecutorProvider,
+  version: LedgerHashVersion = CURRENT_LEDGER_HASH,
+): Promise<ChainBreak[]> {
   const ledger = await sql<{ userId: string; id: string | null; seq: number | null; problem: string }>`
     WITH ordered AS (
       SELECT t.*, lag(t.hash) OVER w AS prev_hash, row_number() OVER w AS position
@@ -130,7 +208,7 @@ export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainB
           WHEN seq IS NULL OR hash IS NULL THEN 'unchained'
           WHEN seq > position THEN 'removed'
           WHEN seq < position THEN 'duplicated'
-          WHEN hash <> ledger_row_hash(prev_hash, ${LEDGER_CONTENT('ordered')}) THEN 'changed'
+          WHEN hash <> ledger_row_hash(prev_hash, ${LEDGER_CONTENT('ordered', version)}) THEN 'changed'
         END AS problem
       FROM ordered
     )
@@ -142,6 +220,26 @@ export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainB
     LEFT JOIN LATERAL (SELECT seq, hash FROM transactions WHERE user_id = u.id ORDER BY seq DESC NULLS LAST LIMIT 1) last ON true
     WHERE u.ledger_head IS DISTINCT FROM last.hash
   `.execute(db);
+  return [
+    ...ledger.rows.map((row) => ({
+      chain: 'ledger' as const,
+      userId: row.userId,
+      rowId: row.id,
+      description: `Ledger of user ${row.userId}: ${breakText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
+    })),
+    ...tails.rows
+      .filter((tail) => !ledger.rows.some((row) => row.userId === tail.userId))
+      .map((tail) => ({
+        chain: 'ledger' as const,
+        userId: tail.userId,
+        rowId: null,
+        description: `Ledger of user ${tail.userId}: its last row (#${Number(tail.ledgerRows)}) was removed or changed: the member's ledger head no longer names row #${tail.lastSeq ?? 0}`,
+      })),
+  ];
+}
+
+/** The first place each chain is broken: each member's ledger (findLedgerChainBreaks) and the admin log. */
+export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainBreak[]> {
   const log = await sql<{ id: string; seq: number | null; problem: string }>`
     WITH ordered AS (
       SELECT l.*, lag(l.hash) OVER w AS prev_hash, row_number() OVER w AS position
@@ -163,34 +261,13 @@ export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainB
     SELECT c.seq, (SELECT max(seq) FROM admin_logs) AS last_seq FROM admin_log_chain c
     WHERE c.head IS DISTINCT FROM (SELECT hash FROM admin_logs ORDER BY seq DESC NULLS LAST LIMIT 1)
   `.execute(db);
-
-  const rowText = (seq: number | null, id: string | null) => (seq === null ? `row ${id}` : `row #${seq} (${id})`);
-  const ledgerText: Record<string, (seq: number | null, id: string | null) => string> = {
-    unchained: (seq, id) => `${rowText(seq, id)} is not chained`,
-    removed: (seq, id) => `a row before ${rowText(seq, id)} was removed`,
-    duplicated: (seq, id) => `${rowText(seq, id)} repeats a place in the chain`,
-    changed: (seq, id) => `${rowText(seq, id)} was changed: its hash does not match its content and the row before it`,
-  };
   return [
-    ...ledger.rows.map((row) => ({
-      chain: 'ledger' as const,
-      userId: row.userId,
-      rowId: row.id,
-      description: `Ledger of user ${row.userId}: ${ledgerText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
-    })),
-    ...tails.rows
-      .filter((tail) => !ledger.rows.some((row) => row.userId === tail.userId))
-      .map((tail) => ({
-        chain: 'ledger' as const,
-        userId: tail.userId,
-        rowId: null,
-        description: `Ledger of user ${tail.userId}: its last row (#${Number(tail.ledgerRows)}) was removed or changed: the member's ledger head no longer names row #${tail.lastSeq ?? 0}`,
-      })),
+    ...(await findLedgerChainBreaks(db)),
     ...log.rows.map((row) => ({
       chain: 'admin-log' as const,
       userId: null,
       rowId: row.id,
-      description: `Admin log: ${ledgerText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
+      description: `Admin log: ${breakText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
     })),
     ...(log.rows.length === 0
       ? logHead.rows.map((head) => ({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type QueryCreator, type RawBuilder, type SqlBool, sql, type UpdateQueryBuilder } from 'kysely';
+import { type LedgerHashedColumn, ledgerRowHash, payoutDigestOf } from './chains';
 import type { Db, Tx } from './create-db';
 import { preparedStatement } from './prepared';
 import type { Database, TransactionKind, UserRow } from './schema';
@@ -44,11 +45,12 @@ interface Deltas {
   earningsDelta: number;
   referralDelta: number;
   paidOutDelta: number;
+  bonusPendingDelta: number;
 }
 
 /** How each kind of ledger row moves the cached balances (docs/product-rules.md#money-and-time). */
 function deltasFor(type: TransactionKind, amount: number): Deltas {
-  const none: Deltas = { availableDelta: 0, pendingDelta: 0, earningsDelta: 0, referralDelta: 0, paidOutDelta: 0 };
+  const none: Deltas = { availableDelta: 0, pendingDelta: 0, earningsDelta: 0, referralDelta: 0, paidOutDelta: 0, bonusPendingDelta: 0 };
   switch (type) {
     case 'earning':
       return { ...none, availableDelta: amount, earningsDelta: amount };
@@ -64,6 +66,13 @@ function deltasFor(type: TransactionKind, amount: number): Deltas {
       return { ...none, pendingDelta: -amount, availableDelta: amount };
     case 'admin_adjustment':
       return { ...none, availableDelta: amount };
+    // A pending bonus is earned but not the member's money yet: only its release makes it available and earned.
+    case 'referral_bonus_pending':
+      return { ...none, bonusPendingDelta: amount };
+    case 'referral_bonus_released':
+      return { ...none, bonusPendingDelta: -amount, availableDelta: amount, earningsDelta: amount, referralDelta: amount };
+    case 'referral_bonus_withheld':
+      return { ...none, bonusPendingDelta: -amount };
   }
 }
 
@@ -127,6 +136,7 @@ function postingQuery(
   report?: RawBuilder<unknown>,
 ) {
   const deltas = deltasFor(entry.type, entry.amount);
+  const movesPendingBonuses = deltas.bonusPendingDelta !== 0;
   const row = {
     id,
     userId: entry.userId,
@@ -146,6 +156,35 @@ function postingQuery(
   const status = entry.status ?? 'completed';
   const text = (value: string | RawBuilder<string> | null) => sql<string>`${value}::text`;
   const centavos = (value: number) => sql<number>`${value}::bigint`;
+  // A payout's row records the payout as it stands now (docs/product-rules.md#evidence): its request and its
+  // decision each write the payout first. Read twice (the hash, the row), by one statement in one snapshot.
+  const payoutDigest = entry.payoutId
+    ? sql<string>`(SELECT ${payoutDigestOf('p')} FROM payouts p WHERE p.id = ${entry.payoutId})`
+    : sql<string | null>`NULL::text`;
+  const hashed: Record<LedgerHashedColumn, RawBuilder<unknown>> = {
+    id: text(row.id),
+    user_id: text(row.userId),
+    // The member's row as it was: the right-hand sides of the UPDATE below read it before it changes.
+    seq: sql`ledger_rows + 1`,
+    type: text(row.type),
+    amount: centavos(row.amount),
+    available_delta: centavos(row.availableDelta),
+    pending_delta: centavos(row.pendingDelta),
+    earnings_delta: centavos(row.earningsDelta),
+    referral_delta: centavos(row.referralDelta),
+    paid_out_delta: centavos(row.paidOutDelta),
+    bonus_pending_delta: centavos(row.bonusPendingDelta),
+    description: text(row.description),
+    status: text(status),
+    task_view_id: text(row.taskViewId),
+    payout_id: text(row.payoutId),
+    payout_digest: payoutDigest,
+    vip_request_id: text(row.vipRequestId),
+    referral_id: text(row.referralId),
+    admin_id: text(row.adminId),
+    reference: text(row.reference),
+    created_at: createdAt,
+  };
   // Only whether the gate returned a row counts, so its row type is left out.
   const gated = db.with('gate', (gate ?? passes) as typeof passes);
   return gated
@@ -158,15 +197,13 @@ function postingQuery(
           totalEarnings: eb('totalEarnings', '+', deltas.earningsDelta),
           referralEarnings: eb('referralEarnings', '+', deltas.referralDelta),
           totalPaidOut: eb('totalPaidOut', '+', deltas.paidOutDelta),
+          // Moved only by the referral kinds, and left out of the others' statement (a task's credit above all).
+          ...(movesPendingBonuses ? { pendingBonuses: eb('pendingBonuses', '+', deltas.bonusPendingDelta) } : {}),
           ledgerRows: eb('ledgerRows', '+', 1),
           completedTasks: eb('completedTasks', '+', entry.type === 'earning' ? 1 : 0),
           // The row's place and hash, from the member's previous ones (the right-hand sides read the row as it
           // was): the member's row is locked here anyway, so chaining costs no extra statement or lock.
-          ledgerHead: sql<string>`ledger_row_hash(
-            ledger_head, ${row.id}, ${row.userId}, ledger_rows + 1, ${row.type}, ${row.amount}::bigint, ${row.availableDelta}::bigint,
-            ${row.pendingDelta}::bigint, ${row.earningsDelta}::bigint, ${row.referralDelta}::bigint, ${row.paidOutDelta}::bigint,
-            ${row.description}, ${row.taskViewId}, ${row.payoutId}, ${row.vipRequestId}, ${row.referralId}, ${row.adminId},
-            ${row.reference}, ${createdAt})`,
+          ledgerHead: ledgerRowHash(sql`ledger_head`, hashed),
           updatedAt: sql<Date>`now()`,
         }))
         .where('id', '=', entry.userId)
@@ -174,6 +211,7 @@ function postingQuery(
           eb.and([
             eb(eb('availableBalance', '+', deltas.availableDelta), '>=', 0),
             eb(eb('pendingPayout', '+', deltas.pendingDelta), '>=', 0),
+            ...(movesPendingBonuses ? [eb(eb('pendingBonuses', '+', deltas.bonusPendingDelta), '>=', 0)] : []),
             eb.exists(eb.selectFrom('gate').select(sql`1`.as('passed'))),
           ]),
         )
@@ -196,8 +234,10 @@ function postingQuery(
           'earningsDelta',
           'referralDelta',
           'paidOutDelta',
+          'bonusPendingDelta',
           'taskViewId',
           'payoutId',
+          'payoutDigest',
           'vipRequestId',
           'referralId',
           'adminId',
@@ -223,8 +263,10 @@ function postingQuery(
               centavos(row.earningsDelta).as('earningsDelta'),
               centavos(row.referralDelta).as('referralDelta'),
               centavos(row.paidOutDelta).as('paidOutDelta'),
+              centavos(row.bonusPendingDelta).as('bonusPendingDelta'),
               text(row.taskViewId).as('taskViewId'),
               text(row.payoutId).as('payoutId'),
+              payoutDigest.as('payoutDigest'),
               text(row.vipRequestId).as('vipRequestId'),
               text(row.referralId).as('referralId'),
               text(row.adminId).as('adminId'),
@@ -261,7 +303,15 @@ export interface LedgerDifference {
    * A cached balance, or a cached count: `ledgerRows` (the user's ledger rows, which admin totals read) or
    * `completedTasks` (the user's earning rows, which the signed-in user shows).
    */
-  column: 'availableBalance' | 'pendingPayout' | 'totalEarnings' | 'referralEarnings' | 'totalPaidOut' | 'ledgerRows' | 'completedTasks';
+  column:
+    | 'availableBalance'
+    | 'pendingPayout'
+    | 'totalEarnings'
+    | 'referralEarnings'
+    | 'totalPaidOut'
+    | 'pendingBonuses'
+    | 'ledgerRows'
+    | 'completedTasks';
   cached: number;
   ledger: number;
 }
@@ -286,6 +336,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
             t.fn.sum<number>('earningsDelta').as('earnings'),
             t.fn.sum<number>('referralDelta').as('referral'),
             t.fn.sum<number>('paidOutDelta').as('paidOut'),
+            t.fn.sum<number>('bonusPendingDelta').as('bonusPending'),
           ])
           .groupBy('userId')
           .as('l'),
@@ -298,6 +349,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       'u.totalEarnings',
       'u.referralEarnings',
       'u.totalPaidOut',
+      'u.pendingBonuses',
       'u.ledgerRows',
       'u.completedTasks',
       'l.rows',
@@ -307,6 +359,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       'l.earnings',
       'l.referral',
       'l.paidOut',
+      'l.bonusPending',
     ])
     .execute();
 
@@ -318,6 +371,7 @@ export async function checkLedger(db: Db): Promise<LedgerDifference[]> {
       ['totalEarnings', row.totalEarnings, row.earnings],
       ['referralEarnings', row.referralEarnings, row.referral],
       ['totalPaidOut', row.totalPaidOut, row.paidOut],
+      ['pendingBonuses', row.pendingBonuses, row.bonusPending],
       ['ledgerRows', row.ledgerRows, row.rows],
       ['completedTasks', row.completedTasks, row.earningRows],
     ] as const;

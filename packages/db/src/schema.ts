@@ -36,6 +36,8 @@ export interface UsersTable {
   totalEarnings: Generated<number>;
   referralEarnings: Generated<number>;
   totalPaidOut: Generated<number>;
+  /** Referral bonuses earned but not yet available or withdrawable (the referral_bonus_pending rows not yet released or withheld). */
+  pendingBonuses: Generated<number>;
   /** How many ledger rows the user has (postToLedger counts them): the admin ledger total sums these. */
   ledgerRows: Generated<number>;
   /** How many earning rows (completed tasks) the user has, counted by postToLedger like ledgerRows. */
@@ -109,7 +111,10 @@ export type TransactionKind =
   | 'payout'
   | 'payout_approved'
   | 'payout_declined'
-  | 'admin_adjustment';
+  | 'admin_adjustment'
+  | 'referral_bonus_pending'
+  | 'referral_bonus_released'
+  | 'referral_bonus_withheld';
 
 /**
  * The ledger. Each row says how it moved each cached balance of its user (the *Delta columns), so the
@@ -122,14 +127,21 @@ export interface TransactionsTable {
   /** The amount shown to people: positive, except an admin adjustment that lowers the balance. */
   amount: number;
   description: string;
+  /** Never changed once written (it is in the row's hash): a payout request's outcome is read from its payout. */
   status: Generated<string>;
   availableDelta: Generated<number>;
   pendingDelta: Generated<number>;
   earningsDelta: Generated<number>;
   referralDelta: Generated<number>;
   paidOutDelta: Generated<number>;
+  bonusPendingDelta: Generated<number>;
   taskViewId: string | null;
   payoutId: string | null;
+  /**
+   * For a row of a payout: the digest of the payout row as it was when this row was posted (payout_digest,
+   * migration 0024), which its latest row must still match.
+   */
+  payoutDigest: string | null;
   vipRequestId: string | null;
   referralId: string | null;
   adminId: string | null;

@@ -43,14 +43,22 @@ async function writeConsistentHistory() {
   const admin = await insertUser(db, { email: 'books-admin@example.com', isAdmin: true });
   const member = await insertUser(db, { email: 'books-member@example.com' });
 
-  await db.transaction().execute(async (trx) => {
-    await postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: 100_000, description: 'Bonus', adminId: admin.id });
+  const bonus = await db
+    .transaction()
+    .execute((trx) =>
+      postToLedger(trx, { userId: member.id, type: 'admin_adjustment', amount: 100_000, description: 'Bonus', adminId: admin.id }),
+    );
+  await log(admin.id, 'update_balance', member.id, {
+    previousBalance: '0.00',
+    newBalance: '1000.00',
+    adjustment: '1000.00',
+    ledgerRowId: bonus.id,
   });
-  await log(admin.id, 'update_balance', member.id, { previousBalance: '0.00', newBalance: '1000.00', adjustment: '1000.00' });
   // An edit to the balance the member already has writes a log row and no ledger row.
   await log(admin.id, 'update_balance', member.id, { previousBalance: '1000.00', newBalance: '1000.00', adjustment: '0.00' });
 
   const payoutIds: string[] = [];
+  const decisionRows: string[] = [];
   for (const decision of ['approved', 'declined'] as const) {
     await db.transaction().execute(async (trx) => {
       const payout = await trx
@@ -68,7 +76,15 @@ async function writeConsistentHistory() {
       payoutIds.push(payout.id);
       await postToLedger(trx, { userId: member.id, type: 'payout', amount: 20_000, description: 'Payout', payoutId: payout.id });
       const type = decision === 'approved' ? 'payout_approved' : 'payout_declined';
-      await postToLedger(trx, { userId: member.id, type, amount: 20_000, description: decision, payoutId: payout.id, adminId: admin.id });
+      const row = await postToLedger(trx, {
+        userId: member.id,
+        type,
+        amount: 20_000,
+        description: decision,
+        payoutId: payout.id,
+        adminId: admin.id,
+      });
+      decisionRows.push(row.id);
       if (decision === 'approved') {
         await trx
           .insertInto('commissionEntries')
@@ -78,8 +94,9 @@ async function writeConsistentHistory() {
     });
   }
   const [approvedPayoutId = '', declinedPayoutId = ''] = payoutIds;
-  await log(admin.id, 'approve_payout', approvedPayoutId);
-  await log(admin.id, 'decline_payout', declinedPayoutId);
+  const payoutDetails = { userId: member.id, amount: '200.00', paymentMethod: 'G-CASH' };
+  await log(admin.id, 'approve_payout', approvedPayoutId, { ...payoutDetails, ledgerRowId: decisionRows[0] });
+  await log(admin.id, 'decline_payout', declinedPayoutId, { ...payoutDetails, reason: 'Wrong number', ledgerRowId: decisionRows[1] });
 
   const vipRequest = (status: 'approved' | 'rejected', proof: string) =>
     db
@@ -109,20 +126,37 @@ async function writeConsistentHistory() {
   }
 
   const editId = 'edit-1';
-  await db
+  const adjustment = await db
     .insertInto('commissionEntries')
     .values({ kind: 'adjustment', sourceId: `payout:${editId}`, amount: 300, description: 'Adjusted', createdBy: admin.id })
-    .execute();
-  await log(admin.id, 'update_commission_stats', editId);
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await log(admin.id, 'update_commission_stats', editId, {
+    before: { totalBalance: '20.00', upgradeEarnings: '10.00' },
+    after: { totalBalance: '23.00', upgradeEarnings: '10.00' },
+    commissionEntryIds: [adjustment.id],
+  });
   // Earned: 10.00 + 2 x 5.00 + 3.00 = 23.00; the operator has been paid 5.00 of it.
   const commissionPayout = await db
     .insertInto('commissionPayouts')
     .values({ amount: 500, paymentMethod: 'G-CASH', accountDetails: '0917', status: 'paid' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await log(admin.id, 'pay_commission_payout', commissionPayout.id);
+  await log(admin.id, 'pay_commission_payout', commissionPayout.id, { amount: '5.00', paymentMethod: 'G-CASH', notes: 'Paid' });
 
-  return { admin, member, approvedPayoutId, declinedPayoutId, approvedVip, rejectedVip, boughtVip, commissionPayout, editId };
+  const [approvalRowId = ''] = decisionRows;
+  return {
+    admin,
+    member,
+    approvedPayoutId,
+    declinedPayoutId,
+    approvalRowId,
+    approvedVip,
+    rejectedVip,
+    boughtVip,
+    commissionPayout,
+    editId,
+  };
 }
 
 const problemsOf = async () => (await checkBooks(db)).problems;
@@ -202,6 +236,15 @@ describe('checkBooks', () => {
         kind: 'chain-broken',
         description: expect.stringMatching(new RegExp(`^Ledger of user ${history.member.id}: row .* is not chained$`)),
       },
+    ]);
+  });
+
+  it('reports pending bonuses below zero', async () => {
+    await sql`ALTER TABLE users DROP CONSTRAINT users_pending_bonuses_check`.execute(db);
+    await sql`UPDATE users SET pending_bonuses = -500 WHERE id = ${history.member.id}`.execute(db);
+    expect(await problemsOf()).toEqual([
+      problem('balance-mismatch', `User ${history.member.id}: pendingBonuses is -₱5.00 but its ledger rows sum to ₱0.00`),
+      problem('negative-balance', `User ${history.member.id}: pendingBonuses is -₱5.00, below zero`),
     ]);
   });
 
@@ -306,7 +349,10 @@ describe('checkBooks', () => {
       .insertInto('commissionEntries')
       .values({ kind: 'adjustment', sourceId: 'upgrade:edit-2', amount: -1_100, description: 'Adjusted', createdBy: history.admin.id })
       .execute();
-    await log(history.admin.id, 'update_commission_stats', 'edit-2');
+    await log(history.admin.id, 'update_commission_stats', 'edit-2', {
+      before: { totalBalance: '-0.01', upgradeEarnings: '10.00' },
+      after: { totalBalance: '-11.01', upgradeEarnings: '-1.00' },
+    });
     expect(await problemsOf()).toEqual([
       problem('commission', 'Commission payouts requested (₱23.01) exceed the commission earned (₱12.00)'),
       problem('commission', 'The upgrade commission figure is -₱1.00, below zero'),
@@ -360,6 +406,200 @@ describe('checkBooks', () => {
   });
 });
 
+describe('admin log rows against the money they claim', () => {
+  const mismatches = async () =>
+    (await problemsOf()).filter((found) => found.kind === 'admin-log-mismatch').map((found) => found.description);
+  /** Appends a log row and says how the check names it. */
+  async function logged(action: string, targetId: string, details: Record<string, unknown>) {
+    await log(history.admin.id, action, targetId, details);
+    const row = await db.selectFrom('adminLogs').select(['id', 'seq']).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    return `Admin log row #${Number(row.seq)} (${row.id})`;
+  }
+  const adjust = (amount: number) =>
+    db
+      .transaction()
+      .execute((trx) =>
+        postToLedger(trx, { userId: history.member.id, type: 'admin_adjustment', amount, description: 'Edit', adminId: history.admin.id }),
+      );
+  const edit = (previousBalance: string, newBalance: string, extra: Record<string, unknown> = {}) => ({
+    previousBalance,
+    newBalance,
+    adjustment: 'as typed',
+    reason: 'Correction',
+    ...extra,
+  });
+
+  it('reports a balance edit logged without its ledger row, by the row it names or by none', async () => {
+    const { admin, member } = history;
+    const unnamed = await logged('update_balance', member.id, edit('400.00', '405.00'));
+    const missing = await logged('update_balance', member.id, edit('405.00', '410.00', { ledgerRowId: 'no-such-row' }));
+
+    const claim = `update_balance by admin ${admin.id} of ₱5.00 for user ${member.id}`;
+    expect(await mismatches()).toEqual([
+      `${missing}: ${claim} names ledger row no-such-row, which does not exist`,
+      `${unnamed}: ${claim} has no admin_adjustment ledger row of that amount by that admin`,
+    ]);
+  });
+
+  it('reports a balance edit whose amounts disagree with its ledger row', async () => {
+    const { admin, member } = history;
+    const named = await adjust(500);
+    const wrong = await logged('update_balance', member.id, edit('400.00', '406.00', { ledgerRowId: named.id }));
+    // An older log row names no ledger row: it is matched with one of its amount that no log row names.
+    await adjust(700);
+    const older = await logged('update_balance', member.id, edit('406.00', '413.01'));
+    const matched = await adjust(800);
+    await logged('update_balance', member.id, edit('413.01', '421.01', { ledgerRowId: matched.id }));
+
+    expect(await mismatches()).toEqual([
+      `${wrong}: update_balance by admin ${admin.id} of ₱6.00 for user ${member.id} names ledger row ${named.id}, which records admin_adjustment by admin ${admin.id} of ₱5.00 for user ${member.id}`,
+      `${older}: update_balance by admin ${admin.id} of ₱7.01 for user ${member.id} has no admin_adjustment ledger row of that amount by that admin`,
+    ]);
+  });
+
+  it('reports payout decisions and held bonuses paid that no ledger row bears out, and two log rows for one ledger row', async () => {
+    const { admin, approvedPayoutId, approvalRowId } = history;
+    const again = await logged('approve_payout', approvedPayoutId, { amount: '200.00', ledgerRowId: approvalRowId });
+    const declined = await logged('decline_payout', approvedPayoutId, { amount: '200.00' });
+    const paid = await logged('pay_held_referral', 'referral-1', { amount: '50.00' });
+    const first = await db
+      .selectFrom('adminLogs')
+      .select(['id', 'seq'])
+      .where('action', '=', 'approve_payout')
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
+
+    expect(await mismatches()).toEqual([
+      `Admin log rows #${Number(first.seq)} (${first.id}) and ${again.replace('Admin log row ', '')} name the same ledger row ${approvalRowId}`,
+      `${declined}: decline_payout by admin ${admin.id} of ₱200.00 for payout ${approvedPayoutId} has no payout_declined ledger row of that amount by that admin`,
+      `${paid}: pay_held_referral by admin ${admin.id} of ₱50.00 for referral referral-1 has no referral_bonus ledger row of that amount by that admin`,
+    ]);
+  });
+
+  it('reports commission stats edits and commission payout actions that their entries or payout do not bear out', async () => {
+    const { commissionPayout, editId } = history;
+    const sums = await logged('update_commission_stats', editId, {
+      before: { totalBalance: '20.00', upgradeEarnings: '10.00' },
+      after: { totalBalance: '25.00', upgradeEarnings: '10.00' },
+    });
+    const ids = await logged('update_commission_stats', editId, {
+      before: { totalBalance: '20.00', upgradeEarnings: '10.00' },
+      after: { totalBalance: '23.00', upgradeEarnings: '10.00' },
+      commissionEntryIds: [],
+    });
+    const amount = await logged('approve_commission_payout', commissionPayout.id, { amount: '6.00' });
+    const status = await logged('reject_commission_payout', commissionPayout.id, { amount: '5.00' });
+    const nowhere = await logged('pay_commission_payout', 'no-such-payout', { amount: '5.00' });
+    const [entry] = await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', `payout:${editId}`).execute();
+
+    expect(await mismatches()).toEqual([
+      `${sums}: update_commission_stats ${editId} logs ₱5.00 more balance and ₱0.00 more upgrade earnings, but its commission entries add ₱3.00 and ₱0.00`,
+      `${ids}: update_commission_stats ${editId} names commission entries [] but the edit's entries are [${entry?.id}]`,
+      `${amount}: approve_commission_payout of ₱6.00 for commission payout ${commissionPayout.id}, which is ₱5.00 and paid`,
+      `${status}: reject_commission_payout of ₱5.00 for commission payout ${commissionPayout.id}, which is ₱5.00 and paid`,
+      `${nowhere}: pay_commission_payout of ₱5.00 for commission payout no-such-payout, which does not exist`,
+    ]);
+  });
+});
+
+describe('payouts against their ledger rows', () => {
+  const payoutProblems = async () =>
+    (await problemsOf()).filter((found) => found.kind === 'payout-changed').map((found) => found.description);
+
+  /** A payout of the member's waiting for a decision, with its request's ledger row, as requestPayout writes them. */
+  async function pendingPayout(amount = 5_000) {
+    return db.transaction().execute(async (trx) => {
+      const payout = await trx
+        .insertInto('payouts')
+        .values({
+          userId: history.member.id,
+          paymentMethod: 'G-CASH',
+          amount,
+          paymentDetails: '0917 123 4567',
+          destination: 'mobile:+639171234567',
+          details: jsonb({ number: '+639171234567' }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await postToLedger(trx, {
+        userId: history.member.id,
+        type: 'payout',
+        amount,
+        description: 'Payout',
+        status: 'pending',
+        payoutId: payout.id,
+      });
+      const { seq } = await trx.selectFrom('transactions').select('seq').where('id', '=', row.id).executeTakeFirstOrThrow();
+      return { id: payout.id, rowText: `ledger row #${Number(seq)} (${row.id})` };
+    });
+  }
+  const changedText = (payout: { id: string; rowText: string }) =>
+    `Payout ${payout.id} of user ${history.member.id} was changed outside the application: it no longer matches what its ${payout.rowText} recorded (its details, destination, amount, status or decision)`;
+
+  it('finds nothing wrong with payouts as the services write them, whoever else later uses their destination', async () => {
+    await pendingPayout();
+    // A trigger marks the payout once another account pays out to its destination: no change of the payout's.
+    await db
+      .insertInto('accountSignals')
+      .values({ userId: history.admin.id, kind: 'destination', value: 'mobile:+639171234567' })
+      .execute();
+    const shared = await db.selectFrom('payouts').select('destinationShared').where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(shared.destinationShared).toBe(true);
+    expect(await problemsOf()).toEqual([]);
+  });
+
+  it('reports a pending payout whose details, destination or amount were changed in the database, naming its ledger row', async () => {
+    const typed = await pendingPayout();
+    const read = await pendingPayout();
+    const destination = await pendingPayout();
+    const amount = await pendingPayout();
+    await sql`UPDATE payouts SET payment_details = '0918 765 4321' WHERE id = ${typed.id}`.execute(db);
+    await sql`UPDATE payouts SET details = '{"number": "+639187654321"}' WHERE id = ${read.id}`.execute(db);
+    await sql`UPDATE payouts SET destination = 'mobile:+639187654321' WHERE id = ${destination.id}`.execute(db);
+    await sql`UPDATE payouts SET amount = 4000 WHERE id = ${amount.id}`.execute(db);
+
+    const problems = await payoutProblems();
+    expect(problems).toHaveLength(5);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        changedText(typed),
+        changedText(read),
+        changedText(destination),
+        changedText(amount),
+        `Payout ${amount.id} of user ${history.member.id} is ₱40.00 but its payout ${amount.rowText} is ₱50.00`,
+      ]),
+    );
+  });
+
+  it('reports a decision undone in the database, and a payout without the ledger rows of its request and decision', async () => {
+    await sql`UPDATE payouts SET status = 'pending', decided_by = NULL, decided_at = NULL WHERE id = ${history.declinedPayoutId}`.execute(
+      db,
+    );
+    const decision = await db
+      .selectFrom('transactions')
+      .select(['id', 'seq'])
+      .where('payoutId', '=', history.declinedPayoutId)
+      .where('type', '=', 'payout_declined')
+      .executeTakeFirstOrThrow();
+    const unbooked = await db
+      .insertInto('payouts')
+      .values({ userId: history.member.id, paymentMethod: 'G-CASH', amount: 5_000, paymentDetails: '0917', status: 'declined' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const problems = await payoutProblems();
+    const member = `of user ${history.member.id}`;
+    expect(problems).toHaveLength(3);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        changedText({ id: history.declinedPayoutId, rowText: `ledger row #${Number(decision.seq)} (${decision.id})` }),
+        `Payout ${unbooked.id} ${member} has no payout request ledger row`,
+        `Payout ${unbooked.id} ${member} is declined but has no payout_declined ledger row`,
+      ]),
+    );
+  });
+});
+
 describe('tamper-evident chains', () => {
   const chainProblems = async () => (await problemsOf()).filter((found) => found.kind === 'chain-broken').map((found) => found.description);
   const memberRows = () =>
@@ -382,6 +622,19 @@ describe('tamper-evident chains', () => {
     await sql`UPDATE users SET available_balance = available_balance + 100000 WHERE id = ${history.member.id}`.execute(db);
     expect(await chainProblems()).toEqual([
       `Ledger of user ${history.member.id}: row #2 (${second!.id}) was changed: its hash does not match its content and the row before it`,
+    ]);
+  });
+
+  it('names the ledger row whose status was changed in the database', async () => {
+    const request = await db
+      .selectFrom('transactions')
+      .select(['id', 'seq'])
+      .where('payoutId', '=', history.approvedPayoutId)
+      .where('type', '=', 'payout')
+      .executeTakeFirstOrThrow();
+    await sql`UPDATE transactions SET status = 'declined' WHERE id = ${request.id}`.execute(db);
+    expect(await chainProblems()).toEqual([
+      `Ledger of user ${history.member.id}: row #${Number(request.seq)} (${request.id}) was changed: its hash does not match its content and the row before it`,
     ]);
   });
 

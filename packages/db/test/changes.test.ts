@@ -197,14 +197,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL feed', () => {
       }),
     ).toBe(0);
 
-    // A ledger post through the application's pool queues the member and the ledger.
+    // A ledger post through the application's pool queues the member and the ledger; a pending bonus's as well.
     const posted = await handle.db.transaction().execute(async (trx) => {
       await postToLedger(trx, { userId: user.id, type: 'admin_adjustment', amount: 500, description: 'Queued', createdAt: new Date() });
+      await postToLedger(trx, {
+        userId: user.id,
+        type: 'referral_bonus_pending',
+        amount: 500,
+        description: 'Queued',
+        createdAt: new Date(),
+      });
       return (await sql<{ payload: string }>`SELECT payload FROM queued_changes ORDER BY payload`.execute(trx)).rows.map(
         (row) => row.payload,
       );
     });
-    expect(posted).toEqual(['ledger', expect.stringMatching(new RegExp(`^user:${user.id}@\\d+$`))]);
+    const queuedMember = expect.stringMatching(new RegExp(`^user:${user.id}@\\d+$`));
+    expect(posted).toEqual(['ledger', 'ledger', queuedMember, queuedMember]);
     expect(await changes.sync()).toBe(true);
     expect(seen).toContainEqual({ topic: 'ledger', key: null });
     expect(seen.filter((change) => change.key === user.id)).toHaveLength(4);

@@ -129,6 +129,67 @@ describe('ledger', () => {
   });
 });
 
+describe('pending referral bonuses', () => {
+  const balances = (userId: string) =>
+    handle.db
+      .selectFrom('users')
+      .select(['availableBalance', 'pendingPayout', 'totalEarnings', 'referralEarnings', 'totalPaidOut', 'pendingBonuses'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+  const post = (userId: string, type: 'referral_bonus_pending' | 'referral_bonus_released' | 'referral_bonus_withheld', amount: number) =>
+    handle.db.transaction().execute((trx) => postToLedger(trx, { userId, type, amount, description: type }));
+  const zero = { availableBalance: 0, pendingPayout: 0, totalEarnings: 0, referralEarnings: 0, totalPaidOut: 0, pendingBonuses: 0 };
+
+  it('are pending until released (then available, earned and referral earnings) or withheld (then gone from the member)', async () => {
+    const user = await insertUser(handle.db, { email: 'pending-bonus@example.com' });
+    await post(user.id, 'referral_bonus_pending', 5_000);
+    expect(await balances(user.id)).toEqual({ ...zero, pendingBonuses: 5_000 });
+    await post(user.id, 'referral_bonus_pending', 5_000);
+    await post(user.id, 'referral_bonus_released', 5_000);
+    expect(await balances(user.id)).toEqual({
+      ...zero,
+      availableBalance: 5_000,
+      totalEarnings: 5_000,
+      referralEarnings: 5_000,
+      pendingBonuses: 5_000,
+    });
+    await post(user.id, 'referral_bonus_withheld', 5_000);
+    expect(await balances(user.id)).toEqual({ ...zero, availableBalance: 5_000, totalEarnings: 5_000, referralEarnings: 5_000 });
+    const rows = await handle.db
+      .selectFrom('transactions')
+      .select(['type', 'availableDelta', 'bonusPendingDelta'])
+      .where('userId', '=', user.id)
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((row) => [row.type, row.availableDelta, row.bonusPendingDelta])).toEqual([
+      ['referral_bonus_pending', 0, 5_000],
+      ['referral_bonus_pending', 0, 5_000],
+      ['referral_bonus_released', 5_000, -5_000],
+      ['referral_bonus_withheld', 0, -5_000],
+    ]);
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
+  it('refuses to release or withhold more than is pending, and writes nothing', async () => {
+    const user = await insertUser(handle.db, { email: 'pending-short@example.com' });
+    await post(user.id, 'referral_bonus_pending', 5_000);
+    for (const type of ['referral_bonus_released', 'referral_bonus_withheld'] as const) {
+      await expect(post(user.id, type, 5_001)).rejects.toBeInstanceOf(InsufficientFundsError);
+    }
+    expect(await balances(user.id)).toEqual({ ...zero, pendingBonuses: 5_000 });
+    const rows = await handle.db.selectFrom('transactions').select('type').where('userId', '=', user.id).execute();
+    expect(rows).toEqual([{ type: 'referral_bonus_pending' }]);
+  });
+
+  it('reports cached pending bonuses that no longer match the ledger', async () => {
+    const user = await insertUser(handle.db, { email: 'pending-drift@example.com' });
+    await post(user.id, 'referral_bonus_pending', 5_000);
+    await sql`UPDATE users SET pending_bonuses = 7000 WHERE id = ${user.id}`.execute(handle.db);
+    expect(await checkLedger(handle.db)).toContainEqual({ userId: user.id, column: 'pendingBonuses', cached: 7_000, ledger: 5_000 });
+    await sql`UPDATE users SET pending_bonuses = 5000 WHERE id = ${user.id}`.execute(handle.db);
+  });
+});
+
 describe('demo data', () => {
   it('loads tasks, a member with history and an admin, and the books balance', async () => {
     const fresh = await createTestDb();

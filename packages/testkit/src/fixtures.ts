@@ -23,6 +23,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     pendingPayout: '150.00',
     totalPaidOut: '750.25',
     referralEarnings: '0.00',
+    pendingBonuses: '0.00',
     completedTasks: 12,
     adminUnlocked: false,
     payoutHold: null,

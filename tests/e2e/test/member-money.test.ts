@@ -164,8 +164,8 @@ describe("members' money and community", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
     const statement = await readFile((await file.path()) ?? '', 'utf8');
-    expect(statement).toMatch(/,payout,Payout request via G-CASH,approved,-200\.00,-200\.00,400\.00\r\n/);
-    expect(statement).toMatch(/,admin_adjustment,Test funds,completed,\+600\.00,\+600\.00,600\.00\r\n/);
+    expect(statement).toMatch(/,payout,Payout request via G-CASH,approved,-200\.00,-200\.00,400\.00,0\.00\r\n/);
+    expect(statement).toMatch(/,admin_adjustment,Test funds,completed,\+600\.00,\+600\.00,600\.00,0\.00\r\n/);
   });
 
   it('buys a VIP plan with earnings after confirming', async () => {

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createDb, type DbHandle, migrateToLatest, seedDemoData } from '@app/db';
+import { createDb, type DbHandle, migrateToLatest, rechainLedger, seedDemoData } from '@app/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, NO_POSTGRES, temporaryDataDir, testDatabaseUrl } from '../support';
@@ -9,7 +11,8 @@ import { createDatabase, NO_POSTGRES, temporaryDataDir, testDatabaseUrl } from '
 /**
  * `pnpm ledger:check` (the built CLI it runs) on the embedded database and on PostgreSQL: clean books pass,
  * a ledger row edited directly in the database fails the check, which names that row, and a database that
- * is not at the latest migration is refused and left as it was (a check never changes a schema).
+ * is not at the latest migration is refused and left as it was (a check never changes a schema). Heads
+ * exported to a file catch a ledger tail rewritten and chained anew, which the chains alone cannot.
  */
 const cli = fileURLToPath(new URL('../../../packages/db/dist/cli.js', import.meta.url));
 const run = promisify(execFile);
@@ -50,9 +53,9 @@ const targets: { name: string; skip: boolean; make(): Promise<Target> }[] = [
   },
 ];
 
-async function ledgerCheck(target: Target): Promise<{ code: number; output: string; errors: string }> {
+async function ledgerCheck(target: Target, args: string[] = []): Promise<{ code: number; output: string; errors: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, 'ledger-check'], { env: { ...process.env, ...target.env } });
+    const { stdout, stderr } = await run(process.execPath, [cli, 'ledger-check', ...args], { env: { ...process.env, ...target.env } });
     return { code: 0, output: stdout, errors: stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -145,6 +148,85 @@ for (const { name, skip, make } of targets) {
         const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = ${last}`.execute(handle.db);
         expect(rows).toEqual([]);
       });
+    });
+  });
+}
+
+for (const { name, skip, make } of targets) {
+  describe.skipIf(skip)(`pnpm ledger:check --export-heads and --heads on ${name}`, () => {
+    let target: Target;
+    const files = temporaryDataDir();
+    const heads = path.join(files.dir, 'heads.json');
+    beforeAll(async () => {
+      target = await make();
+      await withDatabase(target, async (handle) => {
+        await migrateToLatest(handle.db);
+        await seedDemoData(handle.db);
+      });
+    });
+    afterAll(async () => {
+      await target?.remove();
+      files.remove();
+    });
+
+    it('exports the heads, and names the ledger whose tail was rewritten and chained anew since', async () => {
+      const exported = await ledgerCheck(target, ['--export-heads', heads]);
+      expect(exported.code, exported.output + exported.errors).toBe(0);
+      expect(exported.output).toMatch(/^Books check: no problems in /m);
+      expect(exported.output).toContain(`Chain heads of 1 members' ledgers and the admin log written to ${heads}.`);
+      const written = JSON.parse(readFileSync(heads, 'utf8'));
+
+      const rewritten = await withDatabase(target, async (handle) => {
+        const member = await handle.db.selectFrom('users').select('id').where('email', '=', 'member@example.com').executeTakeFirstOrThrow();
+        await handle.db.transaction().execute(async (trx) => {
+          // Row #2 earns ₱100 more, its view records it, the balances follow, and every chain is chained anew.
+          const row = sql`(SELECT id FROM transactions WHERE user_id = ${member.id} AND seq = 2)`;
+          await sql`UPDATE task_views SET reward = reward + 10000 WHERE id = (SELECT task_view_id FROM transactions WHERE id = ${row})`.execute(
+            trx,
+          );
+          await sql`UPDATE transactions SET amount = amount + 10000, available_delta = available_delta + 10000, earnings_delta = earnings_delta + 10000
+            WHERE id = ${row}`.execute(trx);
+          await sql`UPDATE users SET available_balance = available_balance + 10000, total_earnings = total_earnings + 10000 WHERE id = ${member.id}`.execute(
+            trx,
+          );
+          await rechainLedger(trx);
+        });
+        const last = await handle.db
+          .selectFrom('transactions')
+          .select(['id', 'seq'])
+          .where('userId', '=', member.id)
+          .orderBy('seq', 'desc')
+          .executeTakeFirstOrThrow();
+        return { userId: member.id, ...last };
+      });
+      expect(written.members).toEqual([{ id: rewritten.userId, seq: Number(rewritten.seq), hash: expect.any(String) }]);
+
+      const unaware = await ledgerCheck(target);
+      expect(unaware.code, unaware.output).toBe(0);
+
+      const compared = await ledgerCheck(target, ['--heads', heads]);
+      expect(compared.code, compared.output + compared.errors).toBe(1);
+      expect(compared.output).toContain(
+        `head-mismatch: Ledger of user ${rewritten.userId}: row #${Number(rewritten.seq)} (${rewritten.id}) no longer has the hash recorded in the heads exported at ${written.exportedAt}`,
+      );
+      expect(compared.output).toMatch(/Books check: 1 problems \(1 head-mismatch\)/);
+
+      // Heads are not exported over a rewritten chain.
+      const again = await ledgerCheck(target, ['--heads', heads, '--export-heads', heads]);
+      expect(again.code).toBe(1);
+      expect(again.errors).toContain(`The heads were not written to ${heads}`);
+      expect(JSON.parse(readFileSync(heads, 'utf8'))).toEqual(written);
+    });
+
+    it('says why a heads file cannot be used, and exits 2', async () => {
+      const missing = await ledgerCheck(target, ['--heads', path.join(files.dir, 'none.json')]);
+      expect(missing.code).toBe(2);
+      expect(missing.errors).toMatch(/^Cannot read the heads file .*none\.json: /);
+      writeFileSync(path.join(files.dir, 'other.json'), '{"not": "heads"}');
+      const other = await ledgerCheck(target, ['--heads', path.join(files.dir, 'other.json')]);
+      expect(other.code).toBe(2);
+      expect(other.errors).toContain('is not one `ledger-check --export-heads` wrote: it has no exportedAt time.');
+      expect((await ledgerCheck(target, ['--heads'])).code).toBe(2);
     });
   });
 }

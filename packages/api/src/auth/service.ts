@@ -38,6 +38,7 @@ function toUser(row: UserRow, tier: EffectiveTier, adminUnlocked: boolean): User
     pendingPayout: formatAmount(row.pendingPayout),
     totalPaidOut: formatAmount(row.totalPaidOut),
     referralEarnings: formatAmount(row.referralEarnings),
+    pendingBonuses: formatAmount(row.pendingBonuses),
     completedTasks: Number(row.completedTasks),
     adminUnlocked: row.isAdmin && adminUnlocked,
     payoutHold: payoutHoldOf(row),

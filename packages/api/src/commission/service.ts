@@ -97,7 +97,7 @@ export async function updateCommissionStats(
         description: m.adjustment(FIGURE_NAMES[figure], edit.reason),
         createdBy: actor.adminId,
       }));
-    if (adjustments.length > 0) await trx.insertInto('commissionEntries').values(adjustments).execute();
+    const entries = adjustments.length > 0 ? await trx.insertInto('commissionEntries').values(adjustments).returning('id').execute() : [];
     const stats = await readCommissionStats(trx);
     await logAdminAction(trx, actor, {
       action: COMMISSION_STATS_EDIT,
@@ -106,6 +106,8 @@ export async function updateCommissionStats(
         before: { totalBalance: formatAmount(before.balance), upgradeEarnings: formatAmount(before.upgradeEarnings) },
         after: { totalBalance: stats.totalBalance, upgradeEarnings: stats.upgradeEarnings },
         reason: edit.reason,
+        // The entries the edit wrote, which the books check matches the log row with (docs/product-rules.md#evidence).
+        commissionEntryIds: entries.map((entry) => entry.id),
       },
     });
     return stats;

@@ -164,7 +164,7 @@ export async function decidePayout(
   decision: { status: PayoutDecision; reason?: string },
   adminId: string,
   now: Date,
-): Promise<PayoutRow> {
+): Promise<{ payout: PayoutRow; ledgerRowId: string }> {
   const payout = await trx
     .updateTable('payouts')
     .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
@@ -177,14 +177,10 @@ export async function decidePayout(
     throw existing ? alreadyDecided(existing.status) : notFound(staffMessages.admin.payoutNotFound);
   }
 
-  // The request's own ledger row shows the outcome in the member's history; its balance effect stays.
-  await trx
-    .updateTable('transactions')
-    .set({ status: decision.status })
-    .where('payoutId', '=', payout.id)
-    .where('type', '=', 'payout')
-    .execute();
-  await postToLedger(trx, {
+  // The request's own ledger row is left as it was written (its status is in its hash): the member's history
+  // shows it with the payout's status (packages/api/src/transactions/service.ts). The decision's row records
+  // the payout as decided (docs/product-rules.md#evidence).
+  const posted = await postToLedger(trx, {
     userId: payout.userId,
     type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
     amount: payout.amount,
@@ -212,7 +208,7 @@ export async function decidePayout(
       description: staffMessages.admin.payoutCommission(formatPesos(payout.amount)),
     });
   }
-  return payout;
+  return { payout, ledgerRowId: posted.id };
 }
 
 /** Approves or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */
@@ -225,7 +221,7 @@ export async function decidePayoutAsAdmin(
 ): Promise<Payout> {
   return db.transaction().execute(async (trx) => {
     await lockMemberAndCheck(trx, payoutId, decision.status, actor);
-    const payout = await decidePayout(trx, payoutId, decision, actor.adminId, now);
+    const { payout, ledgerRowId } = await decidePayout(trx, payoutId, decision, actor.adminId, now);
     await logAdminAction(trx, actor, {
       action: decision.status === 'approved' ? 'approve_payout' : 'decline_payout',
       targetId: payout.id,
@@ -234,6 +230,7 @@ export async function decidePayoutAsAdmin(
         amount: formatAmount(payout.amount),
         paymentMethod: payout.paymentMethod,
         ...(decision.reason ? { reason: decision.reason } : {}),
+        ledgerRowId,
       },
     });
     return toPayout(payout);

@@ -258,7 +258,7 @@ export async function reviewHeldReferral(
   trx: Tx,
   review: { referralId: string; decision: 'pay' | 'reject'; reason: string | null; adminId: string },
   now: Date,
-): Promise<{ sponsorId: string; friendId: string; amount: number }> {
+): Promise<{ sponsorId: string; friendId: string; amount: number; ledgerRowId: string | null }> {
   const referral = await trx
     .selectFrom('referrals as r')
     .innerJoin('users as u', 'u.id', 'r.referredUserId')
@@ -271,6 +271,8 @@ export async function reviewHeldReferral(
   if (review.adminId === referral.referrerId) throw forbidden(staffMessages.risk.ownReferral);
 
   const decided = { reviewNote: review.reason, reviewedBy: review.adminId, reviewedAt: now, heldReward: 0 };
+  // The paid bonus's ledger row, which the admin log row names (docs/product-rules.md#evidence).
+  let ledgerRowId: string | null = null;
   if (review.decision === 'reject') {
     await trx
       .updateTable('referrals')
@@ -283,7 +285,7 @@ export async function reviewHeldReferral(
       .set((eb) => ({ ...decided, status: referral.paidAt ? 'paid' : 'completed', reward: eb('reward', '+', referral.heldReward) }))
       .where('id', '=', referral.id)
       .execute();
-    await postToLedger(trx, {
+    ({ id: ledgerRowId } = await postToLedger(trx, {
       userId: referral.referrerId,
       type: 'referral_bonus',
       amount: referral.heldReward,
@@ -291,7 +293,7 @@ export async function reviewHeldReferral(
       referralId: referral.id,
       adminId: review.adminId,
       createdAt: now,
-    });
+    }));
   }
-  return { sponsorId: referral.referrerId, friendId: referral.referredUserId, amount: referral.heldReward };
+  return { sponsorId: referral.referrerId, friendId: referral.referredUserId, amount: referral.heldReward, ledgerRowId };
 }

@@ -178,7 +178,13 @@ export async function reviewReferral(
       action: review.decision === 'pay' ? 'pay_held_referral' : 'reject_held_referral',
       targetId: review.referralId,
       // userId names the sponsor, whom the bonus concerns, as the log's member; the friend by e-mail.
-      details: { userId: decided.sponsorId, friend: friend.email, amount: formatAmount(decided.amount), reason: review.reason },
+      details: {
+        userId: decided.sponsorId,
+        friend: friend.email,
+        amount: formatAmount(decided.amount),
+        reason: review.reason,
+        ...(decided.ledgerRowId ? { ledgerRowId: decided.ledgerRowId } : {}),
+      },
     });
     const row = await trx.selectFrom('referrals').select('status').where('id', '=', review.referralId).executeTakeFirstOrThrow();
     return { ...decided, status: row.status as 'completed' | 'paid' | 'rejected' };

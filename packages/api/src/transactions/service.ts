@@ -1,21 +1,29 @@
 import { type AdminPageInput, type AdminTransaction, type FileOutput, formatAmount, signedAmount, type Transaction } from '@app/contracts';
 import type { Db } from '@app/db';
+import { sql } from 'kysely';
 import { csvStatement, statementCells } from '../lib/csv';
 import { type ListRead, queueLength } from '../lib/queue';
 
 const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
 
+/**
+ * Ledger rows (`t`) with what their status shows: a ledger row never changes once written (its status is in
+ * its hash, docs/product-rules.md#evidence), so a payout request's row shows its payout's status now.
+ */
+const ledgerRows = (db: Db) =>
+  db.selectFrom('transactions as t').leftJoin('payouts as p', (join) => join.onRef('p.id', '=', 't.payoutId').on('t.type', '=', 'payout'));
+const shownStatus = sql<string>`coalesce(p.status, t.status)`.as('status');
+
 /** A window of the member's ledger rows, newest first, each earning with its proof of view. */
 export async function listTransactions(db: Db, userId: string, window: { limit: number; offset?: number }): Promise<Transaction[]> {
-  const rows = await db
-    .selectFrom('transactions as t')
+  const rows = await ledgerRows(db)
     .leftJoin('taskViews as v', 'v.id', 't.taskViewId')
     .leftJoin('tasks as k', 'k.id', 'v.taskId')
     .select([
       't.id',
       't.type',
       't.description',
-      't.status',
+      shownStatus,
       't.amount',
       't.availableDelta',
       't.createdAt',
@@ -52,36 +60,51 @@ export async function listTransactions(db: Db, userId: string, window: { limit: 
   }));
 }
 
-/** The whole history, oldest first, with the available balance after each row. */
+/**
+ * The whole history, oldest first, with the available balance after each row; a referral bonus that is
+ * pending, then released or withheld, shows in the last column (docs/product-rules.md#money-and-time).
+ */
 export async function transactionStatement(db: Db, userId: string, timeZone: string, now: Date): Promise<FileOutput> {
-  const rows = await db
-    .selectFrom('transactions')
+  const rows = await ledgerRows(db)
     .select((eb) => [
-      'id',
-      'createdAt',
-      'type',
-      'description',
-      'status',
-      'amount',
-      'availableDelta',
+      't.id',
+      't.createdAt',
+      't.type',
+      't.description',
+      shownStatus,
+      't.amount',
+      't.availableDelta',
+      't.bonusPendingDelta',
       eb.fn
-        .sum<number>('availableDelta')
-        .over((over) => over.orderBy('createdAt').orderBy('id'))
+        .sum<number>('t.availableDelta')
+        .over((over) => over.orderBy('t.createdAt').orderBy('t.id'))
         .as('balanceAfter'),
     ])
-    .where('userId', '=', userId)
-    .orderBy('createdAt')
-    .orderBy('id')
+    .where('t.userId', '=', userId)
+    .orderBy('t.createdAt')
+    .orderBy('t.id')
     .execute();
   return csvStatement(
     'statement',
     now,
-    ['Date', 'Time (UTC)', 'Transaction ID', 'Type', 'Description', 'Status', 'Amount', 'Balance change', 'Available balance after'],
+    [
+      'Date',
+      'Time (UTC)',
+      'Transaction ID',
+      'Type',
+      'Description',
+      'Status',
+      'Amount',
+      'Balance change',
+      'Available balance after',
+      'Pending bonus change',
+    ],
     rows.map((row) => [
       ...statementCells({ ...row, at: row.createdAt }, timeZone),
       signedAmount(formatAmount(row.amount), signed(row.availableDelta)),
       signed(row.availableDelta),
       formatAmount(Number(row.balanceAfter)),
+      signed(row.bonusPendingDelta),
     ]),
   );
 }
@@ -89,8 +112,7 @@ export async function transactionStatement(db: Db, userId: string, timeZone: str
 /** Every member's ledger rows, newest first, one page at a time (the panel's Transactions tab). */
 export async function listAllTransactions(db: Db, input: AdminPageInput): Promise<ListRead<AdminTransaction>> {
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('transactions as t')
+    ledgerRows(db)
       .innerJoin('users as u', 'u.id', 't.userId')
       .select((eb) => [
         't.id',
@@ -101,7 +123,7 @@ export async function listAllTransactions(db: Db, input: AdminPageInput): Promis
         't.description',
         eb.fn.coalesce('t.reference', 't.payoutId', 't.vipRequestId').as('transactionReference'),
         't.amount',
-        't.status',
+        shownStatus,
       ])
       .orderBy('t.createdAt', 'desc')
       .orderBy('t.id', 'desc')

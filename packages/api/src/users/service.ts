@@ -234,16 +234,17 @@ export async function setAvailableBalance(
     holdToBalanceCeiling({ before: user.availableBalance, after: change.newBalance }, balanceCeiling);
     const adjustment = change.newBalance - user.availableBalance;
     const reason = change.reason;
-    if (adjustment !== 0) {
-      await postToLedger(trx, {
-        userId: change.userId,
-        type: 'admin_adjustment',
-        amount: adjustment,
-        description: reason,
-        adminId: actor.adminId,
-        createdAt: now,
-      });
-    }
+    const posted =
+      adjustment === 0
+        ? null
+        : await postToLedger(trx, {
+            userId: change.userId,
+            type: 'admin_adjustment',
+            amount: adjustment,
+            description: reason,
+            adminId: actor.adminId,
+            createdAt: now,
+          });
     await logAdminAction(trx, actor, {
       action: 'update_balance',
       targetId: change.userId,
@@ -252,6 +253,8 @@ export async function setAvailableBalance(
         newBalance: formatAmount(change.newBalance),
         adjustment: formatAmount(adjustment),
         reason,
+        // The log row names the ledger row it stands for, which the books check matches it with (docs/product-rules.md#evidence).
+        ...(posted ? { ledgerRowId: posted.id } : {}),
       },
     });
     const row = await trx.selectFrom('users').selectAll().where('id', '=', change.userId).executeTakeFirstOrThrow();

@@ -6,10 +6,10 @@ import { rechainAdminLogs, rechainLedger } from '../chains';
  * (`seq`) and a hash of its content and of the member's previous row; each member's latest hash is kept
  * on the member (`ledger_head`). Admin log rows form one such chain, its head in admin_log_chain. The
  * hash functions are SQL, so the writers and the check compute them the same way. Rows already there
- * are chained in the order they were written.
+ * are chained in the order they were written. Its ledger_row_hash is exported: migration 0024 replaces it,
+ * and puts it back when undone.
  */
-const statements = [
-  `CREATE FUNCTION ledger_row_hash(
+export const LEDGER_ROW_HASH_0008 = `CREATE FUNCTION ledger_row_hash(
      prev text, id text, user_id text, seq bigint, type text, amount bigint, available_delta bigint, pending_delta bigint,
      earnings_delta bigint, referral_delta bigint, paid_out_delta bigint, description text, task_view_id text, payout_id text,
      vip_request_id text, referral_id text, admin_id text, reference text, created_at timestamptz
@@ -19,7 +19,10 @@ const statements = [
        description, task_view_id, payout_id, vip_request_id, referral_id, admin_id, reference,
        floor(extract(epoch FROM created_at) * 1000000)::bigint
      )::text, 'UTF8')), 'hex')
-   $$`,
+   $$`;
+
+const statements = [
+  LEDGER_ROW_HASH_0008,
   `CREATE FUNCTION admin_log_hash(
      prev text, id text, seq bigint, admin_id text, action text, target_id text, details jsonb, ip_address text, created_at timestamptz
    ) RETURNS text LANGUAGE sql STABLE AS $$
@@ -42,7 +45,8 @@ const statements = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
-  await rechainLedger(db);
+  // With this migration's own hash: a later migration that changes what it covers chains again itself.
+  await rechainLedger(db, '0008');
   await rechainAdminLogs(db);
 }
 

@@ -14,7 +14,7 @@ import { type Kysely, sql } from 'kysely';
  * Unlogged: a queued change that a crash of PostgreSQL loses needs no sending, since the crash also drops
  * every instance's listening connection, and with it all they cached.
  */
-const MONEY_COLUMNS = [
+export const MONEY_COLUMNS = [
   'available_balance',
   'pending_payout',
   'total_earnings',
@@ -25,8 +25,10 @@ const MONEY_COLUMNS = [
   'ledger_head',
   'updated_at',
 ];
+/** Column names as a text[] literal. */
+export const textArray = (columns: readonly string[]) => sql.raw(`ARRAY[${columns.map((column) => `'${column}'`).join(', ')}]`);
 /** The member row's money columns (its balances, counts and ledger head), as a text[] literal. */
-export const moneyKeys = sql.raw(`ARRAY[${MONEY_COLUMNS.map((column) => `'${column}'`).join(', ')}]`);
+export const moneyKeys = textArray(MONEY_COLUMNS);
 /** Whether the writing connection asked for its money changes to be queued. */
 export const queuing = sql.raw(`current_setting('pesotasks.queue_money_changes', true) = 'on'`);
 

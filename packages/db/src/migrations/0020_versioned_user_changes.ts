@@ -11,13 +11,13 @@ import { moneyKeys, queuing } from './0019_queued_changes';
  * The trigger function, sending or queuing `payload`. The version is `txid_current()` within its epoch,
  * which is the new row's `xmin` as text; a write in a subtransaction has another `xmin`, and is only dropped.
  */
-function notifyUserChange(payload: ReturnType<typeof sql.raw>) {
+export function notifyUserChange(payload: ReturnType<typeof sql.raw>, keys = moneyKeys) {
   return sql`
     CREATE OR REPLACE FUNCTION notify_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       payload text := ${payload};
     BEGIN
-      IF TG_OP = 'UPDATE' AND ${queuing} AND (to_jsonb(NEW) - ${moneyKeys}) = (to_jsonb(OLD) - ${moneyKeys}) THEN
+      IF TG_OP = 'UPDATE' AND ${queuing} AND (to_jsonb(NEW) - ${keys}) = (to_jsonb(OLD) - ${keys}) THEN
         INSERT INTO queued_changes (payload) VALUES (payload);
       ELSE
         PERFORM pg_notify('app_changes', payload);
@@ -26,8 +26,11 @@ function notifyUserChange(payload: ReturnType<typeof sql.raw>) {
     END $$`;
 }
 
+/** The payload this migration sends: the member and the version the change made. */
+export const versionedPayload = sql.raw(`'user:' || OLD.id || '@' || (txid_current() % 4294967296)::text`);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await notifyUserChange(sql.raw(`'user:' || OLD.id || '@' || (txid_current() % 4294967296)::text`)).execute(db);
+  await notifyUserChange(versionedPayload).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -22,6 +22,7 @@ import * as versionedUserChanges from './0020_versioned_user_changes';
 import * as identityEmailVerified from './0021_identity_email_verified';
 import * as signInAddressBlocks from './0022_sign_in_address_blocks';
 import * as payoutDestinations from './0023_payout_destinations';
+import * as ledgerEvidence from './0024_ledger_evidence';
 import * as fraudRingLinks from './0025_fraud_ring_links';
 import * as commissionBalanceEditor from './0026_commission_balance_editor';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0021_identity_email_verified': identityEmailVerified,
   '0022_sign_in_address_blocks': signInAddressBlocks,
   '0023_payout_destinations': payoutDestinations,
+  '0024_ledger_evidence': ledgerEvidence,
   '0025_fraud_ring_links': fraudRingLinks,
   '0026_commission_balance_editor': commissionBalanceEditor,
 };

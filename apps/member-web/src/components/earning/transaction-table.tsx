@@ -14,6 +14,9 @@ const TYPE_LABELS: Record<TransactionType, string> = {
   payout_approved: 'Payout Approved',
   payout_declined: 'Payout Declined',
   admin_adjustment: 'Adjustment',
+  referral_bonus_pending: 'Referral Bonus (Pending)',
+  referral_bonus_released: 'Referral Bonus Released',
+  referral_bonus_withheld: 'Referral Bonus Withheld',
 };
 
 const STATUS_BADGE: Record<string, BadgeProps['variant']> = {
