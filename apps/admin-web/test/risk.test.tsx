@@ -32,6 +32,7 @@ const heldBonus: HeldReferral = heldReferralSchema.parse({
   friend: { userId: 'user-2', email: 'alt2@example.com' },
   amount: '10.00',
   heldAt: '2026-11-22T07:05:00.000Z',
+  reason: 'Linked to the sponsor when the friend completed a first task',
   links: [{ kind: 'device', value: 'a device' }],
 });
 
@@ -186,6 +187,8 @@ describe('the Risk tab', () => {
     const row = (await within(held).findByText('alt1@example.com')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('₱10.00');
     expect(row.textContent).toContain('Same device');
+    // Why it was held, for the admin who decides it.
+    expect(row.textContent).toContain('Linked to the sponsor when the friend completed a first task');
     await userEvent.click(within(row).getByRole('button', { name: 'Refuse the bonus of alt1@example.com' }));
     const confirm = await screen.findByRole('dialog', { name: 'Refuse the referral bonus?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Refuse bonus' }));

@@ -15,6 +15,7 @@ function referral(overrides: Partial<Referral>): Referral {
     status: 'pending',
     referredUserId: 'user-2',
     reward: '0.00',
+    pendingReward: '0.00',
     heldReward: '0.00',
     reviewNote: null,
     referredName: 'Juan D.',
@@ -157,6 +158,30 @@ describe('referral figures and history', () => {
     expect(rejected.getByText('Not paid: Same device as the sponsor')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Pending' })).getByText('1')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Completed' })).getByText('0')).toBeTruthy();
+  });
+
+  it('shows a bonus pending until the friend’s first payout is approved, apart from what is earned', async () => {
+    await openHistory(
+      testUser({ referralCount: 2, referralEarnings: '50.00', pendingBonuses: '100.00' }),
+      [
+        referral({ id: 'r1', referredName: 'Ana R.', status: 'awaiting_payout', pendingReward: '50.00' }),
+        referral({ id: 'r2', referredName: 'Ben C.', status: 'awaiting_payout', reward: '50.00', pendingReward: '50.00' }),
+      ],
+      { earned: 0, waiting: 2 },
+    );
+
+    const history = screen.getByRole('table', { name: 'Referral History' });
+    const ana = within(await within(history).findByRole('row', { name: /Ana R\./ }));
+    expect(ana.getByText('Bonus pending')).toBeTruthy();
+    expect(ana.getByText('₱50.00 pending')).toBeTruthy();
+    expect(ana.getByText("Pending until Ana R.'s first payout is approved")).toBeTruthy();
+    // Ben's VIP bonus is his sponsor's already; his first task's waits.
+    const ben = within(within(history).getByRole('row', { name: /Ben C\./ }));
+    expect(ben.getByText('₱50.00')).toBeTruthy();
+    expect(ben.getByText("Pending until Ben C.'s first payout is approved")).toBeTruthy();
+    const earned = within(screen.getByRole('group', { name: 'Earned Referral Bonus' }));
+    expect(earned.getByText('₱50.00')).toBeTruthy();
+    expect(earned.getByText('₱100.00 pending')).toBeTruthy();
   });
 });
 

@@ -77,8 +77,13 @@ interface Member {
   pending: number;
   paidOut: number;
   sponsorId: string | null;
-  /** The milestones of the member's referral whose bonus the sponsor has been paid, each once, in either order. */
-  referral: { firstTask: boolean; firstVip: boolean } | null;
+  /**
+   * The milestones of the member's referral whose bonus the sponsor has been credited, each once, in either
+   * order, and the first-task bonus still pending until the member's first approved payout.
+   */
+  referral: { firstTask: boolean; firstVip: boolean; pending: number } | null;
+  /** Whether a payout of the member's was ever approved: a first-task bonus for their sponsor waits for it. */
+  payoutApproved: boolean;
   friendIds: string[];
   /** Whether a plan ever started for the member (then up to the plan's daily limit, else the FREE one). */
   everVip: boolean;
@@ -129,15 +134,35 @@ function operatorUpgradeEarnings(): number {
   return commission.upgrades * COMMISSION_PER_UPGRADE_CENTAVOS + commission.upgradeAdjustments;
 }
 
+/**
+ * A referral milestone as the model keeps it (docs/product-rules.md#referral-bonuses-wait-for-proof): the VIP
+ * bonus is the sponsor's at once, the first-task bonus only once the friend has had a payout approved (the
+ * members here share no device or destination, so no bonus is held).
+ */
 function creditSponsor(friend: Member, milestone: 'first-task' | 'first-vip') {
   if (!friend.sponsorId || !friend.referral) return;
   const reached = milestone === 'first-task' ? 'firstTask' : 'firstVip';
   if (friend.referral[reached]) return;
-  const bonus = milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
-  memberById.get(friend.sponsorId)!.available += bonus;
-  totals.bonuses += bonus;
   friend.referral[reached] = true;
+  if (milestone === 'first-task' && !friend.payoutApproved) {
+    friend.referral.pending += REFERRAL_BONUS_CENTAVOS;
+    return;
+  }
+  memberById.get(friend.sponsorId)!.available += milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
+  totals.bonuses += milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
 }
+
+/** The friend's payout was approved: the sponsor's pending bonus for them becomes available. */
+function releasePendingBonus(friend: Member) {
+  friend.payoutApproved = true;
+  if (!friend.sponsorId || !friend.referral?.pending) return;
+  memberById.get(friend.sponsorId)!.available += friend.referral.pending;
+  totals.bonuses += friend.referral.pending;
+  friend.referral.pending = 0;
+}
+
+/** The bonuses pending for a sponsor, by the model. */
+const pendingBonusesOf = (sponsor: Member) => sponsor.friendIds.reduce((sum, id) => sum + (memberById.get(id)!.referral?.pending ?? 0), 0);
 
 // --- Operations ----------------------------------------------------------------------------------------
 
@@ -380,6 +405,7 @@ function decidePayout(wave: Wave) {
         if (status === 'approved') {
           member.paidOut += payout.amount;
           commission.payoutApprovals += 1;
+          releasePendingBonus(member);
         } else member.available += payout.amount;
       },
     };
@@ -393,7 +419,10 @@ function decidePayout(wave: Wave) {
   const pending = [...pendingPayouts.keys()];
   if (pending.length === 0) return;
   const payoutId = random.pick(pending);
-  if (!wave.aim(payoutId) || !wave.claim([pendingPayouts.get(payoutId)!.memberId])) return;
+  const requester = memberById.get(pendingPayouts.get(payoutId)!.memberId)!;
+  // An approval may release the sponsor's pending bonus: the sponsor's balance moves with it.
+  const sponsor = requester.referral?.pending && requester.sponsorId ? [requester.sponsorId] : [];
+  if (!wave.aim(payoutId) || !wave.claim([requester.id, ...sponsor])) return;
   if (random.chance(0.3)) {
     // Two admins decide the same payout at the same moment: one decision stands, the other is refused.
     const group = { id: `payout:${payoutId}`, rule: 'exactly-one-200' as const };
@@ -605,7 +634,7 @@ function referralOp(member: Member, code: string, sponsor: Member | null, allowe
     settle(response) {
       if (response.statusCode !== 200 || !sponsor) return;
       member.sponsorId = sponsor.id;
-      member.referral = { firstTask: false, firstVip: false };
+      member.referral = { firstTask: false, firstVip: false, pending: 0 };
       sponsor.friendIds.push(member.id);
     },
   };
@@ -841,6 +870,7 @@ describe('bank workload', () => {
         paidOut: 0,
         sponsorId: null,
         referral: null,
+        payoutApproved: false,
         friendIds: [],
         everVip: false,
         tasksCompleted: 0,
@@ -897,10 +927,19 @@ describe('bank workload', () => {
           available: centavos(me.availableBalance),
           pending: centavos(me.pendingPayout),
           paidOut: centavos(me.totalPaidOut),
+          pendingBonuses: centavos(me.pendingBonuses),
         };
       }),
     );
-    expect(seen).toEqual(members.map(({ id, available, pending, paidOut }) => ({ id, available, pending, paidOut })));
+    expect(seen).toEqual(
+      members.map(({ id, available, pending, paidOut, ...member }) => ({
+        id,
+        available,
+        pending,
+        paidOut,
+        pendingBonuses: pendingBonusesOf({ id, available, pending, paidOut, ...member }),
+      })),
+    );
     const held = seen.reduce((sum, member) => sum + member.available + member.pending + member.paidOut, 0);
     expect(held).toBe(totals.earnings + totals.bonuses + totals.adjustments - totals.vipPurchases);
     expect(seen.every((member) => member.available >= 0 && member.pending >= 0 && member.paidOut >= 0)).toBe(true);

@@ -151,7 +151,7 @@ describe('referral bonuses in either order', () => {
     expect((await f.admin('POST', `/api/admin/approve-vip/${request.id}`)).statusCode).toBe(200);
   }
 
-  it('pays the sponsor both bonuses when the friend’s first VIP comes before their first task', async () => {
+  it('credits the sponsor both bonuses when the friend’s first VIP comes before their first task, the first task’s pending', async () => {
     const sponsor = await person({ firstName: 'Sol' });
     const friend = await person({ firstName: 'Fe' });
     expect((await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode })).statusCode).toBe(200);
@@ -162,20 +162,21 @@ describe('referral bonuses in either order', () => {
     // The friend's request changed the sponsor's row: the sponsor's session sees it as the change arrives.
     await expect
       .poll(async () => (await call(sponsor, 'GET', '/api/auth/user')).json())
-      .toMatchObject({ availableBalance: '100.00', referralEarnings: '100.00' });
+      .toMatchObject({ availableBalance: '50.00', pendingBonuses: '50.00', referralEarnings: '50.00' });
     const [listed] = (await call(sponsor, 'GET', '/api/referrals')).json();
-    expect(listed).toMatchObject({ status: 'paid', reward: '100.00', heldReward: '0.00' });
+    expect(listed).toMatchObject({ status: 'awaiting_payout', reward: '50.00', pendingReward: '50.00', heldReward: '0.00' });
     const bonuses = async () =>
-      (
-        await db
-          .selectFrom('transactions')
-          .select('description')
-          .where('userId', '=', sponsor.id)
-          .where('type', '=', 'referral_bonus')
-          .orderBy('createdAt')
-          .execute()
-      ).map((row) => row.description);
-    const both = [messages.referrals.firstVipBonus('Fe'), messages.referrals.firstTaskBonus('Fe')];
+      await db
+        .selectFrom('transactions')
+        .select(['type', 'description'])
+        .where('userId', '=', sponsor.id)
+        .where('type', 'in', ['referral_bonus', 'referral_bonus_pending'])
+        .orderBy('createdAt')
+        .execute();
+    const both = [
+      { type: 'referral_bonus', description: messages.referrals.firstVipBonus('Fe') },
+      { type: 'referral_bonus_pending', description: messages.referrals.firstTaskBonusPending('Fe') },
+    ];
     expect(await bonuses()).toEqual(both);
 
     // Each milestone once: a second task pays the sponsor nothing more.
@@ -189,6 +190,7 @@ describe('referral bonuses in either order', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 21_000);
     expect((await call(friend, 'GET', `/api/tasks/${second.id}/redirect-complete`)).json()).toMatchObject({ success: true });
     expect(await bonuses()).toEqual(both);
+    // Its release with the friend's first approved payout: apps/server/test/fraud-ring.test.ts.
   });
 
   it('holds both between linked accounts, and an admin’s payment of them leaves the referral paid', async () => {
@@ -234,6 +236,7 @@ describe('referral bonuses between linked accounts', () => {
       friend: { userId: friend.id, email: friend.email },
       amount: '50.00',
       heldAt: t.clock.now.toISOString(),
+      reason: staffMessages.risk.heldAtFirstTask,
       links: [{ kind: 'device', value: 'a device' }],
     });
     const queue = (await f.admin('GET', '/api/admin/risk/users?pageSize=200')).json();
@@ -320,12 +323,12 @@ describe('referral bonuses between linked accounts', () => {
     expect(own.json().message).toBe(staffMessages.risk.ownReferral);
   });
 
-  it('pays an unlinked friend’s bonus at once, as before', async () => {
+  it('credits an unlinked friend’s bonus pending, not available (paid with the friend’s first payout: fraud-ring.test.ts)', async () => {
     const sponsor = await person();
     const friend = await person();
     await call(friend, 'POST', '/api/referrals/use-code', { referralCode: sponsor.referralCode });
     expect(await earnOnce(friend)).toMatchObject({ success: true });
-    expect((await call(sponsor, 'GET', '/api/auth/user')).json().availableBalance).toBe('50.00');
+    expect((await call(sponsor, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '0.00', pendingBonuses: '50.00' });
   });
 });
 

@@ -4,7 +4,7 @@ import { checkLedger, type Db, postToLedger } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openGcashPayments, signIn, startTestApp, type TestApp } from './helpers';
+import { openGcashPayments, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 import { imageOf, largeOf, photoUpload, STORED_PHOTO_URL } from './photo-fixtures';
 
 let t: TestApp;
@@ -314,9 +314,9 @@ describe('referrals', () => {
     expect((await get('/api/auth/user', a.cookie)).json().referralCount).toBe(1);
   });
 
-  it('pays the sponsor ₱50 on the friend’s first task and ₱50 on the first approved VIP, once each', async () => {
+  it('credits the sponsor ₱50 pending on the friend’s first task and ₱50 on the first approved VIP, once each; the first is paid with the friend’s first payout', async () => {
     const sponsor = await member(0, { firstName: 'Ana' });
-    const friend = await member(0, { firstName: 'Ben' });
+    const friend = await member(20_000, { firstName: 'Ben' });
     await post('/api/referrals/use-code', friend.cookie, { referralCode: sponsor.user.referralCode });
 
     for (let round = 0; round < 2; round++) {
@@ -325,8 +325,19 @@ describe('referrals', () => {
       expect((await get(`/api/tasks/${taskId}/redirect-complete`, friend.cookie)).json()).toMatchObject({ success: true });
     }
     let [referral] = (await get('/api/referrals', sponsor.cookie)).json();
-    expect(referral).toMatchObject({ status: 'completed', reward: '50.00', referredName: 'Ben' });
-    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({ availableBalance: '50.00', referralEarnings: '50.00' });
+    expect(referral).toMatchObject({ status: 'awaiting_payout', reward: '0.00', pendingReward: '50.00', referredName: 'Ben' });
+    // Pending: not available, not earned, and no payout can take it.
+    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({
+      availableBalance: '0.00',
+      pendingBonuses: '50.00',
+      referralEarnings: '0.00',
+    });
+    const cashOut = await post('/api/payouts', sponsor.cookie, {
+      paymentMethod: 'PayPal',
+      amount: '150',
+      destination: { email: 'ana@example.com' },
+    });
+    expect(cashOut.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
 
     await post('/api/vip/upgrade', friend.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '7777777777777' } });
     const request = await db
@@ -338,9 +349,26 @@ describe('referrals', () => {
     expect(await approveVipRequest(db, request.id, admin.user.id, t.clock.now)).toEqual({ userId: friend.user.id });
     expect(await approveVipRequest(db, request.id, admin.user.id, t.clock.now)).toBeNull();
     [referral] = (await get('/api/referrals', sponsor.cookie)).json();
-    expect(referral).toMatchObject({ status: 'paid', reward: '100.00' });
-    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({ availableBalance: '100.00', referralEarnings: '100.00' });
+    // The VIP was paid for and checked by an admin: its bonus is the sponsor's at once.
+    expect(referral).toMatchObject({ status: 'awaiting_payout', reward: '50.00', pendingReward: '50.00' });
+    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({ availableBalance: '50.00', pendingBonuses: '50.00' });
     expect((await get('/api/vip/status', friend.cookie)).json()).toMatchObject({ vipTier: 'VIP300', vipPendingApproval: false });
+
+    const asked = await post('/api/payouts', friend.cookie, {
+      paymentMethod: 'G-CASH',
+      amount: '150',
+      destination: { mobile: '0917 444 0102', accountName: 'Ben Cruz' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const adminCookie = await signInUnlockedAdmin(t, 'referral-payouts-admin@example.com');
+    expect((await post(`/api/admin/payout/${asked.json().id}/status`, adminCookie, { status: 'approved' })).statusCode).toBe(200);
+    [referral] = (await get('/api/referrals', sponsor.cookie)).json();
+    expect(referral).toMatchObject({ status: 'paid', reward: '100.00', pendingReward: '0.00' });
+    expect((await get('/api/auth/user', sponsor.cookie)).json()).toMatchObject({
+      availableBalance: '100.00',
+      pendingBonuses: '0.00',
+      referralEarnings: '100.00',
+    });
     const [referred] = (await get('/api/referrals/referred-users', sponsor.cookie)).json();
     // Named as on the invite page: never the friend's full name or e-mail.
     expect(referred).toEqual({ id: friend.user.id, name: 'Ben', createdAt: expect.any(String), status: 'paid' });
@@ -482,16 +510,16 @@ describe('a member’s own lists, paged', () => {
       friends.push(friend);
       t.clock.now = new Date(t.clock.now.getTime() + 1000);
     }
-    // Ana's first task earns her sponsor the bonus; Ben and Cid have yet to do one.
+    // Ana's first task earns her sponsor a bonus pending until her first payout; Ben and Cid have yet to do one.
     await post(`/api/tasks/${taskId}/start`, friends[0]!.cookie, {});
     t.clock.now = new Date(t.clock.now.getTime() + 25_000);
     expect((await get(`/api/tasks/${taskId}/redirect-complete`, friends[0]!.cookie)).json()).toMatchObject({ success: true });
 
     const names = (rows: { referredName: string }[]) => rows.map((row) => row.referredName);
     const first = (await get('/api/referrals?page=1&pageSize=2', sponsor.cookie)).json();
-    expect({ ...first, items: names(first.items) }).toEqual({ items: ['Cid', 'Ben'], total: 3, earned: 1, waiting: 2 });
+    expect({ ...first, items: names(first.items) }).toEqual({ items: ['Cid', 'Ben'], total: 3, earned: 0, waiting: 3 });
     const second = (await get('/api/referrals?page=2&pageSize=2', sponsor.cookie)).json();
-    expect({ ...second, items: names(second.items) }).toEqual({ items: ['Ana'], total: 3, earned: 1, waiting: 2 });
+    expect({ ...second, items: names(second.items) }).toEqual({ items: ['Ana'], total: 3, earned: 0, waiting: 3 });
     expect(names((await get('/api/referrals', sponsor.cookie)).json())).toEqual(['Cid', 'Ben', 'Ana']);
     const friendsPage = (await get('/api/referrals/referred-users?page=2&pageSize=2', sponsor.cookie)).json();
     expect({ ...friendsPage, items: friendsPage.items.map((friend: { name: string }) => friend.name) }).toEqual({

@@ -3,7 +3,7 @@ import { insertUser } from '@app/db';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { requestPayout } from '../src/payouts/service';
-import { applyReferralCode, creditReferralMilestone, reviewHeldReferral } from '../src/referrals/service';
+import { applyReferralCode, creditReferralMilestone, reviewHeldReferral, settlePendingBonus } from '../src/referrals/service';
 import { setPayoutHold } from '../src/risk/review';
 import { recordSignal } from '../src/risk/service';
 import { refusal, serviceDatabase } from './services';
@@ -24,12 +24,41 @@ function member(firstName = 'Ana') {
   return insertUser(database.handle.db, { email: `fraud-services-${counter}@example.com`, firstName, lastName: 'Reyes' });
 }
 
+/** The sponsor's bonuses credited to the available balance. */
 function bonusesOf(userId: string) {
   return database.handle.db
     .selectFrom('transactions')
     .select(['amount'])
     .where('userId', '=', userId)
-    .where('type', '=', 'referral_bonus')
+    .where('type', 'in', ['referral_bonus', 'referral_bonus_released'])
+    .execute();
+}
+
+/** Every referral ledger row of the sponsor's, oldest first: credited, pending, released, withheld. */
+function referralRowsOf(userId: string) {
+  return database.handle.db
+    .selectFrom('transactions')
+    .select(['type', 'amount'])
+    .where('userId', '=', userId)
+    .where('type', 'in', ['referral_bonus', 'referral_bonus_pending', 'referral_bonus_released', 'referral_bonus_withheld'])
+    .orderBy('seq')
+    .execute();
+}
+
+/** The sponsor's balances a pending bonus moves. */
+function balancesOf(userId: string) {
+  return database.handle.db
+    .selectFrom('users')
+    .select(['availableBalance', 'pendingBonuses', 'referralEarnings'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A payout of the friend's that an admin approved: what a pending bonus waits for. */
+async function approvedPayoutOf(friend: { id: string }) {
+  await database.handle.db
+    .insertInto('payouts')
+    .values({ userId: friend.id, paymentMethod: 'G-CASH', amount: 15_000, paymentDetails: 'x', status: 'approved', decidedAt: now })
     .execute();
 }
 
@@ -76,12 +105,77 @@ describe('creditReferralMilestone', () => {
     return { sponsor, friend };
   }
 
-  it('credits the sponsor once for the friend’s first task when the two are not linked', async () => {
+  const settle = (friend: { id: string }) =>
+    database.handle.db.transaction().execute((trx) => settlePendingBonus(trx, friend.id, { adminId: database.admin.adminId, now }));
+
+  it('credits the first-task bonus pending, once, and releases it at the friend’s first approved payout', async () => {
     const { sponsor, friend } = await referred();
     const credit = () => database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
-    expect(await credit()).toBe('credited');
+    expect(await credit()).toBe('pending');
     expect(await credit()).toBeNull();
-    expect(await bonusesOf(sponsor.id)).toEqual([{ amount: 5_000 }]);
+    expect(await balancesOf(sponsor.id)).toEqual({ availableBalance: 0, pendingBonuses: 5_000, referralEarnings: 0 });
+    expect(
+      await database.handle.db
+        .selectFrom('referrals')
+        .select(['status', 'pendingReward', 'reward'])
+        .where('referredUserId', '=', friend.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: 'awaiting_payout',
+      pendingReward: 5_000,
+      reward: 0,
+    });
+
+    expect(await settle(friend)).toEqual({ sponsorId: sponsor.id, outcome: 'released' });
+    expect(await settle(friend)).toBeNull();
+    expect(await balancesOf(sponsor.id)).toEqual({ availableBalance: 5_000, pendingBonuses: 0, referralEarnings: 5_000 });
+    expect(await referralRowsOf(sponsor.id)).toEqual([
+      { type: 'referral_bonus_pending', amount: 5_000 },
+      { type: 'referral_bonus_released', amount: 5_000 },
+    ]);
+    const notice = await database.handle.db
+      .selectFrom('notifications')
+      .select(['title', 'message'])
+      .where('userId', '=', sponsor.id)
+      .executeTakeFirstOrThrow();
+    expect(notice).toEqual({
+      title: messages.decisions.bonusReleasedTitle,
+      message: messages.decisions.bonusReleasedBody('₱50.00', 'Fe R.'),
+    });
+  });
+
+  it('holds the pending bonus, with the reason, when the two are in one cluster as the friend’s payout is approved', async () => {
+    const { sponsor, friend } = await referred();
+    await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+    // Only at the payout do they show one wallet: the sponsor through a third account.
+    const third = await member('Tres');
+    await recordSignal(database.handle.db, sponsor.id, 'device', 'device-of-sponsor-and-third', now);
+    await recordSignal(database.handle.db, third.id, 'device', 'device-of-sponsor-and-third', now);
+    await recordSignal(database.handle.db, third.id, 'destination', 'mobile:+639170000077', now);
+    await recordSignal(database.handle.db, friend.id, 'destination', 'mobile:+639170000077', now);
+
+    expect(await settle(friend)).toEqual({ sponsorId: sponsor.id, outcome: 'held' });
+    expect(await balancesOf(sponsor.id)).toEqual({ availableBalance: 0, pendingBonuses: 0, referralEarnings: 0 });
+    expect(await referralRowsOf(sponsor.id)).toEqual([
+      { type: 'referral_bonus_pending', amount: 5_000 },
+      { type: 'referral_bonus_withheld', amount: 5_000 },
+    ]);
+    expect(
+      await database.handle.db
+        .selectFrom('referrals')
+        .select(['status', 'pendingReward', 'heldReward', 'heldReason'])
+        .where('referredUserId', '=', friend.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'held', pendingReward: 0, heldReward: 5_000, heldReason: staffMessages.risk.heldAtFirstPayout });
+  });
+
+  it('credits the first-task bonus at once when the friend had a payout approved before it', async () => {
+    const { sponsor, friend } = await referred();
+    await approvedPayoutOf(friend);
+    expect(await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now))).toBe(
+      'credited',
+    );
+    expect(await balancesOf(sponsor.id)).toEqual({ availableBalance: 5_000, pendingBonuses: 0, referralEarnings: 5_000 });
   });
 
   it('holds the bonus, paying nothing, when the friend shares a device or a payout destination with the sponsor', async () => {

@@ -228,6 +228,13 @@ export const messages = {
     historyLoadFailed: 'Your referrals could not be loaded. Please try again later.',
     firstTaskBonus: (name: string) => `Referral bonus: ${name} completed a first task`,
     firstVipBonus: (name: string) => `Referral bonus: ${name} upgraded to VIP`,
+    /** A bonus credited pending (docs/product-rules.md#referral-bonuses-wait-for-proof), and how it is settled. */
+    firstTaskBonusPending: (name: string) =>
+      `Referral bonus: ${name} completed a first task (pending until ${name}'s first payout is approved)`,
+    pendingUntil: (name: string) => `Pending until ${name}'s first payout is approved`,
+    bonusReleased: (name: string) => `Referral bonus for ${name} now available: ${name}'s first payout was approved`,
+    bonusWithheld: (name: string) => `Referral bonus for ${name} moved to review`,
+    pendingTotal: (amount: string) => `${amount} pending`,
   },
   profile: {
     invalidFileType: 'Invalid file type',
@@ -255,6 +262,12 @@ export const messages = {
     vipRejectedTitle: 'VIP request not approved',
     vipRejectedBody: (plan: string, reason: string) =>
       `Your request for ${plan} was not approved: ${reason}. You can ask again with another G-CASH reference.`,
+    bonusReleasedTitle: 'Referral bonus available',
+    bonusReleasedBody: (amount: string, name: string) =>
+      `${name}'s first payout was approved, so your ${amount} referral bonus is now in your available balance.`,
+    bonusHeldTitle: 'Referral bonus under review',
+    bonusHeldBody: (amount: string, name: string) =>
+      `Your ${amount} referral bonus for ${name} is under review: an admin checks it before it is paid. You will see the outcome on your Referrals page.`,
   },
   notifications: {
     notFound: 'Notification not found',

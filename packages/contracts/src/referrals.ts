@@ -4,12 +4,16 @@ import { page } from './paging-schemas';
 import { memberText } from './text';
 import { z } from './zod';
 
-const REFERRAL_STATUSES = ['pending', 'completed', 'paid', 'held', 'rejected'] as const;
+const REFERRAL_STATUSES = ['pending', 'awaiting_payout', 'completed', 'paid', 'held', 'rejected'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/** How a referral's status reads to its sponsor: a held bonus waits for an admin's review. */
+/**
+ * How a referral's status reads to its sponsor: a pending bonus waits for the friend's first approved payout
+ * (the referrals page says whose), a held one for an admin's review.
+ */
 export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   pending: 'Pending',
+  awaiting_payout: 'Bonus pending',
   completed: 'Completed',
   paid: 'Paid',
   held: 'Under review',
@@ -30,8 +34,10 @@ export const referralSchema = z.object({
   referralCode: z.string(),
   status: z.enum(REFERRAL_STATUSES),
   referredUserId: z.string(),
-  /** What the sponsor has been credited for this friend so far. */
+  /** What the sponsor has been credited for this friend so far: available to pay out. */
   reward: amountString,
+  /** Bonuses credited pending (status awaiting_payout): not available until the friend's first payout is approved. */
+  pendingReward: amountString,
   /** Bonuses earned but held for an admin's review (status held). */
   heldReward: amountString,
   /** The admin's reason when a held bonus was refused (status rejected). */
@@ -43,8 +49,8 @@ export type Referral = z.infer<typeof referralSchema>;
 
 /** Completed and paid referrals have earned their sponsor a bonus (docs/screens.md#states). */
 export const EARNED_REFERRAL_STATUSES: readonly ReferralStatus[] = ['completed', 'paid'];
-/** Referrals whose bonus may still come: the friend's first task, or an admin's review of a held bonus. */
-export const WAITING_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'held'];
+/** Referrals whose bonus may still come: the friend's first task or first payout, or an admin's review of a held bonus. */
+export const WAITING_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'awaiting_payout', 'held'];
 
 /** A page of the member's referrals, with how many of all of them have earned a bonus and how many wait for one. */
 export const referralPageSchema = page(referralSchema).extend({ earned: z.number().int(), waiting: z.number().int() });

@@ -89,6 +89,8 @@ export const heldReferralSchema = z.object({
   friend: z.object({ userId: z.string(), email: z.string() }),
   amount: amountString,
   heldAt: z.string(),
+  /** Why it was held: the accounts were linked when the bonus was earned or when it was to be released. */
+  reason: z.string().nullable(),
   /** What ties the two accounts, masked. */
   links: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
 });

@@ -145,6 +145,13 @@ export const staffMessages = {
     referralNotHeld: 'This referral bonus is not held for review',
     ownReferral: 'You cannot review a referral bonus of your own: another admin must decide it',
     paidReview: (name: string) => `Referral bonus for ${name}, paid after review`,
+    /** Why a bonus was held (docs/product-rules.md#referral-bonuses-wait-for-proof): the accounts were linked at its moment. */
+    heldAtFirstTask:
+      'Linked to the sponsor (one cluster of accounts: a shared device, payout destination or browser traits) when the friend completed a first task',
+    heldAtFirstVip:
+      'Linked to the sponsor (one cluster of accounts: a shared device, payout destination or browser traits) when the friend’s first VIP was approved',
+    heldAtFirstPayout:
+      'Linked to the sponsor (one cluster of accounts: a shared device, payout destination or browser traits) when the friend’s first payout was approved',
     onHold: 'Payouts are on hold for this member. Release the hold before approving their payouts.',
     notHeld: 'This member’s payouts are not on hold',
     ownHold: 'You cannot hold or release your own payouts: another admin must do it',

@@ -213,11 +213,15 @@ export interface ReferralsTable {
   referrerId: string;
   referredUserId: string;
   referralCode: string;
-  status: Generated<'pending' | 'completed' | 'paid' | 'held' | 'rejected'>;
+  status: Generated<'pending' | 'awaiting_payout' | 'completed' | 'paid' | 'held' | 'rejected'>;
   /** What the sponsor has been credited for this friend. */
   reward: Generated<number>;
+  /** Bonuses credited pending: they become available, or held, when the friend's first payout is approved. */
+  pendingReward: Generated<number>;
   /** Bonuses earned while the friend is linked to the sponsor: paid or forfeited by an admin. */
   heldReward: Generated<number>;
+  /** Why the bonus was held, for the admin who decides it. */
+  heldReason: string | null;
   /** When the friend's first task, and first VIP, counted as milestones (credited or held). */
   completedAt: NullableTimestamp;
   paidAt: NullableTimestamp;

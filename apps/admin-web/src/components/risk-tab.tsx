@@ -299,7 +299,16 @@ function HeldReferrals() {
     { header: 'Sponsor', cell: (item) => <span className="break-all">{item.sponsor.email}</span> },
     { header: 'Friend', cell: (item) => <span className="break-all">{item.friend.email}</span> },
     { header: 'Bonus', cell: (item) => formatPesosAmount(item.amount), className: 'tabular-nums whitespace-nowrap' },
-    { header: 'Linked by', cell: (item) => <span className="text-sm">{linksText(item.links)}</span> },
+    {
+      header: 'Linked by',
+      // The direct links; a friend tied to the sponsor only through other accounts has none, and the reason says why.
+      cell: (item) => (
+        <span className="grid gap-0.5 text-sm">
+          {item.links.length > 0 && <span>{linksText(item.links)}</span>}
+          {item.reason && <span className="text-xs text-muted-foreground">{item.reason}</span>}
+        </span>
+      ),
+    },
     { header: 'Held', cell: (item) => formatDateTime(item.heldAt), className: 'whitespace-nowrap' },
     { header: 'Actions', pinned: true, cell: (item) => <ReferralActions referral={item} /> },
   ];

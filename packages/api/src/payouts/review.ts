@@ -19,6 +19,8 @@ import { recordCommission } from '../commission/ledger';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
+import { settlePendingBonus } from '../referrals/service';
+import { refreshRiskScores } from '../risk/service';
 import { effectiveTier, firstPlanEnd } from '../vip/tier';
 import { toPayout } from './service';
 
@@ -154,9 +156,10 @@ async function lockMemberAndCheck(trx: Tx, payoutId: string, decision: PayoutDec
 
 /**
  * An admin's decision on a pending payout (docs/product-rules.md#decided-rules), inside the caller's transaction.
- * Approved: pending -> paid out, and the operator earns the payout commission. Declined: pending ->
- * available again. Only a pending payout can be decided: the conditional update lets one of two
- * racing decisions through and the other finds it decided (409).
+ * Approved: pending -> paid out, the operator earns the payout commission, and a referral bonus the member's
+ * sponsor has pending is settled (released, or held when the two are in one cluster: settlePendingBonus).
+ * Declined: pending -> available again. Only a pending payout can be decided: the conditional update lets
+ * one of two racing decisions through and the other finds it decided (409).
  */
 export async function decidePayout(
   trx: Tx,
@@ -164,7 +167,7 @@ export async function decidePayout(
   decision: { status: PayoutDecision; reason?: string },
   adminId: string,
   now: Date,
-): Promise<{ payout: PayoutRow; ledgerRowId: string }> {
+): Promise<{ payout: PayoutRow; ledgerRowId: string; referral: Awaited<ReturnType<typeof settlePendingBonus>> }> {
   const payout = await trx
     .updateTable('payouts')
     .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
@@ -208,7 +211,8 @@ export async function decidePayout(
       description: staffMessages.admin.payoutCommission(formatPesos(payout.amount)),
     });
   }
-  return { payout, ledgerRowId: posted.id };
+  const referral = decision.status === 'approved' ? await settlePendingBonus(trx, payout.userId, { adminId, now }) : null;
+  return { payout, ledgerRowId: posted.id, referral };
 }
 
 /** Approves or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */
@@ -219,9 +223,10 @@ export async function decidePayoutAsAdmin(
   actor: AdminActor,
   now: Date,
 ): Promise<Payout> {
-  return db.transaction().execute(async (trx) => {
+  const { payout, referral } = await db.transaction().execute(async (trx) => {
     await lockMemberAndCheck(trx, payoutId, decision.status, actor);
-    const { payout, ledgerRowId } = await decidePayout(trx, payoutId, decision, actor.adminId, now);
+    const decided = await decidePayout(trx, payoutId, decision, actor.adminId, now);
+    const { payout, ledgerRowId } = decided;
     await logAdminAction(trx, actor, {
       action: decision.status === 'approved' ? 'approve_payout' : 'decline_payout',
       targetId: payout.id,
@@ -233,6 +238,9 @@ export async function decidePayoutAsAdmin(
         ledgerRowId,
       },
     });
-    return toPayout(payout);
+    return decided;
   });
+  // A held bonus is a reason in the sponsor's review.
+  if (referral?.outcome === 'held') await refreshRiskScores(db, [referral.sponsorId], now);
+  return toPayout(payout);
 }

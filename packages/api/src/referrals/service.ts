@@ -1,6 +1,7 @@
 import {
   EARNED_REFERRAL_STATUSES,
   formatAmount,
+  formatPesos,
   maskEmail,
   messages,
   REFERRAL_BONUS_CENTAVOS,
@@ -13,7 +14,9 @@ import {
 import { type Db, postToLedger, type ReferralsRow, type Tx, type UserRow } from '@app/db';
 import { sql } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { areLinked, refreshRiskScores } from '../risk/service';
+import { notifyMember } from '../notifications/service';
+import { inSameCluster } from '../risk/clusters';
+import { refreshRiskScores } from '../risk/service';
 
 /** How a friend is named to their sponsor: first name and initial, else the masked e-mail. */
 function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
@@ -23,7 +26,7 @@ function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): st
 
 type ReferralRow = Pick<
   ReferralsRow,
-  'id' | 'createdAt' | 'referralCode' | 'status' | 'referredUserId' | 'reward' | 'heldReward' | 'reviewNote'
+  'id' | 'createdAt' | 'referralCode' | 'status' | 'referredUserId' | 'reward' | 'pendingReward' | 'heldReward' | 'reviewNote'
 >;
 
 function toReferral(row: ReferralRow, friend: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): Referral {
@@ -34,6 +37,7 @@ function toReferral(row: ReferralRow, friend: Pick<UserRow, 'firstName' | 'lastN
     status: row.status,
     referredUserId: row.referredUserId,
     reward: formatAmount(row.reward),
+    pendingReward: formatAmount(row.pendingReward),
     heldReward: formatAmount(row.heldReward),
     reviewNote: row.reviewNote,
     referredName: friendName(friend),
@@ -51,6 +55,7 @@ export async function listReferrals(db: Db, sponsorId: string, window: { limit: 
       'r.status',
       'r.referredUserId',
       'r.reward',
+      'r.pendingReward',
       'r.heldReward',
       'r.reviewNote',
       'u.firstName',
@@ -171,7 +176,7 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
     const referral = await trx
       .insertInto('referrals')
       .values({ referrerId: sponsor.id, referredUserId: member.id, referralCode: code, createdAt: now })
-      .returning(['id', 'createdAt', 'referralCode', 'status', 'referredUserId', 'reward', 'heldReward', 'reviewNote'])
+      .returning(['id', 'createdAt', 'referralCode', 'status', 'referredUserId', 'reward', 'pendingReward', 'heldReward', 'reviewNote'])
       .executeTakeFirstOrThrow();
     await trx.updateTable('users').set({ referredBy: sponsor.id, updatedAt: now }).where('id', '=', member.id).execute();
     await trx
@@ -186,26 +191,47 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
   return referral;
 }
 
+/** A referral's status once nothing of its bonuses waits: paid after the friend's first VIP, else completed. */
+function settledStatus(referral: { pendingReward: number; paidAt: Date | null }): 'awaiting_payout' | 'paid' | 'completed' {
+  if (referral.pendingReward > 0) return 'awaiting_payout';
+  return referral.paidAt ? 'paid' : 'completed';
+}
+
+/** Whether the member has had a payout approved: the proof a pending bonus waits for. */
+async function hasApprovedPayout(trx: Tx, memberId: string): Promise<boolean> {
+  const approved = await trx
+    .selectFrom('payouts')
+    .select('id')
+    .where('userId', '=', memberId)
+    .where('status', '=', 'approved')
+    .limit(1)
+    .executeTakeFirst();
+  return approved !== undefined;
+}
+
 /**
  * Credits the friend's sponsor at a referral milestone, at most once each and in either order
- * (docs/product-rules.md#decided-rules): `first-task` (₱50) turns a pending referral completed; `first-vip`,
- * the friend's first approved VIP (₱50), turns it paid, and a first task after it leaves it paid: a
- * friend may buy a plan before viewing a single task, and the sponsor still earns both. When the friend
- * is linked to the sponsor (a shared device or payout destination), the bonus is held instead: the
- * referral turns `held`, nothing is paid, and an admin pays or refuses it (reviewHeldReferral). A
- * refused referral earns nothing more. Call inside the transaction of the event, which holds the
- * friend's row.
+ * (docs/product-rules.md#decided-rules, docs/product-rules.md#referral-bonuses-wait-for-proof):
+ * - `first-task` (₱50): a first task costs a ring nothing, so its bonus is credited pending (the ledger's
+ *   `referral_bonus_pending`; status awaiting_payout) until the friend's first payout is approved
+ *   (settlePendingBonus); credited at once only when one was approved already.
+ * - `first-vip`, the friend's first approved VIP by G-CASH (₱50): the friend paid for it and an admin checked the
+ *   payment, so it is credited at once.
+ * When the friend is in one cluster with the sponsor (a shared device, payout destination or rare browser
+ * traits, directly or through other accounts), the bonus is held instead, with the reason: nothing is paid, and
+ * an admin pays or refuses it (reviewHeldReferral). A refused referral earns nothing more. Call inside the
+ * transaction of the event, which holds the friend's row.
  */
 export async function creditReferralMilestone(
   trx: Tx,
   friend: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>,
   milestone: 'first-task' | 'first-vip',
   now: Date,
-): Promise<'credited' | 'held' | null> {
+): Promise<'credited' | 'pending' | 'held' | null> {
   // Locked: an admin reviewing this referral at the same moment decides on the state read here.
   const referral = await trx
     .selectFrom('referrals')
-    .select(['id', 'referrerId', 'status', 'completedAt', 'paidAt'])
+    .select(['id', 'referrerId', 'status', 'completedAt', 'paidAt', 'pendingReward'])
     .where('referredUserId', '=', friend.id)
     .forUpdate()
     .executeTakeFirst();
@@ -214,7 +240,8 @@ export async function creditReferralMilestone(
 
   const bonus = milestone === 'first-task' ? REFERRAL_BONUS_CENTAVOS : VIP_SPONSOR_BONUS_CENTAVOS;
   const reached = milestone === 'first-task' ? { completedAt: now } : { paidAt: now };
-  if (referral.status === 'held' || (await areLinked(trx, friend.id, referral.referrerId))) {
+  if (referral.status === 'held' || (await inSameCluster(trx, friend.id, referral.referrerId))) {
+    const reason = milestone === 'first-task' ? staffMessages.risk.heldAtFirstTask : staffMessages.risk.heldAtFirstVip;
     await trx
       .updateTable('referrals')
       .set((eb) => ({
@@ -222,37 +249,114 @@ export async function creditReferralMilestone(
         status: 'held',
         heldReward: eb('heldReward', '+', bonus),
         heldAt: eb.fn.coalesce('heldAt', eb.val(now)),
+        heldReason: eb.fn.coalesce('heldReason', eb.val(reason)),
       }))
       .where('id', '=', referral.id)
       .execute();
     return 'held';
   }
 
+  const name = friendName(friend);
+  const pending = milestone === 'first-task' && !(await hasApprovedPayout(trx, friend.id));
+  const after = {
+    pendingReward: referral.pendingReward + (pending ? bonus : 0),
+    paidAt: milestone === 'first-vip' ? now : referral.paidAt,
+  };
   await trx
     .updateTable('referrals')
     .set((eb) => ({
       ...reached,
-      status: milestone === 'first-vip' || referral.paidAt !== null ? 'paid' : 'completed',
-      reward: eb('reward', '+', bonus),
+      status: settledStatus(after),
+      ...(pending ? { pendingReward: eb('pendingReward', '+', bonus) } : { reward: eb('reward', '+', bonus) }),
     }))
     .where('id', '=', referral.id)
     .execute();
-  const name = friendName(friend);
   await postToLedger(trx, {
     userId: referral.referrerId,
-    type: 'referral_bonus',
+    type: pending ? 'referral_bonus_pending' : 'referral_bonus',
     amount: bonus,
-    description: milestone === 'first-task' ? messages.referrals.firstTaskBonus(name) : messages.referrals.firstVipBonus(name),
+    description:
+      milestone === 'first-vip'
+        ? messages.referrals.firstVipBonus(name)
+        : pending
+          ? messages.referrals.firstTaskBonusPending(name)
+          : messages.referrals.firstTaskBonus(name),
     referralId: referral.id,
     createdAt: now,
   });
-  return 'credited';
+  return pending ? 'pending' : 'credited';
+}
+
+/**
+ * Settles the bonus a friend's sponsor has waiting, at the friend's approved payout
+ * (docs/product-rules.md#referral-bonuses-wait-for-proof): released into the sponsor's available balance (the
+ * ledger's `referral_bonus_released`) when the two accounts are not in one cluster at that moment, else moved to
+ * an admin's review (`referral_bonus_withheld`; the referral turns held, with the reason). The sponsor is told
+ * either way. Call inside the decision's transaction, which holds the friend's row: the referral's row, then
+ * the sponsor's, are locked after it, as at the first task.
+ */
+export async function settlePendingBonus(
+  trx: Tx,
+  friendId: string,
+  decision: { adminId: string; now: Date },
+): Promise<{ sponsorId: string; outcome: 'released' | 'held' } | null> {
+  const referral = await trx
+    .selectFrom('referrals as r')
+    .innerJoin('users as u', 'u.id', 'r.referredUserId')
+    .select(['r.id', 'r.referrerId', 'r.status', 'r.pendingReward', 'r.paidAt', 'u.firstName', 'u.lastName', 'u.email'])
+    .where('r.referredUserId', '=', friendId)
+    .where('r.pendingReward', '>', 0)
+    .forUpdate('r')
+    .executeTakeFirst();
+  if (!referral) return null;
+  const { now, adminId } = decision;
+  const name = friendName(referral);
+  const amount = referral.pendingReward;
+  const held = await inSameCluster(trx, friendId, referral.referrerId);
+  await trx
+    .updateTable('referrals')
+    .set((eb) =>
+      held
+        ? {
+            pendingReward: 0,
+            status: 'held',
+            heldReward: eb('heldReward', '+', amount),
+            heldAt: eb.fn.coalesce('heldAt', eb.val(now)),
+            heldReason: eb.fn.coalesce('heldReason', eb.val(staffMessages.risk.heldAtFirstPayout)),
+          }
+        : {
+            pendingReward: 0,
+            reward: eb('reward', '+', amount),
+            status: referral.status === 'held' ? 'held' : settledStatus({ pendingReward: 0, paidAt: referral.paidAt }),
+          },
+    )
+    .where('id', '=', referral.id)
+    .execute();
+  await postToLedger(trx, {
+    userId: referral.referrerId,
+    type: held ? 'referral_bonus_withheld' : 'referral_bonus_released',
+    amount,
+    description: held ? messages.referrals.bonusWithheld(name) : messages.referrals.bonusReleased(name),
+    referralId: referral.id,
+    createdAt: now,
+  });
+  await notifyMember(trx, {
+    userId: referral.referrerId,
+    title: held ? messages.decisions.bonusHeldTitle : messages.decisions.bonusReleasedTitle,
+    message: (held ? messages.decisions.bonusHeldBody : messages.decisions.bonusReleasedBody)(formatPesos(amount), name),
+    type: held ? 'warning' : 'success',
+    adminId,
+    now,
+  });
+  return { sponsorId: referral.referrerId, outcome: held ? 'held' : 'released' };
 }
 
 /**
  * An admin's decision on a held referral bonus: `pay` credits the sponsor everything held (one ledger
- * row) and the referral reads as if it had never been held; `reject` forfeits it with a reason the
- * sponsor sees. Returns the sponsor's id; only a held referral can be decided (409 otherwise).
+ * row) and the referral reads as if it had never been held (a first-task bonus still pending keeps waiting
+ * for the friend's first payout); `reject` forfeits it with a reason the sponsor sees, and a bonus still
+ * pending with it: a refused referral earns nothing more. Returns the sponsor's id; only a held referral can
+ * be decided (409 otherwise).
  */
 export async function reviewHeldReferral(
   trx: Tx,
@@ -262,7 +366,18 @@ export async function reviewHeldReferral(
   const referral = await trx
     .selectFrom('referrals as r')
     .innerJoin('users as u', 'u.id', 'r.referredUserId')
-    .select(['r.id', 'r.referrerId', 'r.referredUserId', 'r.status', 'r.heldReward', 'r.paidAt', 'u.firstName', 'u.lastName', 'u.email'])
+    .select([
+      'r.id',
+      'r.referrerId',
+      'r.referredUserId',
+      'r.status',
+      'r.heldReward',
+      'r.pendingReward',
+      'r.paidAt',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+    ])
     .where('r.id', '=', review.referralId)
     .forUpdate('r')
     .executeTakeFirst();
@@ -276,13 +391,23 @@ export async function reviewHeldReferral(
   if (review.decision === 'reject') {
     await trx
       .updateTable('referrals')
-      .set({ ...decided, status: 'rejected' })
+      .set({ ...decided, status: 'rejected', pendingReward: 0 })
       .where('id', '=', referral.id)
       .execute();
+    if (referral.pendingReward > 0) {
+      await postToLedger(trx, {
+        userId: referral.referrerId,
+        type: 'referral_bonus_withheld',
+        amount: referral.pendingReward,
+        description: messages.referrals.bonusWithheld(friendName(referral)),
+        referralId: referral.id,
+        createdAt: now,
+      });
+    }
   } else {
     await trx
       .updateTable('referrals')
-      .set((eb) => ({ ...decided, status: referral.paidAt ? 'paid' : 'completed', reward: eb('reward', '+', referral.heldReward) }))
+      .set((eb) => ({ ...decided, status: settledStatus(referral), reward: eb('reward', '+', referral.heldReward) }))
       .where('id', '=', referral.id)
       .execute();
     ({ id: ledgerRowId } = await postToLedger(trx, {

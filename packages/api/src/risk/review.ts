@@ -120,6 +120,7 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
         'friend.email as friendEmail',
         'r.heldReward',
         'r.heldAt',
+        'r.heldReason',
       ])
       .select((eb) =>
         jsonArrayFrom(
@@ -156,6 +157,7 @@ export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<
       friend: { userId: row.referredUserId, email: row.friendEmail },
       amount: formatAmount(row.heldReward),
       heldAt: (row.heldAt ?? new Date(0)).toISOString(),
+      reason: row.heldReason,
       links: row.links.map((link) => ({ kind: link.kind, value: shownValue(link.kind, link.value) })),
     })),
     total,

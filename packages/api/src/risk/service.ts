@@ -71,22 +71,6 @@ async function linksOf(db: Db, userId: string, now: Date): Promise<Link[]> {
 }
 
 /**
- * Whether two accounts are linked (a shared device, payout destination or rare browser traits): a referral
- * between them pays no bonus until an admin has looked at it. An address alone does not link: many people
- * share one.
- */
-export async function areLinked(db: Db, userId: string, otherId: string): Promise<boolean> {
-  const { rows } = await sql<{ linked: boolean }>`
-    SELECT EXISTS (
-      SELECT 1 FROM account_signals mine
-      JOIN account_signals other ON other.kind = mine.kind AND other.value = mine.value
-      WHERE mine.user_id = ${userId} AND other.user_id = ${otherId} AND (mine.kind <> 'traits' OR ${rareTraits(sql.ref('mine.value'))})
-    ) AS linked
-  `.execute(db);
-  return rows[0]?.linked === true;
-}
-
-/**
  * What a shared value looks like to an admin: a device and browser traits never by their value, a
  * destination masked, an address without its last part.
  */

@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += 500) {
     const read = rows.slice(start, start + 500).map((row) => ({ id: row.id, found: readStoredDestination(row.method, row.details) }));
     const values = sql.join(
-      read.map(({ id, found }) => sql`(${id}, ${found ? JSON.stringify(found.destination) : null}::jsonb, ${found?.key ?? null}::text)`),
+      read.map(
+        ({ id, found }) => sql`(${id}, (${found ? JSON.stringify(found.destination) : null}::text)::jsonb, ${found?.key ?? null}::text)`,
+      ),
     );
     await sql`
       UPDATE payouts p SET details = reread.details, destination = reread.destination

@@ -25,6 +25,7 @@ import * as payoutDestinations from './0023_payout_destinations';
 import * as ledgerEvidence from './0024_ledger_evidence';
 import * as fraudRingLinks from './0025_fraud_ring_links';
 import * as commissionBalanceEditor from './0026_commission_balance_editor';
+import * as pendingReferralBonuses from './0027_pending_referral_bonuses';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_ledger_evidence': ledgerEvidence,
   '0025_fraud_ring_links': fraudRingLinks,
   '0026_commission_balance_editor': commissionBalanceEditor,
+  '0027_pending_referral_bonuses': pendingReferralBonuses,
 };

@@ -16,6 +16,7 @@ const COLUMNS = {
 
 const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
   pending: 'warning',
+  awaiting_payout: 'warning',
   completed: 'success',
   paid: 'success',
   held: 'secondary',
@@ -24,8 +25,20 @@ const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
 
 const hasEarned = (referral: Referral) => EARNED_REFERRAL_STATUSES.includes(referral.status);
 
-/** The Reward cell: what was credited, or why nothing was (held for review, or refused with the admin's reason). */
+/**
+ * The Reward cell: what was credited, or why nothing was (held for review, or refused with the admin's reason);
+ * and a bonus still pending, with whose payout it waits for (docs/product-rules.md#referral-bonuses-wait-for-proof).
+ */
 function RewardText({ referral }: { referral: Referral }) {
+  if (referral.pendingReward !== '0.00') {
+    return (
+      <span className="grid justify-items-end gap-0.5 text-right sm:justify-items-start sm:text-left">
+        {referral.reward !== '0.00' && <span>{formatPesosAmount(referral.reward)}</span>}
+        <span className="text-muted-foreground">{messages.referrals.pendingTotal(formatPesosAmount(referral.pendingReward))}</span>
+        <span className="text-xs text-muted-foreground">{messages.referrals.pendingUntil(referral.referredName)}</span>
+      </span>
+    );
+  }
   if (hasEarned(referral)) return formatPesosAmount(referral.reward);
   if (referral.status === 'held') {
     return <span className="text-muted-foreground">{formatPesosAmount(referral.heldReward)} under review</span>;
@@ -49,7 +62,12 @@ export function ReferralOverview({ user }: { user: User }) {
       <section aria-label="Referral figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Referrals" value={user.referralCount} icon={UserPlus} />
         <StatCard label="Completed" value={counts?.earned ?? '—'} icon={CheckCircle2} />
-        <StatCard label="Earned Referral Bonus" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
+        <StatCard
+          label="Earned Referral Bonus"
+          value={formatPesosAmount(user.referralEarnings)}
+          icon={Coins}
+          detail={user.pendingBonuses !== '0.00' ? messages.referrals.pendingTotal(formatPesosAmount(user.pendingBonuses)) : undefined}
+        />
         <StatCard label="Pending" value={counts?.waiting ?? '—'} icon={Hourglass} />
       </section>
       <HistoryCard

@@ -58,7 +58,13 @@ function Dashboard() {
       {user.referralCount > 0 && (
         <section aria-label="Your referrals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <StatCard label="Referral Count" value={user.referralCount} icon={UserPlus} />
-          <StatCard label="Referral Earnings" value={formatPesosAmount(user.referralEarnings)} icon={Coins} />
+          <StatCard
+            label="Referral Earnings"
+            value={formatPesosAmount(user.referralEarnings)}
+            icon={Coins}
+            // Bonuses waiting for a friend's first approved payout are not money yet (docs/product-rules.md#referral-bonuses-wait-for-proof).
+            detail={user.pendingBonuses !== '0.00' ? messages.referrals.pendingTotal(formatPesosAmount(user.pendingBonuses)) : undefined}
+          />
           <Card className="flex items-center justify-center p-5">
             <OnwardLink href="/referrals" variant="outline" className="w-full">
               Manage Referrals

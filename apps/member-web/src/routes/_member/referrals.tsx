@@ -22,7 +22,7 @@ function ReferralsPage() {
     <>
       <PageHeader
         title="Referrals"
-        description={`Invite friends: you earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend completes a first task, and ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when their first VIP upgrade is approved.`}
+        description={`Invite friends: you earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend completes a first task, yours once their first payout is approved, and ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when their first VIP upgrade is approved.`}
       />
       <ReferralLinkCard code={user.referralCode} />
       {/* A member has one sponsor, for good (docs/screens.md#states). */}
