@@ -129,7 +129,7 @@ describe('admin panel', () => {
     await first.getByRole('button', { name: 'Approve Payout of Paz Villanueva' }).click();
     const approve = admin.getByRole('dialog', { name: 'Approve payout?' });
     await atBothWidths(admin, 'payout-confirmation', async () => {
-      await expectInView(approve.getByText(`Pay ₱200.00 to ${emailOf('payouts')} by G-CASH •••5200?`, { exact: false }));
+      await expectInView(approve.getByText(`Pay ₱200.00 to ${emailOf('payouts')} by G-CASH 0917•••0200?`, { exact: false }));
       await expectInView(approve.getByRole('button', { name: 'Pay ₱200.00' }));
     });
     await approve.getByRole('button', { name: 'Pay ₱200.00' }).click();

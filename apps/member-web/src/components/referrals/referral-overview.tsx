@@ -25,17 +25,27 @@ const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
 
 const hasEarned = (referral: Referral) => EARNED_REFERRAL_STATUSES.includes(referral.status);
 
+/** The Friend cell: the friend, and for a bonus still pending whose payout it waits for (docs/product-rules.md#referral-bonuses-wait-for-proof). */
+function FriendText({ referral }: { referral: Referral }) {
+  if (referral.pendingReward === '0.00') return referral.referredName;
+  return (
+    <span className="grid gap-0.5">
+      <span>{referral.referredName}</span>
+      <span className="text-xs font-normal text-muted-foreground">{messages.referrals.pendingUntil(referral.referredName)}</span>
+    </span>
+  );
+}
+
 /**
  * The Reward cell: what was credited, or why nothing was (held for review, or refused with the admin's reason);
- * and a bonus still pending, with whose payout it waits for (docs/product-rules.md#referral-bonuses-wait-for-proof).
+ * and a bonus still pending, apart from what is the sponsor's already.
  */
 function RewardText({ referral }: { referral: Referral }) {
   if (referral.pendingReward !== '0.00') {
     return (
-      <span className="grid justify-items-end gap-0.5 text-right sm:justify-items-start sm:text-left">
+      <span className="grid justify-items-end gap-0.5 sm:justify-items-start">
         {referral.reward !== '0.00' && <span>{formatPesosAmount(referral.reward)}</span>}
         <span className="text-muted-foreground">{messages.referrals.pendingTotal(formatPesosAmount(referral.pendingReward))}</span>
-        <span className="text-xs text-muted-foreground">{messages.referrals.pendingUntil(referral.referredName)}</span>
       </span>
     );
   }
@@ -83,7 +93,7 @@ export function ReferralOverview({ user }: { user: User }) {
         loadFailedMessage={messages.referrals.historyLoadFailed}
         rowKey={(referral) => referral.id}
         cells={(referral) => ({
-          Friend: referral.referredName,
+          Friend: <FriendText referral={referral} />,
           Date: formatDate(referral.createdAt),
           Status: <Badge variant={STATUS_BADGE[referral.status]}>{REFERRAL_STATUS_LABELS[referral.status]}</Badge>,
           Reward: <RewardText referral={referral} />,
