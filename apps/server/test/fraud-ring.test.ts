@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { messages, staffMessages } from '@app/contracts';
 import { checkBooks, type Db } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
-import { cookieHeader, freshClientAddress, startTestApp, type TestApp } from './helpers';
+import { freshClientAddress, newDeviceId, signInFromBrowser, startTestApp, type TestApp } from './helpers';
 
 /**
  * The fraud ring that hides, played as a dishonest member plays it (docs/product-rules.md#fraud-rules,
@@ -38,20 +37,8 @@ afterAll(async () => {
 
 let people = 0;
 /** A person in a browser of their own (a new device cookie) on a network of their own (a new address). */
-async function freshBrowser(firstName: string, lastName: string) {
-  const email = `ring-person${++people}@example.com`;
-  const device = randomBytes(18).toString('base64url');
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/dev/login',
-    remoteAddress: freshClientAddress(),
-    headers: { cookie: `device=${device}` },
-    payload: { email, firstName, lastName },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  return { cookie: cookieHeader(response, `device=${device}`), id: user.id, email, referralCode: user.referralCode, name: firstName };
-}
+const freshBrowser = (firstName: string, lastName: string) =>
+  signInFromBrowser(t, `ring-person${++people}@example.com`, { device: newDeviceId(), address: freshClientAddress(), firstName, lastName });
 type Person = Awaited<ReturnType<typeof freshBrowser>>;
 
 const call = (who: Person, method: 'GET' | 'POST', url: string, payload?: object) =>

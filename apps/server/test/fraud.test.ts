@@ -1,10 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { linkText, messages, RATE_LIMITS, staffMessages } from '@app/contracts';
 import { checkLedger, type Db } from '@app/db';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { cookieHeader, freshClientAddress, openGcashPayments, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import {
+  freshClientAddress,
+  newDeviceId,
+  openGcashPayments,
+  signInFromBrowser,
+  signInUnlockedAdmin,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 /**
  * What stops one person with many accounts: referral codes only for new accounts, bonuses held between
@@ -36,26 +44,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const newDevice = () => randomBytes(18).toString('base64url');
+const newDevice = newDeviceId;
 
 let people = 0;
-/**
- * Signs a new person in from a browser with this device id (as its `device` cookie) and address: the
- * same device id for several people is several accounts made on one phone.
- */
-async function person(options: { device?: string; address?: string; firstName?: string } = {}) {
-  const email = `fraud-person${++people}@example.com`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/dev/login',
-    remoteAddress: options.address ?? freshClientAddress(),
-    headers: { cookie: `device=${options.device ?? newDevice()}` },
-    payload: { email, ...(options.firstName ? { firstName: options.firstName } : {}) },
+/** Signs a new person in from a browser with this device id and address (new ones unless given). */
+function person(options: { device?: string; address?: string; firstName?: string } = {}) {
+  return signInFromBrowser(t, `fraud-person${++people}@example.com`, {
+    device: options.device ?? newDevice(),
+    address: options.address ?? freshClientAddress(),
+    ...(options.firstName ? { firstName: options.firstName } : {}),
   });
-  expect(response.statusCode, response.body).toBe(200);
-  const cookie = cookieHeader(response, `device=${options.device ?? newDevice()}`);
-  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  return { cookie, id: user.id, email, referralCode: user.referralCode };
 }
 
 type Person = Awaited<ReturnType<typeof person>>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,32 @@ export async function startTestApp(
 /** The cookie header a browser would send back after this response. */
 export function cookieHeader(response: LightMyRequestResponse, previous = ''): string {
   return nextCookieHeader(response.headers['set-cookie'], previous);
+}
+
+/** A device id as the server hands one out: a browser of its own. */
+export const newDeviceId = () => randomBytes(18).toString('base64url');
+
+/**
+ * Signs a person in through the development sign-in from a browser of their own: the device id it brings
+ * (its `device` cookie) and its network's address. One device id for several people is several accounts made
+ * on one phone; a new one each is a fresh browser each.
+ */
+export async function signInFromBrowser(
+  testApp: TestApp,
+  email: string,
+  browser: { device: string; address: string; firstName?: string; lastName?: string },
+) {
+  const { device, address, ...names } = browser;
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/dev/login',
+    remoteAddress: address,
+    headers: { cookie: `device=${device}` },
+    payload: { email, ...names },
+  });
+  if (response.statusCode !== 200) throw new Error(`The sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
+  const user = await testApp.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  return { cookie: cookieHeader(response, `device=${device}`), id: user.id, email, referralCode: user.referralCode };
 }
 
 let clientAddresses = 0;
