@@ -15,14 +15,16 @@ import { proceduresOf, TRPC_ROUTE } from '../trpc/register';
 /**
  * What each limit of RATE_LIMITS guards and whom it counts. A procedure is limited however it is called:
  * at its REST path, or at /trpc, alone or in a batch. Routes that are no procedure are named as
- * "METHOD /url" with the route's own pattern.
+ * "METHOD /url" with the route's own pattern. `refusalsCount: false`: a call answered with a refusal (any
+ * 4xx) is taken back once answered, so the limit counts accepted calls only, and still counts every call
+ * while it runs, so that concurrent calls cannot all pass it (docs/decisions.md#only-accepted-payout-requests-count).
  */
-const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: string[]; routes?: string[] }> = {
+const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: string[]; routes?: string[]; refusalsCount?: false }> = {
   signIn: { per: 'address', procedures: ['auth.devLogin'], routes: ['GET /api/login', 'GET /api/callback'] },
   commissionLogin: { per: 'address', procedures: ['commission.login'] },
   photoUpload: { per: 'user', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
   supportMessage: { per: 'user', procedures: ['support.send'] },
-  payoutRequest: { per: 'user', procedures: ['payouts.request'] },
+  payoutRequest: { per: 'user', procedures: ['payouts.request'], refusalsCount: false },
   referralLookup: { per: 'address', procedures: ['referrals.inviter'] },
   deviceTraits: { per: 'user', procedures: ['auth.device'] },
 };
@@ -261,6 +263,9 @@ export async function registerRateLimits(
     return trpc.batch ? trpc.procedures.map(envelope) : envelope(trpc.procedures[0] ?? '');
   };
 
+  // The keys counted for this request under a limit whose refusals do not count: taken back if it is refused.
+  const countedUntilRefused = new WeakMap<FastifyRequest, string[]>();
+
   app.addHook('onRequest', async (req, reply) => {
     const trpc = trpcCall(req);
     const limits = trpc
@@ -279,10 +284,28 @@ export async function registerRateLimits(
         continue;
       }
       if (!outcome.isAllowed && outcome.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, outcome.ttlInSeconds, 1);
+      if (!outcome.isAllowed && GUARDED[name].refusalsCount === false) {
+        countedUntilRefused.set(req, [...(countedUntilRefused.get(req) ?? []), outcome.key]);
+      }
     }
     if (retryAfterSeconds > 0) {
       const refusal = new AppError('TOO_MANY_REQUESTS', messages.common.tooManyRequests, { retryAfterSeconds });
       return sendError(reply, refusal, trpc ? { body: () => trpcBody(trpc, refusal) } : {});
     }
+  });
+
+  // Before the answer leaves, so a caller who reads a refusal and tries again is counted without it. A
+  // refusal of this limit (429) is taken back too: it was counted, and it was not accepted. A tRPC batch
+  // whose calls were answered differently (207) keeps its count.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const keys = countedUntilRefused.get(req);
+    // tRPC's adapter sends a fetch Response, whose status Fastify takes only after these hooks.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (keys && status >= 400 && status < 500) {
+      for (const key of keys) {
+        await counters.forgive(key).catch((error: unknown) => req.log.error({ err: error, key }, 'a refused call could not be taken back'));
+      }
+    }
+    return payload;
   });
 }
