@@ -22,6 +22,7 @@ import { registerDeviceCookie } from './security/device-cookie';
 import { cspNonces, nonceRoute, registerSecurityHeaders } from './security/headers';
 import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
 import { registerRequestTarget } from './security/request-target';
+import { connectionTimeouts, registerBodyRate } from './security/timeouts';
 import { registerTrpc } from './trpc/register';
 import { registerWebApps } from './web/apps';
 import { createPhotoStore } from './web/photos';
@@ -66,7 +67,9 @@ export async function buildApp({
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors: answerFrameworkError,
+    ...connectionTimeouts(config),
   });
+  registerBodyRate(app, config);
 
   const counters = await createCounterStore(app, config, db);
   const caches = createAppCaches(changes);

@@ -60,7 +60,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     // Node closes the connections that are idle when closing starts; one busy then stays open after its
-    // answer for Fastify's 72 s keep-alive. Closing those as they fall idle ends the drain with the last answer.
+    // answer for the keep-alive (KEEP_ALIVE_TIMEOUT_SECONDS). Closing those as they fall idle ends the drain with the last answer.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
       await app.close();
