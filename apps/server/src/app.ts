@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type ApiDeps, appRouter, createContext, LiveHub } from '@app/api';
+import { type ApiDeps, appRouter, createContext, createPhotoDecoder, LiveHub } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ChangeFeed, createAppCaches, type Db, type DbStats, type PoolConnections } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
@@ -78,6 +78,11 @@ export async function buildApp({
     caches,
     live: new LiveHub(changes),
     photos: await createPhotoStore(config, db),
+    photoDecoder: createPhotoDecoder({
+      concurrency: config.PHOTO_DECODE_CONCURRENCY,
+      queue: config.PHOTO_DECODE_QUEUE,
+      timeoutSeconds: config.PHOTO_DECODE_TIMEOUT_SECONDS,
+    }),
     now,
     attempts: attemptCounter(app, counters),
     sessions: createSessionManager(db, { secureCookies: config.isProduction, caches }),

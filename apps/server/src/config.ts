@@ -198,6 +198,10 @@ const envSchema = z.object({
   S3_URL: s3Url.optional(),
   /** The bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off (docs/architecture.md#running-it). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Photo decodes running at once on this instance, uploads waiting for one, and a decode's time budget (docs/architecture.md#uploads). */
+  PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  PHOTO_DECODE_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
+  PHOTO_DECODE_TIMEOUT_SECONDS: seconds(1, 60).default(10),
   // The connection timeouts (docs/decisions.md#timeouts-and-a-minimum-body-rate).
   /** A request's headers must have arrived whole within this. */
   HEADERS_TIMEOUT_SECONDS: seconds(1, 120).default(15),

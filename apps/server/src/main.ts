@@ -78,9 +78,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Photos still on this instance's disk from before the photo store move into it (docs/architecture.md#uploads).
   // In the background: until each has moved, its old URL is served from the disk as before.
-  void moveDiskPhotos({ db: database.db, photos: deps.photos, uploadsDir: deps.settings.uploadsDir }, app.log).catch((error) =>
-    app.log.error({ err: error }, 'moving the profile photos on disk to the photo store failed'),
-  );
+  void moveDiskPhotos(
+    { db: database.db, photos: deps.photos, photoDecoder: deps.photoDecoder, uploadsDir: deps.settings.uploadsDir },
+    app.log,
+  ).catch((error) => app.log.error({ err: error }, 'moving the profile photos on disk to the photo store failed'));
   // After listening: the check reads every ledger row, and a start must not wait for it.
   if (config.NODE_ENV === 'development') {
     const limit = database.kind === 'pglite' ? { maxLedgerBytes: PGLITE_START_CHECK_MAX_LEDGER_BYTES } : {};

@@ -215,6 +215,25 @@ describe('rate limits on PostgreSQL', () => {
     expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), ...caller }), call, 'REST');
   });
 
+  it('counts photo uploads per address too, whichever accounts send them', async () => {
+    const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'photoUpload')!;
+    const perMember = RATE_LIMITS.photoUpload.max;
+    const { max } = RATE_LIMITS.photoUploadPerAddress;
+    const remoteAddress = freshClientAddress();
+    const fromAddress = async () => ({ ...(await newCaller(t, 'member')), remoteAddress });
+    let sent = 0;
+    while (sent < max) {
+      const caller = await fromAddress();
+      for (let i = 0; i < perMember && sent < max; i++, sent++) {
+        expect((await t.app.inject({ ...requestFor(call, sent % 2 === 0 ? 'REST' : 'tRPC'), ...caller })).statusCode).not.toBe(429);
+      }
+    }
+    // A member who has uploaded nothing, from the same address, is refused; from another address, not.
+    const fresh = await fromAddress();
+    expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), ...fresh }), { ...call, limit: 'photoUploadPerAddress' }, 'REST');
+    expect((await t.app.inject({ ...requestFor(call, 'REST'), ...fresh, remoteAddress: freshClientAddress() })).statusCode).toBe(400);
+  });
+
   describe('payout requests', () => {
     const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'payoutRequest')!;
     const { max } = RATE_LIMITS.payoutRequest;

@@ -23,6 +23,7 @@ const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: stri
   signIn: { per: 'address', procedures: ['auth.devLogin'], routes: ['GET /api/login', 'GET /api/callback'] },
   commissionLogin: { per: 'address', procedures: ['commission.login'] },
   photoUpload: { per: 'user', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
+  photoUploadPerAddress: { per: 'address', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
   supportMessage: { per: 'user', procedures: ['support.send'] },
   payoutRequest: { per: 'user', procedures: ['payouts.request'], refusalsCount: false },
   referralLookup: { per: 'address', procedures: ['referrals.inviter'] },
@@ -214,15 +215,17 @@ export async function registerRateLimits(
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(counters) });
 
   const guards = Object.entries(GUARDED) as [RateLimitName, (typeof GUARDED)[RateLimitName]][];
-  // The limit of each guarded procedure, and of each guarded route: a REST procedure's path, or a route
-  // that is no procedure.
-  const procedureLimit = new Map(guards.flatMap(([name, guard]) => guard.procedures.map((procedure) => [procedure, name] as const)));
-  const routeLimit = new Map<string, RateLimitName>(
-    guards.flatMap(([name, guard]) => (guard.routes ?? []).map((route) => [route, name] as const)),
-  );
+  // The limits of each guarded procedure, and of each guarded route: a REST procedure's path, or a route
+  // that is no procedure. One call may count under several (per member and per address).
+  const procedureLimits = new Map<string, RateLimitName[]>();
+  const routeLimits = new Map<string, RateLimitName[]>();
+  const add = (map: Map<string, RateLimitName[]>, key: string, name: RateLimitName) => map.set(key, [...(map.get(key) ?? []), name]);
+  for (const [name, guard] of guards) {
+    for (const procedure of guard.procedures) add(procedureLimits, procedure, name);
+    for (const route of guard.routes ?? []) add(routeLimits, route, name);
+  }
   for (const route of listRestProcedures(appRouter)) {
-    const name = procedureLimit.get(route.path);
-    if (name) routeLimit.set(`${route.method} ${route.url}`, name);
+    for (const name of procedureLimits.get(route.path) ?? []) add(routeLimits, `${route.method} ${route.url}`, name);
   }
 
   // Who a per-user limit counts, found once per request. Signed out, the caller is counted by address
@@ -269,8 +272,8 @@ export async function registerRateLimits(
   app.addHook('onRequest', async (req, reply) => {
     const trpc = trpcCall(req);
     const limits = trpc
-      ? trpc.procedures.flatMap((procedure) => procedureLimit.get(procedure) ?? [])
-      : [routeLimit.get(routeKey(req))].filter((name) => name !== undefined);
+      ? trpc.procedures.flatMap((procedure) => procedureLimits.get(procedure) ?? [])
+      : (routeLimits.get(routeKey(req)) ?? []);
     let retryAfterSeconds = 0;
     for (const name of limits) {
       let outcome: Awaited<ReturnType<(typeof limiters)[RateLimitName]>>;
