@@ -73,7 +73,11 @@ export async function buildApp({
   const deps: ApiDeps = {
     db,
     caches,
-    live: new LiveHub(changes),
+    live: new LiveHub(changes, {
+      perAddressBlock: config.LIVE_STREAMS_PER_ADDRESS_BLOCK,
+      perAccount: config.LIVE_STREAMS_PER_ACCOUNT,
+      perInstance: config.LIVE_STREAMS_PER_INSTANCE,
+    }),
     photos: await createPhotoStore(config, db),
     now,
     attempts: attemptCounter(app, counters),
