@@ -18,7 +18,7 @@ const COALESCE_MS = 150;
  * everyone hears (the site's state, a notification for all) wakes every open stream at once; sending 10,000
  * events in one turn held every other request for seconds (docs/architecture.md#live-updates).
  */
-const STREAMS_PER_TURN = 100;
+const STREAMS_PER_TURN = 20;
 
 /**
  * How many of the latest changes each instance keeps at least, so that a page reconnecting with its last
@@ -88,6 +88,8 @@ export class LiveHub {
   private readonly instance = randomBytes(4).toString('hex');
   /** Seals the change numbers in this instance's event ids (idOf). */
   private readonly idKey = randomBytes(16);
+  /** The latest id sealed: every stream that hears one change sends the same id, sealed once. */
+  private lastId = { seq: -1, id: '' };
   /** Streams whose gathering wait is running: they send together when it ends (gathered). */
   private gathering: (() => void)[] = [];
   /** Streams whose wait is over, in the order they go, STREAMS_PER_TURN per turn of the loop (sendInTurns). */
@@ -234,10 +236,12 @@ export class LiveHub {
    * an id a page makes up is refused, for its zero bytes do not come out of the unsealing.
    */
   private idOf(seq: number): string {
+    if (this.lastId.seq === seq) return this.lastId.id;
     const block = Buffer.alloc(16);
     block.writeBigUInt64BE(BigInt(seq), 8);
     const cipher = createCipheriv('aes-128-ecb', this.idKey, null).setAutoPadding(false);
-    return `${this.instance}-${Buffer.concat([cipher.update(block), cipher.final()]).toString('hex')}`;
+    this.lastId = { seq, id: `${this.instance}-${Buffer.concat([cipher.update(block), cipher.final()]).toString('hex')}` };
+    return this.lastId.id;
   }
 
   /** The change number an id of this instance's seals, or null for any other text. */
