@@ -195,7 +195,7 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_ADDRESS_BLOCK: z.coerce.number().int().min(1).max(1_000).default(LIVE_STREAM_LIMITS.perAddressBlock),
   /** for one account (a member's or an admin's), */
   LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(LIVE_STREAM_LIMITS.perAccount),
-  /** and on this instance in all, about 60 KB of memory each. */
+  /** and on this instance in all, about 100 KB of memory each. */
   LIVE_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(1_000_000).default(LIVE_STREAM_LIMITS.perInstance),
   /** The bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off (docs/architecture.md#running-it). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -33,7 +33,7 @@ export type LiveStreamKind = (typeof LIVE_STREAM_KINDS)[number];
  * How many streams may be open at once (docs/architecture.md#live-updates), unless the server's
  * LIVE_STREAMS_* variables say otherwise: from one address block while signed out (a household or an office
  * behind one address has a few tabs open), for one account (a member's or an admin's tabs and devices), and
- * on one instance in all (about 60 KB each).
+ * on one instance in all (about 100 KB each (bench/RESULTS.md#live-streams-issue-36)).
  */
 export const LIVE_STREAM_LIMITS = { perAddressBlock: 4, perAccount: 6, perInstance: 5_000 } as const;
 
