@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * What the live stream tells an open page (docs/architecture.md#live-updates): which of its data changed,
