@@ -146,14 +146,18 @@ export function resultsMarkdown(env: Environment, ceiling: Measurement, runs: Da
   return out.join('\n');
 }
 
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
-
-/** Replaces the generated block of RESULTS.md, keeping the hand-written analysis around it. */
-export function spliceResults(existing: string | undefined, generated: string): string {
-  const block = `${START}\n${generated}\n${END}`;
-  if (!existing?.includes(START) || !existing.includes(END)) {
+/**
+ * Replaces one generated block of RESULTS.md (between its `bench:<name>:start` and `:end` markers: `results`
+ * for `pnpm bench`, `streams` for the streams load test), keeping the hand-written analysis around it. A file
+ * without the markers gets the block at its end.
+ */
+export function spliceResults(existing: string | undefined, generated: string, name: 'results' | 'streams' = 'results'): string {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const block = `${start}\n${generated}\n${end}`;
+  if (existing === undefined) {
     return `# Benchmark results\n\nRun with \`pnpm bench\`; the block below is rewritten by each run, the rest is written by hand.\n\n${block}\n`;
   }
-  return existing.slice(0, existing.indexOf(START)) + block + existing.slice(existing.indexOf(END) + END.length);
+  if (!existing.includes(start) || !existing.includes(end)) return `${existing.trimEnd()}\n\n${block}\n`;
+  return existing.slice(0, existing.indexOf(start)) + block + existing.slice(existing.indexOf(end) + end.length);
 }

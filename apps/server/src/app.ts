@@ -76,7 +76,11 @@ export async function buildApp({
   const deps: ApiDeps = {
     db,
     caches,
-    live: new LiveHub(changes),
+    live: new LiveHub(changes, {
+      perAddressBlock: config.LIVE_STREAMS_PER_ADDRESS_BLOCK,
+      perAccount: config.LIVE_STREAMS_PER_ACCOUNT,
+      perInstance: config.LIVE_STREAMS_PER_INSTANCE,
+    }),
     photos: await createPhotoStore(config, db),
     photoDecoder: createPhotoDecoder({
       concurrency: config.PHOTO_DECODE_CONCURRENCY,

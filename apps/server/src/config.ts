@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { S3Location } from '@app/api';
-import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, LIVE_PING_MS, parsePesos } from '@app/contracts';
+import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, LIVE_PING_MS, LIVE_STREAM_LIMITS, parsePesos } from '@app/contracts';
 import { DEFAULT_POOL_SIZE } from '@app/db';
 import { z } from 'zod';
 
@@ -196,6 +196,12 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).default('pesotasks:rate-limit:'),
   /** Profile photos in an S3-compatible bucket instead of the photos table (docs/architecture.md#uploads). */
   S3_URL: s3Url.optional(),
+  /** Live streams open at once (docs/architecture.md#live-updates): from one signed-out address block, */
+  LIVE_STREAMS_PER_ADDRESS_BLOCK: z.coerce.number().int().min(1).max(1_000).default(LIVE_STREAM_LIMITS.perAddressBlock),
+  /** for one account (a member's or an admin's), */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(LIVE_STREAM_LIMITS.perAccount),
+  /** and on this instance in all, about 100 KB of memory each. */
+  LIVE_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(1_000_000).default(LIVE_STREAM_LIMITS.perInstance),
   /** The bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off (docs/architecture.md#running-it). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Photo decodes running at once on this instance, uploads waiting for one, and a decode's time budget (docs/architecture.md#uploads). */

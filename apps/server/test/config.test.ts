@@ -100,6 +100,18 @@ describe('configuration', () => {
     }
   });
 
+  it('caps live streams at 4 per address block, 6 per account and 5,000 per instance unless set, and refuses 0', () => {
+    expect(loadConfig({})).toMatchObject({
+      LIVE_STREAMS_PER_ADDRESS_BLOCK: 4,
+      LIVE_STREAMS_PER_ACCOUNT: 6,
+      LIVE_STREAMS_PER_INSTANCE: 5_000,
+    });
+    expect(loadConfig({ LIVE_STREAMS_PER_INSTANCE: '20000' }).LIVE_STREAMS_PER_INSTANCE).toBe(20_000);
+    for (const name of ['LIVE_STREAMS_PER_ADDRESS_BLOCK', 'LIVE_STREAMS_PER_ACCOUNT', 'LIVE_STREAMS_PER_INSTANCE']) {
+      for (const value of ['0', 'many', '2.5']) expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
+  });
+
   it('takes a METRICS_TOKEN of at least 16 characters, and leaves /metrics off without one', () => {
     expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).METRICS_TOKEN).toBe('sixteen-chars-ok');

@@ -1,6 +1,6 @@
 import { hashToken } from '@app/auth';
 import type { LiveEvent } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
@@ -25,6 +25,8 @@ afterAll(async () => {
 interface Stream {
   /** The events received so far (pings and tRPC's own connected event left out). */
   events: LiveEvent[];
+  /** The errors the server ended the stream with (tRPC's serialized-error events). */
+  errors: { code: string; httpStatus: number }[];
   ids: string[];
   /** Resolves with the next event that `matches` (skipping the others), or rejects after `ms`. */
   next(matches: (event: LiveEvent) => boolean, ms?: number): Promise<LiveEvent>;
@@ -33,18 +35,32 @@ interface Stream {
   close(): void;
 }
 
-/** Opens the stream as a browser's EventSource would, with the given cookie and input. */
-async function open(cookie: string | null, input?: { lastEventId: string }): Promise<Stream> {
+/** Where a stream is asked for: the server (this file's app unless said), and the client's address behind a proxy. */
+interface Asking {
+  url?: string;
+  from?: string;
+  input?: { lastEventId: string };
+}
+
+/** Asks for the stream as a browser's EventSource would, with the given cookie; the answer may be a refusal. */
+async function ask(cookie: string | null, { url = baseUrl, from, input }: Asking = {}) {
   const controller = new AbortController();
   const query = input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '';
-  const response = await fetch(`${baseUrl}/trpc/live.events${query}`, {
-    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+  const response = await fetch(`${url}/trpc/live.events${query}`, {
+    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}), ...(from ? { 'x-forwarded-for': from } : {}) },
     signal: controller.signal,
   });
+  return { response, controller };
+}
+
+/** Opens the stream as a browser's EventSource would, with the given cookie and input. */
+async function open(cookie: string | null, asking?: Asking): Promise<Stream> {
+  const { response, controller } = await ask(cookie, asking);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const stream: Stream = {
     events: [],
+    errors: [],
     ids: [],
     next: () => Promise.reject(new Error('replaced below')),
     ended: Promise.resolve(),
@@ -89,6 +105,7 @@ async function open(cookie: string | null, input?: { lastEventId: string }): Pro
           const fields = new Map(
             block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
           );
+          if (fields.get('event') === 'serialized-error') stream.errors.push(JSON.parse(fields.get('data') ?? 'null').data);
           if (fields.has('event') || !fields.has('data')) continue;
           const event = JSON.parse(fields.get('data') ?? 'null') as LiveEvent;
           stream.events.push(event);
@@ -183,10 +200,6 @@ describe('live updates', () => {
     expect(ended).toBe('ended');
   });
 
-  /** Whether the stream ends within `ms`. */
-  const endsWithin = (stream: Stream, ms: number) =>
-    Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
-
   it('ends an admin’s stream when the panel’s unlock runs out, so the inbox and the queues stop reaching a locked panel', async () => {
     const cookie = await signInUnlockedAdmin(t, 'live-expiring@example.com');
     const token = /session=([^;]+)/.exec(cookie)?.[1] ?? '';
@@ -236,7 +249,7 @@ describe('live updates', () => {
     expect(
       (await call('POST', '/api/support/messages', await signIn(t.app, 'live-someone@example.com'), { message: 'Hi' })).statusCode,
     ).toBe(200);
-    const again = await open(member, { lastEventId });
+    const again = await open(member, { input: { lastEventId } });
     expect(await again.next(() => true)).toEqual({ topic: 'support', userId: id });
     // Only that: no resync, nothing of the other member, and an id of its own.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -256,7 +269,7 @@ describe('live updates', () => {
     await first.next(() => true);
     const last = first.ids.at(-1) ?? '';
     first.close();
-    const again = await open(member, { lastEventId: idFrom(last) });
+    const again = await open(member, { input: { lastEventId: idFrom(last) } });
     expect(await again.next(() => true)).toEqual({ topic: 'resync', userId: null });
     again.close();
   });
@@ -307,5 +320,103 @@ describe('live updates', () => {
     other.app.server.closeAllConnections();
     await closing;
     await other.close();
+  });
+});
+
+/** Whether the stream ends within `ms`. */
+const endsWithin = (stream: Stream, ms: number) =>
+  Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe('the caps on live streams', () => {
+  // Small caps, and a proxy in front, so that each test's client can come from an address of its own.
+  let capped: TestApp;
+  let url: string;
+  const opened: Stream[] = [];
+  const openCapped = async (cookie: string | null, from: string) => {
+    const stream = await open(cookie, { url, from });
+    opened.push(stream);
+    return stream;
+  };
+  /** The refusal of one more stream: its status and Retry-After. */
+  const refusal = async (cookie: string | null, from: string) => {
+    const { response, controller } = await ask(cookie, { url, from });
+    const body = (await response.json()) as { code: string };
+    controller.abort();
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), code: body.code };
+  };
+
+  beforeAll(async () => {
+    capped = await startTestApp({
+      TRUST_PROXY: '1',
+      DEV_LOGIN: 'true',
+      LIVE_STREAMS_PER_ADDRESS_BLOCK: '2',
+      LIVE_STREAMS_PER_ACCOUNT: '2',
+      LIVE_STREAMS_PER_INSTANCE: '5',
+    });
+    await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = capped.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterEach(async () => {
+    for (const stream of opened.splice(0)) stream.close();
+    // The server gives each place back when it sees the connection close.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+  afterAll(async () => {
+    await capped.close();
+  });
+
+  it('lets a signed-out address block hold 2 streams, then answers 429 with Retry-After until one closes', async () => {
+    await openCapped(null, '2001:db8:7:1::1');
+    const second = await openCapped(null, '2001:db8:7:1::2');
+    // Another address of the same /64, or the same one as an IPv4-mapped address: the same block.
+    expect(await refusal(null, '2001:db8:7:1:ffff::9')).toEqual({ status: 429, retryAfter: '30', code: 'TOO_MANY_REQUESTS' });
+    await openCapped(null, '198.51.100.4');
+    await openCapped(null, '::ffff:198.51.100.4');
+    expect(await refusal(null, '198.51.100.4')).toMatchObject({ status: 429, retryAfter: '30' });
+    second.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await openCapped(null, '2001:db8:7:1::3');
+  });
+
+  it('lets an account hold 2 streams from anywhere, then answers 429 with Retry-After', async () => {
+    const member = await signIn(capped.app, 'capped-member@example.com');
+    await openCapped(member, '192.0.2.10');
+    await openCapped(member, '192.0.2.11');
+    expect(await refusal(member, '192.0.2.12')).toEqual({ status: 429, retryAfter: '30', code: 'TOO_MANY_REQUESTS' });
+    // The cap is the account's, not the address's: a visitor at the same address still gets one.
+    await openCapped(null, '192.0.2.10');
+  });
+
+  it('sheds the oldest signed-out stream for a signed-in one when full, and answers 503 when only signed-in ones are left', async () => {
+    const oldest = await openCapped(null, '203.0.113.1');
+    const younger = await openCapped(null, '203.0.113.2');
+    const youngest = await openCapped(null, '203.0.113.3');
+    const first = await signIn(capped.app, 'capped-first@example.com');
+    await openCapped(first, '192.0.2.20');
+    await openCapped(first, '192.0.2.20');
+    // Full (5): a signed-out visitor is refused, nobody is shed for one.
+    expect(await refusal(null, '203.0.113.4')).toEqual({ status: 503, retryAfter: '30', code: 'SERVICE_UNAVAILABLE' });
+    expect(await endsWithin(oldest, 100)).toBe(false);
+
+    const second = await signIn(capped.app, 'capped-second@example.com');
+    await openCapped(second, '192.0.2.21');
+    // The oldest signed-out stream ends with an error its client reconnects after; the younger ones stay.
+    expect(await endsWithin(oldest, 1_000)).toBe(true);
+    expect(oldest.errors).toEqual([expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 })]);
+    expect(await endsWithin(younger, 100)).toBe(false);
+    await openCapped(second, '192.0.2.21');
+    expect(await endsWithin(younger, 1_000)).toBe(true);
+    const admin = await signInUnlockedAdmin(capped, 'capped-admin@example.com');
+    await openCapped(admin, '192.0.2.22');
+    expect(await endsWithin(youngest, 1_000)).toBe(true);
+
+    // Only signed-in streams now: the next one, whoever asks, waits.
+    expect(await refusal(await signIn(capped.app, 'capped-third@example.com'), '192.0.2.23')).toEqual({
+      status: 503,
+      retryAfter: '30',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(await refusal(null, '203.0.113.5')).toMatchObject({ status: 503, retryAfter: '30' });
   });
 });

@@ -70,7 +70,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
     const text = await scrape();
     expect(sample(text, 'pesotasks_change_feed_live')).toBe(1);
-    expect(sample(text, 'pesotasks_sse_connections_open')).toBe(0);
+    for (const kind of ['anonymous', 'member', 'admin']) expect(sample(text, 'pesotasks_sse_connections_open', `kind="${kind}"`)).toBe(0);
     expect(sample(text, 'pesotasks_db_pool_max_connections')).toBe(onPostgres ? 20 : 1);
     expect(sample(text, 'pesotasks_db_transactions_open')).toBe(0);
     expect(sample(text, 'pesotasks_db_statements_in_flight')).toBe(0);
@@ -125,30 +125,55 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(invalidations(await scrape())).toBeGreaterThan(invalidations(after));
   });
 
-  it('counts an open /trpc/live.events stream in the open-SSE gauge until it closes', async () => {
+  it('carries the process’s own metrics: memory, CPU, event-loop lag, GC, open handles', async () => {
+    const text = await scrape();
+    expect(sample(text, 'pesotasks_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    expect(sample(text, 'pesotasks_process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'pesotasks_nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'pesotasks_nodejs_active_handles_total')).toBeGreaterThan(0);
+    expect(text).toContain('# TYPE pesotasks_nodejs_gc_duration_seconds histogram');
+    // Collected once per process: a second app's scrape has them too, each once.
+    const other = await startTestApp({ METRICS_TOKEN: TOKEN });
+    try {
+      const response = await other.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(response.body.match(/^# TYPE pesotasks_process_resident_memory_bytes /gm)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('counts open /trpc/live.events streams by kind until they close', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const open = async () => sample(await scrape(), 'pesotasks_sse_connections_open');
-    const within = async (value: number) => {
+    const open = async (kind: string) => sample(await scrape(), 'pesotasks_sse_connections_open', `kind="${kind}"`);
+    const within = async (kind: string, value: number) => {
       const deadline = performance.now() + 2_000;
-      while ((await open()) !== value && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      return open();
+      while ((await open(kind)) !== value && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return open(kind);
     };
-    expect(await open()).toBe(0);
+    const member = await signIn(t.app, 'metrics-streamer@example.com');
     const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, {
-      headers: { accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    // The stream's first bytes (tRPC's connected event) are out once the server has subscribed.
-    await reader.read();
-    expect(await within(1)).toBe(1);
+    const readers = await Promise.all(
+      [null, null, member].map(async (cookie) => {
+        const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, {
+          headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+          signal: controller.signal,
+        });
+        expect(response.status).toBe(200);
+        const reader = response.body!.getReader();
+        // The stream's first bytes (tRPC's connected event) are out once the server has subscribed.
+        await reader.read();
+        return reader;
+      }),
+    );
+    expect(await within('anonymous', 2)).toBe(2);
+    expect(await within('member', 1)).toBe(1);
+    expect(await open('admin')).toBe(0);
     controller.abort();
-    await reader.read().catch(() => undefined);
-    expect(await within(0)).toBe(0);
+    await Promise.all(readers.map((reader) => reader.read().catch(() => undefined)));
+    expect(await within('anonymous', 0)).toBe(0);
+    expect(await within('member', 0)).toBe(0);
   });
 
   it.runIf(onPostgres)('tells how many of the pool’s connections are in use and idle', async () => {

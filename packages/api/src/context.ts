@@ -2,6 +2,7 @@ import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth'
 import type { MaintenanceStatus } from '@app/contracts';
 import type { AppCaches, Db, UserRow } from '@app/db';
 import type { AttemptCounter } from './lib/wrong-passwords';
+import type { StreamSlot } from './live/admission';
 import type { LiveHub } from './live/hub';
 import { readMaintenance } from './maintenance/service';
 import type { PhotoDecoder } from './profile/photo-image';
@@ -98,6 +99,8 @@ export interface Context extends ApiDeps {
    * share it rather than each reading the settings row.
    */
   siteStatus(): Promise<MaintenanceStatus>;
+  /** The place the server admitted this request's live stream into before answering it (admitLiveStream). */
+  liveSlot?: StreamSlot;
 }
 
 /**

@@ -13,7 +13,9 @@ export {
 } from './lib/errors';
 export { jsonOfPrepared } from './lib/prepared';
 export type { AttemptCounter } from './lib/wrong-passwords';
+export type { StreamSlot } from './live/admission';
 export { LiveHub } from './live/hub';
+export { admitLiveStream, LIVE_EVENTS_PROCEDURE } from './live/router';
 export { createPhotoDecoder } from './profile/photo-image';
 export { type S3Location, s3PhotoStore } from './profile/photo-s3';
 export { type PhotoStore, postgresPhotoStore } from './profile/photo-store';

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { LiveEvent } from '@app/contracts';
 import type { Change, ChangeFeed } from '@app/db';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +107,41 @@ describe('a page reconnecting to the live hub', () => {
     const recent = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
     emit({ topic: 'support', key: 'm1' });
     expect((await firstMessages(hub, recent, 1))[0]?.event).toEqual({ topic: 'support', userId: 'm1' });
+  });
+});
+
+describe('a change every open page hears', () => {
+  it('reaches the streams twenty at a time, with the event loop free for other work between turns', async () => {
+    const { feed, emit } = fakeFeed();
+    const hub = new LiveHub(feed);
+    const controller = new AbortController();
+    const streams = 1_000;
+    setMaxListeners(streams, controller.signal);
+    let heard = 0;
+    /** How many streams had sent when work queued as the first one sent (setImmediate) got its turn. */
+    let heardWhenOtherWorkRan: number | undefined;
+    const everyone = Promise.all(
+      Array.from({ length: streams }, async () => {
+        for await (const { event } of hub.stream(['settings!whole'], controller.signal)) {
+          if (event.topic !== 'site') continue;
+          heard += 1;
+          if (heard === 1) {
+            setImmediate(() => {
+              heardWhenOtherWorkRan = heard;
+            });
+          }
+          return;
+        }
+      }),
+    );
+    // Every stream has sent its resync and waits: the change wakes them all at once, as on a live site.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    emit({ topic: 'settings', key: null });
+    await everyone;
+    expect(heard).toBe(streams);
+    // It ran after the first turn's twenty and the next turn's: sent in one go (a timer each, as before),
+    // nearly all of the thousand went first.
+    expect(heardWhenOtherWorkRan).toBe(40);
+    controller.abort();
   });
 });

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@app/api';
-import { MAX_BATCH_CALLS } from '@app/contracts';
+import { LIVE_RETRY_AFTER_SECONDS, LIVE_RETRY_MAX_MS, MAX_BATCH_CALLS } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink, type TRPCClientError } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, retryLink, splitLink, type TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { deviceTraitsHeader } from './device-traits-header';
@@ -33,13 +33,28 @@ function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionW
   return { queryClient, sessionWatch };
 }
 
+/**
+ * How long the page waits before it asks for its live stream again after the server refused it (429, 503)
+ * or shed it (docs/architecture.md#live-updates): the server's Retry-After, which an EventSource cannot
+ * read, doubled at each try up to LIVE_RETRY_MAX_MS, and spread so refused pages do not come back at once.
+ */
+export function liveRetryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const doubled = Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_AFTER_SECONDS * 1_000 * 2 ** (attempts - 1));
+  return Math.round(doubled * (0.75 + random() / 2));
+}
+
 function createTrpcClient() {
   return trpc.createClient({
     links: [
       // The live stream is server-sent events (docs/architecture.md#live-updates); every other call is batched.
       splitLink({
         condition: (operation) => operation.type === 'subscription',
-        true: httpSubscriptionLink({ url: '/trpc', eventSourceOptions: { withCredentials: true } }),
+        // A refused stream (an EventSource does not retry a 429 or 503) or a shed one asks again later; the
+        // screens poll meanwhile (usePolling).
+        true: [
+          retryLink({ retry: () => true, retryDelayMs: liveRetryDelayMs }),
+          httpSubscriptionLink({ url: '/trpc', eventSourceOptions: { withCredentials: true } }),
+        ],
         false: httpBatchLink({
           url: '/trpc',
           maxItems: MAX_BATCH_CALLS,

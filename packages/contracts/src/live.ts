@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * What the live stream tells an open page (docs/architecture.md#live-updates): which of its data changed,
@@ -21,3 +21,25 @@ export const liveEventsInput = z.strictObject({ lastEventId: z.string().max(100)
 /** How often the server sends a ping on an open stream, and after how long without one the page reconnects. */
 export const LIVE_PING_MS = 10_000;
 export const LIVE_RECONNECT_AFTER_MS = 25_000;
+
+/**
+ * Who holds an open stream (docs/architecture.md#live-updates): a signed-out visitor, a member, or an admin.
+ * The caps and the metrics count streams by it.
+ */
+export const LIVE_STREAM_KINDS = ['anonymous', 'member', 'admin'] as const;
+export type LiveStreamKind = (typeof LIVE_STREAM_KINDS)[number];
+
+/**
+ * How many streams may be open at once (docs/architecture.md#live-updates), unless the server's
+ * LIVE_STREAMS_* variables say otherwise: from one address block while signed out (a household or an office
+ * behind one address has a few tabs open), for one account (a member's or an admin's tabs and devices), and
+ * on one instance in all (about 100 KB each (bench/RESULTS.md#live-streams-issue-36)).
+ */
+export const LIVE_STREAM_LIMITS = { perAddressBlock: 4, perAccount: 6, perInstance: 5_000 } as const;
+
+/**
+ * How long a page whose stream was refused or shed waits before it asks again (Retry-After), and the
+ * first step of the member app's backoff, which doubles from there up to LIVE_RETRY_MAX_MS.
+ */
+export const LIVE_RETRY_AFTER_SECONDS = 30;
+export const LIVE_RETRY_MAX_MS = 10 * 60_000;

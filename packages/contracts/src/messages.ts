@@ -303,6 +303,10 @@ export const messages = {
     payoutProcessing: 'Payouts are processed within 3-7 business days.',
     supportReplies: 'Our support team replies within 24 hours.',
   },
+  live: {
+    tooManyStreams: 'Too many live connections from your network or account. This page will check for updates every minute instead.',
+    instanceFull: 'Live updates are busy right now. This page will check for updates every minute instead.',
+  },
   maintenance: {
     defaultMessage: 'We are performing scheduled maintenance. Please check back soon.',
   },

@@ -1,8 +1,9 @@
 import { appRouter, unauthorized } from '@app/api';
 import { secretsMatch } from '@app/auth';
+import { LIVE_STREAM_KINDS } from '@app/contracts';
 import { type CacheCounts, type DbStats, namedCaches, type PoolConnections } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { sendError } from '../errors';
 import type { MetricsOptions } from './metrics';
 
@@ -13,10 +14,26 @@ const UNMATCHED = 'unmatched';
 /** Latency buckets in seconds: a cached read answers within a millisecond, the target p99 is 25 ms. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default metrics (resident memory, CPU, event-loop lag, GC, open handles), which are the
+ * process's, not an app's: collected once per process, for each collection adds a GC observer and an
+ * event-loop monitor that are never removed, and tests run many apps in one process.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: PREFIX });
+  }
+  return processRegistry;
+}
+
 /**
  * GET /metrics in Prometheus's text format for a scraper holding `Authorization: Bearer <METRICS_TOKEN>`
  * (docs/architecture.md#running-it): requests and their latency by route, the database connections' use,
- * the caches, the change feed, open SSE streams and the pending payouts. Each app has its own registry.
+ * the caches, the change feed, open live streams by kind, the pending payouts, and the process's own
+ * (processMetrics). Each app has its own registry.
  */
 export function registerScrapedMetrics(app: FastifyInstance, token: string, options: MetricsOptions): void {
   const registry = new Registry();
@@ -32,14 +49,18 @@ export function registerScrapedMetrics(app: FastifyInstance, token: string, opti
   const { live } = options.deps;
   new Gauge({
     name: `${PREFIX}sse_connections_open`,
-    help: 'Server-sent event streams open on this instance.',
+    help: 'Live streams (server-sent events) open on this instance, by who holds them: anonymous, member or admin.',
+    labelNames: ['kind'] as const,
     registers: [registry],
     collect() {
-      this.set(live.open);
+      const open = live.admissions.openByKind();
+      for (const kind of LIVE_STREAM_KINDS) this.set({ kind }, open.get(kind) ?? 0);
     },
   });
   const readPayouts = payoutMetrics(registry, options.deps);
   const readConnections = options.poolConnections ? poolMetrics(registry, options.poolConnections) : async () => {};
+  // Merged once every metric of the app is registered: merge copies the metrics a registry holds then.
+  const scraped = Registry.merge([registry, processMetrics()]);
 
   app.get('/metrics', async (req, reply) => {
     const given = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -51,8 +72,8 @@ export function registerScrapedMetrics(app: FastifyInstance, token: string, opti
     const [payouts] = await Promise.allSettled([readPayouts()]);
     if (payouts.status === 'rejected') req.log.warn({ err: payouts.reason }, 'pending payouts could not be read for /metrics');
     if (connections.status === 'rejected') req.log.warn({ err: connections.reason }, 'pool connections could not be read for /metrics');
-    const text = await registry.metrics();
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+    const text = await scraped.metrics();
+    return reply.header('cache-control', 'no-store').type(scraped.contentType).send(text);
   });
 }
 

@@ -1,4 +1,13 @@
-import { type AppRouter, type Context, jsonOfPrepared, notFound, publicError } from '@app/api';
+import {
+  type AppRouter,
+  admitLiveStream,
+  type Context,
+  jsonOfPrepared,
+  LIVE_EVENTS_PROCEDURE,
+  notFound,
+  publicError,
+  type StreamSlot,
+} from '@app/api';
 import { MAX_BATCH_CALLS, messages } from '@app/contracts';
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
@@ -69,6 +78,22 @@ export async function registerTrpc(app: FastifyInstance, router: AppRouter, cont
       // No procedure's name holds a '%'. What still holds one once the route has decoded the path, tRPC
       // would decode again into another name than the one the rate limits counted (or fail to decode).
       if (path.includes('%')) return sendError(reply, notFound(messages.common.notFound));
+      if (path === LIVE_EVENTS_PROCEDURE && req.method === 'GET') {
+        // Admitted under the caps before tRPC starts the event stream, so a refusal is a real 429 or 503 with
+        // Retry-After (docs/architecture.md#live-updates); the place is given back when the answer closes.
+        let ctx: Context;
+        let slot: StreamSlot;
+        try {
+          ctx = await contextFor(req, reply);
+          slot = admitLiveStream(ctx);
+        } catch (error) {
+          return sendError(reply, error, { procedure: path });
+        }
+        ctx.liveSlot = slot;
+        reply.raw.once('close', slot.release);
+        await fastifyRequestHandler({ ...trpcOptions, createContext: async () => ctx, req, res: reply, path });
+        return;
+      }
       const batch = readQueryBatch(req, path, procedures);
       if (!batch) {
         await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });

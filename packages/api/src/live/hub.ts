@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { LiveEvent } from '@app/contracts';
+import { LIVE_STREAM_LIMITS, type LiveEvent } from '@app/contracts';
 import type { Change, ChangeFeed, ChangeTopic } from '@app/db';
+import { type LiveStreamLimits, StreamAdmissions } from './admission';
 
 /**
  * What one open page wants to hear of (docs/architecture.md#live-updates): the changes of one row
@@ -11,6 +12,13 @@ export type Interest = `${ChangeTopic}:${string}` | `${ChangeTopic}!all` | `${Ch
 
 /** Changes that come within this time of each other reach a page as one event of each kind. */
 const COALESCE_MS = 150;
+
+/**
+ * How many streams send their events in one turn of the event loop once a gathering wait is over. A change
+ * everyone hears (the site's state, a notification for all) wakes every open stream at once; sending 10,000
+ * events in one turn held every other request for seconds (docs/architecture.md#live-updates).
+ */
+const STREAMS_PER_TURN = 20;
 
 /**
  * How many of the latest changes each instance keeps at least, so that a page reconnecting with its last
@@ -80,10 +88,17 @@ export class LiveHub {
   private readonly instance = randomBytes(4).toString('hex');
   /** Seals the change numbers in this instance's event ids (idOf). */
   private readonly idKey = randomBytes(16);
-  /** Streams open now. */
-  open = 0;
+  /** The latest id sealed: every stream that hears one change sends the same id, sealed once. */
+  private lastId = { seq: -1, id: '' };
+  /** Streams whose gathering wait is running: they send together when it ends (gathered). */
+  private gathering: (() => void)[] = [];
+  /** Streams whose wait is over, in the order they go, STREAMS_PER_TURN per turn of the loop (sendInTurns). */
+  private readonly sending: (() => void)[] = [];
+  /** The caps on open streams, and how many are open by kind. */
+  readonly admissions: StreamAdmissions;
 
-  constructor(feed: ChangeFeed) {
+  constructor(feed: ChangeFeed, limits: LiveStreamLimits = LIVE_STREAM_LIMITS) {
+    this.admissions = new StreamAdmissions(limits);
     feed.subscribe((change) => this.dispatch(change));
     feed.onStatus((live) => {
       if (!live) {
@@ -144,7 +159,6 @@ export class LiveHub {
     this.resyncs.add(onResync);
     this.wakers.add(onAbort);
     signal.addEventListener('abort', onAbort);
-    this.open += 1;
     try {
       const resumeAfter = this.resumePoint(lastEventId);
       if (resumeAfter === null) {
@@ -164,7 +178,7 @@ export class LiveHub {
           wake = undefined;
           continue;
         }
-        await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
+        await this.gathered();
         const batch = [...pending.values()].sort((a, b) => a.seq - b.seq);
         pending.clear();
         for (const { event, seq } of batch) {
@@ -174,12 +188,36 @@ export class LiveHub {
       }
     } finally {
       clearTimeout(expiry);
-      this.open -= 1;
       this.wakers.delete(onAbort);
       signal.removeEventListener('abort', onAbort);
       this.resyncs.delete(onResync);
       for (const interest of interests) this.remove(interest, onChange);
     }
+  }
+
+  /**
+   * Resolves once the current gathering wait (COALESCE_MS, started by the first stream to join it) is over
+   * and this stream's turn to send has come: the streams woken by one change share one timer and send a
+   * few at a time, with the loop free for other requests between turns.
+   */
+  private gathered(): Promise<void> {
+    return new Promise((resolve) => {
+      this.gathering.push(resolve);
+      if (this.gathering.length > 1) return;
+      setTimeout(() => {
+        const due = this.gathering;
+        this.gathering = [];
+        const idle = this.sending.length === 0;
+        for (const send of due) this.sending.push(send);
+        if (idle) this.sendInTurns();
+      }, COALESCE_MS);
+    });
+  }
+
+  /** Lets STREAMS_PER_TURN waiting streams send, and the rest in later turns of the loop (setImmediate). */
+  private sendInTurns(): void {
+    for (const send of this.sending.splice(0, STREAMS_PER_TURN)) send();
+    if (this.sending.length > 0) setImmediate(() => this.sendInTurns());
   }
 
   /**
@@ -198,10 +236,12 @@ export class LiveHub {
    * an id a page makes up is refused, for its zero bytes do not come out of the unsealing.
    */
   private idOf(seq: number): string {
+    if (this.lastId.seq === seq) return this.lastId.id;
     const block = Buffer.alloc(16);
     block.writeBigUInt64BE(BigInt(seq), 8);
     const cipher = createCipheriv('aes-128-ecb', this.idKey, null).setAutoPadding(false);
-    return `${this.instance}-${Buffer.concat([cipher.update(block), cipher.final()]).toString('hex')}`;
+    this.lastId = { seq, id: `${this.instance}-${Buffer.concat([cipher.update(block), cipher.final()]).toString('hex')}` };
+    return this.lastId.id;
   }
 
   /** The change number an id of this instance's seals, or null for any other text. */
