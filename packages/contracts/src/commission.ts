@@ -102,18 +102,20 @@ export type CommissionStatsEdit = z.output<typeof commissionStatsUpdateInput>;
 
 // --- Outputs (docs/screens.md#records) -------------------------------------------------------------
 
-export const commissionPayoutSchema = z.object({
-  id: z.string(),
-  amount: amountString,
-  paymentMethod: z.string(),
-  accountDetails: z.string(),
-  status: z.enum(COMMISSION_PAYOUT_STATUSES),
-  requestedAt: z.string(),
-  /** When it was rejected or paid; null while pending or approved. */
-  processedAt: z.string().nullable(),
-  /** The fixed note of the last action; null while pending. */
-  notes: z.string().nullable(),
-});
+export const commissionPayoutSchema = z
+  .object({
+    id: z.string(),
+    amount: amountString,
+    paymentMethod: z.string(),
+    accountDetails: z.string(),
+    status: z.enum(COMMISSION_PAYOUT_STATUSES),
+    requestedAt: z.string(),
+    /** When it was rejected or paid; null while pending or approved. */
+    processedAt: z.string().nullable(),
+    /** The fixed note of the last action; null while pending. */
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'CommissionPayout' });
 export type CommissionPayout = z.infer<typeof commissionPayoutSchema>;
 
 /**
@@ -129,21 +131,23 @@ const commissionTransactionSchema = z.object({
 });
 export type CommissionTransaction = z.infer<typeof commissionTransactionSchema>;
 
-export const commissionStatsSchema = z.object({
-  /** All commission earned, plus adjustments, minus the commission payouts not rejected. */
-  totalBalance: amountString,
-  /** VIP upgrade commission earned, plus its adjustments. */
-  upgradeEarnings: amountString,
-  /**
-   * totalBalance minus upgradeEarnings, as the operator's figures define it: payout commission and its adjustments,
-   * less what has been paid out, so it goes below zero once payouts exceed the payout commission.
-   */
-  payoutEarnings: amountString,
-  /** VIP upgrades that earned commission. */
-  totalUpgrades: z.number().int(),
-  /** Approved member payouts that earned commission. */
-  totalPayouts: z.number().int(),
-  /** The latest ledger rows, newest first. */
-  recentTransactions: z.array(commissionTransactionSchema),
-});
+export const commissionStatsSchema = z
+  .object({
+    /** All commission earned, plus adjustments, minus the commission payouts not rejected. */
+    totalBalance: amountString,
+    /** VIP upgrade commission earned, plus its adjustments. */
+    upgradeEarnings: amountString,
+    /**
+     * totalBalance minus upgradeEarnings, as the operator's figures define it: payout commission and its adjustments,
+     * less what has been paid out, so it goes below zero once payouts exceed the payout commission.
+     */
+    payoutEarnings: amountString,
+    /** VIP upgrades that earned commission. */
+    totalUpgrades: z.number().int(),
+    /** Approved member payouts that earned commission. */
+    totalPayouts: z.number().int(),
+    /** The latest ledger rows, newest first. */
+    recentTransactions: z.array(commissionTransactionSchema),
+  })
+  .meta({ id: 'CommissionStats' });
 export type CommissionStats = z.infer<typeof commissionStatsSchema>;

@@ -8,24 +8,28 @@ import { z } from './zod';
  * A popup as members get it while it is active (docs/product-rules.md#decided-rules). `content` is HTML that was
  * sanitized when an admin saved it; `duration` is how many seconds it stays open.
  */
-export const popupSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  content: z.string(),
-  url: z.string().nullable(),
-  duration: z.number().int(),
-});
+export const popupSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    content: z.string(),
+    url: z.string().nullable(),
+    duration: z.number().int(),
+  })
+  .meta({ id: 'Popup' });
 export type Popup = z.infer<typeof popupSchema>;
 
 /** A popup as admins manage it, with its switch and its window (no end date: no end). */
-export const adminPopupSchema = popupSchema.extend({
-  isActive: z.boolean(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const adminPopupSchema = popupSchema
+  .extend({
+    isActive: z.boolean(),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminPopup' });
 export type AdminPopup = z.infer<typeof adminPopupSchema>;
 
 const pm = messages.popups;

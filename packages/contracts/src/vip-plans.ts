@@ -4,16 +4,18 @@ import { amountString } from './money-schemas';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
-export const vipPlanSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  price: amountString,
-  /** Days the plan lasts once it starts (spec field name). */
-  duration: z.number().int(),
-  dailyTaskLimit: z.number().int(),
-  rewardPerTask: amountString,
-  benefits: z.array(z.string()),
-});
+export const vipPlanSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    price: amountString,
+    /** Days the plan lasts once it starts (spec field name). */
+    duration: z.number().int(),
+    dailyTaskLimit: z.number().int(),
+    rewardPerTask: amountString,
+    benefits: z.array(z.string()),
+  })
+  .meta({ id: 'VipPlan' });
 export type VipPlan = z.infer<typeof vipPlanSchema>;
 
 /** Non-digits are stripped, then exactly 13 digits must remain (docs/product-rules.md#validation). */
@@ -61,5 +63,7 @@ export function formatGcashNumber(digits: string): string {
 }
 
 /** Where a member sends a VIP plan's price by G-CASH; both null until an admin has set them. */
-export const vipPaymentDetailsSchema = z.object({ gcashNumber: z.string().nullable(), gcashName: z.string().nullable() });
+export const vipPaymentDetailsSchema = z
+  .object({ gcashNumber: z.string().nullable(), gcashName: z.string().nullable() })
+  .meta({ id: 'VipPaymentDetails' });
 export type VipPaymentDetails = z.infer<typeof vipPaymentDetailsSchema>;
