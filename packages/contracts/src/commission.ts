@@ -43,7 +43,8 @@ export const commissionPayoutRequestInput = z.object({
     .string({ error: m.methodRequired })
     .trim()
     .min(1, m.methodRequired)
-    .refine((method) => (COMMISSION_PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown),
+    .refine((method) => (COMMISSION_PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown)
+    .meta({ enum: [...COMMISSION_PAYOUT_METHODS] }),
   accountDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(PAYOUT_DETAILS_MAX_LENGTH, m.detailsTooLong),
 });
 export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutRequestInput>;

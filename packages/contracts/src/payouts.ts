@@ -9,8 +9,8 @@ import {
   readPaymentDetails,
 } from './destinations';
 import { messages } from './messages';
-import { hasExtraDecimals, parsePesos } from './money';
-import { amountString } from './money-schemas';
+import { formatAmount, hasExtraDecimals, parsePesos } from './money';
+import { amountString, pesosInputDocument } from './money-schemas';
 import { z } from './zod';
 
 const m = messages.payouts;
@@ -19,7 +19,8 @@ const paymentMethod = z
   .string({ error: m.methodRequired })
   .trim()
   .min(1, m.methodRequired)
-  .refine((method): method is PayoutMethod => (PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown);
+  .refine((method): method is PayoutMethod => (PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown)
+  .meta({ enum: [...PAYOUT_METHODS] });
 
 /** Each destination field as typed: text, bounded; its method decides whether it is read (readDestination). */
 const destinationFieldsInput = z.object(
@@ -81,7 +82,13 @@ export const payoutRequestInput = z
           return z.NEVER;
         }
         return centavos;
-      }),
+      })
+      .meta(
+        pesosInputDocument(`From ${formatAmount(PAYOUT_MIN_CENTAVOS)} to ${formatAmount(PAYOUT_MAX_CENTAVOS)}.`, {
+          minimum: PAYOUT_MIN_CENTAVOS / 100,
+          maximum: PAYOUT_MAX_CENTAVOS / 100,
+        }),
+      ),
     destination: destinationFieldsInput.optional(),
     /** The documented text form of the destination, for clients that do not send `destination`. */
     paymentDetails: z.string({ error: m.detailsRequired }).max(PAYOUT_DETAILS_MAX_LENGTH, m.detailsTooLong).optional(),

@@ -1,5 +1,5 @@
 import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
-import { isHttpUrl, isoDateInput, recordId } from './inputs';
+import { HTTP_URL_DOCUMENT, isHttpUrl, isoDateInput, recordId } from './inputs';
 import { messages } from './messages';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
@@ -46,23 +46,33 @@ const popupFields = {
     .trim()
     .max(2000, pm.urlInvalid)
     .refine((url) => url === '' || isHttpUrl(url), pm.urlInvalid)
+    .meta({ pattern: `^\\s*$|${HTTP_URL_DOCUMENT.pattern}`, description: `${HTTP_URL_DOCUMENT.description} Blank for none.` })
     .nullable()
     .transform((url) => url || null),
-  duration: z.union([z.number(), z.string()], { error: pm.durationInvalid }).transform((value, ctx) => {
-    const seconds = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-    const message = !Number.isInteger(seconds)
-      ? pm.durationInvalid
-      : seconds < POPUP_MIN_SECONDS
-        ? pm.durationShort
-        : seconds > POPUP_MAX_SECONDS
-          ? pm.durationLong
-          : null;
-    if (message) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return seconds;
-  }),
+  duration: z
+    .union([z.number(), z.string()], { error: pm.durationInvalid })
+    .transform((value, ctx) => {
+      const seconds = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      const message = !Number.isInteger(seconds)
+        ? pm.durationInvalid
+        : seconds < POPUP_MIN_SECONDS
+          ? pm.durationShort
+          : seconds > POPUP_MAX_SECONDS
+            ? pm.durationLong
+            : null;
+      if (message) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return seconds;
+    })
+    .meta({
+      anyOf: [
+        { type: 'integer', minimum: POPUP_MIN_SECONDS, maximum: POPUP_MAX_SECONDS },
+        { type: 'string', pattern: '^\\s*\\d+\\s*$' },
+      ],
+      description: `Seconds, ${POPUP_MIN_SECONDS} to ${POPUP_MAX_SECONDS}, as a number or digits.`,
+    }),
   isActive: z.boolean({ error: staffMessages.admin.activeInvalid }),
   startDate: isoDateInput(pm.dateInvalid),
   endDate: isoDateInput(pm.dateInvalid).nullable(),

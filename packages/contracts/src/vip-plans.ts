@@ -27,7 +27,11 @@ const transactionProofInput = z
   .string({ error: messages.vip.proofInvalid })
   .transform(normalizeTransactionProof)
   .refine((digits) => digits.length > 0, messages.vip.proofInvalid)
-  .refine((digits) => digits.length === VIP_TRANSACTION_DIGITS, messages.vip.proofLength);
+  .refine((digits) => digits.length === VIP_TRANSACTION_DIGITS, messages.vip.proofLength)
+  .meta({
+    pattern: `^\\D*(\\d\\D*){${VIP_TRANSACTION_DIGITS}}$`,
+    description: `The payment's reference: ${VIP_TRANSACTION_DIGITS} digits, anything else between them ignored.`,
+  });
 
 const planIdInput = z.string({ error: messages.vip.planRequired }).trim().min(1, messages.vip.planRequired).max(100);
 
@@ -45,7 +49,11 @@ export const vipUpgradeWithEarningsInput = z.object({ vipTier: planIdInput });
 const gcashNumberInput = z
   .string({ error: staffMessages.admin.gcashNumberInvalid })
   .transform((raw) => raw.replace(/[\s-]/g, ''))
-  .refine((digits) => /^09\d{9}$/.test(digits), staffMessages.admin.gcashNumberInvalid);
+  .refine((digits) => /^09\d{9}$/.test(digits), staffMessages.admin.gcashNumberInvalid)
+  .meta({
+    pattern: '^[\\s-]*0[\\s-]*9([\\s-]*\\d){9}[\\s-]*$',
+    description: 'A Philippine mobile number, 09 and nine more digits; spaces and dashes ignored.',
+  });
 
 /** The payee as the System settings set it: both parts, as members need both to pay. */
 export const gcashPayeeInput = z.object({

@@ -329,6 +329,13 @@ describe('every documented operation through the validating proxy', () => {
 describe('documented refusals through the validating proxy', () => {
   const responseViolations = (answer: Answer) => answer.violations.filter((violation) => violation.location[0] === 'response');
 
+  beforeAll(async () => {
+    await send('member', 'POST', '/dev/login', { email: 'proxy-refusals@example.com' });
+    await send('admin', 'POST', '/dev/login', { email: ADMIN_EMAIL });
+    await send('admin', 'POST', '/admin/unlock', { password: ADMIN_PANEL_PASSWORD });
+    await send('operator', 'POST', '/admin/percentage/login', OPERATOR);
+  });
+
   it('answers every signed-in operation 401 signed out, as documented', async () => {
     for (const [template, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
@@ -349,17 +356,35 @@ describe('documented refusals through the validating proxy', () => {
     }
   });
 
+  it('refuses what the server refuses by its own rules (400), as the document does', async () => {
+    const destination = { mobile: '09171234567', accountName: 'Maria Santos' };
+    const cases: Array<[Role, string, string, unknown]> = [
+      ['member', 'POST', '/payouts', { paymentMethod: 'CASH', amount: '150.00', destination }],
+      ['member', 'POST', '/payouts', { paymentMethod: 'G-CASH', amount: '150.555', destination }],
+      ['member', 'POST', '/payouts', { paymentMethod: 'G-CASH', amount: 100, destination }],
+      ['member', 'POST', '/vip/upgrade', { vipTier: 'VIP1', paymentInfo: { transactionProof: '123456789012' } }],
+      ['admin', 'PUT', '/admin/system-settings', { gcashNumber: '0817 123 4567' }],
+      ['admin', 'POST', '/admin/tasks', { title: 'Bad link', url: 'javascript:alert(1)', reward: '1.00' }],
+      ['admin', 'POST', '/admin/popups', { title: 'Promo', content: 'Double rewards', url: 'ftp://example.com' }],
+      ['admin', 'POST', '/admin/popups', { title: 'Promo', content: 'Double rewards', duration: 1 }],
+      ['operator', 'POST', '/admin/percentage/request-payout', { amount: '1.00', paymentMethod: 'Cash', accountDetails: 'x' }],
+    ];
+    for (const [role, method, url, body] of cases) {
+      const name = `${method} ${url} ${JSON.stringify(body)}`;
+      const answer = await send(role, method, url, body);
+      expect.soft(answer.status, `${name}: ${answer.text}`).toBe(400);
+      expect.soft(responseViolations(answer), name).toEqual([]);
+      expect.soft(answer.violations.filter((violation) => violation.location[0] === 'request').length, name).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses a body without its required fields (400), as the document does', async () => {
-    await send('member', 'POST', '/dev/login', { email: 'proxy-refusals@example.com' });
     const roleOf = (template: string): Role =>
       template.startsWith('/admin/percentage/request-payout') || template === '/admin/percentage/logout'
         ? 'operator'
         : template.startsWith('/admin') || template === '/notifications' || template.startsWith('/notifications/{')
           ? 'admin'
           : 'member';
-    await send('admin', 'POST', '/dev/login', { email: ADMIN_EMAIL });
-    await send('admin', 'POST', '/admin/unlock', { password: ADMIN_PANEL_PASSWORD });
-    await send('operator', 'POST', '/admin/percentage/login', OPERATOR);
     let checked = 0;
     for (const [template, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
