@@ -132,7 +132,7 @@ export const adminUserStatusInput = z
   .object({
     id: recordId,
     status: z.enum(ACCOUNT_STATUSES, { error: m.statusInvalid }),
-    reason: reasonInput.nullish(),
+    reason: reasonInput.meta({ description: 'Required to suspend or ban.' }).nullish(),
   })
   .superRefine((input, ctx) => {
     const required = STATUS_REASON_REQUIRED[input.status];
@@ -210,7 +210,12 @@ export const payoutDecisionInput = z
   .object({
     id: recordId,
     status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
-    reason: z.string({ error: m.declineReasonRequired }).trim().max(500, m.reasonTooLong).optional(),
+    reason: z
+      .string({ error: m.declineReasonRequired })
+      .trim()
+      .max(500, m.reasonTooLong)
+      .meta({ description: 'Required to decline.' })
+      .optional(),
   })
   .refine((input) => input.status !== 'declined' || Boolean(input.reason), { message: m.declineReasonRequired, path: ['reason'] });
 

@@ -54,7 +54,9 @@ export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutReques
  * so the record always says what was done; a rejection also needs the reason, which the operator reads
  * after the note.
  */
-const commissionReason = storable(z.string({ error: m.rejectReasonRequired }).trim().max(500, m.reasonTooLong)).optional();
+const commissionReason = storable(z.string({ error: m.rejectReasonRequired }).trim().max(500, m.reasonTooLong))
+  .meta({ description: 'Required to reject (as reason or notes).' })
+  .optional();
 
 export const commissionPayoutStatusInput = z
   .object({

@@ -77,16 +77,22 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?
  * means. Days that do not exist (Feb 31) and years before 1970 are refused rather than rolled over.
  */
 export function isoDateInput(message: string) {
-  return z.string({ error: message }).transform((text, ctx) => {
-    const match = ISO_DATE.exec(text.trim());
-    const date = new Date(text.trim());
-    const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
-    const calendarDay = new Date(Date.UTC(year, month - 1, day));
-    const exists = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day;
-    if (!match || Number.isNaN(date.getTime()) || !exists || year < 1970) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return date;
-  });
+  return z
+    .string({ error: message })
+    .transform((text, ctx) => {
+      const match = ISO_DATE.exec(text.trim());
+      const date = new Date(text.trim());
+      const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
+      const calendarDay = new Date(Date.UTC(year, month - 1, day));
+      const exists = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day;
+      if (!match || Number.isNaN(date.getTime()) || !exists || year < 1970) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .meta({
+      pattern: `^\\s*${ISO_DATE.source.slice(1, -1)}\\s*$`,
+      description: 'A date ("2026-06-01", midnight UTC) or a date-time with its zone ("2026-06-01T08:00:00+08:00"), from 1970.',
+    });
 }

@@ -108,7 +108,12 @@ export const referralReviewInput = z
   .object({
     id: recordId,
     decision: z.enum(['pay', 'reject'], { error: staffMessages.risk.decisionInvalid }),
-    reason: z.string({ error: staffMessages.admin.reasonTooLong }).trim().max(500, staffMessages.admin.reasonTooLong).optional(),
+    reason: z
+      .string({ error: staffMessages.admin.reasonTooLong })
+      .trim()
+      .max(500, staffMessages.admin.reasonTooLong)
+      .meta({ description: 'Required to reject.' })
+      .optional(),
   })
   .refine((review) => review.decision !== 'reject' || Boolean(review.reason), {
     message: staffMessages.risk.rejectReasonRequired,

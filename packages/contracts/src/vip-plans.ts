@@ -33,7 +33,12 @@ const transactionProofInput = z
     description: `The payment's reference: ${VIP_TRANSACTION_DIGITS} digits, anything else between them ignored.`,
   });
 
-const planIdInput = z.string({ error: messages.vip.planRequired }).trim().min(1, messages.vip.planRequired).max(100);
+const planIdInput = z
+  .string({ error: messages.vip.planRequired })
+  .trim()
+  .min(1, messages.vip.planRequired)
+  .max(100)
+  .meta({ description: 'The id of a plan GET /vip/plans lists.' });
 
 export const vipUpgradeInput = z.object({
   vipTier: planIdInput,

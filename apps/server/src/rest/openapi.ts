@@ -181,8 +181,12 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
 export function renderDocsPage(doc: OpenApiDocument, styleNonce: string): string {
   const rows: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item as Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>)) {
-      const auth = operation.security?.length ? 'signed in' : 'public';
+    for (const [method, operation] of Object.entries(
+      item as Record<string, { summary?: string; tags?: string[]; security?: Array<Record<string, unknown>> }>,
+    )) {
+      const auth = operation.security?.length
+        ? operation.security.map((scheme) => ('operatorSession' in scheme ? 'operator' : 'signed in')).join(' or ')
+        : 'public';
       rows.push(
         `<tr><td><code class="m ${method}">${method.toUpperCase()}</code></td><td><code>/api${escapeHtml(path)}</code></td>` +
           `<td>${escapeHtml(operation.summary ?? '')}</td><td>${escapeHtml((operation.tags ?? []).join(', '))}</td><td>${auth}</td></tr>`,
