@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type ApiDeps, appRouter, createContext, LiveHub } from '@app/api';
+import { type ApiDeps, appRouter, createContext, createPhotoDecoder, LiveHub } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ChangeFeed, createAppCaches, type Db, type DbStats, type PoolConnections } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
@@ -22,6 +22,7 @@ import { registerDeviceCookie } from './security/device-cookie';
 import { cspNonces, nonceRoute, registerSecurityHeaders } from './security/headers';
 import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
 import { registerRequestTarget } from './security/request-target';
+import { connectionTimeouts, registerBodyRate } from './security/timeouts';
 import { registerTrpc } from './trpc/register';
 import { registerWebApps } from './web/apps';
 import { createPhotoStore } from './web/photos';
@@ -66,7 +67,9 @@ export async function buildApp({
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors: answerFrameworkError,
+    ...connectionTimeouts(config),
   });
+  registerBodyRate(app, config);
 
   const counters = await createCounterStore(app, config, db);
   const caches = createAppCaches(changes);
@@ -75,6 +78,11 @@ export async function buildApp({
     caches,
     live: new LiveHub(changes),
     photos: await createPhotoStore(config, db),
+    photoDecoder: createPhotoDecoder({
+      concurrency: config.PHOTO_DECODE_CONCURRENCY,
+      queue: config.PHOTO_DECODE_QUEUE,
+      timeoutSeconds: config.PHOTO_DECODE_TIMEOUT_SECONDS,
+    }),
     now,
     attempts: attemptCounter(app, counters),
     sessions: createSessionManager(db, { secureCookies: config.isProduction, caches }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { S3Location } from '@app/api';
-import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, parsePesos } from '@app/contracts';
+import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, LIVE_PING_MS, parsePesos } from '@app/contracts';
 import { DEFAULT_POOL_SIZE } from '@app/db';
 import { z } from 'zod';
 
@@ -23,6 +23,11 @@ const isValidTimeZone = (zone: string) => {
 };
 
 const POOL_SIZE_RULE = 'must be a whole number from 1 to 100';
+
+const seconds = (min: number, max: number) => {
+  const rule = `must be a whole number of seconds from ${min} to ${max}`;
+  return z.coerce.number({ error: rule }).int(rule).min(min, rule).max(max, rule);
+};
 
 const TRUST_PROXY_RULE =
   'set the number of proxies in front of the server (for example 1) or their addresses and CIDR ranges, comma-separated ' +
@@ -193,6 +198,22 @@ const envSchema = z.object({
   S3_URL: s3Url.optional(),
   /** The bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off (docs/architecture.md#running-it). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Photo decodes running at once on this instance, uploads waiting for one, and a decode's time budget (docs/architecture.md#uploads). */
+  PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  PHOTO_DECODE_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
+  PHOTO_DECODE_TIMEOUT_SECONDS: seconds(1, 60).default(10),
+  // The connection timeouts (docs/decisions.md#timeouts-and-a-minimum-body-rate).
+  /** A request's headers must have arrived whole within this. */
+  HEADERS_TIMEOUT_SECONDS: seconds(1, 120).default(15),
+  /** A whole request, headers and body, must have arrived within this (a response may take longer). */
+  REQUEST_TIMEOUT_SECONDS: seconds(1, 3600).default(300),
+  /** After this long, a body still arriving must have come at BODY_MIN_BYTES_PER_SECOND on average. */
+  BODY_GRACE_SECONDS: seconds(1, 60).default(10),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  /** A connection on which nothing moves either way for this long is closed; more than the live streams' ping. */
+  CONNECTION_IDLE_SECONDS: seconds(Math.ceil((2 * LIVE_PING_MS) / 1000), 3600).default(60),
+  /** An idle kept-alive connection is closed after this; more than a load balancer's idle timeout (often 60 s). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(1, 3600).default(72),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -237,6 +258,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const devLoginEnabled = !oidcEnabled && !isProduction && (env.DEV_LOGIN ?? (isLoopbackHost(env.HOST) && !servedToOthers));
 
   const problems: string[] = [];
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    problems.push('  HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)');
+  }
   if (Boolean(env.OIDC_ISSUER_URL) !== Boolean(env.OIDC_CLIENT_ID)) {
     problems.push('  OIDC_ISSUER_URL and OIDC_CLIENT_ID: set both or neither');
   }

@@ -60,7 +60,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     // Node closes the connections that are idle when closing starts; one busy then stays open after its
-    // answer for Fastify's 72 s keep-alive. Closing those as they fall idle ends the drain with the last answer.
+    // answer for the keep-alive (KEEP_ALIVE_TIMEOUT_SECONDS). Closing those as they fall idle ends the drain with the last answer.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
       await app.close();
@@ -78,9 +78,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Photos still on this instance's disk from before the photo store move into it (docs/architecture.md#uploads).
   // In the background: until each has moved, its old URL is served from the disk as before.
-  void moveDiskPhotos({ db: database.db, photos: deps.photos, uploadsDir: deps.settings.uploadsDir }, app.log).catch((error) =>
-    app.log.error({ err: error }, 'moving the profile photos on disk to the photo store failed'),
-  );
+  void moveDiskPhotos(
+    { db: database.db, photos: deps.photos, photoDecoder: deps.photoDecoder, uploadsDir: deps.settings.uploadsDir },
+    app.log,
+  ).catch((error) => app.log.error({ err: error }, 'moving the profile photos on disk to the photo store failed'));
   // After listening: the check reads every ledger row, and a start must not wait for it.
   if (config.NODE_ENV === 'development') {
     const limit = database.kind === 'pglite' ? { maxLedgerBytes: PGLITE_START_CHECK_MAX_LEDGER_BYTES } : {};

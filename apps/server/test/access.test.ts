@@ -256,6 +256,47 @@ describe('the Origin check', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });
+
+  describe('with PUBLIC_URL set', () => {
+    let behindProxy: TestApp;
+    beforeAll(async () => {
+      // A proxy in front whose X-Forwarded-Host Fastify believes, as a deployment behind one does.
+      behindProxy = await startTestApp({ PUBLIC_URL: 'https://pesotasks.example', TRUST_PROXY: '1', DEV_LOGIN: 'true' });
+    });
+    afterAll(async () => {
+      await behindProxy?.close();
+    });
+
+    const signInFrom = (app: TestApp, headers: Record<string, string>) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/dev/login',
+        remoteAddress: freshClientAddress(),
+        payload: { email: 'public-url@example.com' },
+        headers,
+      });
+
+    it('takes PUBLIC_URL alone as the site’s origin, never one built from forwarded host headers', async () => {
+      const forged = await signInFrom(behindProxy, {
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toEqual(refused);
+      // The request's own Host names no origin either once PUBLIC_URL is set.
+      const ownHost = await signInFrom(behindProxy, { host, origin: `http://${host}` });
+      expect(ownHost.statusCode).toBe(403);
+
+      const fromPublicUrl = await signInFrom(behindProxy, { origin: 'https://pesotasks.example', 'x-forwarded-host': 'evil.example' });
+      expect(fromPublicUrl.statusCode).toBe(200);
+    });
+
+    it('reads the site’s origin from the request when PUBLIC_URL is unset', async () => {
+      const ownHost = await signInFrom(t, { host, origin: `http://${host}` });
+      expect(ownHost.statusCode).toBe(200);
+    });
+  });
 });
 
 describe('no user enumeration', () => {

@@ -106,4 +106,32 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'fifteen-chars-x' })).toThrow(ConfigError);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
   });
+
+  it('reads the connection timeouts and the photo decode bounds in whole seconds, with their documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      HEADERS_TIMEOUT_SECONDS: 15,
+      REQUEST_TIMEOUT_SECONDS: 300,
+      BODY_GRACE_SECONDS: 10,
+      BODY_MIN_BYTES_PER_SECOND: 1024,
+      CONNECTION_IDLE_SECONDS: 60,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 72,
+      PHOTO_DECODE_CONCURRENCY: 2,
+      PHOTO_DECODE_QUEUE: 8,
+      PHOTO_DECODE_TIMEOUT_SECONDS: 10,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '30', BODY_GRACE_SECONDS: '5' })).toMatchObject({
+      REQUEST_TIMEOUT_SECONDS: 30,
+      BODY_GRACE_SECONDS: 5,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '2.5' })).toThrow(
+      'REQUEST_TIMEOUT_SECONDS: must be a whole number of seconds from 1 to 3600',
+    );
+    // The headers are part of the request; and a live stream pings every 10 s, so an idle connection lasts longer.
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '20', REQUEST_TIMEOUT_SECONDS: '10' })).toThrow(
+      'HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS',
+    );
+    expect(() => loadConfig({ CONNECTION_IDLE_SECONDS: '10' })).toThrow(
+      'CONNECTION_IDLE_SECONDS: must be a whole number of seconds from 20 to 3600',
+    );
+  });
 });

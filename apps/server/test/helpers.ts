@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { appRouter } from '@app/api';
+import { type ApiDeps, appRouter } from '@app/api';
 import { type ChangeFeed, insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
@@ -17,6 +17,8 @@ export const OPERATOR = { username: 'operator', password: 'test-operator-passwor
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app was built with (its photo store and decoder, its caches...). */
+  deps: ApiDeps;
   database: TestDbHandle;
   config: Config;
   /** Moves the server's clock. */
@@ -58,7 +60,7 @@ export async function startTestApp(
   const database = shared?.database ?? (await createTestDb());
   const clock = options.clock ?? { now: new Date() };
   // Views are timed by the clock the tests move, unless a test is about the database's clock itself.
-  const { app } = await buildApp({
+  const { app, deps } = await buildApp({
     config,
     db: database.db,
     changes: options.changes ?? (await database.changes()),
@@ -72,6 +74,7 @@ export async function startTestApp(
   await app.ready();
   return {
     app,
+    deps,
     database,
     config,
     clock,

@@ -194,18 +194,21 @@ describe('photos in PostgreSQL', () => {
     }
   });
 
-  it('takes a photo of 40 megapixels and refuses one a row more, small on disk as both are, storing nothing', async () => {
+  it('takes a photo of 24 megapixels and refuses one a row more, and one of 40, small on disk as all are, storing nothing', async () => {
     const { cookie } = await member(a);
     const count = async () =>
       (await a.database.db.selectFrom('photos').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
-    const over = await a.app.inject(photoUpload(cookie, pixelBomb(6_325)));
-    expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ message: messages.profile.tooManyPixels, code: 'BAD_REQUEST' });
+    expect(4_898 * 4_898).toBeLessThanOrEqual(PROFILE_PHOTO_MAX_PIXELS);
+    expect(4_899 * 4_899).toBeGreaterThan(PROFILE_PHOTO_MAX_PIXELS);
+    for (const side of [4_899, 6_325]) {
+      const over = await a.app.inject(photoUpload(cookie, pixelBomb(side)));
+      expect(over.statusCode).toBe(400);
+      expect(over.json()).toEqual({ message: messages.profile.tooManyPixels, code: 'BAD_REQUEST' });
+    }
+    expect(messages.profile.tooManyPixels).toBe('Image too large: at most 24 megapixels');
     expect(await count()).toBe(before);
-    expect(6_324 * 6_324).toBeLessThanOrEqual(PROFILE_PHOTO_MAX_PIXELS);
-    expect(6_325 * 6_325).toBeGreaterThan(PROFILE_PHOTO_MAX_PIXELS);
-    await uploaded(a, cookie, pixelBomb(6_324));
+    await uploaded(a, cookie, pixelBomb(4_898));
   });
 
   describe('moving the photos of before from disk at start', () => {
@@ -218,6 +221,7 @@ describe('photos in PostgreSQL', () => {
     const deps = () => ({
       db: a.database.db,
       photos: postgresPhotoStore(a.database.db),
+      photoDecoder: a.deps.photoDecoder,
       uploadsDir: path.join(a.config.DATA_DIR, 'uploads'),
     });
 
@@ -397,7 +401,10 @@ describe('photos in an S3 bucket (S3_URL, against an S3 emulator on loopback)', 
         .where('id', '=', user.id)
         .execute();
       const quiet: PhotoLog = { info: () => undefined, warn: () => undefined };
-      const report = await moveDiskPhotos({ db: a.database.db, photos: store, uploadsDir: path.join(a.config.DATA_DIR, 'uploads') }, quiet);
+      const report = await moveDiskPhotos(
+        { db: a.database.db, photos: store, photoDecoder: a.deps.photoDecoder, uploadsDir: path.join(a.config.DATA_DIR, 'uploads') },
+        quiet,
+      );
       expect(report.moved).toBe(1);
       const { profileImageUrl } = await a.database.db
         .selectFrom('users')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { messages, RATE_LIMITS, type RateLimitName } from '@app/contracts';
+import { postToLedger } from '@app/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,8 @@ import { freshClientAddress, signIn, startTestApp, type TestApp } from './helper
 
 const TOO_MANY = { message: messages.common.tooManyRequests, code: 'TOO_MANY_REQUESTS' };
 
-/** Who a limit counts: a signed-in member (by user), or a client address. */
-type Subject = 'member' | 'address';
+/** Who a limit counts: a signed-in member (by user; funded: with money to pay out), or a client address. */
+type Subject = 'member' | 'funded member' | 'address';
 
 interface LimitedCall {
   limit: RateLimitName;
@@ -23,6 +24,8 @@ interface LimitedCall {
   /** What the calls under the limit answer through REST. */
   restStatusUnderLimit: number;
 }
+
+const VALID_PAYOUT = { paymentMethod: 'PayPal', amount: '200', paymentDetails: 'maria@example.com' };
 
 let guesses = 0;
 const guessWithNewUsername = () => ({ username: `guesser-${++guesses}`, password: 'wrong' });
@@ -81,14 +84,14 @@ const LIMITED_CALLS: LimitedCall[] = [
   },
   {
     limit: 'payoutRequest',
-    subject: 'member',
-    // A new member has no balance: refused with 400, and counted all the same.
-    rest: { method: 'POST', url: '/api/payouts', payload: { paymentMethod: 'G-CASH', amount: 200, accountDetails: '09171234567' } },
+    // Only accepted requests count toward this limit: the member has the money for every one.
+    subject: 'funded member',
+    rest: { method: 'POST', url: '/api/payouts', payload: VALID_PAYOUT },
     procedure: 'payouts.request',
     type: 'mutation',
-    input: { paymentMethod: 'G-CASH', amount: 200, accountDetails: '09171234567' },
+    input: VALID_PAYOUT,
     companion: 'support.markRead',
-    restStatusUnderLimit: 400,
+    restStatusUnderLimit: 200,
   },
   {
     limit: 'referralLookup',
@@ -133,7 +136,16 @@ let subjects = 0;
 async function newCaller(t: TestApp, subject: Subject): Promise<Partial<InjectOptions>> {
   subjects += 1;
   if (subject === 'address') return { remoteAddress: freshClientAddress() };
-  return { headers: { cookie: await signIn(t.app, `${subject}-${subjects}@example.com`) } };
+  const email = `member-${subjects}@example.com`;
+  const cookie = await signIn(t.app, email);
+  if (subject === 'funded member') {
+    const { id } = await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    // ₱10,000.00: fifty payouts of the ₱200.00 these tests request.
+    await t.database.db
+      .transaction()
+      .execute((trx) => postToLedger(trx, { userId: id, type: 'admin_adjustment', amount: 1_000_000, description: 'Opening balance' }));
+  }
+  return { headers: { cookie } };
 }
 
 function expectRefused(response: LightMyRequestResponse, call: LimitedCall, way: Way) {
@@ -201,6 +213,57 @@ describe('rate limits on PostgreSQL', () => {
     }
     expectRefused(await t.app.inject({ ...requestFor(call, 'tRPC batch'), ...caller }), call, 'tRPC batch');
     expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), ...caller }), call, 'REST');
+  });
+
+  it('counts photo uploads per address too, whichever accounts send them', async () => {
+    const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'photoUpload')!;
+    const perMember = RATE_LIMITS.photoUpload.max;
+    const { max } = RATE_LIMITS.photoUploadPerAddress;
+    const remoteAddress = freshClientAddress();
+    const fromAddress = async () => ({ ...(await newCaller(t, 'member')), remoteAddress });
+    let sent = 0;
+    while (sent < max) {
+      const caller = await fromAddress();
+      for (let i = 0; i < perMember && sent < max; i++, sent++) {
+        expect((await t.app.inject({ ...requestFor(call, sent % 2 === 0 ? 'REST' : 'tRPC'), ...caller })).statusCode).not.toBe(429);
+      }
+    }
+    // A member who has uploaded nothing, from the same address, is refused; from another address, not.
+    const fresh = await fromAddress();
+    expectRefused(await t.app.inject({ ...requestFor(call, 'REST'), ...fresh }), { ...call, limit: 'photoUploadPerAddress' }, 'REST');
+    expect((await t.app.inject({ ...requestFor(call, 'REST'), ...fresh, remoteAddress: freshClientAddress() })).statusCode).toBe(400);
+  });
+
+  describe('payout requests', () => {
+    const call = LIMITED_CALLS.find((candidate) => candidate.limit === 'payoutRequest')!;
+    const { max } = RATE_LIMITS.payoutRequest;
+    const below = { ...VALID_PAYOUT, amount: '100' };
+
+    it('count only when accepted: refused ones never lock the member out', async () => {
+      const caller = await newCaller(t, 'funded member');
+      const send = (payload: object, way: 'REST' | 'tRPC' = 'REST') =>
+        t.app.inject({
+          ...(way === 'REST' ? { method: 'POST', url: '/api/payouts' } : { method: 'POST', url: '/trpc/payouts.request' }),
+          payload,
+          ...caller,
+        });
+      for (let i = 0; i <= max; i++) expect((await send(below, i % 2 === 0 ? 'REST' : 'tRPC')).statusCode).toBe(400);
+      for (let i = 0; i < max; i++) expect((await send(VALID_PAYOUT)).statusCode).toBe(200);
+      expectRefused(await send(VALID_PAYOUT), call, 'REST');
+      // The refusals of the limit itself are not accepted either; the count stays at what was accepted.
+      expectRefused(await send(below), call, 'REST');
+      expect((await t.app.inject({ url: '/api/payouts', ...caller })).json()).toHaveLength(max);
+    });
+
+    it('still count every request while it runs: of concurrent valid ones only the limit passes', async () => {
+      const caller = await newCaller(t, 'funded member');
+      const statuses = await Promise.all(
+        Array.from({ length: max + 5 }, () => t.app.inject({ method: 'POST', url: '/api/payouts', payload: VALID_PAYOUT, ...caller })),
+      );
+      expect(statuses.filter((response) => response.statusCode === 200)).toHaveLength(max);
+      expect(statuses.filter((response) => response.statusCode === 429)).toHaveLength(5);
+      expectRefused(await t.app.inject({ method: 'POST', url: '/api/payouts', payload: VALID_PAYOUT, ...caller }), call, 'REST');
+    });
   });
 
   it('counts a procedure named with escapes as itself, and finds none behind a name escaped twice', async () => {

@@ -4,6 +4,7 @@ import type { AppCaches, Db, UserRow } from '@app/db';
 import type { AttemptCounter } from './lib/wrong-passwords';
 import type { LiveHub } from './live/hub';
 import { readMaintenance } from './maintenance/service';
+import type { PhotoDecoder } from './profile/photo-image';
 import type { PhotoStore } from './profile/photo-store';
 
 /** What the API needs from the configuration; the server reads and validates it. */
@@ -43,6 +44,8 @@ export interface ApiDeps {
   live: LiveHub;
   /** Where profile photos are kept, shared by every instance: the photos table, or S3 with S3_URL. */
   photos: PhotoStore;
+  /** Decodes uploaded photos, a bounded number at once on this instance (docs/architecture.md#uploads). */
+  photoDecoder: PhotoDecoder;
   sessions: SessionManager;
   operatorSessions: OperatorSessions;
   settings: ApiSettings;
@@ -125,6 +128,7 @@ export async function createContext(deps: ApiDeps, req: RequestScope): Promise<C
     caches: deps.caches,
     live: deps.live,
     photos: deps.photos,
+    photoDecoder: deps.photoDecoder,
     sessions: deps.sessions,
     operatorSessions: deps.operatorSessions,
     settings: deps.settings,

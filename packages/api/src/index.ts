@@ -14,6 +14,7 @@ export {
 export { jsonOfPrepared } from './lib/prepared';
 export type { AttemptCounter } from './lib/wrong-passwords';
 export { LiveHub } from './live/hub';
+export { createPhotoDecoder } from './profile/photo-image';
 export { type S3Location, s3PhotoStore } from './profile/photo-s3';
 export { type PhotoStore, postgresPhotoStore } from './profile/photo-store';
 export { type DiskPhotoReport, isPhotoKey, moveDiskPhotos, PHOTOS_PATH, type PhotoLog } from './profile/service';

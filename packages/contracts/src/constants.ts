@@ -73,8 +73,11 @@ export const VIP_DAILY_TASK_LIMIT = 10;
 export const VIP_TRANSACTION_DIGITS = 13;
 
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** The most pixels (width × height) a photo may have: a small file that decodes to a huge image is refused unread. */
-export const PROFILE_PHOTO_MAX_PIXELS = 40_000_000;
+/**
+ * The most pixels (width × height) a photo may have: a small file that decodes to a huge image is refused
+ * unread. 24 megapixels is more than a phone's usual photo (12 to 16) and decodes into at most about 96 MB.
+ */
+export const PROFILE_PHOTO_MAX_PIXELS = 24_000_000;
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -122,6 +125,8 @@ export const RATE_LIMITS = {
   signIn: { max: 60, windowMs: 10 * 60_000 },
   commissionLogin: { max: 10, windowMs: 15 * 60_000 },
   photoUpload: { max: 10, windowMs: 60 * 60_000 },
+  /** Uploads from one address block, whichever accounts send them (accounts are free); room for a carrier's shared address. */
+  photoUploadPerAddress: { max: 60, windowMs: 60 * 60_000 },
   supportMessage: { max: 30, windowMs: 5 * 60_000 },
   payoutRequest: { max: 10, windowMs: 60 * 60_000 },
   referralLookup: { max: 30, windowMs: 10 * 60_000 },

@@ -240,6 +240,8 @@ export const messages = {
     invalidFileType: 'Invalid file type',
     fileTooLarge: 'File too large',
     tooManyPixels: `Image too large: at most ${PROFILE_PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
+    tooSlowToProcess: 'This image takes too long to process. Please upload a smaller photo.',
+    busy: 'Many photos are being processed right now. Please try again in a moment.',
     fileMissing: 'Please choose a photo to upload',
     uploadFailed: 'Failed to upload profile photo',
     uploaded: 'Profile photo updated',

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { createDb, type Db } from './create-db';
 import { migrations } from './migrations';
+import { makePrivateFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 /**
  * `pnpm db:backup [FILE]` and `pnpm db:restore FILE` for the embedded database (docs/architecture.md#running-it).
@@ -48,13 +49,15 @@ export function postgresRefusal(command: 'backup' | 'restore'): Outcome {
 
 const clusterDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
+const defaultBackupFolder = (dataDir: string) => path.resolve(dataDir, 'backups');
+
 /** `backups/pesotasks-20250102T030405Z.tar.gz` under DATA_DIR, on the same disk (or volume) as the data. */
 function defaultBackupFile(dataDir: string, now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-  return path.resolve(dataDir, 'backups', `pesotasks-${stamp}.tar.gz`);
+  return path.join(defaultBackupFolder(dataDir), `pesotasks-${stamp}.tar.gz`);
 }
 
 export async function backupPglite(dataDir: string, file = defaultBackupFile(dataDir)): Promise<Outcome> {
@@ -87,11 +90,14 @@ export async function backupPglite(dataDir: string, file = defaultBackupFile(dat
   } finally {
     await handle.close();
   }
-  mkdirSync(path.dirname(target), { recursive: true });
+  // The default folder is ours and made owner-only; a FILE elsewhere leaves its folder's modes alone (new
+  // folders on the way are owner-only). The file is owner-only wherever it is.
+  if (path.dirname(target) === defaultBackupFolder(dataDir)) makePrivateFolder(path.dirname(target));
+  else mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // Written beside FILE and renamed: a backup cut off midway leaves no FILE that looks whole.
   const partial = `${target}.partial`;
   try {
-    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()), { mode: PRIVATE_FILE_MODE });
     renameSync(partial, target);
   } finally {
     rmSync(partial, { force: true });

@@ -10,6 +10,7 @@ import { countingDialect, type DbStats, type PoolConnections, readPoolConnection
 import { PGliteDialect } from './pglite-dialect';
 import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
+import { makePrivateFolder, PRIVATE_FOLDER_MODE } from './private-files';
 import type { Database } from './schema';
 import { CachedWritesPlugin } from './write-tracking';
 
@@ -113,9 +114,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   let pgDataDir: string | undefined;
   if (dataDir !== 'memory://') {
     pgDataDir = path.resolve(dataDir, 'pglite');
+    // A DATA_DIR made here is the owner's alone; one that exists keeps the modes its operator gave it (a
+    // mounted volume, a folder shared with other files). The database's own folder is always narrowed.
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const templateDir = options.pgliteTemplateDir === undefined ? builtPgliteTemplateDir() : options.pgliteTemplateDir;
     if (templateDir !== null && !options.loadDataDir) copyPgliteTemplate(pgDataDir, templateDir);
-    mkdirSync(pgDataDir, { recursive: true });
+    makePrivateFolder(pgDataDir);
   }
   const pg = await PGlite.create({
     ...(pgDataDir ? { dataDir: pgDataDir } : {}),

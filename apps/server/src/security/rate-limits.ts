@@ -15,14 +15,17 @@ import { proceduresOf, TRPC_ROUTE } from '../trpc/register';
 /**
  * What each limit of RATE_LIMITS guards and whom it counts. A procedure is limited however it is called:
  * at its REST path, or at /trpc, alone or in a batch. Routes that are no procedure are named as
- * "METHOD /url" with the route's own pattern.
+ * "METHOD /url" with the route's own pattern. `refusalsCount: false`: a call answered with a refusal (any
+ * 4xx) is taken back once answered, so the limit counts accepted calls only, and still counts every call
+ * while it runs, so that concurrent calls cannot all pass it (docs/decisions.md#only-accepted-payout-requests-count).
  */
-const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: string[]; routes?: string[] }> = {
+const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: string[]; routes?: string[]; refusalsCount?: false }> = {
   signIn: { per: 'address', procedures: ['auth.devLogin'], routes: ['GET /api/login', 'GET /api/callback'] },
   commissionLogin: { per: 'address', procedures: ['commission.login'] },
   photoUpload: { per: 'user', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
+  photoUploadPerAddress: { per: 'address', procedures: ['profile.uploadPhoto'], routes: [`POST ${UPLOAD_PHOTO_PATH}`] },
   supportMessage: { per: 'user', procedures: ['support.send'] },
-  payoutRequest: { per: 'user', procedures: ['payouts.request'] },
+  payoutRequest: { per: 'user', procedures: ['payouts.request'], refusalsCount: false },
   referralLookup: { per: 'address', procedures: ['referrals.inviter'] },
   deviceTraits: { per: 'user', procedures: ['auth.device'] },
 };
@@ -219,15 +222,17 @@ export async function registerRateLimits(
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(counters) });
 
   const guards = Object.entries(GUARDED) as [RateLimitName, (typeof GUARDED)[RateLimitName]][];
-  // The limit of each guarded procedure, and of each guarded route: a REST procedure's path, or a route
-  // that is no procedure.
-  const procedureLimit = new Map(guards.flatMap(([name, guard]) => guard.procedures.map((procedure) => [procedure, name] as const)));
-  const routeLimit = new Map<string, RateLimitName>(
-    guards.flatMap(([name, guard]) => (guard.routes ?? []).map((route) => [route, name] as const)),
-  );
+  // The limits of each guarded procedure, and of each guarded route: a REST procedure's path, or a route
+  // that is no procedure. One call may count under several (per member and per address).
+  const procedureLimits = new Map<string, RateLimitName[]>();
+  const routeLimits = new Map<string, RateLimitName[]>();
+  const add = (map: Map<string, RateLimitName[]>, key: string, name: RateLimitName) => map.set(key, [...(map.get(key) ?? []), name]);
+  for (const [name, guard] of guards) {
+    for (const procedure of guard.procedures) add(procedureLimits, procedure, name);
+    for (const route of guard.routes ?? []) add(routeLimits, route, name);
+  }
   for (const route of listRestProcedures(appRouter)) {
-    const name = procedureLimit.get(route.path);
-    if (name) routeLimit.set(`${route.method} ${route.url}`, name);
+    for (const name of procedureLimits.get(route.path) ?? []) add(routeLimits, `${route.method} ${route.url}`, name);
   }
 
   // Who a per-user limit counts, found once per request. Signed out, the caller is counted by address
@@ -268,11 +273,14 @@ export async function registerRateLimits(
     return trpc.batch ? trpc.procedures.map(envelope) : envelope(trpc.procedures[0] ?? '');
   };
 
+  // The keys counted for this request under a limit whose refusals do not count: taken back if it is refused.
+  const countedUntilRefused = new WeakMap<FastifyRequest, string[]>();
+
   app.addHook('onRequest', async (req, reply) => {
     const trpc = trpcCall(req);
     const limits = trpc
-      ? trpc.procedures.flatMap((procedure) => procedureLimit.get(procedure) ?? [])
-      : [routeLimit.get(routeKey(req))].filter((name) => name !== undefined);
+      ? trpc.procedures.flatMap((procedure) => procedureLimits.get(procedure) ?? [])
+      : (routeLimits.get(routeKey(req)) ?? []);
     let retryAfterSeconds = 0;
     for (const name of limits) {
       let outcome: Awaited<ReturnType<(typeof limiters)[RateLimitName]>>;
@@ -286,10 +294,28 @@ export async function registerRateLimits(
         continue;
       }
       if (!outcome.isAllowed && outcome.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, outcome.ttlInSeconds, 1);
+      if (!outcome.isAllowed && GUARDED[name].refusalsCount === false) {
+        countedUntilRefused.set(req, [...(countedUntilRefused.get(req) ?? []), outcome.key]);
+      }
     }
     if (retryAfterSeconds > 0) {
       const refusal = new AppError('TOO_MANY_REQUESTS', messages.common.tooManyRequests, { retryAfterSeconds });
       return sendError(reply, refusal, trpc ? { body: () => trpcBody(trpc, refusal) } : {});
     }
+  });
+
+  // Before the answer leaves, so a caller who reads a refusal and tries again is counted without it. A
+  // refusal of this limit (429) is taken back too: it was counted, and it was not accepted. A tRPC batch
+  // whose calls were answered differently (207) keeps its count.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const keys = countedUntilRefused.get(req);
+    // tRPC's adapter sends a fetch Response, whose status Fastify takes only after these hooks.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (keys && status >= 400 && status < 500) {
+      for (const key of keys) {
+        await counters.forgive(key).catch((error: unknown) => req.log.error({ err: error, key }, 'a refused call could not be taken back'));
+      }
+    }
+    return payload;
   });
 }

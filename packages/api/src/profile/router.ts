@@ -11,6 +11,10 @@ export const profileRouter = router({
     .input(z.object({ bytes: z.instanceof(Uint8Array) }))
     .output(z.object({ profileImageUrl: z.string() }))
     .mutation(({ ctx, input }) =>
-      saveProfilePhoto({ db: ctx.db, photos: ctx.photos, uploadsDir: ctx.settings.uploadsDir }, ctx.user.id, input.bytes),
+      saveProfilePhoto(
+        { db: ctx.db, photos: ctx.photos, photoDecoder: ctx.photoDecoder, uploadsDir: ctx.settings.uploadsDir },
+        ctx.user.id,
+        input.bytes,
+      ),
     ),
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@app/db';
-import { PHOTO_CONTENT_TYPE, PHOTO_SIZES, type PhotoSize, resizePhoto } from './photo-image';
+import { PHOTO_CONTENT_TYPE, PHOTO_SIZES, type PhotoDecoder, type PhotoSize } from './photo-image';
 import type { PhotoStore } from './photo-store';
 
 /** Where stored photos are served (docs/architecture.md#uploads): `/uploads/photos/<photo id>-<size>.webp`. */
@@ -42,16 +42,18 @@ function diskPhotoName(url: string | null): string | null {
 export interface PhotoDeps {
   db: Db;
   photos: PhotoStore;
+  /** The instance's decoder, which bounds how many photos decode at once. */
+  photoDecoder: PhotoDecoder;
   /** DATA_DIR/uploads, where photos from before the store may still be. */
   uploadsDir: string;
 }
 
 /**
- * Decodes and resizes a photo (resizePhoto) and stores every size under a new photo id. Nothing is left
- * stored when one size fails: the sizes already stored are removed before the error goes on.
+ * Decodes and resizes a photo (the instance's photoDecoder) and stores every size under a new photo id.
+ * Nothing is left stored when one size fails: the sizes already stored are removed before the error goes on.
  */
-async function storePhoto(photos: PhotoStore, bytes: Uint8Array): Promise<{ url: string; keys: string[] }> {
-  const sizes = await resizePhoto(bytes);
+async function storePhoto({ photos, photoDecoder }: PhotoDeps, bytes: Uint8Array): Promise<{ url: string; keys: string[] }> {
+  const sizes = await photoDecoder(bytes);
   const photoId = randomBytes(16).toString('hex');
   const keys = sizes.map(({ size }) => photoKey(photoId, size));
   const puts = await Promise.allSettled(
@@ -85,7 +87,7 @@ async function removePhoto({ photos, uploadsDir }: PhotoDeps, url: string | null
  * stored and recorded, and a new photo that could not be recorded is removed again.
  */
 export async function saveProfilePhoto(deps: PhotoDeps, userId: string, bytes: Uint8Array): Promise<{ profileImageUrl: string }> {
-  const { url: profileImageUrl, keys } = await storePhoto(deps.photos, bytes);
+  const { url: profileImageUrl, keys } = await storePhoto(deps, bytes);
   let previous: string | null;
   try {
     previous = await deps.db.transaction().execute(async (trx) => {
@@ -141,7 +143,7 @@ export async function moveDiskPhotos(deps: PhotoDeps, log: PhotoLog): Promise<Di
         log.warn({ userId, url: oldUrl }, 'profile photo file not on this disk: its URL is left as it is');
         continue;
       }
-      const { url, keys } = await storePhoto(deps.photos, bytes);
+      const { url, keys } = await storePhoto(deps, bytes);
       const changed = await deps.db
         .updateTable('users')
         .set({ profileImageUrl: url })
