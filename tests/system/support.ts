@@ -12,7 +12,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
 export const NO_POSTGRES = 'needs a PostgreSQL server: set TEST_DATABASE_URL';
 
 export const ADMIN_PANEL_PASSWORD = 'system-admin-password';
-const OPERATOR = { username: 'operator', password: 'system-operator-password' };
+export const OPERATOR = { username: 'operator', password: 'system-operator-password' };
 
 /** The server's 15 s drain limit (apps/server/src/main.ts) and a margin for the process to end. */
 export const DRAIN_LIMIT_MS = 15_000;

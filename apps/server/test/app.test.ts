@@ -62,6 +62,35 @@ describe('OpenAPI', () => {
     const page = await t.app.inject('/api/docs');
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('/api/auth/user');
+    expect(page.body).toContain('operator or signed in');
+  });
+
+  it('says who may call, what each operation may answer, and names the domain schemas (docs/api-conventions.md#the-openapi-document)', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.paths['/public/payout-stats'].get.security).toEqual([]);
+    expect(doc.paths['/admin/percentage/login'].post.security).toEqual([]);
+    expect(doc.components.securitySchemes.operatorSession).toEqual(expect.objectContaining({ in: 'cookie', name: 'commission_session' }));
+    expect(doc.paths['/admin/percentage/request-payout'].post.security).toEqual([{ operatorSession: [] }]);
+    expect(Object.keys(doc.paths['/transactions/statement.csv'].get.responses['200'].content)).toEqual(['text/csv']);
+    const balanceEdit = doc.paths['/admin/users/{userId}/balance'].put.responses;
+    expect(Object.keys(balanceEdit)).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500', '503']);
+    expect(balanceEdit['409'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['CONFLICT']);
+    expect(Object.keys(doc.paths['/payouts'].post.responses)).toContain('429');
+    expect(doc.paths['/payouts'].post.responses['400'].content['application/json'].schema.allOf[1].properties.code.enum).toContain(
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(Object.keys(doc.paths['/tasks'].get.responses)).toContain('503');
+    expect(doc.components.schemas.Error.additionalProperties).toEqual({ type: 'string' });
+    expect(doc.paths['/auth/user'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' });
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['User', 'Payout', 'Task', 'VipPlan', 'Transaction', 'Error']),
+    );
+    const payout = doc.paths['/payouts'].post.requestBody.content['application/json'].schema.properties;
+    expect(payout.paymentMethod.enum).toContain('G-CASH');
+    expect(
+      doc.paths['/vip/upgrade'].post.requestBody.content['application/json'].schema.properties.paymentInfo.properties.transactionProof
+        .pattern,
+    ).toBeDefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ApiDeps } from '@app/api';
+import { type ApiDeps, appRouter } from '@app/api';
 import { type ChangeFeed, insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
@@ -10,6 +10,7 @@ import { type Send, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import { buildOpenApiDocument } from '../src/rest/openapi';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 export const OPERATOR = { username: 'operator', password: 'test-operator-password' };
@@ -69,6 +70,7 @@ export async function startTestApp(
     viewClock: options.viewClock ?? 'server',
     logger: false,
   });
+  const answered = recordAnsweredStatuses(app);
   await app.ready();
   return {
     app,
@@ -77,11 +79,38 @@ export async function startTestApp(
     config,
     clock,
     close: async () => {
+      const undocumented = undocumentedStatuses(answered);
       await app.close();
       if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (undocumented.length) throw new Error(`Statuses the OpenAPI document does not list: ${undocumented.join('; ')}`);
     },
   };
+}
+
+/** Each documented route's statuses as this file's requests were answered: "POST /api/payouts 409". */
+function recordAnsweredStatuses(app: FastifyInstance): Set<string> {
+  const answered = new Set<string>();
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.routeOptions.url) answered.add(`${req.method} ${req.routeOptions.url} ${reply.statusCode}`);
+  });
+  return answered;
+}
+
+/**
+ * The answers of documented operations whose status the OpenAPI document does not list for them: every
+ * server test file checks the document against what its own calls were answered
+ * (docs/api-conventions.md#the-openapi-document).
+ */
+function undocumentedStatuses(answered: Set<string>): string[] {
+  if (answered.size === 0) return [];
+  const paths = buildOpenApiDocument(appRouter, 'http://localhost').paths as Record<string, Record<string, { responses?: object }>>;
+  return [...answered].filter((entry) => {
+    const [method = '', url = '', status = ''] = entry.split(' ');
+    if (!url.startsWith('/api/')) return false;
+    const operation = paths[url.slice('/api'.length).replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+    return operation !== undefined && !(status in (operation.responses ?? {}));
+  });
 }
 
 /** The cookie header a browser would send back after this response. */

@@ -21,5 +21,5 @@ export { type S3Location, s3PhotoStore } from './profile/photo-s3';
 export { type PhotoStore, postgresPhotoStore } from './profile/photo-store';
 export { type DiskPhotoReport, isPhotoKey, moveDiskPhotos, PHOTOS_PATH, type PhotoLog } from './profile/service';
 export { type AppRouter, appRouter } from './root';
-export type { AppMeta } from './trpc';
+export { type AppMeta, type Credentials, tierFactsOf } from './trpc';
 export { approveVipRequest } from './vip/review';

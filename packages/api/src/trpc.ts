@@ -1,4 +1,4 @@
-import { ERROR_CODES, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages, unstorableText } from '@app/contracts';
+import { ERROR_CODES, type ErrorCode, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages, unstorableText } from '@app/contracts';
 import { type UserRow, writesReachOthers } from '@app/db';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -10,7 +10,16 @@ import { AppError, badRequest, forbidden, publicError, sessionEnded, unauthorize
  * `download`: the REST path answers with the file itself (FileOutput's body), not JSON. `cacheSeconds`:
  * the answer is the same for everyone for that long, and shared caches may keep it (public figures).
  */
-export type AppMeta = OpenApiMeta & { download?: boolean; cacheSeconds?: number };
+export type AppMeta = OpenApiMeta & {
+  download?: boolean;
+  cacheSeconds?: number;
+  /**
+   * The codes the procedure's own work may refuse with, beyond its tier's and the server's: an unknown
+   * id (NOT_FOUND), a second decision or stale edit (CONFLICT), ... The OpenAPI document lists them
+   * (docs/api-conventions.md#the-openapi-document).
+   */
+  refusals?: readonly ErrorCode[];
+};
 
 const t = initTRPC
   .context<Context>()
@@ -58,61 +67,98 @@ async function refuseUnstorableText(getRawInput: () => Promise<unknown>): Promis
 /** A rule of a tier: throws the refusal, or lets the call through. */
 type Gate = (ctx: Context) => void | Promise<void>;
 
-const signedIn: Gate = (ctx) => {
+/** The codes each rule refuses with, so that a tier's are known without calling it. */
+const gateRefusals = new Map<Gate, readonly ErrorCode[]>();
+function refusing(codes: readonly ErrorCode[], gate: Gate): Gate {
+  gateRefusals.set(gate, codes);
+  return gate;
+}
+
+const signedIn = refusing(['UNAUTHORIZED'], (ctx) => {
   if (!ctx.user || !ctx.sessionToken) throw ctx.sessionEnded ? sessionEnded() : unauthorized();
-};
+});
 
 /** During maintenance or with the website off, members get 503 with the maintenance message; admins pass. */
-const siteOpen: Gate = async (ctx) => {
+const siteOpen = refusing(['SERVICE_UNAVAILABLE'], async (ctx) => {
   if (ctx.user?.isAdmin) return;
   const status = await ctx.siteStatus();
   if (status.maintenance || status.websiteStatus === 'off') {
     throw new AppError('SERVICE_UNAVAILABLE', status.message);
   }
-};
+});
 
 /** A suspended account is refused with its reason. */
-const notSuspended: Gate = (ctx) => {
+const notSuspended = refusing(['FORBIDDEN'], (ctx) => {
   if (ctx.user?.accountStatus !== 'suspended') return;
   const { statusReason } = ctx.user;
   const message = statusReason ? messages.auth.accountSuspendedBecause(statusReason) : messages.auth.accountSuspended;
   throw forbidden(message);
-};
+});
 
-const isAdmin: Gate = (ctx) => {
+const isAdmin = refusing(['FORBIDDEN'], (ctx) => {
   if (!ctx.user?.isAdmin) throw forbidden(messages.auth.adminRequired);
-};
+});
 
 /** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
 export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) =>
   ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
 
-const unlocked: Gate = (ctx) => {
+const unlocked = refusing(['FORBIDDEN'], (ctx) => {
   if (!panelUnlocked(ctx)) throw forbidden(messages.auth.adminLocked);
-};
+});
 
-const isOperator: Gate = (ctx) => {
+const isOperator = refusing(['UNAUTHORIZED'], (ctx) => {
   if (!ctx.operator) throw unauthorized();
-};
+});
 
 /** The commission operator, or an unlocked admin; anyone else 401, an admin whose panel is locked 403. */
-const operatorOrUnlockedAdmin: Gate = (ctx) => {
+const operatorOrUnlockedAdmin = refusing(['UNAUTHORIZED', 'FORBIDDEN'], (ctx) => {
   if (ctx.operator) return;
   if (!ctx.user?.isAdmin) throw unauthorized();
-  unlocked(ctx);
-};
+  return unlocked(ctx);
+});
 
 /**
  * Each tier is ONE middleware that runs its rules in order: tRPC copies its call options at every
  * middleware, and the whole context at every one that passes a context to `next`, so a chain of small
  * middlewares cost about a tenth of a signed-in read's CPU.
  */
-function anyone(...gates: Gate[]) {
-  return t.procedure.use(async ({ ctx, getRawInput, next }) => {
-    await refuseUnstorableText(getRawInput);
-    for (const gate of gates) await gate(ctx);
-    return next();
-  });
+function anyone(credentials: Credentials, ...gates: Gate[]) {
+  return described(
+    t.procedure.use(async ({ ctx, getRawInput, next }) => {
+      await refuseUnstorableText(getRawInput);
+      for (const gate of gates) await gate(ctx);
+      return next();
+    }),
+    credentials,
+    gates,
+  );
+}
+
+/**
+ * Which cookie a tier's caller shows: none, the member's or admin's session, the commission operator's,
+ * or either of the last two (docs/api-conventions.md#the-openapi-document).
+ */
+export type Credentials = 'none' | 'session' | 'operator' | 'operatorOrSession';
+
+/** What the OpenAPI document says of a procedure's tier: the cookie it needs and the codes its rules refuse with. */
+export interface TierFacts {
+  credentials: Credentials;
+  refusals: readonly ErrorCode[];
+}
+
+/** Each tier's facts, by its middleware (the first of every procedure built on it). */
+const tierFacts = new Map<unknown, TierFacts>();
+
+function described<B extends { _def: { middlewares: unknown[] } }>(tier: B, credentials: Credentials, gates: Gate[]): B {
+  const refusals = [...new Set(gates.flatMap((gate) => gateRefusals.get(gate) ?? []))];
+  tierFacts.set(tier._def.middlewares[0], { credentials, refusals });
+  return tier;
+}
+
+/** The tier facts of a procedure (its first middleware is its tier's), or undefined for one built on no tier. */
+export function tierFactsOf(procedure: { _def: { middlewares?: unknown[] } }): TierFacts | undefined {
+  return tierFacts.get(procedure._def.middlewares?.[0]);
 }
 
 /**
@@ -126,16 +172,20 @@ function checked<T>(): { ctx: T } {
 
 /** A tier of signed-in users: the context's user and session are narrowed to present. */
 function signedInWith(...gates: Gate[]) {
-  return t.procedure.use(async ({ ctx, getRawInput, next }) => {
-    await refuseUnstorableText(getRawInput);
-    signedIn(ctx);
-    for (const gate of gates) await gate(ctx);
-    return next(checked<{ user: UserRow; sessionToken: string }>());
-  });
+  return described(
+    t.procedure.use(async ({ ctx, getRawInput, next }) => {
+      await refuseUnstorableText(getRawInput);
+      await signedIn(ctx);
+      for (const gate of gates) await gate(ctx);
+      return next(checked<{ user: UserRow; sessionToken: string }>());
+    }),
+    'session',
+    [signedIn, ...gates],
+  );
 }
 
 /** Anyone, signed in or not. */
-export const publicProcedure = anyone();
+export const publicProcedure = anyone('none');
 
 /** A signed-in user, whatever the site's state: the calls that must answer during maintenance. */
 export const sessionProcedure = signedInWith();
@@ -156,14 +206,18 @@ export const adminSessionProcedure = signedInWith(isAdmin);
 export const adminProcedure = signedInWith(isAdmin, unlocked, writesReachOthers);
 
 /** The commission operator's own session. */
-export const operatorProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
-  await refuseUnstorableText(getRawInput);
-  isOperator(ctx);
-  return next(checked<{ operator: NonNullable<Context['operator']> }>());
-});
+export const operatorProcedure = described(
+  t.procedure.use(async ({ ctx, getRawInput, next }) => {
+    await refuseUnstorableText(getRawInput);
+    await isOperator(ctx);
+    return next(checked<{ operator: NonNullable<Context['operator']> }>());
+  }),
+  'operator',
+  [isOperator],
+);
 
 /**
  * The commission operator, or an unlocked admin: the commission figures, payout list and statement that
  * both the operator's dashboard and the admin panel's % tabs read (docs/architecture.md#identity-and-access).
  */
-export const operatorOrAdminProcedure = anyone(operatorOrUnlockedAdmin);
+export const operatorOrAdminProcedure = anyone('operatorOrSession', operatorOrUnlockedAdmin);

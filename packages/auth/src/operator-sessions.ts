@@ -3,7 +3,7 @@ import type { Db } from '@app/db';
 import type { SessionCookie } from './sessions';
 import { generateToken, hashToken, secretsMatch } from './tokens';
 
-const OPERATOR_COOKIE = 'commission_session';
+export const OPERATOR_COOKIE = 'commission_session';
 const OPERATOR_SESSION_MS = 12 * 60 * 60 * 1000;
 const KNOWN_DEVICE_COOKIE = 'commission_device';
 const KNOWN_DEVICE_MS = 180 * 24 * 60 * 60 * 1000;

@@ -39,16 +39,25 @@ const activeFlag = z.boolean({ error: m.activeInvalid });
 
 /** A whole number given as a number or text; a blank becomes 0 (docs/product-rules.md#validation). */
 function wholeNumberInput(message: string, max: number) {
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const text = typeof value === 'string' ? value.trim() : value;
-    if (text === '') return 0;
-    const number = typeof text === 'number' ? text : /^\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isInteger(number) || number < 0 || number > max) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return number;
-  });
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => {
+      const text = typeof value === 'string' ? value.trim() : value;
+      if (text === '') return 0;
+      const number = typeof text === 'number' ? text : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isInteger(number) || number < 0 || number > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    })
+    .meta({
+      anyOf: [
+        { type: 'integer', minimum: 0, maximum: max },
+        { type: 'string', pattern: '^\\s*\\d*\\s*$' },
+      ],
+      description: `A whole number from 0 to ${max}, as a number or digits (blank is 0).`,
+    });
 }
 
 /** True when an update names at least one field besides its id. */
@@ -57,18 +66,20 @@ const changesSomething = (input: Record<string, unknown>, idKey: string) =>
 
 // --- Dashboard -----------------------------------------------------------------------------------
 
-export const adminStatsSchema = z.object({
-  totalUsers: z.number().int(),
-  activeUsers: z.number().int(),
-  /** Members whose paid tier is in force now. */
-  vipUsers: z.number().int(),
-  pendingVipApprovals: z.number().int(),
-  /** The sum of the payouts waiting for a decision, and how many they are. */
-  pendingPayouts: amountString,
-  pendingPayoutCount: z.number().int(),
-  totalEarnings: amountString,
-  updatedAt: z.string(),
-});
+export const adminStatsSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    /** Members whose paid tier is in force now. */
+    vipUsers: z.number().int(),
+    pendingVipApprovals: z.number().int(),
+    /** The sum of the payouts waiting for a decision, and how many they are. */
+    pendingPayouts: amountString,
+    pendingPayoutCount: z.number().int(),
+    totalEarnings: amountString,
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // --- Users ---------------------------------------------------------------------------------------
@@ -84,24 +95,26 @@ export const adminUserListInput = z
 export type AdminUserListInput = z.output<typeof adminUserListInput>;
 
 /** A user as admins see them (docs/screens.md#records); `vipTier` is the tier in force now. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  accountStatus: z.enum(ACCOUNT_STATUSES),
-  statusReason: z.string().nullable(),
-  vipTier: z.string(),
-  vipExpiresAt: z.string().nullable(),
-  vipPendingApproval: z.boolean(),
-  vipPaymentStatus: z.string().nullable(),
-  availableBalance: amountString,
-  pendingPayout: amountString,
-  totalEarnings: amountString,
-  createdAt: z.string(),
-  isAdmin: z.boolean(),
-});
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    accountStatus: z.enum(ACCOUNT_STATUSES),
+    statusReason: z.string().nullable(),
+    vipTier: z.string(),
+    vipExpiresAt: z.string().nullable(),
+    vipPendingApproval: z.boolean(),
+    vipPaymentStatus: z.string().nullable(),
+    availableBalance: amountString,
+    pendingPayout: amountString,
+    totalEarnings: amountString,
+    createdAt: z.string(),
+    isAdmin: z.boolean(),
+  })
+  .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListOutput = page(adminUserSchema);
@@ -119,7 +132,7 @@ export const adminUserStatusInput = z
   .object({
     id: recordId,
     status: z.enum(ACCOUNT_STATUSES, { error: m.statusInvalid }),
-    reason: reasonInput.nullish(),
+    reason: reasonInput.meta({ description: 'Required to suspend or ban.' }).nullish(),
   })
   .superRefine((input, ctx) => {
     const required = STATUS_REASON_REQUIRED[input.status];
@@ -142,15 +155,17 @@ export const adminBalanceInput = z.object({
 // --- VIP approvals -------------------------------------------------------------------------------
 
 /** A payment-proof request waiting for an admin; `id` is the request's, `vipTier` the plan asked for. */
-export const pendingVipRequestSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  vipTier: z.string(),
-  vipPaymentStatus: z.string().nullable(),
-  vipTransactionReference: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const pendingVipRequestSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    vipTier: z.string(),
+    vipPaymentStatus: z.string().nullable(),
+    vipTransactionReference: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingVipRequest' });
 export type PendingVipRequest = z.infer<typeof pendingVipRequestSchema>;
 
 export const vipRejectInput = z.object({
@@ -195,39 +210,48 @@ export const payoutDecisionInput = z
   .object({
     id: recordId,
     status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
-    reason: z.string({ error: m.declineReasonRequired }).trim().max(500, m.reasonTooLong).optional(),
+    reason: z
+      .string({ error: m.declineReasonRequired })
+      .trim()
+      .max(500, m.reasonTooLong)
+      .meta({ description: 'Required to decline.' })
+      .optional(),
   })
   .refine((input) => input.status !== 'declined' || Boolean(input.reason), { message: m.declineReasonRequired, path: ['reason'] });
 
 // --- Activity logs and transactions --------------------------------------------------------------
 
-export const adminLogSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  adminId: z.string().nullable(),
-  adminEmail: z.string().nullable(),
-  action: z.string(),
-  targetId: z.string().nullable(),
-  /** The member the action concerned (the target itself, or the member of a payout or request), when one did. */
-  targetEmail: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  ipAddress: z.string().nullable(),
-});
+export const adminLogSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    adminId: z.string().nullable(),
+    adminEmail: z.string().nullable(),
+    action: z.string(),
+    targetId: z.string().nullable(),
+    /** The member the action concerned (the target itself, or the member of a payout or request), when one did. */
+    targetEmail: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    ipAddress: z.string().nullable(),
+  })
+  .meta({ id: 'AdminLogEntry' });
 export type AdminLog = z.infer<typeof adminLogSchema>;
 export const adminLogListOutput = page(adminLogSchema);
 
-const adminTransactionSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  userId: z.string(),
-  userEmail: z.string(),
-  type: z.enum(TRANSACTION_TYPES),
-  description: z.string(),
-  /** The row's own reference, else the payout or VIP request it belongs to. */
-  transactionReference: z.string().nullable(),
-  amount: amountString,
-  status: z.string(),
-});
+const adminTransactionSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    userId: z.string(),
+    userEmail: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
+    description: z.string(),
+    /** The row's own reference, else the payout or VIP request it belongs to. */
+    transactionReference: z.string().nullable(),
+    amount: amountString,
+    status: z.string(),
+  })
+  .meta({ id: 'PendingPayout' });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 export const adminTransactionListOutput = page(adminTransactionSchema);
 
@@ -278,17 +302,19 @@ export const adminMaintenanceOutput = z.object({
 });
 
 /** `maintenance` and `maintenanceMode` are the same flag under the names the two toggles read. */
-export const systemSettingsSchema = z.object({
-  maintenance: z.boolean(),
-  maintenanceMode: z.boolean(),
-  websiteStatus: z.enum(WEBSITE_STATUSES),
-  /** What members see while the site is closed. */
-  message: z.string(),
-  lastUpdated: z.string().nullable(),
-  /** Where members send G-CASH for a VIP plan; null until an admin sets it (members cannot pay then). */
-  gcashNumber: z.string().nullable(),
-  gcashName: z.string().nullable(),
-});
+export const systemSettingsSchema = z
+  .object({
+    maintenance: z.boolean(),
+    maintenanceMode: z.boolean(),
+    websiteStatus: z.enum(WEBSITE_STATUSES),
+    /** What members see while the site is closed. */
+    message: z.string(),
+    lastUpdated: z.string().nullable(),
+    /** Where members send G-CASH for a VIP plan; null until an admin sets it (members cannot pay then). */
+    gcashNumber: z.string().nullable(),
+    gcashName: z.string().nullable(),
+  })
+  .meta({ id: 'SystemSettings' });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 export const systemSettingsInput = z
@@ -322,15 +348,17 @@ export type SystemSettingsInput = z.output<typeof systemSettingsInput>;
 
 // --- VIP plans (quick plan settings) -------------------------------------------------------------
 
-export const adminPlanSchema = z.object({
-  id: z.string(),
-  planName: z.string(),
-  price: amountString,
-  dailyTaskLimit: z.number().int(),
-  taskReward: amountString,
-  validityDays: z.number().int(),
-  isActive: z.boolean(),
-});
+export const adminPlanSchema = z
+  .object({
+    id: z.string(),
+    planName: z.string(),
+    price: amountString,
+    dailyTaskLimit: z.number().int(),
+    taskReward: amountString,
+    validityDays: z.number().int(),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'AdminPlan' });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
 /** The inline plan editor and its Enable/Disable: any of the fields; the others keep their values. */
@@ -354,11 +382,13 @@ export type AdminPlanUpdateInput = z.output<typeof adminPlanUpdateInput>;
  * A task as admins manage it: the member's fields, where `reward` is the task's own (what FREE members
  * earn), and whether it is on.
  */
-export const adminTaskSchema = taskSchema.extend({
-  isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const adminTaskSchema = taskSchema
+  .extend({
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminTask' });
 export type AdminTask = z.infer<typeof adminTaskSchema>;
 
 const taskFields = {
@@ -406,13 +436,15 @@ export type AdminTaskUpdateInput = z.output<typeof adminTaskUpdateInput>;
 // --- Support inbox -------------------------------------------------------------------------------
 
 /** One member's conversation in the inbox: its latest message and how many of theirs no admin has read. */
-export const supportConversationSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  lastMessage: z.string(),
-  lastAt: z.string(),
-  unread: z.number().int(),
-});
+export const supportConversationSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    lastMessage: z.string(),
+    lastAt: z.string(),
+    unread: z.number().int(),
+  })
+  .meta({ id: 'SupportConversation' });
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
 /** A member's conversation as the inbox reads it: the documented array, or a window (conversationWindow). */

@@ -6,36 +6,38 @@ import { memberText } from './text';
 import { z } from './zod';
 
 /** The signed-in user as GET /api/auth/user returns it (docs/screens.md#records). */
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  isAdmin: z.boolean(),
-  accountStatus: z.enum(ACCOUNT_STATUSES),
-  vipTier: z.string(),
-  vipExpiresAt: z.string().nullable(),
-  vipPendingApproval: z.boolean(),
-  referralCode: z.string(),
-  referredBy: z.string().nullable(),
-  referralCount: z.number().int(),
-  totalEarnings: amountString,
-  availableBalance: amountString,
-  pendingPayout: amountString,
-  totalPaidOut: amountString,
-  referralEarnings: amountString,
-  /** Referral bonuses earned but not yet available or withdrawable (docs/product-rules.md#money-and-time). */
-  pendingBonuses: amountString,
-  completedTasks: z.number().int(),
-  adminUnlocked: z.boolean(),
-  /** Why the member's payouts are on hold, and since when; null when they are not. */
-  payoutHold: payoutHoldSchema,
-  /** Why the account is suspended, as the admin wrote it; null while it is active. */
-  statusReason: z.string().nullable(),
-});
+export const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    isAdmin: z.boolean(),
+    accountStatus: z.enum(ACCOUNT_STATUSES),
+    vipTier: z.string(),
+    vipExpiresAt: z.string().nullable(),
+    vipPendingApproval: z.boolean(),
+    referralCode: z.string(),
+    referredBy: z.string().nullable(),
+    referralCount: z.number().int(),
+    totalEarnings: amountString,
+    availableBalance: amountString,
+    pendingPayout: amountString,
+    totalPaidOut: amountString,
+    referralEarnings: amountString,
+    /** Referral bonuses earned but not yet available or withdrawable (docs/product-rules.md#money-and-time). */
+    pendingBonuses: amountString,
+    completedTasks: z.number().int(),
+    adminUnlocked: z.boolean(),
+    /** Why the member's payouts are on hold, and since when; null when they are not. */
+    payoutHold: payoutHoldSchema,
+    /** Why the account is suspended, as the admin wrote it; null while it is active. */
+    statusReason: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const devLoginInput = z.object({

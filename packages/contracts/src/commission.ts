@@ -43,7 +43,8 @@ export const commissionPayoutRequestInput = z.object({
     .string({ error: m.methodRequired })
     .trim()
     .min(1, m.methodRequired)
-    .refine((method) => (COMMISSION_PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown),
+    .refine((method) => (COMMISSION_PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown)
+    .meta({ enum: [...COMMISSION_PAYOUT_METHODS] }),
   accountDetails: z.string({ error: m.detailsRequired }).trim().min(1, m.detailsRequired).max(PAYOUT_DETAILS_MAX_LENGTH, m.detailsTooLong),
 });
 export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutRequestInput>;
@@ -53,7 +54,9 @@ export type CommissionPayoutRequestInput = z.input<typeof commissionPayoutReques
  * so the record always says what was done; a rejection also needs the reason, which the operator reads
  * after the note.
  */
-const commissionReason = storable(z.string({ error: m.rejectReasonRequired }).trim().max(500, m.reasonTooLong)).optional();
+const commissionReason = storable(z.string({ error: m.rejectReasonRequired }).trim().max(500, m.reasonTooLong))
+  .meta({ description: 'Required to reject (as reason or notes).' })
+  .optional();
 
 export const commissionPayoutStatusInput = z
   .object({
@@ -102,18 +105,20 @@ export type CommissionStatsEdit = z.output<typeof commissionStatsUpdateInput>;
 
 // --- Outputs (docs/screens.md#records) -------------------------------------------------------------
 
-export const commissionPayoutSchema = z.object({
-  id: z.string(),
-  amount: amountString,
-  paymentMethod: z.string(),
-  accountDetails: z.string(),
-  status: z.enum(COMMISSION_PAYOUT_STATUSES),
-  requestedAt: z.string(),
-  /** When it was rejected or paid; null while pending or approved. */
-  processedAt: z.string().nullable(),
-  /** The fixed note of the last action; null while pending. */
-  notes: z.string().nullable(),
-});
+export const commissionPayoutSchema = z
+  .object({
+    id: z.string(),
+    amount: amountString,
+    paymentMethod: z.string(),
+    accountDetails: z.string(),
+    status: z.enum(COMMISSION_PAYOUT_STATUSES),
+    requestedAt: z.string(),
+    /** When it was rejected or paid; null while pending or approved. */
+    processedAt: z.string().nullable(),
+    /** The fixed note of the last action; null while pending. */
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'CommissionPayout' });
 export type CommissionPayout = z.infer<typeof commissionPayoutSchema>;
 
 /**
@@ -129,21 +134,23 @@ const commissionTransactionSchema = z.object({
 });
 export type CommissionTransaction = z.infer<typeof commissionTransactionSchema>;
 
-export const commissionStatsSchema = z.object({
-  /** All commission earned, plus adjustments, minus the commission payouts not rejected. */
-  totalBalance: amountString,
-  /** VIP upgrade commission earned, plus its adjustments. */
-  upgradeEarnings: amountString,
-  /**
-   * totalBalance minus upgradeEarnings, as the operator's figures define it: payout commission and its adjustments,
-   * less what has been paid out, so it goes below zero once payouts exceed the payout commission.
-   */
-  payoutEarnings: amountString,
-  /** VIP upgrades that earned commission. */
-  totalUpgrades: z.number().int(),
-  /** Approved member payouts that earned commission. */
-  totalPayouts: z.number().int(),
-  /** The latest ledger rows, newest first. */
-  recentTransactions: z.array(commissionTransactionSchema),
-});
+export const commissionStatsSchema = z
+  .object({
+    /** All commission earned, plus adjustments, minus the commission payouts not rejected. */
+    totalBalance: amountString,
+    /** VIP upgrade commission earned, plus its adjustments. */
+    upgradeEarnings: amountString,
+    /**
+     * totalBalance minus upgradeEarnings, as the operator's figures define it: payout commission and its adjustments,
+     * less what has been paid out, so it goes below zero once payouts exceed the payout commission.
+     */
+    payoutEarnings: amountString,
+    /** VIP upgrades that earned commission. */
+    totalUpgrades: z.number().int(),
+    /** Approved member payouts that earned commission. */
+    totalPayouts: z.number().int(),
+    /** The latest ledger rows, newest first. */
+    recentTransactions: z.array(commissionTransactionSchema),
+  })
+  .meta({ id: 'CommissionStats' });
 export type CommissionStats = z.infer<typeof commissionStatsSchema>;

@@ -42,12 +42,21 @@ export function requiredReason(required: string) {
   return storable(z.string({ error: required }).trim().min(1, required).max(500, staffMessages.admin.reasonTooLong));
 }
 
+/** The shape of an http(s) address; that it has a host is checked by parsing it. */
+const HTTP_URL_PATTERN = /^https?:\/\/\S+$/;
+
+/** What the OpenAPI document says of an address's text: HTTP_URL_PATTERN, with the spaces the inputs trim around it. */
+export const HTTP_URL_DOCUMENT = {
+  pattern: `^\\s*${HTTP_URL_PATTERN.source.slice(1, -1)}\\s*$`,
+  description: 'An absolute http(s) address with a host.',
+};
+
 /**
  * An absolute http(s) address with a host, written with a lower-case scheme: the only links the product
  * stores (docs/product-rules.md#decided-rules). `javascript:`, `data:` and scheme-relative addresses are refused.
  */
 export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/.test(value)) return false;
+  if (!HTTP_URL_PATTERN.test(value)) return false;
   try {
     return new URL(value).hostname !== '';
   } catch {
@@ -57,7 +66,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** A trimmed http(s) address of at most 2000 characters, refused with `message`. */
 export function httpUrlInput(message: string) {
-  return z.string({ error: message }).trim().max(2000, message).refine(isHttpUrl, message);
+  return z.string({ error: message }).trim().max(2000, message).refine(isHttpUrl, message).meta(HTTP_URL_DOCUMENT);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
@@ -68,16 +77,22 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?
  * means. Days that do not exist (Feb 31) and years before 1970 are refused rather than rolled over.
  */
 export function isoDateInput(message: string) {
-  return z.string({ error: message }).transform((text, ctx) => {
-    const match = ISO_DATE.exec(text.trim());
-    const date = new Date(text.trim());
-    const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
-    const calendarDay = new Date(Date.UTC(year, month - 1, day));
-    const exists = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day;
-    if (!match || Number.isNaN(date.getTime()) || !exists || year < 1970) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return date;
-  });
+  return z
+    .string({ error: message })
+    .transform((text, ctx) => {
+      const match = ISO_DATE.exec(text.trim());
+      const date = new Date(text.trim());
+      const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
+      const calendarDay = new Date(Date.UTC(year, month - 1, day));
+      const exists = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day;
+      if (!match || Number.isNaN(date.getTime()) || !exists || year < 1970) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .meta({
+      pattern: `^\\s*${ISO_DATE.source.slice(1, -1)}\\s*$`,
+      description: 'A date ("2026-06-01", midnight UTC) or a date-time with its zone ("2026-06-01T08:00:00+08:00"), from 1970.',
+    });
 }

@@ -3,6 +3,8 @@ export type Centavos = number;
 
 /** Plain digits, or digits grouped by three with commas as people write pesos ("1,000"), then at most two decimals. */
 const DECIMAL_PATTERN = /^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/;
+/** DECIMAL_PATTERN with the spaces parsePesos trims allowed around it: what the OpenAPI document says of an amount's text. */
+export const PESOS_TEXT_PATTERN = `^\\s*${DECIMAL_PATTERN.source.slice(1, -1)}\\s*$`;
 /** An amount that would be valid but for its third (or later) decimal. */
 const EXTRA_DECIMALS_PATTERN = /^(\d+|\d{1,3}(,\d{3})+)\.\d{3,}$/;
 

@@ -20,7 +20,7 @@ const notificationSchema = z.object({
 });
 
 /** A notification in a member's list, with whether this member has read it. */
-export const memberNotificationSchema = notificationSchema.extend({ read: z.boolean() });
+export const memberNotificationSchema = notificationSchema.extend({ read: z.boolean() }).meta({ id: 'MemberNotification' });
 export type MemberNotification = z.infer<typeof memberNotificationSchema>;
 
 export const notificationListOutput = z.object({
@@ -77,10 +77,12 @@ export const adminNotificationInput = z
   .refine((draft) => draft.isGlobal || draft.userId !== null, nm.targetRequired);
 
 /** A notification as admins manage it: who it is for, and how many members have read it. */
-export const adminNotificationSchema = notificationSchema.extend({
-  userId: z.string().nullable(),
-  readCount: z.number().int(),
-});
+export const adminNotificationSchema = notificationSchema
+  .extend({
+    userId: z.string().nullable(),
+    readCount: z.number().int(),
+  })
+  .meta({ id: 'AdminNotification' });
 export type AdminNotification = z.infer<typeof adminNotificationSchema>;
 
 /** Which notifications an admin lists: those members can still see (not expired), or every one. */

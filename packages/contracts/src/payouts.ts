@@ -9,8 +9,8 @@ import {
   readPaymentDetails,
 } from './destinations';
 import { messages } from './messages';
-import { hasExtraDecimals, parsePesos } from './money';
-import { amountString } from './money-schemas';
+import { formatAmount, hasExtraDecimals, parsePesos } from './money';
+import { amountString, pesosInputDocument } from './money-schemas';
 import { z } from './zod';
 
 const m = messages.payouts;
@@ -19,7 +19,8 @@ const paymentMethod = z
   .string({ error: m.methodRequired })
   .trim()
   .min(1, m.methodRequired)
-  .refine((method): method is PayoutMethod => (PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown);
+  .refine((method): method is PayoutMethod => (PAYOUT_METHODS as readonly string[]).includes(method), m.methodUnknown)
+  .meta({ enum: [...PAYOUT_METHODS] });
 
 /** Each destination field as typed: text, bounded; its method decides whether it is read (readDestination). */
 const destinationFieldsInput = z.object(
@@ -81,7 +82,13 @@ export const payoutRequestInput = z
           return z.NEVER;
         }
         return centavos;
-      }),
+      })
+      .meta(
+        pesosInputDocument(`From ${formatAmount(PAYOUT_MIN_CENTAVOS)} to ${formatAmount(PAYOUT_MAX_CENTAVOS)}.`, {
+          minimum: PAYOUT_MIN_CENTAVOS / 100,
+          maximum: PAYOUT_MAX_CENTAVOS / 100,
+        }),
+      ),
     destination: destinationFieldsInput.optional(),
     /** The documented text form of the destination, for clients that do not send `destination`. */
     paymentDetails: z.string({ error: m.detailsRequired }).max(PAYOUT_DETAILS_MAX_LENGTH, m.detailsTooLong).optional(),
@@ -101,53 +108,61 @@ export const payoutRequestInput = z
 export type PayoutRequestInput = z.input<typeof payoutRequestInput>;
 
 /** A destination as stored and answered: its method's fields, a mobile number in E.164. */
-export const payoutDestinationSchema = z.object({
-  method: z.enum(PAYOUT_METHODS),
-  mobile: z.string().optional(),
-  email: z.string().optional(),
-  bank: z.enum(PAYOUT_BANKS).optional(),
-  accountNumber: z.string().optional(),
-  accountName: z.string().optional(),
-  payId: z.string().optional(),
-});
+export const payoutDestinationSchema = z
+  .object({
+    method: z.enum(PAYOUT_METHODS),
+    mobile: z.string().optional(),
+    email: z.string().optional(),
+    bank: z.enum(PAYOUT_BANKS).optional(),
+    accountNumber: z.string().optional(),
+    accountName: z.string().optional(),
+    payId: z.string().optional(),
+  })
+  .meta({ id: 'PayoutDestination' });
 
 export const PAYOUT_STATUSES = ['pending', 'approved', 'declined'] as const;
 
-export const payoutSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  paymentMethod: z.string(),
-  amount: amountString,
-  /** The destination as the member and the admin read it: "0917 123 4567 · Juan Dela Cruz". */
-  paymentDetails: z.string(),
-  /** The destination as read; null for an old payout whose details could not be read. */
-  destination: payoutDestinationSchema.nullable(),
-  status: z.enum(PAYOUT_STATUSES),
-  /** Requested, then approved or declined, with their dates. */
-  timeline: z.array(z.object({ status: z.enum(['requested', 'approved', 'declined']), at: z.string(), note: z.string().nullable() })),
-});
+export const payoutSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    paymentMethod: z.string(),
+    amount: amountString,
+    /** The destination as the member and the admin read it: "0917 123 4567 · Juan Dela Cruz". */
+    paymentDetails: z.string(),
+    /** The destination as read; null for an old payout whose details could not be read. */
+    destination: payoutDestinationSchema.nullable(),
+    status: z.enum(PAYOUT_STATUSES),
+    /** Requested, then approved or declined, with their dates. */
+    timeline: z.array(z.object({ status: z.enum(['requested', 'approved', 'declined']), at: z.string(), note: z.string().nullable() })),
+  })
+  .meta({ id: 'Payout' });
 export type Payout = z.infer<typeof payoutSchema>;
 
 /** Where each of the member's pending payouts stands in the queue, and how long approvals usually take. */
-export const payoutQueueSchema = z.array(
-  z.object({
-    payoutId: z.string(),
-    /** 1 for the oldest pending payout of everyone's. */
-    position: z.number().int().min(1),
-    /** How many payouts are pending in all. */
-    queueLength: z.number().int().min(1),
-    /** The median time from request to approval over the last 30 days, or null when none was approved. */
-    medianApprovalSeconds: z.number().int().nullable(),
-  }),
-);
+export const payoutQueueSchema = z
+  .array(
+    z.object({
+      payoutId: z.string(),
+      /** 1 for the oldest pending payout of everyone's. */
+      position: z.number().int().min(1),
+      /** How many payouts are pending in all. */
+      queueLength: z.number().int().min(1),
+      /** The median time from request to approval over the last 30 days, or null when none was approved. */
+      medianApprovalSeconds: z.number().int().nullable(),
+    }),
+  )
+  .meta({ id: 'PayoutQueue' });
 export type PayoutQueue = z.infer<typeof payoutQueueSchema>;
 
 /** Proof of payment for visitors: what was paid out in the last 30 days, and how fast. */
-export const payoutStatsSchema = z.object({
-  paidCount: z.number().int(),
-  paidTotal: amountString,
-  medianApprovalSeconds: z.number().int().nullable(),
-  /** When these figures were counted (they are cached for a minute). */
-  asOf: z.string(),
-});
+export const payoutStatsSchema = z
+  .object({
+    paidCount: z.number().int(),
+    paidTotal: amountString,
+    medianApprovalSeconds: z.number().int().nullable(),
+    /** When these figures were counted (they are cached for a minute). */
+    asOf: z.string(),
+  })
+  .meta({ id: 'PayoutStats' });
 export type PayoutStats = z.infer<typeof payoutStatsSchema>;

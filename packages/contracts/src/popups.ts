@@ -1,5 +1,5 @@
 import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
-import { isHttpUrl, isoDateInput, recordId } from './inputs';
+import { HTTP_URL_DOCUMENT, isHttpUrl, isoDateInput, recordId } from './inputs';
 import { messages } from './messages';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
@@ -8,24 +8,28 @@ import { z } from './zod';
  * A popup as members get it while it is active (docs/product-rules.md#decided-rules). `content` is HTML that was
  * sanitized when an admin saved it; `duration` is how many seconds it stays open.
  */
-export const popupSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  content: z.string(),
-  url: z.string().nullable(),
-  duration: z.number().int(),
-});
+export const popupSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    content: z.string(),
+    url: z.string().nullable(),
+    duration: z.number().int(),
+  })
+  .meta({ id: 'Popup' });
 export type Popup = z.infer<typeof popupSchema>;
 
 /** A popup as admins manage it, with its switch and its window (no end date: no end). */
-export const adminPopupSchema = popupSchema.extend({
-  isActive: z.boolean(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const adminPopupSchema = popupSchema
+  .extend({
+    isActive: z.boolean(),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminPopup' });
 export type AdminPopup = z.infer<typeof adminPopupSchema>;
 
 const pm = messages.popups;
@@ -42,23 +46,33 @@ const popupFields = {
     .trim()
     .max(2000, pm.urlInvalid)
     .refine((url) => url === '' || isHttpUrl(url), pm.urlInvalid)
+    .meta({ pattern: `^\\s*$|${HTTP_URL_DOCUMENT.pattern}`, description: `${HTTP_URL_DOCUMENT.description} Blank for none.` })
     .nullable()
     .transform((url) => url || null),
-  duration: z.union([z.number(), z.string()], { error: pm.durationInvalid }).transform((value, ctx) => {
-    const seconds = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-    const message = !Number.isInteger(seconds)
-      ? pm.durationInvalid
-      : seconds < POPUP_MIN_SECONDS
-        ? pm.durationShort
-        : seconds > POPUP_MAX_SECONDS
-          ? pm.durationLong
-          : null;
-    if (message) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return seconds;
-  }),
+  duration: z
+    .union([z.number(), z.string()], { error: pm.durationInvalid })
+    .transform((value, ctx) => {
+      const seconds = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      const message = !Number.isInteger(seconds)
+        ? pm.durationInvalid
+        : seconds < POPUP_MIN_SECONDS
+          ? pm.durationShort
+          : seconds > POPUP_MAX_SECONDS
+            ? pm.durationLong
+            : null;
+      if (message) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return seconds;
+    })
+    .meta({
+      anyOf: [
+        { type: 'integer', minimum: POPUP_MIN_SECONDS, maximum: POPUP_MAX_SECONDS },
+        { type: 'string', pattern: '^\\s*\\d+\\s*$' },
+      ],
+      description: `Seconds, ${POPUP_MIN_SECONDS} to ${POPUP_MAX_SECONDS}, as a number or digits.`,
+    }),
   isActive: z.boolean({ error: staffMessages.admin.activeInvalid }),
   startDate: isoDateInput(pm.dateInvalid),
   endDate: isoDateInput(pm.dateInvalid).nullable(),

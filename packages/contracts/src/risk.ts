@@ -7,14 +7,16 @@ import { z } from './zod';
 const riskReasonSchema = z.object({ code: z.string(), text: z.string() });
 export type RiskReason = z.infer<typeof riskReasonSchema>;
 
-export const riskQueueItemSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  score: z.number().int().min(0).max(100),
-  reasons: z.array(riskReasonSchema),
-  /** The reason the member's payouts are on hold, if they are. */
-  payoutHold: z.string().nullable(),
-});
+export const riskQueueItemSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    score: z.number().int().min(0).max(100),
+    reasons: z.array(riskReasonSchema),
+    /** The reason the member's payouts are on hold, if they are. */
+    payoutHold: z.string().nullable(),
+  })
+  .meta({ id: 'RiskQueueItem' });
 export type RiskQueueItem = z.infer<typeof riskQueueItemSchema>;
 
 /** What ties two accounts, strongest first: a device, a payout destination, rare browser traits, an address. */
@@ -64,7 +66,7 @@ const clusterSchema = z.object({
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 
-export const userRiskSchema = z.object({
+const userRiskSchema = z.object({
   score: z.number().int().min(0).max(100),
   reasons: z.array(riskReasonSchema),
   linkedAccounts: z.array(linkedAccountSchema),
@@ -73,7 +75,10 @@ export const userRiskSchema = z.object({
 export type UserRisk = z.infer<typeof userRiskSchema>;
 
 /** What the member's payouts are held for and since when, or null when they are not. */
-export const payoutHoldSchema = z.object({ reason: z.string(), since: z.string() }).nullable();
+export const payoutHoldSchema = z.object({ reason: z.string(), since: z.string() }).nullable().meta({ id: 'PayoutHold' });
+
+/** The admin's review of one member: the risk and whether their payouts are held. */
+export const userRiskReviewSchema = userRiskSchema.extend({ payoutHold: payoutHoldSchema }).meta({ id: 'UserRiskReview' });
 export type PayoutHold = z.infer<typeof payoutHoldSchema>;
 
 export const payoutHoldInput = z.object({
@@ -83,17 +88,19 @@ export const payoutHoldInput = z.object({
 });
 
 /** A referral bonus held because the friend is linked to the sponsor. */
-export const heldReferralSchema = z.object({
-  id: z.string(),
-  sponsor: z.object({ userId: z.string(), email: z.string() }),
-  friend: z.object({ userId: z.string(), email: z.string() }),
-  amount: amountString,
-  heldAt: z.string(),
-  /** Why it was held: the accounts were linked when the bonus was earned or when it was to be released. */
-  reason: z.string().nullable(),
-  /** What ties the two accounts, masked. */
-  links: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
-});
+export const heldReferralSchema = z
+  .object({
+    id: z.string(),
+    sponsor: z.object({ userId: z.string(), email: z.string() }),
+    friend: z.object({ userId: z.string(), email: z.string() }),
+    amount: amountString,
+    heldAt: z.string(),
+    /** Why it was held: the accounts were linked when the bonus was earned or when it was to be released. */
+    reason: z.string().nullable(),
+    /** What ties the two accounts, masked. */
+    links: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
+  })
+  .meta({ id: 'HeldReferral' });
 export type HeldReferral = z.infer<typeof heldReferralSchema>;
 
 /** Pay a held bonus, or refuse it with a reason the sponsor sees (required then). */
@@ -101,7 +108,12 @@ export const referralReviewInput = z
   .object({
     id: recordId,
     decision: z.enum(['pay', 'reject'], { error: staffMessages.risk.decisionInvalid }),
-    reason: z.string({ error: staffMessages.admin.reasonTooLong }).trim().max(500, staffMessages.admin.reasonTooLong).optional(),
+    reason: z
+      .string({ error: staffMessages.admin.reasonTooLong })
+      .trim()
+      .max(500, staffMessages.admin.reasonTooLong)
+      .meta({ description: 'Required to reject.' })
+      .optional(),
   })
   .refine((review) => review.decision !== 'reject' || Boolean(review.reason), {
     message: staffMessages.risk.rejectReasonRequired,

@@ -11,13 +11,15 @@ export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
  * for an admin reply, the member; for the member's own message, an admin. So the member sees whether
  * support has read them, and the admin inbox can reuse the same shape for its unread marks.
  */
-export const supportMessageSchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  isUserMessage: z.boolean(),
-  createdAt: z.string(),
-  isRead: z.boolean(),
-});
+export const supportMessageSchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    isUserMessage: z.boolean(),
+    createdAt: z.string(),
+    isRead: z.boolean(),
+  })
+  .meta({ id: 'SupportMessage' });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
 
 /**
@@ -57,4 +59,6 @@ const conversationWindowSchema = z.object({
 });
 
 /** A conversation as its member or the inbox reads it: a window, or the documented array. */
-export const conversationAnswerSchema = z.union([conversationWindowSchema, z.array(supportMessageSchema)]);
+export const conversationAnswerSchema = z
+  .union([conversationWindowSchema, z.array(supportMessageSchema)])
+  .meta({ id: 'ConversationAnswer' });

@@ -2,21 +2,23 @@ import { amountString } from './money-schemas';
 import { z } from './zod';
 
 /** A task as a member sees it: `reward` is what this member would earn for it now. */
-export const taskSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  reward: amountString,
-  requiredVipTier: z.string().nullable(),
-});
+export const taskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    url: z.string(),
+    reward: amountString,
+    requiredVipTier: z.string().nullable(),
+  })
+  .meta({ id: 'Task' });
 export type Task = z.infer<typeof taskSchema>;
 
 /** The tasks a member may view now (GET /api/tasks). */
 export const taskListSchema = z.array(taskSchema);
 
 /** The task browser's task: the member's view of it, and the seconds a view must last. */
-export const taskToViewSchema = taskSchema.extend({ durationSeconds: z.number().int() });
+export const taskToViewSchema = taskSchema.extend({ durationSeconds: z.number().int() }).meta({ id: 'TaskToView' });
 export type TaskToView = z.infer<typeof taskToViewSchema>;
 
 /** A task id as it arrives in a path: any string; one that matches no task is simply not found. */

@@ -14,18 +14,20 @@ const viewProofSchema = z.object({
   secondsViewed: z.number().int(),
 });
 
-export const transactionSchema = z.object({
-  id: z.string(),
-  type: z.enum(TRANSACTION_TYPES),
-  description: z.string(),
-  status: z.string(),
-  /** The amount as shown: positive except for an adjustment that lowered the balance. */
-  amount: amountString,
-  /** How the row changed the available balance: "+1.50", "-150.00" or "0.00". */
-  availableChange: z.string(),
-  createdAt: z.string(),
-  proof: viewProofSchema.nullable(),
-});
+export const transactionSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
+    description: z.string(),
+    status: z.string(),
+    /** The amount as shown: positive except for an adjustment that lowered the balance. */
+    amount: amountString,
+    /** How the row changed the available balance: "+1.50", "-150.00" or "0.00". */
+    availableChange: z.string(),
+    createdAt: z.string(),
+    proof: viewProofSchema.nullable(),
+  })
+  .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 const m = messages.transactions;

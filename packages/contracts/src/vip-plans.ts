@@ -4,16 +4,18 @@ import { amountString } from './money-schemas';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
-export const vipPlanSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  price: amountString,
-  /** Days the plan lasts once it starts (spec field name). */
-  duration: z.number().int(),
-  dailyTaskLimit: z.number().int(),
-  rewardPerTask: amountString,
-  benefits: z.array(z.string()),
-});
+export const vipPlanSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    price: amountString,
+    /** Days the plan lasts once it starts (spec field name). */
+    duration: z.number().int(),
+    dailyTaskLimit: z.number().int(),
+    rewardPerTask: amountString,
+    benefits: z.array(z.string()),
+  })
+  .meta({ id: 'VipPlan' });
 export type VipPlan = z.infer<typeof vipPlanSchema>;
 
 /** Non-digits are stripped, then exactly 13 digits must remain (docs/product-rules.md#validation). */
@@ -25,9 +27,18 @@ const transactionProofInput = z
   .string({ error: messages.vip.proofInvalid })
   .transform(normalizeTransactionProof)
   .refine((digits) => digits.length > 0, messages.vip.proofInvalid)
-  .refine((digits) => digits.length === VIP_TRANSACTION_DIGITS, messages.vip.proofLength);
+  .refine((digits) => digits.length === VIP_TRANSACTION_DIGITS, messages.vip.proofLength)
+  .meta({
+    pattern: `^\\D*(\\d\\D*){${VIP_TRANSACTION_DIGITS}}$`,
+    description: `The payment's reference: ${VIP_TRANSACTION_DIGITS} digits, anything else between them ignored.`,
+  });
 
-const planIdInput = z.string({ error: messages.vip.planRequired }).trim().min(1, messages.vip.planRequired).max(100);
+const planIdInput = z
+  .string({ error: messages.vip.planRequired })
+  .trim()
+  .min(1, messages.vip.planRequired)
+  .max(100)
+  .meta({ description: 'The id of a plan GET /vip/plans lists.' });
 
 export const vipUpgradeInput = z.object({
   vipTier: planIdInput,
@@ -43,7 +54,11 @@ export const vipUpgradeWithEarningsInput = z.object({ vipTier: planIdInput });
 const gcashNumberInput = z
   .string({ error: staffMessages.admin.gcashNumberInvalid })
   .transform((raw) => raw.replace(/[\s-]/g, ''))
-  .refine((digits) => /^09\d{9}$/.test(digits), staffMessages.admin.gcashNumberInvalid);
+  .refine((digits) => /^09\d{9}$/.test(digits), staffMessages.admin.gcashNumberInvalid)
+  .meta({
+    pattern: '^[\\s-]*0[\\s-]*9([\\s-]*\\d){9}[\\s-]*$',
+    description: 'A Philippine mobile number, 09 and nine more digits; spaces and dashes ignored.',
+  });
 
 /** The payee as the System settings set it: both parts, as members need both to pay. */
 export const gcashPayeeInput = z.object({
@@ -61,5 +76,7 @@ export function formatGcashNumber(digits: string): string {
 }
 
 /** Where a member sends a VIP plan's price by G-CASH; both null until an admin has set them. */
-export const vipPaymentDetailsSchema = z.object({ gcashNumber: z.string().nullable(), gcashName: z.string().nullable() });
+export const vipPaymentDetailsSchema = z
+  .object({ gcashNumber: z.string().nullable(), gcashName: z.string().nullable() })
+  .meta({ id: 'VipPaymentDetails' });
 export type VipPaymentDetails = z.infer<typeof vipPaymentDetailsSchema>;

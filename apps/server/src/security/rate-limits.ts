@@ -30,6 +30,13 @@ const GUARDED: Record<RateLimitName, { per: 'address' | 'user'; procedures: stri
   deviceTraits: { per: 'user', procedures: ['auth.device'] },
 };
 
+/** Whether a limit counts this procedure or route ("METHOD /url"): the OpenAPI document lists its 429. */
+export function isRateLimited(procedureOrRoute: string): boolean {
+  return Object.values(GUARDED).some(
+    (guard) => guard.procedures.includes(procedureOrRoute) || (guard.routes ?? []).includes(procedureOrRoute),
+  );
+}
+
 const REDIS_CONNECT_WAIT_MS = 2000;
 const PURGE_INTERVAL_MS = 10 * 60_000;
 

@@ -6,7 +6,10 @@ import { adminSessionProcedure, router } from '../trpc';
 /** Unlocking and locking the admin panel (docs/architecture.md#identity-and-access); access/service.ts does both. */
 export const adminAccessRouter = router({
   unlock: adminSessionProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/unlock', tags: ['admin'], summary: 'Unlock the admin panel', protect: true } })
+    .meta({
+      refusals: ['UNAUTHORIZED', 'TOO_MANY_REQUESTS'],
+      openapi: { method: 'POST', path: '/admin/unlock', tags: ['admin'], summary: 'Unlock the admin panel', protect: true },
+    })
     .input(adminUnlockInput)
     .output(adminUnlockOutput)
     .mutation(async ({ ctx, input }) => ({ unlockedUntil: (await unlockAdminPanel(ctx, input.password)).toISOString() })),

@@ -72,7 +72,10 @@ export const adminNotificationsRouter = router({
     .mutation(({ ctx, input }) => createNotification(ctx.db, input, actorOf(ctx), ctx.now())),
 
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/notifications/{id}', tags: ['admin'], summary: 'Delete a notification', protect: true } })
+    .meta({
+      refusals: ['NOT_FOUND'],
+      openapi: { method: 'DELETE', path: '/notifications/{id}', tags: ['admin'], summary: 'Delete a notification', protect: true },
+    })
     .input(recordIdInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {

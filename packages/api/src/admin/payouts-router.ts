@@ -9,6 +9,7 @@ import { adminProcedure, router } from '../trpc';
 const decideVia = (method: 'POST' | 'PUT') =>
   adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method,
         path: '/admin/payout/{id}/status',

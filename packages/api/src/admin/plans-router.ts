@@ -21,6 +21,7 @@ export const adminPlansRouter = router({
 
   update: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/admin/quick-update-plan/{planId}',

@@ -31,6 +31,7 @@ export const adminPopupsRouter = router({
 
   update: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: { method: 'PUT', path: '/admin/popups/{id}', tags: ['admin'], summary: 'Edit a popup (HTML sanitized)', protect: true },
     })
     .input(popupUpdateInput)
@@ -38,7 +39,10 @@ export const adminPopupsRouter = router({
     .mutation(({ ctx, input }) => updatePopup(ctx.db, input, actorOf(ctx), ctx.now())),
 
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/admin/popups/{id}', tags: ['admin'], summary: 'Delete a popup', protect: true } })
+    .meta({
+      refusals: ['NOT_FOUND'],
+      openapi: { method: 'DELETE', path: '/admin/popups/{id}', tags: ['admin'], summary: 'Delete a popup', protect: true },
+    })
     .input(recordIdInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {

@@ -7,7 +7,7 @@ import {
   recordIdInput,
   referralReviewInput,
   riskQueueItemSchema,
-  userRiskSchema,
+  userRiskReviewSchema,
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../activity/service';
@@ -37,6 +37,7 @@ export const adminRiskRouter = router({
 
   user: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'GET',
         path: '/admin/users/{id}/risk',
@@ -46,11 +47,12 @@ export const adminRiskRouter = router({
       },
     })
     .input(recordIdInput)
-    .output(userRiskSchema.extend({ payoutHold: payoutHoldSchema }))
+    .output(userRiskReviewSchema)
     .query(({ ctx, input }) => userRiskReview(ctx.db, input.id, ctx.now())),
 
   holdPayouts: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/admin/users/{id}/payout-hold',
@@ -81,6 +83,7 @@ export const adminRiskRouter = router({
 
   reviewReferral: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/admin/referrals/{id}/review',

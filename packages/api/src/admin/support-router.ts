@@ -38,6 +38,7 @@ export const adminSupportRouter = router({
 
   thread: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'GET',
         path: '/admin/support/conversations/{userId}',
@@ -54,6 +55,7 @@ export const adminSupportRouter = router({
 
   reply: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/admin/support/conversations/{userId}/reply',

@@ -29,6 +29,7 @@ export const adminTasksRouter = router({
 
   update: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'PUT',
         path: '/admin/tasks/{id}',

@@ -22,6 +22,7 @@ export const adminUsersRouter = router({
 
   setStatus: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/admin/users/{id}/status',
@@ -38,6 +39,7 @@ export const adminUsersRouter = router({
 
   setBalance: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'PUT',
         path: '/admin/users/{userId}/balance',

@@ -20,6 +20,7 @@ export const adminVipRouter = router({
 
   approve: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: { method: 'POST', path: '/admin/approve-vip/{id}', tags: ['admin'], summary: 'Approve a VIP request', protect: true },
     })
     .input(recordIdInput)
@@ -28,6 +29,7 @@ export const adminVipRouter = router({
 
   approveForUser: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/admin/users/{id}/vip-approval',
@@ -42,6 +44,7 @@ export const adminVipRouter = router({
 
   reject: adminProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/admin/reject-vip/{id}',

@@ -41,7 +41,10 @@ export const authRouter = router({
 
   /** Development sign-in (docs/architecture.md#identity-and-access): absent whenever an identity provider is configured. */
   devLogin: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/dev/login', tags: ['auth'], summary: 'Development sign-in' } })
+    .meta({
+      refusals: ['NOT_FOUND', 'FORBIDDEN'],
+      openapi: { method: 'POST', path: '/dev/login', tags: ['auth'], summary: 'Development sign-in' },
+    })
     .input(devLoginInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {

@@ -17,7 +17,10 @@ const usernameKey = (username: string) => username.trim().toLowerCase().slice(0,
  */
 export const commissionAccessRouter = router({
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/percentage/login', tags: ['commission'], summary: 'Operator sign-in' } })
+    .meta({
+      refusals: ['UNAUTHORIZED', 'TOO_MANY_REQUESTS'],
+      openapi: { method: 'POST', path: '/admin/percentage/login', tags: ['commission'], summary: 'Operator sign-in' },
+    })
     .input(commissionLoginInput)
     .output(commissionAuthOutput)
     .mutation(async ({ ctx, input }) => {
@@ -42,7 +45,10 @@ export const commissionAccessRouter = router({
     }),
 
   auth: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/percentage/auth', tags: ['commission'], summary: 'Operator session check' } })
+    .meta({
+      refusals: ['UNAUTHORIZED'],
+      openapi: { method: 'GET', path: '/admin/percentage/auth', tags: ['commission'], summary: 'Operator session check' },
+    })
     .input(z.void())
     .output(commissionAuthOutput)
     .query(({ ctx }) => {

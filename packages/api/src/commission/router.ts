@@ -81,6 +81,7 @@ export const commissionRouter = mergeRouters(
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
     setPayoutStatus: adminProcedure
       .meta({
+        refusals: ['NOT_FOUND', 'CONFLICT'],
         openapi: {
           method: 'POST',
           path: '/admin/percentage/payouts/{payoutId}/status',
@@ -97,6 +98,7 @@ export const commissionRouter = mergeRouters(
 
     updateStats: adminProcedure
       .meta({
+        refusals: ['CONFLICT'],
         openapi: {
           method: 'POST',
           path: '/admin/percentage/update-stats',

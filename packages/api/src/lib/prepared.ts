@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Answers that many requests share, made from cached rows (docs/architecture.md#prepared-answers): checked
@@ -37,6 +37,9 @@ export function jsonOfPrepared(value: unknown): string | undefined {
  */
 export function acceptingPrepared<S extends z.ZodType>(schema: S): S {
   const output = Object.create(schema) as S;
+  // The document names a schema by its metadata (its component id), looked up by the object itself.
+  const metadata = z.globalRegistry.get(schema);
+  if (metadata) z.globalRegistry.add(output, metadata);
   output.parseAsync = (value, params) =>
     preparedJson.has(value as object) ? Promise.resolve(value as z.output<S>) : schema.parseAsync(value, params);
   return output;

@@ -21,6 +21,7 @@ export const notificationsRouter = router({
 
   markRead: memberProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/notifications/{id}/read',

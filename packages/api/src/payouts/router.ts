@@ -43,6 +43,7 @@ export const payoutsRouter = router({
 
   request: moneyProcedure
     .meta({
+      refusals: ['INSUFFICIENT_BALANCE'],
       openapi: { method: 'POST', path: '/payouts', tags: ['payouts'], summary: 'Request a payout (150 to 2000 pesos)', protect: true },
     })
     .input(payoutRequestInput)

@@ -56,6 +56,7 @@ export const referralsRouter = router({
 
   useCode: moneyProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/referrals/use-code',
@@ -70,6 +71,7 @@ export const referralsRouter = router({
 
   inviter: publicProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'GET',
         path: '/users/by-referral-code/{code}',

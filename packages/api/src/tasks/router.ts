@@ -26,6 +26,7 @@ export const tasksRouter = router({
 
   get: memberProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'GET',
         path: '/tasks/{id}',
@@ -44,6 +45,7 @@ export const tasksRouter = router({
 
   start: moneyProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/tasks/{id}/start',
@@ -81,6 +83,7 @@ export const tasksRouter = router({
 
   complete: moneyProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'GET',
         path: '/tasks/{id}/redirect-complete',

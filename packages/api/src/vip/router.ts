@@ -42,6 +42,7 @@ export const vipRouter = router({
 
   upgrade: moneyProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/vip/upgrade',
@@ -65,6 +66,7 @@ export const vipRouter = router({
 
   upgradeWithEarnings: moneyProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/vip/upgrade-with-earnings',
