@@ -16,6 +16,14 @@ export const MAINTENANCE_COUNTDOWN_SECONDS = 300;
  */
 export const MAX_BATCH_CALLS = 20;
 
+/**
+ * How long a page whose live stream was refused or shed waits before it asks again (Retry-After), and the
+ * first step of the member app's backoff, which doubles from there up to LIVE_RETRY_MAX_MS. Here rather
+ * than in live.ts: the apps' first chunk reads these, and must not load the stream's schemas with them.
+ */
+export const LIVE_RETRY_AFTER_SECONDS = 30;
+export const LIVE_RETRY_MAX_MS = 10 * 60_000;
+
 export const DASHBOARD_TASK_COUNT = 3;
 export const DASHBOARD_TRANSACTION_COUNT = 4;
 export const COPY_CONFIRMATION_MS = 2000;

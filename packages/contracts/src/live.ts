@@ -36,10 +36,3 @@ export type LiveStreamKind = (typeof LIVE_STREAM_KINDS)[number];
  * on one instance in all (about 100 KB each (bench/RESULTS.md#live-streams-issue-36)).
  */
 export const LIVE_STREAM_LIMITS = { perAddressBlock: 4, perAccount: 6, perInstance: 5_000 } as const;
-
-/**
- * How long a page whose stream was refused or shed waits before it asks again (Retry-After), and the
- * first step of the member app's backoff, which doubles from there up to LIVE_RETRY_MAX_MS.
- */
-export const LIVE_RETRY_AFTER_SECONDS = 30;
-export const LIVE_RETRY_MAX_MS = 10 * 60_000;
