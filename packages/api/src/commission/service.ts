@@ -104,7 +104,9 @@ export async function updateCommissionStats(
       targetId: editId,
       details: {
         before: { totalBalance: formatAmount(before.balance), upgradeEarnings: formatAmount(before.upgradeEarnings) },
-        after: { totalBalance: stats.totalBalance, upgradeEarnings: stats.upgradeEarnings },
+        // The figures this edit set, not those read back: an earning or a payout decision does not take the
+        // balance lock, and one committed meanwhile is its own entry with its own evidence, not this edit's.
+        after: { totalBalance: formatAmount(edit.totalBalance), upgradeEarnings: formatAmount(edit.upgradeEarnings) },
         reason: edit.reason,
         // The entries the edit wrote, which the books check matches the log row with (docs/product-rules.md#evidence).
         commissionEntryIds: entries.map((entry) => entry.id),
