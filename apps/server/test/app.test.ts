@@ -73,13 +73,19 @@ describe('OpenAPI', () => {
     expect(doc.paths['/admin/percentage/request-payout'].post.security).toEqual([{ operatorSession: [] }]);
     expect(Object.keys(doc.paths['/transactions/statement.csv'].get.responses['200'].content)).toEqual(['text/csv']);
     const balanceEdit = doc.paths['/admin/users/{userId}/balance'].put.responses;
-    expect(Object.keys(balanceEdit)).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500', '503']);
+    expect(Object.keys(balanceEdit)).toEqual(['200', '400', '401', '403', '404', '408', '409', '413', '415', '500', '503']);
     expect(balanceEdit['409'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['CONFLICT']);
     expect(Object.keys(doc.paths['/payouts'].post.responses)).toContain('429');
     expect(doc.paths['/payouts'].post.responses['400'].content['application/json'].schema.allOf[1].properties.code.enum).toContain(
       'INSUFFICIENT_BALANCE',
     );
     expect(Object.keys(doc.paths['/tasks'].get.responses)).toContain('503');
+    // Node's own bare 408 (the connection timeouts) can answer any operation.
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { responses: object }>));
+    expect(operations.filter((operation) => !('408' in operation.responses))).toEqual([]);
+    expect(
+      doc.paths['/transactions'].get.parameters.find((parameter: { name: string }) => parameter.name === 'limit').schema.description,
+    ).toMatch(/beside page or pageSize/);
     expect(doc.components.schemas.Error.additionalProperties).toEqual({ type: 'string' });
     expect(doc.paths['/auth/user'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' });
     expect(Object.keys(doc.components.schemas)).toEqual(

@@ -42,7 +42,12 @@ const limitNumber = z.coerce
  * `page` or `pageSize` one page as `{items, total}` (docs/api-conventions.md#paging); not both.
  */
 export const transactionListInput = z
-  .object({ limit: limitNumber.optional(), ...optionalPaging })
+  .object({
+    limit: limitNumber
+      .meta({ description: `The latest this many rows (1 to ${UNPAGED_LIST_LIMIT}); refused (400) beside page or pageSize` })
+      .optional(),
+    ...optionalPaging,
+  })
   .refine((input) => input.limit === undefined || (input.page === undefined && input.pageSize === undefined), {
     error: m.limitWithPage,
   })

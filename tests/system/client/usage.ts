@@ -15,8 +15,9 @@ type Client = ReturnType<typeof pesoTasksClient>;
 
 /** The signed-in member's e-mail, read from the typed answer of GET /auth/user. */
 export async function ownEmail(client: Client): Promise<string> {
-  const { data, error } = await client.GET('/auth/user');
-  if (error) throw new Error(`GET /auth/user refused: ${error.code}`);
+  const { data, error, response } = await client.GET('/auth/user');
+  // A refusal without a body is the server's bare 408 (the request did not arrive in time).
+  if (!data) throw new Error(`GET /auth/user refused: ${error?.code ?? response.status}`);
   return data.email;
 }
 
@@ -26,6 +27,7 @@ export async function refusedPayout(client: Client, amount: string) {
     body: { paymentMethod: 'G-CASH', amount, destination: { mobile: '09171234567', accountName: 'Maria Santos' } },
   });
   if (data) throw new Error('the payout was accepted');
+  if (!error) throw new Error(`the payout was refused without a body (${response.status})`);
   // Compiles only while the document lists INSUFFICIENT_BALANCE among this operation's codes.
   const insufficient = error.code === 'INSUFFICIENT_BALANCE';
   return { status: response.status, insufficient, code: error.code, message: error.message };

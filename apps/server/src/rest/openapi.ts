@@ -23,6 +23,14 @@ const SECURITY: Record<Credentials, Array<Record<string, string[]>>> = {
 
 const ERROR_SCHEMA = '#/components/schemas/Error';
 
+/**
+ * Node's own answer, on any path, to a request whose headers or whole body did not arrive in time
+ * (docs/decisions.md#timeouts-and-a-minimum-body-rate): a bare 408 that closes the connection, no JSON.
+ */
+const REQUEST_TIMEOUT: Responses[string] = {
+  description: 'The request did not arrive within the server’s timeouts: no body, and the connection is closed',
+};
+
 /** What a call may be refused with that no procedure says: the server's own rules around every procedure. */
 interface Transport {
   method: string;
@@ -129,7 +137,7 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
     const success = operation.responses?.['200'] as { description: string; content?: Record<string, unknown> } | undefined;
     if (route.download && success) success.content = { 'text/csv': { schema: { type: 'string' } } };
     operation.security = SECURITY[tier.credentials];
-    operation.responses = { ...(success ? { '200': success } : {}), ...errorResponses(codes) };
+    operation.responses = { ...(success ? { '200': success } : {}), ...errorResponses(codes), '408': REQUEST_TIMEOUT };
   }
   // The one multipart path is a plain route (tRPC carries no files); document it beside the others.
   paths[UPLOAD_PHOTO_PATH.replace(REST_PREFIX, '')] = {
@@ -164,6 +172,7 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
             rateLimited: isRateLimited(`POST ${UPLOAD_PHOTO_PATH}`),
           }),
         ]),
+        '408': REQUEST_TIMEOUT,
       },
     },
   };
