@@ -26,6 +26,15 @@ export const appBuild = {
   rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial' as const] }] } } },
 };
 
+/**
+ * Every build is a production build, whatever NODE_ENV the shell or the server was given: Vite keeps a
+ * NODE_ENV it finds set, and `NODE_ENV=development pnpm start` built React's development bundles (about
+ * 45% more script). Each app's config calls this with Vite's command before returning its settings.
+ */
+export function buildForProduction(command: 'build' | 'serve'): void {
+  if (command === 'build') process.env.NODE_ENV = 'production';
+}
+
 /** Files every app serves as they are, under its own base: the icon its index.html links to. */
 export const sharedPublicDir = fileURLToPath(new URL('../packages/ui/public', import.meta.url));
 
