@@ -204,9 +204,9 @@ export function renderDocsPage(doc: OpenApiDocument, styleNonce: string): string
   }
   return `${serverPageHead(`${doc.info.title} reference`)}
 <style nonce="${styleNonce}">body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2937}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.4rem .6rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%}.scroll{overflow-x:auto}td,th{border-bottom:1px solid #e5e7eb;padding:.4rem .6rem;text-align:left;vertical-align:top}
 code{font:13px ui-monospace,monospace}.m{font-weight:700}.get{color:#047857}.post{color:#1d4ed8}.put{color:#b45309}.delete{color:#b91c1c}</style></head>
 <body><h1>${escapeHtml(doc.info.title)} reference</h1><p>${escapeHtml(doc.info.description ?? '')}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Area</th><th>Who</th></tr></thead><tbody>${rows.join('')}</tbody></table></body></html>`;
+<div class="scroll"><table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Area</th><th>Who</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></body></html>`;
 }
