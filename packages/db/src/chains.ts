@@ -4,9 +4,10 @@ import type { Db } from './create-db';
 import { jsonb } from './json';
 
 /**
- * The hash chains over the ledger (one per member) and the admin log (one for all): how rows are chained
- * when written in bulk, and how the chains are checked. Rows written one at a time chain themselves
- * (postToLedger, appendAdminLog) with the same SQL functions (migration 0008; the ledger's replaced by 0024).
+ * The hash chains over the ledger (one per member) and the admin log (one for all): what a row's hash
+ * covers and how rows are chained when written in bulk (chain-breaks.ts checks them). Rows written one at
+ * a time chain themselves (postToLedger, appendAdminLog) with the same SQL functions (migration 0008; the
+ * ledger's replaced by 0024).
  */
 
 /** What a ledger row's hash covers as migration 0008 made it, in the order ledger_row_hash takes it after `prev`. */
@@ -42,7 +43,7 @@ const LEDGER_HASHES = {
 
 /** The hash a migration chained with; the writers and the check always use the latest. */
 export type LedgerHashVersion = keyof typeof LEDGER_HASHES;
-const CURRENT_LEDGER_HASH: LedgerHashVersion = '0024';
+export const CURRENT_LEDGER_HASH: LedgerHashVersion = '0024';
 export type LedgerHashedColumn = (typeof LEDGER_HASHES)['0024'][number];
 
 /** ledger_row_hash of the current version, given each hashed column's value (postToLedger's row before it is written). */
@@ -54,15 +55,16 @@ export function ledgerRowHash(
 }
 
 /** The arguments of ledger_row_hash after `prev`, read from a row named `row`. */
-const LEDGER_CONTENT = (row: string, version: LedgerHashVersion) =>
+export const LEDGER_CONTENT = (row: string, version: LedgerHashVersion) =>
   sql.raw(LEDGER_HASHES[version].map((column) => `${row}.${column}`).join(', '));
 
 /**
  * The columns of a payout that its ledger rows' `payout_digest` covers (docs/product-rules.md#evidence),
  * in payout_digest's order: all but `destination_shared`, which a trigger sets when another account uses
- * the destination (migration 0015).
+ * the destination (migration 0015). Migration 0028 added the transfer reference (a payout_digest of 13
+ * arguments, equal to 0024's for a payout without one).
  */
-const PAYOUT_DIGESTED = [
+const PAYOUT_DIGESTED_0024 = [
   'id',
   'user_id',
   'payment_method',
@@ -76,12 +78,14 @@ const PAYOUT_DIGESTED = [
   'note',
   'created_at',
 ] as const;
+const PAYOUT_DIGESTS = { '0024': PAYOUT_DIGESTED_0024, '0028': [...PAYOUT_DIGESTED_0024, 'transfer_reference'] } as const;
+type PayoutDigestVersion = keyof typeof PAYOUT_DIGESTS;
 
-/** payout_digest of the payouts row named `row` as it is now. */
-export const payoutDigestOf = (row: string) =>
-  sql<string>`payout_digest(${sql.raw(PAYOUT_DIGESTED.map((column) => `${row}.${column}`).join(', '))})`;
+/** payout_digest of the payouts row named `row` as it is now: the latest digest, or the one a migration wrote with. */
+export const payoutDigestOf = (row: string, version: PayoutDigestVersion = '0028') =>
+  sql<string>`payout_digest(${sql.raw(PAYOUT_DIGESTS[version].map((column) => `${row}.${column}`).join(', '))})`;
 
-const ADMIN_LOG_CONTENT = (row: string) =>
+export const ADMIN_LOG_CONTENT = (row: string) =>
   sql.raw(
     ['id', 'seq', 'admin_id', 'action', 'target_id', 'details', 'ip_address', 'created_at'].map((column) => `${row}.${column}`).join(', '),
   );
@@ -103,11 +107,15 @@ async function renumbered(db: QueryExecutorProvider, table: string, indexColumns
  * Chains every member's ledger anew with the hash of `version` (a migration's own; the latest otherwise): for
  * rows written in bulk (a migration, the benchmark's seed). Rows keep the places they hold (`seq`), and rows
  * never chained follow them in the order they were written (created_at, then id). From migration 0024 on,
- * each payout's latest ledger row takes the digest of the payout as it is now, as postToLedger would have
- * recorded it (docs/product-rules.md#evidence). Level by level over an indexed copy, so the work grows with
+ * each payout's latest ledger row takes the digest of the payout as it is now (by `digestVersion`'s columns), as
+ * postToLedger would have recorded it (docs/product-rules.md#evidence). Level by level over an indexed copy, so the work grows with
  * the number of rows, not with their square. Run inside a transaction.
  */
-export async function rechainLedger(db: QueryExecutorProvider, version: LedgerHashVersion = CURRENT_LEDGER_HASH): Promise<void> {
+export async function rechainLedger(
+  db: QueryExecutorProvider,
+  version: LedgerHashVersion = CURRENT_LEDGER_HASH,
+  digestVersion: PayoutDigestVersion = '0028',
+): Promise<void> {
   const digests = (LEDGER_HASHES[version] as readonly string[]).includes('payout_digest');
   await sql`DROP TABLE IF EXISTS ledger_order`.execute(db);
   await sql`
@@ -118,7 +126,7 @@ export async function rechainLedger(db: QueryExecutorProvider, version: LedgerHa
         ? sql`, CASE
             WHEN t.payout_id IS NOT NULL
               AND row_number() OVER (PARTITION BY t.payout_id ORDER BY t.seq DESC NULLS FIRST, t.created_at DESC, t.id DESC) = 1
-            THEN ${payoutDigestOf('p')} ELSE t.payout_digest
+            THEN ${payoutDigestOf('p', digestVersion)} ELSE t.payout_digest
           END AS latest_digest
           FROM transactions t LEFT JOIN payouts p ON p.id = t.payout_id`
         : sql`FROM transactions t`
@@ -169,115 +177,6 @@ export async function rechainAdminLogs(db: QueryExecutorProvider): Promise<void>
       head = (SELECT hash FROM admin_logs ORDER BY seq DESC LIMIT 1)
   `.execute(db);
   await sql`DROP TABLE admin_log_order`.execute(db);
-}
-
-export interface ChainBreak {
-  chain: 'ledger' | 'admin-log';
-  /** The member whose ledger it is (ledger chains only). */
-  userId: string | null;
-  /** The row that no longer matches, or that follows a removed one; null when the last row is gone. */
-  rowId: string | null;
-  description: string;
-}
-
-const rowText = (seq: number | null, id: string | null) => (seq === null ? `row ${id}` : `row #${seq} (${id})`);
-const breakText: Record<string, (seq: number | null, id: string | null) => string> = {
-  unchained: (seq, id) => `${rowText(seq, id)} is not chained`,
-  removed: (seq, id) => `a row before ${rowText(seq, id)} was removed`,
-  duplicated: (seq, id) => `${rowText(seq, id)} repeats a place in the chain`,
-  changed: (seq, id) => `${rowText(seq, id)} was changed: its hash does not match its content and the row before it`,
-};
-
-/**
- * The first place each member's ledger chain is broken, by the hash of `version` (a migration checks the
- * chains with the hash they were made with before it chains them anew): a row whose content or hash was
- * changed, a row removed (a gap in the numbering, or a head that no longer names the last row), or a row
- * that was never chained.
- */
-export async function findLedgerChainBreaks(
-  db: QueryExecutorProvider,
-  version: LedgerHashVersion = CURRENT_LEDGER_HASH,
-): Promise<ChainBreak[]> {
-  const ledger = await sql<{ userId: string; id: string | null; seq: number | null; problem: string }>`
-    WITH ordered AS (
-      SELECT t.*, lag(t.hash) OVER w AS prev_hash, row_number() OVER w AS position
-      FROM transactions t WINDOW w AS (PARTITION BY t.user_id ORDER BY t.seq NULLS FIRST, t.id)
-    ), broken AS (
-      SELECT user_id, id, seq, position,
-        CASE
-          WHEN seq IS NULL OR hash IS NULL THEN 'unchained'
-          WHEN seq > position THEN 'removed'
-          WHEN seq < position THEN 'duplicated'
-          WHEN hash <> ledger_row_hash(prev_hash, ${LEDGER_CONTENT('ordered', version)}) THEN 'changed'
-        END AS problem
-      FROM ordered
-    )
-    SELECT DISTINCT ON (user_id) user_id, id, seq, problem FROM broken WHERE problem IS NOT NULL ORDER BY user_id, position
-  `.execute(db);
-  const tails = await sql<{ userId: string; ledgerRows: number; lastSeq: number | null }>`
-    SELECT u.id AS user_id, u.ledger_rows, last.seq AS last_seq
-    FROM users u
-    LEFT JOIN LATERAL (SELECT seq, hash FROM transactions WHERE user_id = u.id ORDER BY seq DESC NULLS LAST LIMIT 1) last ON true
-    WHERE u.ledger_head IS DISTINCT FROM last.hash
-  `.execute(db);
-  return [
-    ...ledger.rows.map((row) => ({
-      chain: 'ledger' as const,
-      userId: row.userId,
-      rowId: row.id,
-      description: `Ledger of user ${row.userId}: ${breakText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
-    })),
-    ...tails.rows
-      .filter((tail) => !ledger.rows.some((row) => row.userId === tail.userId))
-      .map((tail) => ({
-        chain: 'ledger' as const,
-        userId: tail.userId,
-        rowId: null,
-        description: `Ledger of user ${tail.userId}: its last row (#${Number(tail.ledgerRows)}) was removed or changed: the member's ledger head no longer names row #${tail.lastSeq ?? 0}`,
-      })),
-  ];
-}
-
-/** The first place each chain is broken: each member's ledger (findLedgerChainBreaks) and the admin log. */
-export async function findChainBreaks(db: QueryExecutorProvider): Promise<ChainBreak[]> {
-  const log = await sql<{ id: string; seq: number | null; problem: string }>`
-    WITH ordered AS (
-      SELECT l.*, lag(l.hash) OVER w AS prev_hash, row_number() OVER w AS position
-      FROM admin_logs l WINDOW w AS (ORDER BY l.seq NULLS FIRST, l.id)
-    )
-    SELECT id, seq,
-      CASE
-        WHEN seq IS NULL OR hash IS NULL THEN 'unchained'
-        WHEN seq > position THEN 'removed'
-        WHEN seq < position THEN 'duplicated'
-        ELSE 'changed'
-      END AS problem
-    FROM ordered
-    WHERE seq IS NULL OR hash IS NULL OR seq <> position OR hash <> admin_log_hash(prev_hash, ${ADMIN_LOG_CONTENT('ordered')})
-    ORDER BY position
-    LIMIT 1
-  `.execute(db);
-  const logHead = await sql<{ seq: number; lastSeq: number | null }>`
-    SELECT c.seq, (SELECT max(seq) FROM admin_logs) AS last_seq FROM admin_log_chain c
-    WHERE c.head IS DISTINCT FROM (SELECT hash FROM admin_logs ORDER BY seq DESC NULLS LAST LIMIT 1)
-  `.execute(db);
-  return [
-    ...(await findLedgerChainBreaks(db)),
-    ...log.rows.map((row) => ({
-      chain: 'admin-log' as const,
-      userId: null,
-      rowId: row.id,
-      description: `Admin log: ${breakText[row.problem]!(row.seq === null ? null : Number(row.seq), row.id)}`,
-    })),
-    ...(log.rows.length === 0
-      ? logHead.rows.map((head) => ({
-          chain: 'admin-log' as const,
-          userId: null,
-          rowId: null,
-          description: `Admin log: its last row (#${Number(head.seq)}) was removed or changed: the chain's head no longer names row #${head.lastSeq ?? 0}`,
-        }))
-      : []),
-  ];
 }
 
 export interface AdminLogRow {

@@ -5,10 +5,12 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type Transaction } from 'kysely';
 import postgres from 'postgres';
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed, QUEUE_MONEY_CHANGES_SETTING } from './changes';
+import { type ChangeFeed, QUEUE_MONEY_CHANGES_SETTING } from './changes';
 import { countingDialect, type DbStats, type PoolConnections, readPoolConnections } from './db-stats';
+import { pgliteChangeFeed } from './pglite-changes';
 import { PGliteDialect } from './pglite-dialect';
 import { builtPgliteTemplateDir, copyPgliteTemplate } from './pglite-template';
+import { postgresChangeFeed } from './postgres-changes';
 import { ConnectionCloses, GuardedPostgresJsDialect } from './postgres-js-dialect';
 import { makePrivateFolder, PRIVATE_FOLDER_MODE } from './private-files';
 import type { Database } from './schema';
@@ -31,6 +33,12 @@ export interface DbHandle {
   changes(): Promise<ChangeFeed>;
   /** Statements in flight, open transactions and the pool's size, now (docs/architecture.md#running-it). */
   stats(): DbStats;
+  /**
+   * Runs SQL written for node-postgres (pg-boss's, docs/decisions.md#web-push-queue) over this handle's own
+   * connections: one statement with its values, or, without values, a script of several. Rows keep the
+   * database's column names.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** On PostgreSQL: the pool's connections in use and idle, now, as the database sees them (one query). */
   poolConnections?(): Promise<PoolConnections>;
   close(): Promise<void>;
@@ -102,6 +110,20 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       kind: 'postgres',
       changes: feedOnce(async () => postgresChangeFeed(databaseUrl, client)),
       stats,
+      executeSql: async (text, values = []) => {
+        // node-postgres sends an undefined value as NULL, which SQL written for it counts on; postgres.js refuses one.
+        const given = values.map((value) => value ?? null) as postgres.ParameterOrJSON<never>[];
+        if (values.length > 0) return { rows: [...(await client.unsafe(text, given))] };
+        // A script may hold its own BEGIN and COMMIT, which postgres.js allows only on a connection of its own.
+        const reserved = await client.reserve();
+        const result = await reserved
+          .unsafe(text)
+          .simple()
+          .finally(() => reserved.release());
+        // A script answers with one result per statement: the last one is the script's.
+        const last: readonly object[] = Array.isArray(result.at(-1)) ? (result.at(-1) as unknown as object[]) : result;
+        return { rows: [...last] as Record<string, unknown>[] };
+      },
       poolConnections: () => readPoolConnections(client, applicationName),
       close: async () => {
         await closeFeed();
@@ -135,6 +157,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     pglite: pg,
     changes: feedOnce(() => pgliteChangeFeed(pg)),
     stats,
+    // Holding kysely's one connection, so the statements never run inside someone else's transaction.
+    executeSql: (text, values = []) =>
+      db.connection().execute(async () => {
+        if (values.length > 0) return pg.query<Record<string, unknown>>(text, [...values], { rowMode: 'object' });
+        const results = await pg.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }),
     close: async () => {
       await closeFeed();
       await db.destroy();

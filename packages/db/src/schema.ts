@@ -17,6 +17,8 @@ export interface UsersTable {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** The language the member reads the site in (null until their first sign-in stores their browser's). */
+  language: 'en' | 'fil' | null;
   isAdmin: Generated<boolean>;
   accountStatus: Generated<'active' | 'suspended' | 'banned'>;
   statusReason: string | null;
@@ -70,6 +72,8 @@ export interface SessionsTable {
   userId: string;
   expiresAt: Timestamp;
   adminUnlockedUntil: NullableTimestamp;
+  /** Until when the session's last passkey step-up lets money decisions through (docs/architecture.md#passkeys-and-the-step-up). */
+  stepUpUntil: NullableTimestamp;
   createdAt: Timestamp;
 }
 
@@ -77,7 +81,33 @@ export interface CommissionSessionsTable {
   id: string;
   username: string;
   expiresAt: Timestamp;
+  stepUpUntil: NullableTimestamp;
   createdAt: Timestamp;
+}
+
+/** A WebAuthn credential: an admin's (userId) or the commission operator's (operatorUsername), never both. */
+export interface PasskeysTable {
+  id: Generated<string>;
+  userId: string | null;
+  operatorUsername: string | null;
+  /** base64url, as the browser names the credential. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: Generated<number>;
+  transports: Json<string[]>;
+  name: string;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+}
+
+/** The one pending WebAuthn challenge of a session, deleted when answered. */
+export interface PasskeyChallengesTable {
+  sessionKind: 'admin' | 'operator';
+  sessionId: string;
+  purpose: 'register' | 'step_up';
+  challenge: string;
+  expiresAt: Timestamp;
 }
 
 export interface TasksTable {
@@ -201,6 +231,12 @@ export interface PayoutsTable {
   /** The destination as read from the request (PayoutDestination), or null when its details could not be read. */
   details: Json<Record<string, string> | null>;
   createdAt: Timestamp;
+  /** The reference of the transfer, as the approving admin gave it (migration 0028), or null. */
+  transferReference: string | null;
+  /** When an admin marked the approved payout sent after exporting it (migration 0030), or null. */
+  sentAt: NullableTimestamp;
+  /** The admin who marked it sent, or null. */
+  sentBy: string | null;
 }
 
 /** One row per payout destination, locked by migration 0015's triggers so payouts and signals to it take turns. */
@@ -305,14 +341,29 @@ export interface NotificationsTable {
   isGlobal: Generated<boolean>;
   userId: string | null;
   expiresAt: NullableTimestamp;
+  /** Null for a notice no admin caused (a bonus credited at a friend's first task). */
   createdBy: string | null;
   createdAt: Timestamp;
+  /** The member page the notice is about ('/payouts', '/vip', '/referrals', '/'), or null (migration 0028). */
+  link: string | null;
 }
 
 export interface NotificationReadsTable {
   notificationId: string;
   userId: string;
   readAt: Timestamp;
+}
+
+/** A browser's push endpoint and keys, for one member (migration 0028). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  deviceId: string | null;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
 }
 
 export interface PopupsTable {
@@ -416,6 +467,8 @@ export interface Database {
   identities: IdentitiesTable;
   sessions: SessionsTable;
   commissionSessions: CommissionSessionsTable;
+  passkeys: PasskeysTable;
+  passkeyChallenges: PasskeyChallengesTable;
   tasks: TasksTable;
   taskViews: TaskViewsTable;
   transactions: TransactionsTable;
@@ -428,6 +481,7 @@ export interface Database {
   payoutDestinations: PayoutDestinationsTable;
   notifications: NotificationsTable;
   notificationReads: NotificationReadsTable;
+  pushSubscriptions: PushSubscriptionsTable;
   popups: PopupsTable;
   adminLogs: AdminLogsTable;
   systemSettings: SystemSettingsTable;

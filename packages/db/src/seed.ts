@@ -1,3 +1,4 @@
+import { DEMO_GCASH_PAYEE, messages } from '@app/contracts';
 import type { Db } from './create-db';
 import { postToLedger } from './ledger';
 import { insertUser } from './users';
@@ -61,6 +62,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       .returning(['id', 'title', 'reward'])
       .execute();
 
+    // VIP by G-CASH can be tried at once; the admin overview says the payee is the demo's until one is set.
+    await trx.updateTable('systemSettings').set(DEMO_GCASH_PAYEE).execute();
     await insertUser(trx, { email: DEMO_ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin', isAdmin: true });
     const member = await insertUser(trx, { email: DEMO_MEMBER_EMAIL, firstName: 'Maria', lastName: 'Santos' });
 
@@ -83,7 +86,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         userId: member.id,
         type: 'earning',
         amount: task.reward,
-        description: `Task completed: ${task.title}`,
+        description: messages.ledger.taskCompleted(task.title),
         taskViewId: view.id,
         createdAt: completedAt,
       });

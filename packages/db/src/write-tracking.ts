@@ -8,50 +8,12 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { cachedTableWrittenBy, readersOf } from './cached-tables';
 import type { UserRow } from './schema';
 import { rememberRowVersion } from './users';
 
-/**
- * The tables whose rows this instance caches (docs/architecture.md#caches), by who reads them: the
- * session and its user are the writer's own (a member's earnings, profile, sign-out), the settings, the
- * tasks, the plans and the admin queues' tables are read by everyone, and the tables of the other admin
- * lists (the ledger, the activity log, the risk queue, the held referral bonuses) by admins alone.
- */
-const OWN_TABLES = new Set(['users', 'sessions']);
-const SHARED_TABLES = new Set([
-  'system_settings',
-  'systemSettings',
-  'tasks',
-  'vip_plans',
-  'vipPlans',
-  'payouts',
-  'vip_requests',
-  'vipRequests',
-  'support_messages',
-  'supportMessages',
-  'commission_payouts',
-  'commissionPayouts',
-]);
-/** Written by members all day (an earning posts to the ledger), but only an admin's own write must be read back at once. */
-const ADMIN_LIST_TABLES = new Set([
-  'transactions',
-  'admin_logs',
-  'adminLogs',
-  'risk_scores',
-  'riskScores',
-  'referrals',
-  'account_signals',
-  'accountSignals',
-  // The payout queue's cluster sizes.
-  'account_clusters',
-  'accountClusters',
-]);
-
 /** Their triggers queue money changes on PostgreSQL (migration 0019), for the feed to send once the request is done. */
 const QUEUING_TABLES = new Set(['users', 'transactions']);
-
-const RAW_WRITE =
-  /\b(?:update|insert\s+into|delete\s+from)\s+"?(users|sessions|system_settings|tasks|vip_plans|payouts|vip_requests|support_messages|commission_payouts|transactions|admin_logs|risk_scores|referrals|account_signals)\b/i;
 
 /** What one request has written so far, of the tables this instance caches. */
 export interface WriteScope {
@@ -139,7 +101,7 @@ function tablesWritten(node: RootOperationNode): string[] {
     case 'SelectQueryNode':
       return inWith(node.with);
     case 'RawNode':
-      return [RAW_WRITE.exec(node.sqlFragments.join('?'))?.[1]?.toLowerCase() ?? ''];
+      return [cachedTableWrittenBy(node.sqlFragments.join('?')) ?? ''];
     default:
       return [];
   }
@@ -166,9 +128,10 @@ export class CachedWritesPlugin implements KyselyPlugin {
         const scope = requestScope.getStore();
         if (scope) scope.queuedChanges = true;
       }
-      const own = OWN_TABLES.has(table);
-      const adminList = ADMIN_LIST_TABLES.has(table);
-      if (!own && !adminList && !SHARED_TABLES.has(table)) continue;
+      const readers = readersOf(table);
+      if (!readers) continue;
+      const own = readers === 'own';
+      const adminList = readers === 'admin-list';
       const scope = requestScope.getStore();
       if (!scope) this.onWriteOutsideRequest();
       else if (own && !scope.writesForOthers) {

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Change, ChangeCache, type ChangeFeed, COLD_FEED_MAX_AGE_MS, insertUser, parseChange, postToLedger } from '../src';
-import { CHANGES_APPLICATION_NAME, postgresChangeFeed, QUEUE_MONEY_CHANGES_SETTING } from '../src/changes';
+import { QUEUE_MONEY_CHANGES_SETTING } from '../src/changes';
+import { CHANGES_APPLICATION_NAME, postgresChangeFeed } from '../src/postgres-changes';
 import { createTestDb, type TestDbHandle } from '../src/testing';
 
 /** Resolves with the first change `feed` delivers that `matches`, or rejects after `ms`. */

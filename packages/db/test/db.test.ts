@@ -1,3 +1,4 @@
+import { DEMO_GCASH_PAYEE } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -201,6 +202,10 @@ describe('demo data', () => {
       expect(tasks.map((task) => task.title)).toContain('View Product Page');
       const admin = await fresh.db.selectFrom('users').select('isAdmin').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
       expect(admin.isAdmin).toBe(true);
+      // VIP by G-CASH can be tried at once, to a payee whose name says it is a demo.
+      const payee = await fresh.db.selectFrom('systemSettings').select(['gcashNumber', 'gcashName']).executeTakeFirstOrThrow();
+      expect(payee).toEqual(DEMO_GCASH_PAYEE);
+      expect(payee.gcashName).toContain('DEMO');
       const member = await fresh.db
         .selectFrom('users')
         .select(['id', 'totalEarnings', 'createdAt'])

@@ -2,8 +2,9 @@ import { COMMISSION_PER_PAYOUT_CENTAVOS } from '@app/contracts';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAdminLog, checkBooks, type DbHandle, insertUser, postToLedger } from '../src';
-import { findChainBreaks } from '../src/chains';
+import { findChainBreaks } from '../src/chain-breaks';
 import { down, up } from '../src/migrations/0024_ledger_evidence';
+import { down as downFrom0028, up as upTo0028 } from '../src/migrations/0028_transfer_references';
 import { createTestDb } from '../src/testing';
 
 /*
@@ -89,8 +90,9 @@ async function writeHistory() {
   });
 }
 
-/** Back to 0023, and the request rows of decided payouts given their outcome, as decisions did before 0024. */
+/** Back to 0023 (through 0028's down, which keeps 0024's payout_digest), and the request rows of decided payouts given their outcome, as decisions did before 0024. */
 async function atMigration0023() {
+  await downFrom0028(untyped);
   await down(untyped);
   await sql`
     UPDATE transactions t SET status = p.status FROM payouts p WHERE p.id = t.payout_id AND t.type = 'payout' AND p.status <> 'pending'
@@ -111,6 +113,7 @@ describe('migration 0024_ledger_evidence', () => {
     const before = await places();
 
     await up(untyped);
+    await upTo0028(untyped);
 
     expect(await findChainBreaks(handle.db)).toEqual([]);
     expect((await checkBooks(handle.db)).problems).toEqual([]);

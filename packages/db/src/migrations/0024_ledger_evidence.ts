@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { findLedgerChainBreaks, rechainLedger } from '../chains';
+import { findLedgerChainBreaks } from '../chain-breaks';
+import { rechainLedger } from '../chains';
 import { LEDGER_ROW_HASH_0008 } from './0008_tamper_evident';
 import { MONEY_COLUMNS, textArray } from './0019_queued_changes';
 import { notifyUserChange, versionedPayload } from './0020_versioned_user_changes';
@@ -65,7 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   }
   for (const statement of statements) await sql.raw(statement).execute(db);
-  await rechainLedger(db, '0024');
+  await rechainLedger(db, '0024', '0024');
   await notifyUserChange(versionedPayload, textArray([...MONEY_COLUMNS, 'pending_bonuses'])).execute(db);
 }
 

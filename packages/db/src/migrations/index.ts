@@ -26,6 +26,11 @@ import * as ledgerEvidence from './0024_ledger_evidence';
 import * as fraudRingLinks from './0025_fraud_ring_links';
 import * as commissionBalanceEditor from './0026_commission_balance_editor';
 import * as pendingReferralBonuses from './0027_pending_referral_bonuses';
+import * as transferReferences from './0028_transfer_references';
+import * as pushSubscriptions from './0029_push_subscriptions';
+import * as payoutsSent from './0030_payouts_sent';
+import * as memberLanguage from './0031_member_language';
+import * as passkeys from './0032_passkeys';
 
 /** Listed in code, not read from a folder, so the bundled server carries them. Names sort in order. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +61,9 @@ export const migrations: Record<string, Migration> = {
   '0025_fraud_ring_links': fraudRingLinks,
   '0026_commission_balance_editor': commissionBalanceEditor,
   '0027_pending_referral_bonuses': pendingReferralBonuses,
+  '0028_transfer_references': transferReferences,
+  '0029_push_subscriptions': pushSubscriptions,
+  '0030_payouts_sent': payoutsSent,
+  '0031_member_language': memberLanguage,
+  '0032_passkeys': passkeys,
 };
