@@ -185,8 +185,9 @@ export function createSessionManager(db: Db, options: { secureCookies: boolean; 
       await lucia.invalidateUserSessions(userId);
     },
 
-    async setAdminUnlockedUntil(token: string, until: Date | null): Promise<void> {
-      await db.updateTable('sessions').set({ adminUnlockedUntil: until }).where('id', '=', hashToken(token)).execute();
+    /** In the caller's transaction, which logs the unlock or lock beside it. */
+    async setAdminUnlockedUntil(trx: Tx, token: string, until: Date | null): Promise<void> {
+      await trx.updateTable('sessions').set({ adminUnlockedUntil: until }).where('id', '=', hashToken(token)).execute();
     },
 
     sessionCookie: cookieFor,

@@ -1,14 +1,11 @@
-import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, FREE_TIER, TRANSACTION_TYPES } from './constants';
-import { httpUrlInput, reasonInput, recordId, requiredReason } from './inputs';
+import { activeFlag, changesSomething, wholeNumberInput } from './admin-inputs';
+import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, TRANSACTION_TYPES } from './constants';
+import { reasonInput, recordId, requiredReason } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { optionalPaging, page, pageNumber, pageSizeNumber } from './paging-schemas';
-import { PAYOUT_STATUSES, payoutDestinationSchema } from './payouts';
-import { WEBSITE_STATUSES } from './site-status';
 import { staffMessages } from './staff-messages';
 import { conversationWindow, supportMessageInput } from './support';
-import { taskSchema } from './tasks';
-import { gcashPayeeInput } from './vip-plans';
 import { z } from './zod';
 
 const m = staffMessages.admin;
@@ -34,35 +31,6 @@ export const adminQueueInput = z
   })
   .prefault({});
 export type AdminQueueInput = z.output<typeof adminQueueInput>;
-
-const activeFlag = z.boolean({ error: m.activeInvalid });
-
-/** A whole number given as a number or text; a blank becomes 0 (docs/product-rules.md#validation). */
-function wholeNumberInput(message: string, max: number) {
-  return z
-    .union([z.number(), z.string()], { error: message })
-    .transform((value, ctx) => {
-      const text = typeof value === 'string' ? value.trim() : value;
-      if (text === '') return 0;
-      const number = typeof text === 'number' ? text : /^\d+$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isInteger(number) || number < 0 || number > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return number;
-    })
-    .meta({
-      anyOf: [
-        { type: 'integer', minimum: 0, maximum: max },
-        { type: 'string', pattern: '^\\s*\\d*\\s*$' },
-      ],
-      description: `A whole number from 0 to ${max}, as a number or digits (blank is 0).`,
-    });
-}
-
-/** True when an update names at least one field besides its id. */
-const changesSomething = (input: Record<string, unknown>, idKey: string) =>
-  Object.entries(input).some(([key, value]) => key !== idKey && value !== undefined);
 
 // --- Dashboard -----------------------------------------------------------------------------------
 
@@ -173,53 +141,7 @@ export const vipRejectInput = z.object({
   reason: requiredReason(m.rejectReasonRequired),
 });
 
-// --- Payouts -------------------------------------------------------------------------------------
-
-export const pendingPayoutSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  amount: amountString,
-  paymentMethod: z.string(),
-  /** The destination as stored and as the member restated it before sending: "0917 123 4567 · Juan Dela Cruz". */
-  paymentDetails: z.string(),
-  /** The destination as read; null for an old payout whose details could not be read (flagged). */
-  destination: payoutDestinationSchema.nullable(),
-  /** The key other payouts are compared by, masked ("0917•••4567"); null when unreadable. */
-  maskedDestination: z.string().nullable(),
-  status: z.enum(PAYOUT_STATUSES),
-  createdAt: z.string(),
-  /** The member's tier in force now: a VIP account or a regular one. */
-  vipTier: z.string(),
-  email: z.string(),
-  /** What an admin should know before paying: a destination other accounts used or one that cannot be read, a payout hold. */
-  flags: z.array(z.object({ code: z.string(), text: z.string() })),
-  /** The other accounts that used this payout's destination. */
-  linkedAccounts: z.array(z.object({ userId: z.string(), email: z.string() })),
-  /** How many accounts the member's cluster holds, the member included: 1 when alone (docs/product-rules.md#fraud-rules). */
-  clusterSize: z.number().int().min(1),
-});
-export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
-
-const PAYOUT_DECISIONS = ['approved', 'declined'] as const;
-export type PayoutDecision = (typeof PAYOUT_DECISIONS)[number];
-
-/** A payout decision; a decline names why, which the member sees on the payout and in a notification. */
-export const payoutDecisionInput = z
-  .object({
-    id: recordId,
-    status: z.enum(PAYOUT_DECISIONS, { error: m.payoutStatusInvalid }),
-    reason: z
-      .string({ error: m.declineReasonRequired })
-      .trim()
-      .max(500, m.reasonTooLong)
-      .meta({ description: 'Required to decline.' })
-      .optional(),
-  })
-  .refine((input) => input.status !== 'declined' || Boolean(input.reason), { message: m.declineReasonRequired, path: ['reason'] });
-
-// --- Activity logs and transactions --------------------------------------------------------------
+// --- The admin log and the ledger ----------------------------------------------------------------
 
 export const adminLogSchema = z
   .object({
@@ -255,97 +177,6 @@ const adminTransactionSchema = z
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 export const adminTransactionListOutput = page(adminTransactionSchema);
 
-// --- Maintenance and system settings -------------------------------------------------------------
-
-const maintenanceFlag = z.boolean({ error: m.maintenanceInvalid });
-
-/**
- * The maintenance controls: the panel sends `maintenance`, the maintenance page `enabled` with a
- * `websiteStatus` and a `reason`. Either name is accepted; both given must agree.
- */
-/** The message members see while the site is closed. */
-const maintenanceMessage = z
-  .string({ error: m.maintenanceMessageRequired })
-  .trim()
-  .min(1, m.maintenanceMessageRequired)
-  .max(500, m.maintenanceMessageTooLong);
-
-export const adminMaintenanceInput = z
-  .object({
-    enabled: maintenanceFlag.optional(),
-    maintenance: maintenanceFlag.optional(),
-    websiteStatus: z.enum(WEBSITE_STATUSES, { error: m.websiteStatusInvalid }).optional(),
-    reason: reasonInput.nullish(),
-    /** What members see while the site is closed, set with the switch that closes it. */
-    message: maintenanceMessage.optional(),
-  })
-  .refine(
-    (input) => input.enabled === undefined || input.maintenance === undefined || input.enabled === input.maintenance,
-    m.maintenanceConflict,
-  )
-  .refine(
-    (input) => input.enabled !== undefined || input.maintenance !== undefined || input.websiteStatus !== undefined,
-    m.maintenanceChoiceRequired,
-  )
-  .transform((input) => ({
-    maintenance: input.maintenance ?? input.enabled,
-    websiteStatus: input.websiteStatus,
-    reason: input.reason || null,
-    message: input.message,
-  }));
-export type AdminMaintenanceInput = z.output<typeof adminMaintenanceInput>;
-
-export const adminMaintenanceOutput = z.object({
-  maintenance: z.boolean(),
-  websiteStatus: z.enum(WEBSITE_STATUSES),
-  message: z.string(),
-});
-
-/** `maintenance` and `maintenanceMode` are the same flag under the names the two toggles read. */
-export const systemSettingsSchema = z
-  .object({
-    maintenance: z.boolean(),
-    maintenanceMode: z.boolean(),
-    websiteStatus: z.enum(WEBSITE_STATUSES),
-    /** What members see while the site is closed. */
-    message: z.string(),
-    lastUpdated: z.string().nullable(),
-    /** Where members send G-CASH for a VIP plan; null until an admin sets it (members cannot pay then). */
-    gcashNumber: z.string().nullable(),
-    gcashName: z.string().nullable(),
-  })
-  .meta({ id: 'SystemSettings' });
-export type SystemSettings = z.infer<typeof systemSettingsSchema>;
-
-export const systemSettingsInput = z
-  .object({
-    maintenance: maintenanceFlag.optional(),
-    maintenanceMode: maintenanceFlag.optional(),
-    message: maintenanceMessage.optional(),
-    gcashNumber: gcashPayeeInput.shape.gcashNumber.optional(),
-    gcashName: gcashPayeeInput.shape.gcashName.optional(),
-  })
-  .refine(
-    (input) => input.maintenance === undefined || input.maintenanceMode === undefined || input.maintenance === input.maintenanceMode,
-    m.maintenanceConflict,
-  )
-  .refine(
-    (input) =>
-      input.maintenance !== undefined ||
-      input.maintenanceMode !== undefined ||
-      input.message !== undefined ||
-      input.gcashNumber !== undefined ||
-      input.gcashName !== undefined,
-    m.settingsChoiceRequired,
-  )
-  .transform((input) => ({
-    maintenance: input.maintenance ?? input.maintenanceMode,
-    message: input.message,
-    gcashNumber: input.gcashNumber,
-    gcashName: input.gcashName,
-  }));
-export type SystemSettingsInput = z.output<typeof systemSettingsInput>;
-
 // --- VIP plans (quick plan settings) -------------------------------------------------------------
 
 export const adminPlanSchema = z
@@ -375,63 +206,6 @@ export const adminPlanUpdateInput = z
   })
   .refine((input) => changesSomething(input, 'planId'), m.nothingToUpdate);
 export type AdminPlanUpdateInput = z.output<typeof adminPlanUpdateInput>;
-
-// --- Tasks ---------------------------------------------------------------------------------------
-
-/**
- * A task as admins manage it: the member's fields, where `reward` is the task's own (what FREE members
- * earn), and whether it is on.
- */
-export const adminTaskSchema = taskSchema
-  .extend({
-    isActive: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'AdminTask' });
-export type AdminTask = z.infer<typeof adminTaskSchema>;
-
-const taskFields = {
-  title: z.string({ error: m.taskTitleRequired }).trim().min(1, m.taskTitleRequired).max(200, m.taskTitleTooLong),
-  description: z.string({ error: m.taskDescriptionTooLong }).trim().max(2000, m.taskDescriptionTooLong),
-  url: httpUrlInput(m.taskUrlInvalid),
-  reward: pesosInput({ required: m.taskRewardRequired, invalid: m.taskRewardPositive }).refine(
-    (centavos) => centavos > 0,
-    m.taskRewardPositive,
-  ),
-  /** A plan id; FREE, blank or null mean every tier. Whether the plan exists is checked by the server. */
-  requiredVipTier: z
-    .string({ error: m.taskTierUnknown })
-    .trim()
-    .max(100, m.taskTierUnknown)
-    .nullable()
-    .transform((tier) => (!tier || tier === FREE_TIER ? null : tier)),
-  isActive: activeFlag,
-};
-
-export const adminTaskCreateInput = z.object({
-  title: taskFields.title,
-  description: taskFields.description.default(''),
-  url: taskFields.url,
-  reward: taskFields.reward,
-  requiredVipTier: taskFields.requiredVipTier.optional(),
-  isActive: taskFields.isActive.default(true),
-});
-export type AdminTaskCreateInput = z.output<typeof adminTaskCreateInput>;
-
-/** Editing a task, or switching it on or off with `isActive` alone: omitted fields keep their values. */
-export const adminTaskUpdateInput = z
-  .object({
-    id: recordId,
-    title: taskFields.title.optional(),
-    description: taskFields.description.optional(),
-    url: taskFields.url.optional(),
-    reward: taskFields.reward.optional(),
-    requiredVipTier: taskFields.requiredVipTier.optional(),
-    isActive: taskFields.isActive.optional(),
-  })
-  .refine((input) => changesSomething(input, 'id'), m.nothingToUpdate);
-export type AdminTaskUpdateInput = z.output<typeof adminTaskUpdateInput>;
 
 // --- Support inbox -------------------------------------------------------------------------------
 

@@ -1,9 +1,13 @@
 import { ACCOUNT_STATUSES } from './constants';
+import { LANGUAGES } from './language';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
 import { payoutHoldSchema } from './risk';
 import { memberText } from './text';
 import { z } from './zod';
+
+/** A language of the site (docs/architecture.md#two-languages); kept beside the schemas, so the pages' first code has no zod. */
+export const languageSchema = z.enum(LANGUAGES);
 
 /** The signed-in user as GET /api/auth/user returns it (docs/screens.md#records). */
 export const userSchema = z
@@ -13,6 +17,8 @@ export const userSchema = z
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
+    /** The language the member chose (docs/architecture.md#two-languages); null until their first sign-in. */
+    language: languageSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     isAdmin: z.boolean(),

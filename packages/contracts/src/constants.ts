@@ -24,6 +24,13 @@ export const MAX_BATCH_CALLS = 20;
 export const LIVE_RETRY_AFTER_SECONDS = 30;
 export const LIVE_RETRY_MAX_MS = 10 * 60_000;
 
+/**
+ * The header of every GET batch's answer that says where the live feed was before the batch read anything:
+ * a page's first stream resumes from its first read's position (docs/architecture.md#live-updates). Here,
+ * not in live.ts, whose schemas would bring zod into every app's first chunk.
+ */
+export const LIVE_POSITION_HEADER = 'live-position';
+
 export const DASHBOARD_TASK_COUNT = 3;
 export const DASHBOARD_TRANSACTION_COUNT = 4;
 export const COPY_CONFIRMATION_MS = 2000;
@@ -31,8 +38,8 @@ export const CHAT_STALE_MS = 60_000;
 
 export const PAYOUT_METHODS = ['G-CASH', 'PAYMAYA', 'BINANCE', 'COINSPH', 'BDO', 'PayPal', 'Bank Transfer'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
-export const DEFAULT_PAYOUT_METHOD: PayoutMethod = 'PayPal';
-export const DEFAULT_PAYOUT_AMOUNT = '10.00';
+/** The method the payout form starts with (docs/screens.md#member-screens): the wallet most members are paid to. */
+export const DEFAULT_PAYOUT_METHOD: PayoutMethod = 'G-CASH';
 export const PAYOUT_MIN_CENTAVOS = 15_000;
 export const PAYOUT_MAX_CENTAVOS = 200_000;
 /** The most a payout's destination (number, e-mail or account, and the holder's name) may hold: a member's or the operator's. */
@@ -46,6 +53,31 @@ export const VIP_SPONSOR_BONUS_CENTAVOS = 5_000;
 export const COMMISSION_PER_UPGRADE_CENTAVOS = 500;
 export const COMMISSION_PER_PAYOUT_CENTAVOS = 1_000;
 export const COMMISSION_PAYOUT_METHODS = ['G-CASH', 'PayMaya', 'Bank Transfer'] as const;
+
+/**
+ * The names members and staff read for each payout method: the brands' own spelling. The API values
+ * (`G-CASH`, `PAYMAYA`, ...) stay what clients send and receive; screens and notices show these.
+ */
+const PAYOUT_METHOD_NAMES: Record<PayoutMethod | (typeof COMMISSION_PAYOUT_METHODS)[number], string> = {
+  'G-CASH': 'GCash',
+  PAYMAYA: 'Maya',
+  PayMaya: 'Maya',
+  COINSPH: 'Coins.ph',
+  BDO: 'BDO',
+  'Bank Transfer': 'Bank transfer',
+  PayPal: 'PayPal',
+  BINANCE: 'Binance',
+};
+
+/** The shown name of a payout method; a value no longer offered is shown as stored. */
+export function payoutMethodName(method: string): string {
+  return PAYOUT_METHOD_NAMES[method as keyof typeof PAYOUT_METHOD_NAMES] ?? method;
+}
+
+/** Methods as a form's list offers them: each shown by its name, choosing its API value. */
+export function payoutMethodOptions(methods: readonly string[]): { value: string; label: string }[] {
+  return methods.map((method) => ({ value: method, label: payoutMethodName(method) }));
+}
 /**
  * The most one edit of the commission stats editor may move each of its two figures, up or down
  * (docs/product-rules.md#commission). The editor corrects the ledger; the operator's income is the ₱5.00 and
@@ -167,3 +199,25 @@ export type WrongPasswordLimitName = keyof typeof WRONG_PASSWORD_LIMITS;
 
 /** The ad network's loader (Google AdSense, whose publisher id AD_CLIENT_ID holds). */
 export const AD_SCRIPT_URL = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
+
+/**
+ * Member-site pages a signed-out visitor sees inside the member layout (docs/screens.md#member-screens, route
+ * table); any other page of the layout shows them the landing page.
+ */
+export const VISITOR_PAGES: ReadonlySet<string> = new Set(['/tasks', '/about', '/privacy', '/terms', '/help']);
+
+/**
+ * Whether a signed-out visitor at this member-site path sees the landing page: every path but the visitor
+ * pages and the pages outside the member layout (a referral link, the task browser). The server sends a
+ * request without a session cookie for such a path the landing page's own HTML and script
+ * (docs/architecture.md#what-a-page-loads-first).
+ */
+export function showsLandingToVisitors(pathname: string): boolean {
+  return !VISITOR_PAGES.has(pathname) && !/^\/(referral|task-browser)(\/|$)/.test(pathname);
+}
+
+/** How long a passkey step-up lets money decisions through (docs/architecture.md#passkeys-and-the-step-up). */
+export const STEP_UP_MINUTES = 10;
+/** How long a passkey ceremony's challenge may be answered. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const PASSKEY_NAME_MAX_LENGTH = 60;

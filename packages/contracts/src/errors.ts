@@ -53,8 +53,16 @@ export const ERROR_CODES = {
   /** A payout request for more than the available balance (its message names that balance). */
   INSUFFICIENT_BALANCE: { httpStatus: 400, trpcCode: 'BAD_REQUEST', message: messages.common.badRequest },
   UNAUTHORIZED: { httpStatus: 401, trpcCode: 'UNAUTHORIZED', message: messages.common.unauthorized },
+  /**
+   * A money decision by an actor with a passkey whose step-up is older than STEP_UP_MINUTES: the panel answers
+   * with the passkey prompt and sends the call again (docs/architecture.md#passkeys-and-the-step-up). Its own
+   * text is a staff catalogue text; the general one stays out of the member app's first code.
+   */
+  STEP_UP_REQUIRED: { httpStatus: 401, trpcCode: 'UNAUTHORIZED', message: messages.common.forbidden },
   PAYMENT_REQUIRED: { httpStatus: 402, trpcCode: 'PAYMENT_REQUIRED', message: messages.common.badRequest },
   FORBIDDEN: { httpStatus: 403, trpcCode: 'FORBIDDEN', message: messages.common.forbidden },
+  /** A money decision by an actor without a passkey while ADMIN_PASSKEY_REQUIRED is on: register one first. */
+  PASSKEY_REQUIRED: { httpStatus: 403, trpcCode: 'FORBIDDEN', message: messages.common.forbidden },
   NOT_FOUND: { httpStatus: 404, trpcCode: 'NOT_FOUND', message: messages.common.notFound },
   METHOD_NOT_SUPPORTED: { httpStatus: 405, trpcCode: 'METHOD_NOT_SUPPORTED', message: messages.common.badRequest },
   TIMEOUT: { httpStatus: 408, trpcCode: 'TIMEOUT', message: messages.common.badRequest },

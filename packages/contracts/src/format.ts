@@ -68,11 +68,17 @@ export function titleCase(snake: string): string {
   return snake.split('_').filter(Boolean).map(capitalize).join(' ');
 }
 
-/** Initials for the avatar: first+last name, else the e-mail's first two letters, else "US". */
+/**
+ * Initials for the avatar: of the names the member gave (one name, one letter), else the e-mail's first two
+ * letters, else "US". A member greeted "Juan" is never shown as "BA" of bago@example.com.
+ */
 export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
-  const first = user?.firstName?.trim();
-  const last = user?.lastName?.trim();
-  if (first && last) return `${first[0]}${last[0]}`.toUpperCase();
+  const names = [user?.firstName?.trim(), user?.lastName?.trim()].filter((name): name is string => Boolean(name));
+  if (names.length > 0)
+    return names
+      .map((name) => [...name][0])
+      .join('')
+      .toUpperCase();
   const email = user?.email?.trim();
   if (email && email.length >= 2) return email.slice(0, 2).toUpperCase();
   return 'US';
@@ -89,11 +95,17 @@ export function formatMinutes(milliseconds: number): string {
  * "about 6 hours", "about 2 days".
  */
 export function formatApproxDuration(seconds: number): string {
+  const { count, unit } = approxDuration(seconds);
+  return `about ${pluralize(count, unit)}`;
+}
+
+/** A duration rounded to the unit that reads best (minutes under 90, hours under 36, else days), for any language. */
+export function approxDuration(seconds: number): { count: number; unit: 'minute' | 'hour' | 'day' } {
   const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 90) return `about ${pluralize(minutes, 'minute')}`;
+  if (minutes < 90) return { count: minutes, unit: 'minute' };
   const hours = Math.round(seconds / 3600);
-  if (hours < 36) return `about ${pluralize(hours, 'hour')}`;
-  return `about ${pluralize(Math.round(seconds / 86_400), 'day')}`;
+  if (hours < 36) return { count: hours, unit: 'hour' };
+  return { count: Math.round(seconds / 86_400), unit: 'day' };
 }
 
 /** Counts with thousands separators; toLocaleString would build a formatter on every call. */

@@ -3,10 +3,11 @@ import { z } from './zod';
 /**
  * What the live stream tells an open page (docs/architecture.md#live-updates): which of its data changed,
  * never the data itself, which the page reads again through its usual calls (so every rule of those calls
- * applies). `resync`, the first event of every connection: changes made before the stream listened were not kept;
- * everything live is read again.
+ * applies). `account`, to a member's own streams only: their balances, pending amounts, payout hold or plan
+ * changed. `resync`, the first event of a connection that cannot resume from the page's last event or first
+ * read: what changed before the stream listened is unknown, so everything live is read again.
  */
-const LIVE_TOPICS = ['site', 'support', 'notifications', 'queues', 'resync'] as const;
+const LIVE_TOPICS = ['site', 'support', 'notifications', 'account', 'queues', 'resync'] as const;
 
 const liveEventSchema = z.object({
   topic: z.enum(LIVE_TOPICS),

@@ -1,4 +1,5 @@
-import { PROFILE_PHOTO_MAX_PIXELS } from './constants';
+import { PROFILE_PHOTO_MAX_PIXELS, payoutMethodName } from './constants';
+import { payoutMessages } from './messages-payouts';
 
 /**
  * Every text the server sends and the apps show, in one catalogue, so a message is written once.
@@ -102,6 +103,13 @@ export const messages = {
       `The ${seconds}-second timer starts when you press Start Viewing: time on the website before that does not count. Then keep the website open until the timer reaches zero.`,
     popupBlocked: 'Your browser blocked the new tab. Open the website with the button below.',
   },
+  /** The descriptions the ledger writes on a member's rows, read back in the member's language on their history. */
+  ledger: {
+    taskCompleted: (title: string) => `Task completed: ${title}`,
+    payoutRequested: (method: string) => `Payout request via ${payoutMethodName(method)}`,
+    payoutApproved: (method: string) => `Payout approved via ${payoutMethodName(method)}`,
+    payoutDeclined: 'Payout declined: the amount is back in your balance',
+  },
   transactions: {
     emptyDashboard: 'No transactions found. Complete tasks to earn rewards!',
     emptyHistory: 'No transactions found. Complete tasks to start earning!',
@@ -127,7 +135,6 @@ export const messages = {
     pendingBody: (tier: string) => `Your VIP membership upgrade to ${tier} is pending admin approval. Your payment is being verified.`,
     proofInstructions: 'Pay with G-CASH, then enter the 13-digit reference number from your G-CASH receipt',
     gcashUnavailable: 'G-CASH payment is not available yet',
-    pendingSince: (when: string) => `Request pending since ${when}`,
     rejectedTitle: (plan: string) => `Your request for ${plan} was not approved`,
     gcashUnavailableBody: 'We have not set up our G-CASH account yet. You can pay from your earnings, or come back later.',
     gcashDetailsFailed: 'The G-CASH details could not be loaded. Please try again later.',
@@ -137,81 +144,7 @@ export const messages = {
     plansLoadFailed: 'The VIP plans could not be loaded. Please try again later.',
     statusLoadFailed: 'Your membership details could not be loaded. Please try again later.',
   },
-  payouts: {
-    queuePosition: (position: string, length: string) => `Position ${position} of ${length}`,
-    usuallyApproved: (wait: string) => `usually approved in ${wait}`,
-    paidProof: (payouts: string, total: string) => `${payouts} · ${total} paid in the last 30 days`,
-    holdTitle: 'Your payouts are on hold',
-    holdBody: (since: string) =>
-      `Since ${since}. New payout requests wait until the hold is lifted. Contact support if you have questions.`,
-    methodRequired: 'Payment method is required',
-    methodUnknown: 'Please choose one of the listed payment methods',
-    amountRequired: 'Amount is required',
-    amountPositive: 'Amount must be a positive number',
-    minimum: 'Minimum payout amount is ₱150.00',
-    maximum: 'Maximum payout amount is ₱2000.00',
-    detailsRequired: 'Payment details are required',
-    detailsTooLong: 'Payment details must be at most 500 characters',
-    insufficientTitle: 'Insufficient Balance',
-    insufficient: (balance: string) => `You don't have enough balance. Your available balance is ${balance}`,
-    confirmTitle: (amount: string, method: string) => `Request ${amount} by ${method}?`,
-    confirmBody: (amount: string) =>
-      `${amount} leaves your available balance now and is sent to the account below within 3-7 business days. Check it: money sent to a wrong account cannot be taken back.`,
-    confirmAction: (amount: string) => `Request ${amount}`,
-    requestedTitle: 'Payout Requested',
-    requestedBody: 'Your payout request was received. Processing takes 3-7 business days.',
-    failed: 'There was an error submitting your payout request. Please try again.',
-    historyEmpty: 'No payout requests yet',
-    historyLoadFailed: 'Your payout history could not be loaded. Please try again later.',
-    onHold: (reason: string) => `Payouts are on hold for your account: ${reason}. Please contact support.`,
-    /** Reading a destination (docs/product-rules.md#payout-destinations): each refusal says what to enter. */
-    destination: {
-      /** Each field's label on the payout form; the number's names its wallet. */
-      labels: {
-        mobile: (method: string) => `${method === 'PAYMAYA' ? 'Maya' : 'G-CASH'} number`,
-        account: 'Coins.ph mobile number or e-mail',
-        email: 'PayPal e-mail',
-        bank: 'Bank',
-        accountNumber: 'Account number',
-        accountName: "Account holder's name",
-        payId: 'Binance Pay ID',
-      },
-      hints: {
-        mobile: 'The 11-digit number of the wallet, for example 0917 123 4567.',
-        accountName: 'As the wallet or bank shows it. We check it before sending.',
-      },
-      sendTo: 'Send to',
-      required: {
-        mobile: 'Enter the mobile number of the account',
-        account: 'Enter the Coins.ph mobile number or e-mail',
-        email: 'Enter the PayPal e-mail address',
-        bank: 'Choose the bank',
-        accountNumber: 'Enter the bank account number',
-        accountName: "Enter the account holder's name",
-        payId: 'Enter your Binance Pay ID',
-      },
-      mobileInvalid: 'Enter a Philippine mobile number: 11 digits starting with 09, for example 0917 123 4567',
-      mobileNotPhilippine: 'Enter a Philippine mobile number (+63), for example 0917 123 4567',
-      mobileOnly: 'Enter only the mobile number here, for example 0917 123 4567',
-      mobileOrEmail: 'Enter the Coins.ph mobile number (for example 0917 123 4567) or e-mail address',
-      twoNumbers: 'Enter one number only: which of the numbers is meant cannot be told',
-      twoEmails: 'Enter one e-mail address only',
-      emailInvalid: 'Enter a valid e-mail address, for example juan@example.com',
-      nameInvalid: "Enter the account holder's name in letters, as the account shows it",
-      accountNumberInvalid: 'Enter the bank account number: 8 to 20 digits',
-      payIdInvalid: 'Enter your Binance Pay ID: 6 to 12 digits',
-      bankUnknown: 'Choose one of the listed banks',
-      legacy: {
-        'G-CASH': "Enter the G-CASH number and the account holder's name, for example: 0917 123 4567 Juan Dela Cruz",
-        PAYMAYA: "Enter the Maya number and the account holder's name, for example: 0917 123 4567 Juan Dela Cruz",
-        COINSPH: 'Enter the Coins.ph mobile number or e-mail address',
-        BDO: "Enter the BDO account number and the account holder's name, for example: 001234567890 Juan Dela Cruz",
-        'Bank Transfer': "Enter the bank, the account number and the account holder's name, for example: BPI 1234567890 Juan Dela Cruz",
-        PayPal: 'Enter the PayPal e-mail address',
-        BINANCE: 'Enter your Binance Pay ID: 6 to 12 digits',
-      },
-    },
-  },
+  payouts: payoutMessages,
   referrals: {
     codeRequired: 'Referral code is required',
     codeUnknown: 'This referral code does not exist',
@@ -257,20 +190,6 @@ export const messages = {
     windowLimitInvalid: 'Limit must be a whole number from 1 to 200',
     cursorUnknown: 'That message is not in this conversation',
   },
-  decisions: {
-    payoutDeclinedTitle: 'Payout declined',
-    payoutDeclinedBody: (amount: string, reason: string) =>
-      `Your payout of ${amount} was declined: ${reason}. The amount is back in your available balance.`,
-    vipRejectedTitle: 'VIP request not approved',
-    vipRejectedBody: (plan: string, reason: string) =>
-      `Your request for ${plan} was not approved: ${reason}. You can ask again with another G-CASH reference.`,
-    bonusReleasedTitle: 'Referral bonus available',
-    bonusReleasedBody: (amount: string, name: string) =>
-      `${name}'s first payout was approved, so your ${amount} referral bonus is now in your available balance.`,
-    bonusHeldTitle: 'Referral bonus under review',
-    bonusHeldBody: (amount: string, name: string) =>
-      `Your ${amount} referral bonus for ${name} is under review: an admin checks it before it is paid. You will see the outcome on your Referrals page.`,
-  },
   notifications: {
     notFound: 'Notification not found',
     titleRequired: 'Title is required',
@@ -285,6 +204,7 @@ export const messages = {
     expiryPast: 'The expiry date must be in the future',
     empty: 'No notifications yet',
   },
+
   popups: {
     notFound: 'Popup not found',
     titleShort: 'Title must be at least 3 characters',
@@ -309,6 +229,18 @@ export const messages = {
   },
   maintenance: {
     defaultMessage: 'We are performing scheduled maintenance. Please check back soon.',
+  },
+  /** The member app without a connection, and a new version of it (docs/architecture.md#service-worker). */
+  offline: {
+    title: "You're offline",
+    description: 'PesoTasks needs a connection to show your balance and tasks. Check your mobile data or Wi-Fi, then try again.',
+    retry: 'Retry',
+    waitingForConnection: 'Waiting for a connection…',
+    request: "You're offline — check your connection and try again",
+  },
+  appUpdate: {
+    available: 'Update available — reload',
+    reload: 'Reload',
   },
   notFoundPage: '404 Page Not Found',
 } as const;

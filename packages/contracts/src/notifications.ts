@@ -5,6 +5,10 @@ import { optionalPaging } from './paging-schemas';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
+/** The member pages a notice of money or standing links to (docs/product-rules.md#notices-of-money). */
+const NOTICE_LINKS = ['/', '/payouts', '/vip', '/referrals'] as const;
+export type NoticeLink = (typeof NOTICE_LINKS)[number];
+
 /** The newest notifications a member's list carries; the unread count still covers all of them. */
 export const NOTIFICATION_LIST_LIMIT = 100;
 
@@ -20,7 +24,13 @@ const notificationSchema = z.object({
 });
 
 /** A notification in a member's list, with whether this member has read it. */
-export const memberNotificationSchema = notificationSchema.extend({ read: z.boolean() }).meta({ id: 'MemberNotification' });
+export const memberNotificationSchema = notificationSchema
+  .extend({
+    read: z.boolean(),
+    /** The member page a notice of their money or standing is about ('/payouts', '/vip', '/referrals', '/'); null for an admin's notification. */
+    link: z.enum(NOTICE_LINKS).nullable(),
+  })
+  .meta({ id: 'MemberNotification' });
 export type MemberNotification = z.infer<typeof memberNotificationSchema>;
 
 export const notificationListOutput = z.object({

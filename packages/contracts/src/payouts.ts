@@ -5,9 +5,8 @@ import {
   type DestinationFields,
   PAYOUT_BANKS,
   type PayoutDestination,
-  readDestination,
-  readPaymentDetails,
-} from './destinations';
+} from './destination-shapes';
+import { readDestination, readPaymentDetails } from './destinations';
 import { messages } from './messages';
 import { formatAmount, hasExtraDecimals, parsePesos } from './money';
 import { amountString, pesosInputDocument } from './money-schemas';
@@ -133,6 +132,8 @@ export const payoutSchema = z
     /** The destination as read; null for an old payout whose details could not be read. */
     destination: payoutDestinationSchema.nullable(),
     status: z.enum(PAYOUT_STATUSES),
+    /** The reference of the transfer, as the approving admin gave it, for the member to match in their wallet; else null. */
+    transferReference: z.string().nullable(),
     /** Requested, then approved or declined, with their dates. */
     timeline: z.array(z.object({ status: z.enum(['requested', 'approved', 'declined']), at: z.string(), note: z.string().nullable() })),
   })

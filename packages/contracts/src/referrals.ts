@@ -7,19 +7,6 @@ import { z } from './zod';
 const REFERRAL_STATUSES = ['pending', 'awaiting_payout', 'completed', 'paid', 'held', 'rejected'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/**
- * How a referral's status reads to its sponsor: a pending bonus waits for the friend's first approved payout
- * (the referrals page says whose), a held one for an admin's review.
- */
-export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
-  pending: 'Pending',
-  awaiting_payout: 'Bonus pending',
-  completed: 'Completed',
-  paid: 'Paid',
-  held: 'Under review',
-  rejected: 'Rejected',
-};
-
 export const referralCodeInput = z.object({
   referralCode: memberText(messages.referrals.codeRequired)
     .trim()

@@ -26,7 +26,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 const CLUSTER_LINK_KINDS = ['device', 'destination', 'traits'] as const;
 
 /** Scores from which a member is a medium or a high risk, for how the queue marks them. */
-const RISK_LEVELS = { medium: 40, high: 70 } as const;
+export const RISK_LEVELS = { medium: 40, high: 70 } as const;
 
 export function riskLevel(score: number): 'high' | 'medium' | 'low' {
   if (score >= RISK_LEVELS.high) return 'high';

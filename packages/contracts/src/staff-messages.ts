@@ -3,6 +3,8 @@
  * of the catalogue (the member-facing texts are `messages`, in messages.ts). Kept apart so the member
  * app's first screen does not carry them.
  */
+import { payoutMethodName, STEP_UP_MINUTES } from './constants';
+
 export const staffMessages = {
   admin: {
     userNotFound: 'User not found',
@@ -12,6 +14,9 @@ export const staffMessages = {
     idInvalid: 'The id is not valid',
     statusInvalid: 'Status must be active, suspended or banned',
     reasonTooLong: 'Reason must be at most 500 characters',
+    transferReferenceInvalid:
+      'The transfer reference must be 4 to 40 letters or digits (spaces and - / . # allowed), as the wallet or bank shows it',
+    transferReferenceDeclined: 'A transfer reference goes with an approval only: a declined payout was not sent',
     suspendReasonRequired: 'Please give a reason for the suspension: the member sees it while signed in',
     banReasonRequired: 'Please give a reason for the ban: it is kept with the account and in the activity log',
     ownStatus: 'You cannot change the status of your own account',
@@ -33,10 +38,18 @@ export const staffMessages = {
     rejectReasonRequired: 'Please give a reason for the rejection',
     payoutNotFound: 'Payout not found',
     alreadyDecided: (status: string) => `Already ${status}`,
+    batchEmpty: 'Choose at least one payout',
+    batchTooLarge: (max: number) => `At most ${max} payouts at once`,
+    batchDuplicate: 'Each payout may be named once',
+    batchAmountRequired: 'Each payout needs the amount you saw, as a number of pesos',
+    batchFlaggedInvalid: 'flagged must be true or false',
+    batchHeld: 'Payouts are on hold for this member',
+    batchStaleAmount: (amount: string) => `The amount is ${amount}, not what you saw: open the queue again`,
+    batchStaleFlags: 'Flagged since you looked: open it and tick it on its own if it should still be paid',
+    exportMethodRequired: 'Name the payout method to export',
+    exportAsOfInvalid: 'asOf must be a date and time (ISO 8601)',
     declineReasonRequired: 'Please give a reason for declining: the member sees it',
     payoutStatusInvalid: 'Status must be approved or declined',
-    payoutApproved: (method: string) => `Payout approved via ${method}`,
-    payoutDeclined: 'Payout declined: the amount is back in your balance',
     payoutCommission: (amount: string) => `Payout of ${amount} approved`,
     maintenanceChoiceRequired: 'Please choose maintenance on or off, or a website status',
     maintenanceInvalid: 'Maintenance must be true or false',
@@ -96,6 +109,9 @@ export const staffMessages = {
       balanceFailed: 'Failed to update user balance',
       usersLoadFailed: 'Failed to fetch users',
       payoutApproved: 'Payout approved successfully',
+      transferReferenceLabel: 'Transfer reference (optional)',
+      transferReferenceHint:
+        'The reference the wallet or bank gave for the send (13 digits for G-CASH). The member sees it on the payout and in their notification.',
       payoutStatusUpdated: 'Payout status updated successfully',
       payoutApproveFailed: 'Failed to approve payout',
       payoutStatusFailed: 'Failed to update payout status',
@@ -114,7 +130,9 @@ export const staffMessages = {
       settingsLoadFailed: 'The system settings could not be read.',
       gcashPayeeSaved: 'G-CASH payee saved',
       gcashPayeeFailed: 'Failed to save the G-CASH payee',
-      gcashPayeeMissing: 'Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in the System tab.',
+      gcashPayeeMissing: 'Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in System.',
+      gcashPayeeDemo:
+        'The G-CASH payee is the demo data’s, not a real account: members who pay for a VIP plan would send money to nobody. Set the real G-CASH number and account name in System.',
       globalSent: 'Global notification sent successfully',
       sendFailed: 'Failed to send notification',
       listLoadFailed: 'This list could not be loaded. Please try again.',
@@ -213,7 +231,7 @@ export const staffMessages = {
     /** The fixed note each admin action records (docs/screens.md#states). */
     notes: { rejected: 'Rejected by admin', approved: 'Approved for processing', paid: 'Payment completed' },
     adjustment: (figure: string, reason: string) => `Adjustment of ${figure} by an admin: ${reason}`,
-    payoutDescription: (method: string) => `Commission payout via ${method}`,
+    payoutDescription: (method: string) => `Commission payout via ${payoutMethodName(method)}`,
     requestedTitle: 'Payout Requested',
     requestedBody: 'Your commission payout request was sent for approval.',
     requestFailedTitle: 'Request Failed',
@@ -235,4 +253,41 @@ export const staffMessages = {
     statsUpdateFailed: 'Failed to update percentage stats',
   },
   /** Promises the member pages repeat (docs/product-rules.md#who-uses-it, marketing text). */
+  /** Passkeys and the step-up for money decisions (docs/architecture.md#passkeys-and-the-step-up). */
+  passkeys: {
+    stepUpRequired: `Confirm with your passkey: money decisions need a passkey check in the last ${STEP_UP_MINUTES} minutes`,
+    passkeyRequired: 'Register a passkey first: money decisions need one',
+    challengeMissing: 'This passkey check has expired or was already used. Please try again.',
+    verificationFailed: 'The passkey could not be verified. Please try again.',
+    unknownPasskey: 'This passkey is not registered here',
+    alreadyRegistered: 'This passkey is already registered',
+    notFound: 'Passkey not found',
+    nameRequired: 'Give the passkey a name',
+    nameTooLong: 'The name must be at most 60 characters',
+    responseInvalid: 'The passkey answer is not valid',
+    title: 'Passkeys',
+    intro: `A passkey on this device or a security key confirms money decisions: once you have one, approving payouts, editing balances, holds and commission ask for it again after ${STEP_UP_MINUTES} minutes.`,
+    empty: 'No passkeys yet',
+    loadFailed: 'Failed to load your passkeys',
+    add: 'Add a passkey',
+    nameLabel: 'Name',
+    namePlaceholder: 'e.g. Work laptop',
+    created: 'Added',
+    lastUsed: 'Last used',
+    neverUsed: 'Never',
+    remove: 'Remove',
+    removeTitle: 'Remove this passkey?',
+    removeBody: (name: string) => `"${name}" will no longer confirm money decisions.`,
+    removed: 'Passkey removed',
+    added: 'Passkey added',
+    addFailed: 'The passkey was not added',
+    promptTitle: 'Confirm with your passkey',
+    promptBody: 'This is a money decision: confirm it is you with your passkey.',
+    promptConfirm: 'Use passkey',
+    notMade: 'Not confirmed: the decision was not made.',
+    requiredNotice: 'Money decisions need a passkey here: add one below.',
+    overviewNotice: 'Add a passkey: it protects money decisions made from your account.',
+    overviewLink: 'Set up a passkey',
+    unsupported: 'This browser cannot use passkeys.',
+  },
 } as const;

@@ -31,6 +31,7 @@ export const startTaskOutput = z.object({
   /** The member's earlier view of another task, credited by this start because it had lasted its time. */
   collected: z.object({ taskId: z.string(), reward: amountString }).nullable(),
 });
+export type StartTaskOutput = z.infer<typeof startTaskOutput>;
 
 /** Error values of the completion call (docs/product-rules.md#decided-rules), also carried to /tasks?error=... */
 const TASK_COMPLETION_ERRORS = [

@@ -53,6 +53,8 @@ export const transactionListInput = z
   })
   .prefault({});
 
+export type TransactionListInput = z.infer<typeof transactionListInput>;
+
 /** A file answer: REST sends `body` as the file itself, tRPC clients get the object. */
 export const fileOutput = z.object({
   filename: z.string(),

@@ -1,5 +1,6 @@
-import { VIP_TRANSACTION_DIGITS } from './constants';
+import { VIP_TRANSACTION_DIGITS, VIP_VALIDITY_DAYS } from './constants';
 import { messages } from './messages';
+import { type Centavos, parsePesos } from './money';
 import { amountString } from './money-schemas';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
@@ -17,6 +18,15 @@ export const vipPlanSchema = z
   })
   .meta({ id: 'VipPlan' });
 export type VipPlan = z.infer<typeof vipPlanSchema>;
+
+/**
+ * What a plan can earn over its VIP_VALIDITY_DAYS at the full daily limit: reward per task x daily tasks x
+ * days, the figure the VIP comparison puts beside the price (docs/screens.md#member-screens). A reward that
+ * is not an amount earns nothing rather than a guess.
+ */
+export function planEarningsCentavos(plan: Pick<VipPlan, 'rewardPerTask' | 'dailyTaskLimit'>): Centavos {
+  return (parsePesos(plan.rewardPerTask) ?? 0) * plan.dailyTaskLimit * VIP_VALIDITY_DAYS;
+}
 
 /** Non-digits are stripped, then exactly 13 digits must remain (docs/product-rules.md#validation). */
 function normalizeTransactionProof(raw: string): string {
@@ -39,6 +49,12 @@ const planIdInput = z
   .min(1, messages.vip.planRequired)
   .max(100)
   .meta({ description: 'The id of a plan GET /vip/plans lists.' });
+
+/**
+ * The form path of the G-CASH reference: a refusal about the reference (used already, or not 13 digits)
+ * carries it as its `field` detail, and the payment dialog shows the refusal at that field.
+ */
+export const VIP_REFERENCE_FIELD = 'paymentInfo.transactionProof';
 
 export const vipUpgradeInput = z.object({
   vipTier: planIdInput,
@@ -69,6 +85,16 @@ export const gcashPayeeInput = z.object({
     .min(1, staffMessages.admin.gcashNameRequired)
     .max(80, staffMessages.admin.gcashNameTooLong),
 });
+
+/**
+ * The payee the demo data sets, so that VIP by G-CASH can be tried on a new database: marked as a demo in its
+ * name, and named by the admin overview until an admin sets the real one.
+ */
+export const DEMO_GCASH_PAYEE = { gcashNumber: '09170000000', gcashName: 'DEMO PAYEE (not a real account)' } as const;
+
+/** Whether the payee is the demo data's. */
+export const isDemoGcashPayee = (payee: { gcashNumber: string | null; gcashName: string | null }): boolean =>
+  payee.gcashNumber === DEMO_GCASH_PAYEE.gcashNumber && payee.gcashName === DEMO_GCASH_PAYEE.gcashName;
 
 /** An 11-digit G-CASH number grouped as people read it aloud: 0917 123 4567. */
 export function formatGcashNumber(digits: string): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalEmail,
   describeDestination,
+  destinationFormFields,
   destinationKey,
   maskDestination,
   messages,
@@ -179,5 +180,35 @@ describe('how a destination reads', () => {
     expect(maskDestination(destinationKey(bank.value))).toBe('•••7890');
     expect(maskDestination('email:juan.cruz@example.com')).toBe('j***@example.com');
     expect(maskDestination('binance:123456789')).toBe('•••6789');
+  });
+});
+
+describe('a stored destination as the form’s fields again (the last one offered)', () => {
+  it.each([
+    [
+      { method: 'G-CASH', mobile: '+639171234567', accountName: 'Juan Dela Cruz' },
+      { mobile: '0917 123 4567', accountName: 'Juan Dela Cruz' },
+    ],
+    [{ method: 'COINSPH', mobile: '+639181234567' }, { account: '0918 123 4567' }],
+    [{ method: 'COINSPH', email: 'juan@example.com' }, { account: 'juan@example.com' }],
+    [
+      { method: 'Bank Transfer', bank: 'BPI', accountNumber: '1234567890', accountName: 'Juan Dela Cruz' },
+      { bank: 'BPI', accountNumber: '1234567890', accountName: 'Juan Dela Cruz' },
+    ],
+    [
+      { method: 'BDO', bank: 'BDO', accountNumber: '001234567890', accountName: 'Juan Dela Cruz' },
+      { accountNumber: '001234567890', accountName: 'Juan Dela Cruz' },
+    ],
+    [{ method: 'BINANCE', payId: '123456789' }, { payId: '123456789' }],
+    // Stored before the holder's name was asked for: the field is left for the member to fill in.
+    [
+      { method: 'PAYMAYA', mobile: '+639171234567' },
+      { mobile: '0917 123 4567', accountName: '' },
+    ],
+  ] as const)('%o fills in %o, which reads back as the same destination', (destination, fields) => {
+    expect(destinationFormFields(destination)).toEqual(fields);
+    const read = readDestination(destination.method, fields);
+    if ('accountName' in fields && fields.accountName === '') return;
+    expect(read).toEqual({ value: destination });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatApproxDuration, formatDate, formatDateTime, formatTimeOfDay, pluralize } from '../src/format';
+import { formatApproxDuration, formatDate, formatDateTime, formatTimeOfDay, initials, pluralize } from '../src/format';
 
 describe('dates in Manila', () => {
   it('writes the day Manila is on, not the one UTC is on', () => {
@@ -57,5 +57,16 @@ describe('counts with their nouns', () => {
     expect(pluralize(2, 'day', 'days')).toBe('2 days');
     expect(pluralize(1, 'entry', 'entries')).toBe('1 entry');
     expect(pluralize(12_000, 'entry', 'entries')).toBe('12,000 entries');
+  });
+});
+
+describe('the avatar’s initials', () => {
+  it('come from the names the member gave, one letter each, before the e-mail', () => {
+    expect(initials({ firstName: 'Maria', lastName: 'Santos', email: 'member@example.com' })).toBe('MS');
+    expect(initials({ firstName: 'Juan', lastName: null, email: 'bago@example.com' })).toBe('J');
+    expect(initials({ firstName: ' ', lastName: 'dela Cruz', email: 'bago@example.com' })).toBe('D');
+    expect(initials({ firstName: 'Ñora', lastName: null })).toBe('Ñ');
+    expect(initials({ firstName: null, lastName: null, email: 'bago@example.com' })).toBe('BA');
+    expect(initials(null)).toBe('US');
   });
 });
