@@ -1,10 +1,10 @@
-import type { OperatorSessions, SessionCookie, SessionManager } from '@app/auth';
-import type { MaintenanceStatus } from '@app/contracts';
+import type { OperatorSessions, SessionManager } from '@app/auth';
+import type { Language, MaintenanceStatus } from '@app/contracts';
 import type { AppCaches, Db, UserRow } from '@app/db';
+import type { RequestScope } from './lib/request-scope';
 import type { AttemptCounter } from './lib/wrong-passwords';
 import type { StreamSlot } from './live/admission';
 import type { LiveHub } from './live/hub';
-import { readMaintenance } from './maintenance/service';
 import type { PhotoDecoder } from './profile/photo-image';
 import type { PhotoStore } from './profile/photo-store';
 
@@ -27,6 +27,10 @@ interface ApiSettings {
   accountUrl?: string | undefined;
   /** DATA_DIR/uploads: photos from before the photo store, until they are moved into it (docs/architecture.md#uploads). */
   uploadsDir: string;
+  /** ADMIN_PASSKEY_REQUIRED: an admin or operator without a passkey is refused money decisions (docs/architecture.md#passkeys-and-the-step-up). */
+  passkeyRequired: boolean;
+  /** PUBLIC_URL's origin, when set: the passkeys' relying party; else each request's own origin. */
+  publicOrigin: string | undefined;
   /** Development sign-in is on only without an identity provider and outside production. */
   devLoginEnabled: boolean;
   /**
@@ -34,6 +38,12 @@ interface ApiSettings {
    * move the server's clock instead of waiting.
    */
   viewClock: 'database' | 'server';
+  /** Web push (docs/architecture.md#web-push): the VAPID public key, null when push is off. */
+  push: {
+    publicKey: string | null;
+    /** Origins a test's own push endpoint is served on, allowed beside the push services; empty outside tests. */
+    testEndpointOrigins: readonly string[];
+  };
 }
 
 /** Long-lived dependencies, made once at start. */
@@ -56,33 +66,6 @@ export interface ApiDeps {
   now: () => Date;
 }
 
-/** The parts of an HTTP exchange a procedure may touch, independent of the web framework. */
-export interface RequestScope {
-  /** The client's address as the trusted proxies saw it (TRUST_PROXY). */
-  ip: string;
-  /**
-   * The browser's long-lived device id (its HttpOnly `device` cookie, set at the first visit), or null
-   * when the client showed none: nothing is recorded under an id until the client brings it back, so a
-   * client that drops cookies leaves no trail of one-request devices (and costs no risk refresh each call).
-   */
-  deviceId: string | null;
-  /**
-   * The browser's traits as the member app sends them with every call (X-Device-Traits: 64 hex digits,
-   * docs/product-rules.md#fraud-rules), or null when it sent none or something else. A client can forge it
-   * like the device id: one signal among several.
-   */
-  deviceTraits: string | null;
-  /**
-   * The browser says another site started the request (a link or a form elsewhere: Sec-Fetch-Site
-   * cross-site or same-site). Such a request may read, but what a read would also change is left alone.
-   */
-  startedElsewhere: boolean;
-  cookie(name: string): string | undefined;
-  setCookie(cookie: SessionCookie): void;
-  /** A header of the answer (such as X-Total-Count beside a list that is not paged). */
-  setHeader(name: string, value: string): void;
-}
-
 export interface Context extends ApiDeps {
   req: RequestScope;
   user: UserRow | null;
@@ -98,79 +81,12 @@ export interface Context extends ApiDeps {
    * The site's maintenance status, read at most once per request: the procedures of one tRPC batch
    * share it rather than each reading the settings row.
    */
-  siteStatus(): Promise<MaintenanceStatus>;
+  readMaintenanceStatus(): Promise<MaintenanceStatus>;
   /** The place the server admitted this request's live stream into before answering it (admitLiveStream). */
   liveSlot?: StreamSlot;
 }
 
-/**
- * The user as this request may treat them: admin only while their e-mail is in ADMIN_EMAILS and their
- * account is active. An address taken out of ADMIN_EMAILS loses admin for good at its next request (the
- * flag is cleared, so lists agree); a suspended admin has no admin power until the account is active again.
- */
-async function withAdminPowers(deps: ApiDeps, user: UserRow): Promise<UserRow> {
-  if (!user.isAdmin) return user;
-  if (!deps.settings.adminEmails.includes(user.email.toLowerCase())) {
-    await deps.db.updateTable('users').set({ isAdmin: false }).where('id', '=', user.id).execute();
-    return { ...user, isAdmin: false };
-  }
-  return user.accountStatus === 'active' ? user : { ...user, isAdmin: false };
-}
-
-/**
- * Builds a request's context: the member session from its cookie (one query, user included) and the
- * operator session when its cookie is present. A banned member's sessions all end here; admin powers
- * are decided here too (withAdminPowers).
- */
-export async function createContext(deps: ApiDeps, req: RequestScope): Promise<Context> {
-  let siteStatus: Promise<MaintenanceStatus> | undefined;
-  // Field by field rather than a spread of deps: every request builds one, and a literal of known shape is
-  // the cheapest object V8 makes.
-  const context: Context = {
-    db: deps.db,
-    caches: deps.caches,
-    live: deps.live,
-    photos: deps.photos,
-    photoDecoder: deps.photoDecoder,
-    sessions: deps.sessions,
-    operatorSessions: deps.operatorSessions,
-    settings: deps.settings,
-    attempts: deps.attempts,
-    now: deps.now,
-    req,
-    user: null,
-    sessionToken: null,
-    sessionEnded: false,
-    adminUnlockedUntil: null,
-    operator: null,
-    siteStatus: () => {
-      siteStatus ??= readMaintenance(deps);
-      return siteStatus;
-    },
-  };
-
-  const token = req.cookie(deps.sessions.cookieName);
-  if (token) {
-    const signedIn = await deps.sessions.validateSession(token);
-    if (!signedIn) {
-      req.setCookie(deps.sessions.blankCookie());
-      context.sessionEnded = true;
-    } else if (signedIn.user.accountStatus === 'banned') {
-      await deps.sessions.invalidateUserSessions(signedIn.user.id);
-      req.setCookie(deps.sessions.blankCookie());
-      context.sessionEnded = true;
-    } else {
-      if (signedIn.refreshed) req.setCookie(deps.sessions.sessionCookie(token));
-      context.user = signedIn.user.isAdmin ? await withAdminPowers(deps, signedIn.user) : signedIn.user;
-      context.sessionToken = token;
-      context.adminUnlockedUntil = signedIn.adminUnlockedUntil;
-    }
-  }
-
-  const operatorToken = req.cookie(deps.operatorSessions.cookieName);
-  if (operatorToken) {
-    const operator = await deps.operatorSessions.validate(operatorToken, deps.now());
-    if (operator) context.operator = { username: operator.username, token: operatorToken };
-  }
-  return context;
+/** The language the server writes a request's texts in: the member's stored choice, else the request's (docs/architecture.md#two-languages). */
+export function languageOf(ctx: Pick<Context, 'user' | 'req'>): Language {
+  return ctx.user?.language ?? ctx.req.language;
 }

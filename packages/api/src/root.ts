@@ -2,14 +2,15 @@ import { adminRouter } from './admin/router';
 import { authRouter } from './auth/router';
 import { commissionRouter } from './commission/router';
 import { liveRouter } from './live/router';
-import { maintenanceRouter } from './maintenance/router';
 import { notificationsRouter } from './notifications/router';
 import { payoutsRouter } from './payouts/router';
 import { popupsRouter } from './popups/router';
 import { profileRouter } from './profile/router';
+import { pushRouter } from './push/router';
 import { referralsRouter } from './referrals/router';
 import { siteRouter } from './site/router';
 import { supportRouter } from './support/router';
+import { maintenanceRouter } from './system-settings/router';
 import { tasksRouter } from './tasks/router';
 import { transactionsRouter } from './transactions/router';
 import { router } from './trpc';
@@ -31,6 +32,7 @@ export const appRouter = router({
   support: supportRouter,
   notifications: notificationsRouter,
   popups: popupsRouter,
+  push: pushRouter,
   live: liveRouter,
 });
 

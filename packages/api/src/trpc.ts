@@ -1,10 +1,22 @@
-import { ERROR_CODES, type ErrorCode, LIVE_PING_MS, LIVE_RECONNECT_AFTER_MS, messages, unstorableText } from '@app/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  ERROR_CODES,
+  type ErrorCode,
+  LIVE_PING_MS,
+  LIVE_RECONNECT_AFTER_MS,
+  messages,
+  unstorableText,
+} from '@app/contracts';
+import { translateServerText } from '@app/contracts/server-texts';
 import { type UserRow, writesReachOthers } from '@app/db';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Context } from './context';
+import { panelUnlocked } from './access/service';
+import { type Context, languageOf } from './context';
 import { AppError, badRequest, forbidden, publicError, sessionEnded, unauthorized } from './lib/errors';
+import { adminPasskeyActor, operatorPasskeyActor } from './passkeys/owner';
+import { requireStepUp } from './passkeys/step-up';
 
 /**
  * `download`: the REST path answers with the file itself (FileOutput's body), not JSON. `cacheSeconds`:
@@ -30,12 +42,14 @@ const t = initTRPC
     // and a page that hears nothing for longer reconnects.
     sse: { ping: { enabled: true, intervalMs: LIVE_PING_MS }, client: { reconnectAfterInactivityMs: LIVE_RECONNECT_AFTER_MS } },
     // What a client sees of an error is publicError's (docs/architecture.md#errors); stacks never leave the server.
-    errorFormatter({ shape, error }) {
+    // Its text in the member's language (docs/architecture.md#two-languages); the code stays.
+    errorFormatter({ shape, error, ctx }) {
       const { code, status, message, details } = publicError(error);
+      const language = ctx ? languageOf(ctx) : DEFAULT_LANGUAGE;
       return {
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[ERROR_CODES[code].trpcCode],
-        message,
+        message: translateServerText(message, language),
         data: { code, httpStatus: status, path: shape.data.path, details },
       };
     },
@@ -81,7 +95,7 @@ const signedIn = refusing(['UNAUTHORIZED'], (ctx) => {
 /** During maintenance or with the website off, members get 503 with the maintenance message; admins pass. */
 const siteOpen = refusing(['SERVICE_UNAVAILABLE'], async (ctx) => {
   if (ctx.user?.isAdmin) return;
-  const status = await ctx.siteStatus();
+  const status = await ctx.readMaintenanceStatus();
   if (status.maintenance || status.websiteStatus === 'off') {
     throw new AppError('SERVICE_UNAVAILABLE', status.message);
   }
@@ -99,10 +113,6 @@ const isAdmin = refusing(['FORBIDDEN'], (ctx) => {
   if (!ctx.user?.isAdmin) throw forbidden(messages.auth.adminRequired);
 });
 
-/** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
-export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) =>
-  ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
-
 const unlocked = refusing(['FORBIDDEN'], (ctx) => {
   if (!panelUnlocked(ctx)) throw forbidden(messages.auth.adminLocked);
 });
@@ -110,6 +120,17 @@ const unlocked = refusing(['FORBIDDEN'], (ctx) => {
 const isOperator = refusing(['UNAUTHORIZED'], (ctx) => {
   if (!ctx.operator) throw unauthorized();
 });
+
+/**
+ * The step-up of money decisions (docs/architecture.md#passkeys-and-the-step-up), one rule for the admin's
+ * and the operator's: checked before the call's input is read, so a batch is checked once.
+ */
+const adminSteppedUp = refusing(['STEP_UP_REQUIRED', 'PASSKEY_REQUIRED'], (ctx) =>
+  requireStepUp(ctx.db, adminPasskeyActor(ctx), ctx.now(), ctx.settings.passkeyRequired),
+);
+const operatorSteppedUp = refusing(['STEP_UP_REQUIRED', 'PASSKEY_REQUIRED'], (ctx) =>
+  requireStepUp(ctx.db, operatorPasskeyActor(ctx), ctx.now(), ctx.settings.passkeyRequired),
+);
 
 /** The commission operator, or an unlocked admin; anyone else 401, an admin whose panel is locked 403. */
 const operatorOrUnlockedAdmin = refusing(['UNAUTHORIZED', 'FORBIDDEN'], (ctx) => {
@@ -205,16 +226,28 @@ export const adminSessionProcedure = signedInWith(isAdmin);
  */
 export const adminProcedure = signedInWith(isAdmin, unlocked, writesReachOthers);
 
+/** An unlocked admin's money decision: payouts, balances, holds, bonuses, VIP approvals, commission, passkey removal. */
+export const adminMoneyProcedure = signedInWith(isAdmin, unlocked, adminSteppedUp, writesReachOthers);
+
+/** A tier of the commission operator's own session, with further rules. */
+function operatorWith(...gates: Gate[]) {
+  return described(
+    t.procedure.use(async ({ ctx, getRawInput, next }) => {
+      await refuseUnstorableText(getRawInput);
+      await isOperator(ctx);
+      for (const gate of gates) await gate(ctx);
+      return next(checked<{ operator: NonNullable<Context['operator']> }>());
+    }),
+    'operator',
+    [isOperator, ...gates],
+  );
+}
+
 /** The commission operator's own session. */
-export const operatorProcedure = described(
-  t.procedure.use(async ({ ctx, getRawInput, next }) => {
-    await refuseUnstorableText(getRawInput);
-    await isOperator(ctx);
-    return next(checked<{ operator: NonNullable<Context['operator']> }>());
-  }),
-  'operator',
-  [isOperator],
-);
+export const operatorProcedure = operatorWith();
+
+/** The operator's money action (a payout request) and passkey removal: stepped up as an admin's. */
+export const operatorMoneyProcedure = operatorWith(operatorSteppedUp);
 
 /**
  * The commission operator, or an unlocked admin: the commission figures, payout list and statement that

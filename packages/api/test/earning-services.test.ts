@@ -3,7 +3,9 @@ import { type AppCaches, createAppCaches, type DbHandle, insertUser, rememberRow
 import { createTestDb, silentFeed } from '@app/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeView, startView, type ViewClock } from '../src/tasks/service';
+import { completeView } from '../src/tasks/complete';
+import { startView } from '../src/tasks/start';
+import type { ViewClock } from '../src/tasks/view-clock';
 
 /*
  * Proof of view called directly on a database, without HTTP (docs/testing.md#test-layers,

@@ -1,9 +1,11 @@
-import { messages, staffMessages } from '@app/contracts';
+import { messages, noticeMessages, staffMessages } from '@app/contracts';
 import { insertUser } from '@app/db';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { requestPayout } from '../src/payouts/service';
-import { applyReferralCode, creditReferralMilestone, reviewHeldReferral, settlePendingBonus } from '../src/referrals/service';
+import { applyReferralCode } from '../src/referrals/code';
+import { reviewHeldReferral } from '../src/referrals/review';
+import { creditReferralMilestone, settlePendingBonus } from '../src/referrals/service';
 import { setPayoutHold } from '../src/risk/review';
 import { recordSignal } from '../src/risk/service';
 import { refusal, serviceDatabase } from './services';
@@ -110,7 +112,8 @@ describe('creditReferralMilestone', () => {
 
   it('credits the first-task bonus pending, once, and releases it at the friend’s first approved payout', async () => {
     const { sponsor, friend } = await referred();
-    const credit = () => database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+    const credit = () =>
+      database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', { adminId: null, now }));
     expect(await credit()).toBe('pending');
     expect(await credit()).toBeNull();
     expect(await balancesOf(sponsor.id)).toEqual({ availableBalance: 0, pendingBonuses: 5_000, referralEarnings: 0 });
@@ -133,20 +136,32 @@ describe('creditReferralMilestone', () => {
       { type: 'referral_bonus_pending', amount: 5_000 },
       { type: 'referral_bonus_released', amount: 5_000 },
     ]);
-    const notice = await database.handle.db
+    const notices = await database.handle.db
       .selectFrom('notifications')
-      .select(['title', 'message'])
+      .select(['title', 'message', 'link', 'createdBy'])
       .where('userId', '=', sponsor.id)
-      .executeTakeFirstOrThrow();
-    expect(notice).toEqual({
-      title: messages.decisions.bonusReleasedTitle,
-      message: messages.decisions.bonusReleasedBody('₱50.00', 'Fe R.'),
-    });
+      .orderBy('title')
+      .execute();
+    expect(notices).toEqual([
+      {
+        title: noticeMessages.bonusReleasedTitle,
+        message: noticeMessages.bonusReleasedBody('₱50.00', 'Fe R.'),
+        link: '/referrals',
+        createdBy: database.admin.adminId,
+      },
+      // The friend's own first task: no admin caused it.
+      {
+        title: noticeMessages.bonusPendingTitle,
+        message: noticeMessages.bonusPendingBody('₱50.00', 'Fe R.'),
+        link: '/referrals',
+        createdBy: null,
+      },
+    ]);
   });
 
   it('holds the pending bonus, with the reason, when the two are in one cluster as the friend’s payout is approved', async () => {
     const { sponsor, friend } = await referred();
-    await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+    await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', { adminId: null, now }));
     // Only at the payout do they show one wallet: the sponsor through a third account.
     const third = await member('Tres');
     await recordSignal(database.handle.db, sponsor.id, 'device', 'device-of-sponsor-and-third', now);
@@ -172,9 +187,9 @@ describe('creditReferralMilestone', () => {
   it('credits the first-task bonus at once when the friend had a payout approved before it', async () => {
     const { sponsor, friend } = await referred();
     await approvedPayoutOf(friend);
-    expect(await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now))).toBe(
-      'credited',
-    );
+    expect(
+      await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', { adminId: null, now })),
+    ).toBe('credited');
     expect(await balancesOf(sponsor.id)).toEqual({ availableBalance: 5_000, pendingBonuses: 0, referralEarnings: 5_000 });
   });
 
@@ -186,7 +201,9 @@ describe('creditReferralMilestone', () => {
       const { sponsor, friend } = await referred();
       await recordSignal(database.handle.db, sponsor.id, kind, value, now);
       await recordSignal(database.handle.db, friend.id, kind, value, now);
-      expect(await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now))).toBe('held');
+      expect(
+        await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', { adminId: null, now })),
+      ).toBe('held');
       expect(await bonusesOf(sponsor.id)).toEqual([]);
       const row = await database.handle.db
         .selectFrom('referrals')
@@ -202,7 +219,7 @@ describe('creditReferralMilestone', () => {
       const { sponsor, friend } = await referred();
       await recordSignal(database.handle.db, sponsor.id, 'device', `device-${decision}`, now);
       await recordSignal(database.handle.db, friend.id, 'device', `device-${decision}`, now);
-      await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', now));
+      await database.handle.db.transaction().execute((trx) => creditReferralMilestone(trx, friend, 'first-task', { adminId: null, now }));
       const { id } = await database.handle.db
         .selectFrom('referrals')
         .select('id')

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { LiveEvent } from '@app/contracts';
 import type { Change, ChangeFeed } from '@app/db';
 import { describe, expect, it } from 'vitest';
-import { type Interest, LiveHub } from '../src/live/hub';
+import type { Interest } from '../src/live/events';
+import { LiveHub } from '../src/live/hub';
 
 /*
  * The live hub on its own (docs/architecture.md#live-updates): which events a page reconnecting with its last
@@ -32,7 +33,7 @@ const MEMBER: Interest[] = ['support:m1', 'notifications:m1', 'notifications!who
 async function firstMessages(hub: LiveHub, lastEventId: string | null, count: number, whileOpen?: () => void) {
   const controller = new AbortController();
   const got: { id: string; event: LiveEvent }[] = [];
-  const stream = hub.stream(MEMBER, controller.signal, lastEventId);
+  const stream = hub.stream(MEMBER, controller.signal, { lastEventId });
   const reading = (async () => {
     for await (const message of stream) {
       got.push(message);
@@ -107,6 +108,40 @@ describe('a page reconnecting to the live hub', () => {
     const recent = await idAfter(hub, () => emit({ topic: 'settings', key: null }));
     emit({ topic: 'support', key: 'm1' });
     expect((await firstMessages(hub, recent, 1))[0]?.event).toEqual({ topic: 'support', userId: 'm1' });
+  });
+});
+
+describe("a member's own row", () => {
+  it("reaches that member's streams as `account`, never another member's, and ends an admin's stream", async () => {
+    const { feed, emit } = fakeFeed();
+    const hub = new LiveHub(feed);
+    const controller = new AbortController();
+    const heard = (interests: Interest[], ownRowEnds = false) => {
+      const events: LiveEvent[] = [];
+      const done = (async () => {
+        for await (const { event } of hub.stream(interests, controller.signal, { ownRowEnds })) events.push(event);
+      })();
+      return { events, done };
+    };
+    const mine = heard([...MEMBER, 'user:m1']);
+    const other = heard(['support:m2', 'notifications:m2', 'notifications!whole', 'settings!whole', 'user:m2']);
+    const admin = heard(['settings!whole', 'user:a1', 'support!all'], true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // A balance edit of m1 (its row) and its notice, then the admin's own row (a suspension).
+    emit({ topic: 'user', key: 'm1', version: '7' });
+    emit({ topic: 'notifications', key: 'm1' });
+    emit({ topic: 'user', key: 'a1' });
+    await admin.done;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    controller.abort();
+    await Promise.all([mine.done, other.done]);
+    expect(mine.events).toEqual([
+      { topic: 'resync', userId: null },
+      { topic: 'account', userId: null },
+      { topic: 'notifications', userId: null },
+    ]);
+    expect(other.events).toEqual([{ topic: 'resync', userId: null }]);
+    expect(admin.events).toEqual([{ topic: 'resync', userId: null }]);
   });
 });
 

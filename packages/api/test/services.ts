@@ -1,7 +1,7 @@
 import { type DbHandle, insertUser } from '@app/db';
 import { createTestDb } from '@app/db/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { AdminActor } from '../src/activity/service';
+import type { AdminActor } from '../src/admin-log/service';
 import { AppError } from '../src/lib/errors';
 
 /**

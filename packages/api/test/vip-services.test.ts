@@ -1,8 +1,8 @@
 import { COMMISSION_PER_UPGRADE_CENTAVOS, messages, staffMessages, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
 import { insertUser, postToLedger } from '@app/db';
 import { describe, expect, it } from 'vitest';
-import { applyReferralCode } from '../src/referrals/service';
-import { approveVip, rejectVip } from '../src/vip/review';
+import { applyReferralCode } from '../src/referrals/code';
+import { approveVipRequestAsAdmin, rejectVipRequestAsAdmin } from '../src/vip/review';
 import { requestUpgrade, upgradeWithEarnings } from '../src/vip/service';
 import { refusal, serviceDatabase } from './services';
 
@@ -46,11 +46,11 @@ describe('an upgrade by payment proof', () => {
     });
     const request = await pendingRequestOf(buyer.id);
 
-    const approved = await approveVip(database.handle.db, request.id, database.admin, now);
+    const approved = await approveVipRequestAsAdmin(database.handle.db, request.id, database.admin, now);
     expect(approved).toMatchObject({ id: buyer.id, vipTier: 'VIP300' });
     expect(await commissionFor(request.id)).toEqual([{ kind: 'upgrade', amount: COMMISSION_PER_UPGRADE_CENTAVOS }]);
     // Decided once: a second approval is a conflict and earns nothing more.
-    expect((await refusal(approveVip(database.handle.db, request.id, database.admin, now))).code).toBe('CONFLICT');
+    expect((await refusal(approveVipRequestAsAdmin(database.handle.db, request.id, database.admin, now))).code).toBe('CONFLICT');
     expect(await commissionFor(request.id)).toHaveLength(1);
   });
 
@@ -86,7 +86,7 @@ describe('an upgrade by payment proof', () => {
     const buyer = await member();
     await requestUpgrade(database.handle.db, buyer.id, 'VIP500', proof(), clock, payee);
     const request = await pendingRequestOf(buyer.id);
-    const refused = await rejectVip(database.handle.db, request.id, 'No payment with this reference', database.admin, now);
+    const refused = await rejectVipRequestAsAdmin(database.handle.db, request.id, 'No payment with this reference', database.admin, now);
     expect(refused).toMatchObject({ id: buyer.id, vipTier: 'FREE' });
     expect(await pendingRequestOf(buyer.id)).toMatchObject({ status: 'rejected' });
     expect(await commissionFor(request.id)).toEqual([]);
@@ -97,7 +97,7 @@ describe('an upgrade by payment proof', () => {
   it('is never approved by the admin who asked for it', async () => {
     await requestUpgrade(database.handle.db, database.admin.adminId, 'VIP300', proof(), clock, payee);
     const request = await pendingRequestOf(database.admin.adminId);
-    expect(await refusal(approveVip(database.handle.db, request.id, database.admin, now))).toMatchObject({
+    expect(await refusal(approveVipRequestAsAdmin(database.handle.db, request.id, database.admin, now))).toMatchObject({
       code: 'FORBIDDEN',
       message: staffMessages.admin.ownVipRequest,
     });
@@ -107,7 +107,7 @@ describe('an upgrade by payment proof', () => {
     const [sponsor, friend] = [await member(), await member()];
     await applyReferralCode(database.handle.db, friend.id, sponsor.referralCode, now);
     await requestUpgrade(database.handle.db, friend.id, 'VIP300', proof(), clock, payee);
-    await approveVip(database.handle.db, (await pendingRequestOf(friend.id)).id, database.admin, now);
+    await approveVipRequestAsAdmin(database.handle.db, (await pendingRequestOf(friend.id)).id, database.admin, now);
     const bonuses = await database.handle.db
       .selectFrom('transactions')
       .select('amount')

@@ -1,12 +1,18 @@
 import { secretsMatch } from '@app/auth';
 import { messages } from '@app/contracts';
-import { writeAdminLog } from '../activity/service';
+import { type AdminLogEntry, actorOf, logAdminAction } from '../admin-log/service';
 import type { Context } from '../context';
 import { unauthorized } from '../lib/errors';
 import { checkPasswordAttempt } from '../lib/wrong-passwords';
 
+/** True while the admin's step-up lasts (ADMIN_UNLOCK_HOURS from the unlock). */
+export const panelUnlocked = (ctx: Pick<Context, 'adminUnlockedUntil' | 'now'>) =>
+  ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > ctx.now();
+
 /** A signed-in admin's session, locked or not: what unlocking and locking the panel read and write. */
-type AdminSession = Pick<Context, 'db' | 'req' | 'attempts' | 'sessions' | 'settings' | 'now'> & {
+type AdminSession = Pick<Context, 'db' | 'attempts' | 'sessions' | 'now'> & {
+  req: Pick<Context['req'], 'ip'>;
+  settings: Pick<Context['settings'], 'adminPanelPassword' | 'adminUnlockHours'>;
   user: { id: string };
   sessionToken: string;
 };
@@ -23,8 +29,7 @@ export async function unlockAdminPanel(session: AdminSession, password: string):
     throw unauthorized(messages.auth.incorrectPassword);
   }
   const unlockedUntil = new Date(now.getTime() + session.settings.adminUnlockHours * 60 * 60 * 1000);
-  await session.sessions.setAdminUnlockedUntil(session.sessionToken, unlockedUntil);
-  await writeAdminLog(session, {
+  await setPanelUnlockedUntil(session, unlockedUntil, {
     action: 'admin_unlock',
     targetId: session.user.id,
     details: { unlockedUntil: unlockedUntil.toISOString() },
@@ -34,6 +39,13 @@ export async function unlockAdminPanel(session: AdminSession, password: string):
 
 /** Locks the panel again (Admin Logout): the session stays signed in, and the lock is logged. */
 export async function lockAdminPanel(session: AdminSession): Promise<void> {
-  await session.sessions.setAdminUnlockedUntil(session.sessionToken, null);
-  await writeAdminLog(session, { action: 'admin_lock', targetId: session.user.id, details: {} });
+  await setPanelUnlockedUntil(session, null, { action: 'admin_lock', targetId: session.user.id, details: {} });
+}
+
+/** Unlocks or locks the session's panel and logs it in one transaction: no change to the panel goes unlogged. */
+async function setPanelUnlockedUntil(session: AdminSession, unlockedUntil: Date | null, entry: AdminLogEntry): Promise<void> {
+  await session.db.transaction().execute(async (trx) => {
+    await session.sessions.setAdminUnlockedUntil(trx, session.sessionToken, unlockedUntil);
+    await logAdminAction(trx, actorOf(session), entry);
+  });
 }

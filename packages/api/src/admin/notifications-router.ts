@@ -6,7 +6,7 @@ import {
   okOutput,
   recordIdInput,
 } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { countAllNotifications, createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
 import { adminProcedure, router } from '../trpc';

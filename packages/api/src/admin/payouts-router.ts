@@ -1,13 +1,29 @@
-import { adminQueueInput, payoutDecisionInput, payoutSchema, pendingPayoutSchema } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import {
+  adminQueueInput,
+  fileOutput,
+  PAYOUT_BATCH_MAX,
+  payoutBatchInput,
+  payoutBatchResultSchema,
+  payoutDecisionInput,
+  payoutSchema,
+  payoutsSentInput,
+  payoutsSentResultSchema,
+  pendingPayoutSchema,
+  unsentPayoutsExportInput,
+  unsentPayoutsSchema,
+} from '@app/contracts';
+import { z } from 'zod';
+import { actorOf } from '../admin-log/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
-import { decidePayoutAsAdmin, listPendingPayouts } from '../payouts/review';
-import { adminProcedure, router } from '../trpc';
+import { decidePayoutBatch } from '../payouts/batch';
+import { decidePayoutAsAdmin, listAllPendingPayouts } from '../payouts/review';
+import { exportUnsentPayouts, listAllUnsentPayouts, markPayoutsSent } from '../payouts/sent';
+import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
 
 /** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (docs/api-conventions.md#calls-the-apps-make). */
 const decideVia = (method: 'POST' | 'PUT') =>
-  adminProcedure
+  adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
@@ -20,9 +36,10 @@ const decideVia = (method: 'POST' | 'PUT') =>
     })
     .input(payoutDecisionInput)
     .output(payoutSchema)
-    .mutation(({ ctx, input }) =>
-      decidePayoutAsAdmin(ctx.db, input.id, { status: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
-    );
+    .mutation(({ ctx, input }) => {
+      const { id, ...decision } = input;
+      return decidePayoutAsAdmin(ctx.db, id, decision, actorOf(ctx), ctx.now());
+    });
 
 const pendingPayouts = listOrPage(pendingPayoutSchema);
 
@@ -37,10 +54,67 @@ export const adminPayoutsRouter = router({
       answerQueue(ctx, input, {
         name: 'pending-payouts',
         answer: pendingPayouts,
-        read: (window) => listPendingPayouts(ctx, ctx.now(), window),
+        read: (window) => listAllPendingPayouts(ctx, ctx.now(), window),
       }),
     ),
 
   decide: decideVia('POST'),
   decidePut: decideVia('PUT'),
+
+  decideBatch: adminMoneyProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payouts/batch',
+        tags: ['admin'],
+        summary: `Approve or decline up to ${PAYOUT_BATCH_MAX} pending payouts, each as seen (amount, flags), each in its own transaction; the answer lists those decided and those refused with why`,
+        protect: true,
+      },
+    })
+    .input(payoutBatchInput)
+    .output(payoutBatchResultSchema)
+    .mutation(({ ctx, input }) => decidePayoutBatch(ctx.db, input, actorOf(ctx), ctx.now())),
+
+  unsent: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/payouts/unsent',
+        tags: ['admin'],
+        summary: 'Approved payouts not yet marked sent, per method: how many, their total and the ids the export holds',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(unsentPayoutsSchema)
+    .query(({ ctx }) => listAllUnsentPayouts(ctx.db, ctx.now())),
+
+  exportUnsent: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/payouts/unsent.csv',
+        tags: ['admin'],
+        summary: `CSV of one method's approved payouts not yet marked sent, as of \`asOf\` (the oldest ${PAYOUT_BATCH_MAX}): number, name, amount, payout id`,
+        protect: true,
+      },
+      download: true,
+    })
+    .input(unsentPayoutsExportInput)
+    .output(fileOutput)
+    .query(({ ctx, input }) => exportUnsentPayouts(ctx.db, input.method, input.asOf, ctx.now())),
+
+  markSent: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payouts/sent',
+        tags: ['admin'],
+        summary: 'Mark exported payouts sent, recording who and when; those already sent or not approved are skipped',
+        protect: true,
+      },
+    })
+    .input(payoutsSentInput)
+    .output(payoutsSentResultSchema)
+    .mutation(({ ctx, input }) => markPayoutsSent(ctx.db, input.ids, actorOf(ctx), ctx.now())),
 });

@@ -1,8 +1,8 @@
 import { adminPlanSchema, adminPlanUpdateInput } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { adminProcedure, router } from '../trpc';
-import { listPlanSettings, updatePlanSettings } from '../vip/plans';
+import { listAllPlanSettings, updatePlanSettings } from '../vip/plans';
 
 export const adminPlansRouter = router({
   list: adminProcedure
@@ -17,7 +17,7 @@ export const adminPlansRouter = router({
     })
     .input(z.void())
     .output(z.array(adminPlanSchema))
-    .query(({ ctx }) => listPlanSettings(ctx.db)),
+    .query(({ ctx }) => listAllPlanSettings(ctx.db)),
 
   update: adminProcedure
     .meta({

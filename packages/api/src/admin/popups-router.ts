@@ -1,7 +1,7 @@
 import { adminPopupSchema, listOrPageInput, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
-import { allPopups, createPopup, deletePopup, updatePopup } from '../popups/service';
+import { createPopup, deletePopup, listAllPopups, updatePopup } from '../popups/service';
 import { adminProcedure, router } from '../trpc';
 
 const popups = listOrPage(adminPopupSchema);
@@ -19,7 +19,7 @@ export const adminPopupsRouter = router({
     })
     .input(listOrPageInput)
     .output(popups.output)
-    .query(({ ctx, input }) => answerListOrPage(ctx, input, allPopups(ctx.db), ADMIN_LIST_SIZES)),
+    .query(({ ctx, input }) => answerListOrPage(ctx, input, listAllPopups(ctx.db), ADMIN_LIST_SIZES)),
 
   create: adminProcedure
     .meta({

@@ -10,11 +10,11 @@ import {
   userRiskReviewSchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { acceptingPrepared } from '../lib/prepared';
 import { answerAdminList } from '../lib/queue';
-import { listHeldReferrals, listRiskQueue, reviewReferral, setPayoutHold, userRiskReview } from '../risk/review';
-import { adminProcedure, router } from '../trpc';
+import { listAllHeldReferrals, listAllRiskQueue, readUserRisk, reviewReferral, setPayoutHold } from '../risk/review';
+import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
 
 const riskQueuePage = page(riskQueueItemSchema);
 const heldReferralPage = page(heldReferralSchema);
@@ -33,7 +33,7 @@ export const adminRiskRouter = router({
     })
     .input(adminPageInput)
     .output(acceptingPrepared(riskQueuePage))
-    .query(({ ctx, input }) => answerAdminList(ctx, 'risk', input, riskQueuePage, () => listRiskQueue(ctx.db, input))),
+    .query(({ ctx, input }) => answerAdminList(ctx, 'risk', input, riskQueuePage, () => listAllRiskQueue(ctx.db, input))),
 
   user: adminProcedure
     .meta({
@@ -48,9 +48,9 @@ export const adminRiskRouter = router({
     })
     .input(recordIdInput)
     .output(userRiskReviewSchema)
-    .query(({ ctx, input }) => userRiskReview(ctx.db, input.id, ctx.now())),
+    .query(({ ctx, input }) => readUserRisk(ctx.db, input.id, ctx.now())),
 
-  holdPayouts: adminProcedure
+  holdPayouts: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
@@ -79,9 +79,9 @@ export const adminRiskRouter = router({
     })
     .input(adminPageInput)
     .output(acceptingPrepared(heldReferralPage))
-    .query(({ ctx, input }) => answerAdminList(ctx, 'held-referrals', input, heldReferralPage, () => listHeldReferrals(ctx.db, input))),
+    .query(({ ctx, input }) => answerAdminList(ctx, 'held-referrals', input, heldReferralPage, () => listAllHeldReferrals(ctx.db, input))),
 
-  reviewReferral: adminProcedure
+  reviewReferral: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {

@@ -1,7 +1,8 @@
-import { mergeRouters, router } from '../trpc';
+import { adminPasskeyActor } from '../passkeys/owner';
+import { passkeysRouter } from '../passkeys/router';
+import { adminMoneyProcedure, adminProcedure, mergeRouters, router } from '../trpc';
 import { adminAccessRouter } from './access-router';
-import { adminActivityRouter } from './activity-router';
-import { adminMaintenanceRouter } from './maintenance-router';
+import { adminLogRouter } from './admin-log-router';
 import { adminNotificationsRouter } from './notifications-router';
 import { adminPayoutsRouter } from './payouts-router';
 import { adminPlansRouter } from './plans-router';
@@ -9,7 +10,9 @@ import { adminPopupsRouter } from './popups-router';
 import { adminRiskRouter } from './risk-router';
 import { adminStatsRouter } from './stats-router';
 import { adminSupportRouter } from './support-router';
+import { adminSystemSettingsRouter } from './system-settings-router';
 import { adminTasksRouter } from './tasks-router';
+import { adminTransactionsRouter } from './transactions-router';
 import { adminUsersRouter } from './users-router';
 import { adminVipRouter } from './vip-router';
 
@@ -20,17 +23,26 @@ import { adminVipRouter } from './vip-router';
 export const adminRouter = mergeRouters(
   adminAccessRouter,
   adminStatsRouter,
-  adminActivityRouter,
+  adminLogRouter,
+  adminTransactionsRouter,
   router({
     users: adminUsersRouter,
     vip: adminVipRouter,
     payouts: adminPayoutsRouter,
     plans: adminPlansRouter,
     tasks: adminTasksRouter,
-    maintenance: adminMaintenanceRouter,
+    maintenance: adminSystemSettingsRouter,
     notifications: adminNotificationsRouter,
     popups: adminPopupsRouter,
     support: adminSupportRouter,
     risk: adminRiskRouter,
+    passkeys: passkeysRouter({
+      tier: adminProcedure,
+      moneyTier: adminMoneyProcedure,
+      actorOf: adminPasskeyActor,
+      path: '/admin/passkeys',
+      tag: 'admin',
+      owner: 'admin',
+    }),
   }),
 );

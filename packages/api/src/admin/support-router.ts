@@ -6,10 +6,10 @@ import {
   supportReplyInput,
   supportThreadInput,
 } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
-import { listConversations, openConversation, replyToMember } from '../support/service';
+import { listAllConversations, openConversation, replyToMember } from '../support/service';
 import { adminProcedure, router } from '../trpc';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
@@ -32,7 +32,7 @@ export const adminSupportRouter = router({
       answerQueue(ctx, input, {
         name: 'support-conversations',
         answer: conversations,
-        read: (window) => listConversations(ctx, window),
+        read: (window) => listAllConversations(ctx, window),
       }),
     ),
 

@@ -1,7 +1,7 @@
 import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput, listOrPageInput } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
-import { allTasks, createTask, updateTask } from '../tasks/service';
+import { createTask, listAllTasks, updateTask } from '../tasks/admin-tasks';
 import { adminProcedure, router } from '../trpc';
 
 const tasks = listOrPage(adminTaskSchema);
@@ -19,7 +19,7 @@ export const adminTasksRouter = router({
     })
     .input(listOrPageInput)
     .output(tasks.output)
-    .query(({ ctx, input }) => answerListOrPage(ctx, input, allTasks(ctx.db), ADMIN_LIST_SIZES)),
+    .query(({ ctx, input }) => answerListOrPage(ctx, input, listAllTasks(ctx.db), ADMIN_LIST_SIZES)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/tasks', tags: ['admin'], summary: 'Create a task', protect: true } })

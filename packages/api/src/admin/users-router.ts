@@ -1,9 +1,9 @@
 import { adminBalanceInput, adminUserListInput, adminUserListOutput, adminUserSchema, adminUserStatusInput } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { acceptingPrepared } from '../lib/prepared';
 import { answerAdminList } from '../lib/queue';
-import { adminProcedure, router } from '../trpc';
-import { listUsers, setAccountStatus, setAvailableBalance } from '../users/service';
+import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
+import { listAllUsers, setAccountStatus, setAvailableBalance } from '../users/service';
 
 export const adminUsersRouter = router({
   list: adminProcedure
@@ -18,7 +18,7 @@ export const adminUsersRouter = router({
     })
     .input(adminUserListInput)
     .output(acceptingPrepared(adminUserListOutput))
-    .query(({ ctx, input }) => answerAdminList(ctx, 'users', input, adminUserListOutput, () => listUsers(ctx.db, input, ctx.now()))),
+    .query(({ ctx, input }) => answerAdminList(ctx, 'users', input, adminUserListOutput, () => listAllUsers(ctx.db, input, ctx.now()))),
 
   setStatus: adminProcedure
     .meta({
@@ -37,7 +37,7 @@ export const adminUsersRouter = router({
       setAccountStatus(ctx.db, { userId: input.id, status: input.status, reason: input.reason || null }, actorOf(ctx), ctx.now()),
     ),
 
-  setBalance: adminProcedure
+  setBalance: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {

@@ -1,9 +1,9 @@
 import { adminQueueInput, adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
-import { adminProcedure, router } from '../trpc';
-import { approveUserVip, approveVip, listPendingVipRequests, rejectVip } from '../vip/review';
+import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
+import { approveUserVipRequestAsAdmin, approveVipRequestAsAdmin, listAllPendingVipRequests, rejectVipRequestAsAdmin } from '../vip/review';
 
 const pendingVip = listOrPage(pendingVipRequestSchema);
 
@@ -15,19 +15,19 @@ export const adminVipRouter = router({
     .input(adminQueueInput)
     .output(pendingVip.output)
     .query(({ ctx, input }) =>
-      answerQueue(ctx, input, { name: 'pending-vip', answer: pendingVip, read: (window) => listPendingVipRequests(ctx, window) }),
+      answerQueue(ctx, input, { name: 'pending-vip', answer: pendingVip, read: (window) => listAllPendingVipRequests(ctx, window) }),
     ),
 
-  approve: adminProcedure
+  approve: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: { method: 'POST', path: '/admin/approve-vip/{id}', tags: ['admin'], summary: 'Approve a VIP request', protect: true },
     })
     .input(recordIdInput)
     .output(adminUserSchema)
-    .mutation(({ ctx, input }) => approveVip(ctx.db, input.id, actorOf(ctx), ctx.now())),
+    .mutation(({ ctx, input }) => approveVipRequestAsAdmin(ctx.db, input.id, actorOf(ctx), ctx.now())),
 
-  approveForUser: adminProcedure
+  approveForUser: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
       openapi: {
@@ -40,7 +40,7 @@ export const adminVipRouter = router({
     })
     .input(recordIdInput)
     .output(adminUserSchema)
-    .mutation(({ ctx, input }) => approveUserVip(ctx.db, input.id, actorOf(ctx), ctx.now())),
+    .mutation(({ ctx, input }) => approveUserVipRequestAsAdmin(ctx.db, input.id, actorOf(ctx), ctx.now())),
 
   reject: adminProcedure
     .meta({
@@ -55,5 +55,5 @@ export const adminVipRouter = router({
     })
     .input(vipRejectInput)
     .output(adminUserSchema)
-    .mutation(({ ctx, input }) => rejectVip(ctx.db, input.id, input.reason, actorOf(ctx), ctx.now())),
+    .mutation(({ ctx, input }) => rejectVipRequestAsAdmin(ctx.db, input.id, input.reason, actorOf(ctx), ctx.now())),
 });

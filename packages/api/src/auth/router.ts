@@ -1,22 +1,16 @@
-import { AccountBannedError } from '@app/auth';
-import { deviceTraitsInput, devLoginInput, messages, okOutput, userSchema } from '@app/contracts';
+import { deviceTraitsInput, devLoginInput, okOutput, userSchema } from '@app/contracts';
 import { z } from 'zod';
-import { forbidden, notFound } from '../lib/errors';
 import { acceptingPrepared } from '../lib/prepared';
 import { recordDeviceTraits } from '../risk/service';
 import { publicProcedure, router, sessionProcedure } from '../trpc';
-import { ownView, signInAndStartSession } from './service';
+import { devSignIn, readOwnUser } from './service';
 
 export const authRouter = router({
   user: sessionProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user', protect: true } })
     .input(z.void())
     .output(acceptingPrepared(userSchema))
-    .query(({ ctx }) => {
-      const now = ctx.now();
-      const adminUnlocked = ctx.adminUnlockedUntil !== null && ctx.adminUnlockedUntil > now;
-      return ownView(ctx.user, { adminUnlocked, now });
-    }),
+    .query(({ ctx }) => readOwnUser(ctx)),
 
   /**
    * The browser's traits, sent by the member app once per session after sign-in (docs/product-rules.md#fraud-rules).
@@ -48,13 +42,7 @@ export const authRouter = router({
     .input(devLoginInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.settings.devLoginEnabled) throw notFound(messages.common.notFound);
-      try {
-        await signInAndStartSession(ctx, ctx.req, input);
-        return { ok: true as const };
-      } catch (error) {
-        if (error instanceof AccountBannedError) throw forbidden(messages.auth.accountBanned);
-        throw error;
-      }
+      await devSignIn(ctx, input);
+      return { ok: true as const };
     }),
 });

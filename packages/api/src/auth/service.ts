@@ -1,8 +1,11 @@
-import { signInPerson, type VerifiedPerson } from '@app/auth';
-import { formatAmount, type PayoutHold, type User, userSchema } from '@app/contracts';
+import { AccountBannedError, signInPerson, type VerifiedPerson } from '@app/auth';
+import { formatAmount, messages, type PayoutHold, type User, userSchema } from '@app/contracts';
 import type { UserRow } from '@app/db';
-import type { ApiDeps, RequestScope } from '../context';
+import { panelUnlocked } from '../access/service';
+import type { ApiDeps, Context } from '../context';
+import { forbidden, notFound } from '../lib/errors';
 import { prepareAnswer } from '../lib/prepared';
+import type { RequestScope } from '../lib/request-scope';
 import { recordSignIn } from '../risk/service';
 import { type EffectiveTier, effectiveTier } from '../vip/tier';
 
@@ -23,6 +26,7 @@ export function identityOf(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'la
 function toUser(row: UserRow, tier: EffectiveTier, adminUnlocked: boolean): User {
   return {
     ...identityOf(row),
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isAdmin: row.isAdmin,
@@ -53,14 +57,19 @@ function toUser(row: UserRow, tier: EffectiveTier, adminUnlocked: boolean): User
  */
 const ownViews = new WeakMap<UserRow, { tier: string; expiresAt: number | undefined; adminUnlocked: boolean; user: User }>();
 
-/** The user as they see themselves (GET /api/auth/user), prepared once per user row. */
-export function ownView(row: UserRow, extra: { adminUnlocked: boolean; now: Date }): User {
-  const tier = effectiveTier(row, extra.now);
+/**
+ * The signed-in user as they see themselves (GET /api/auth/user), prepared once per user row, with whether
+ * their admin panel is unlocked now.
+ */
+export function readOwnUser(session: Pick<Context, 'adminUnlockedUntil' | 'now'> & { user: UserRow }): User {
+  const row = session.user;
+  const adminUnlocked = panelUnlocked(session);
+  const tier = effectiveTier(row, session.now());
   const expiresAt = tier.expiresAt?.getTime();
   const kept = ownViews.get(row);
-  if (kept && kept.tier === tier.tier && kept.expiresAt === expiresAt && kept.adminUnlocked === extra.adminUnlocked) return kept.user;
-  const user = prepareAnswer(userSchema, toUser(row, tier, extra.adminUnlocked));
-  ownViews.set(row, { tier: tier.tier, expiresAt, adminUnlocked: extra.adminUnlocked, user });
+  if (kept && kept.tier === tier.tier && kept.expiresAt === expiresAt && kept.adminUnlocked === adminUnlocked) return kept.user;
+  const user = prepareAnswer(userSchema, toUser(row, tier, adminUnlocked));
+  ownViews.set(row, { tier: tier.tier, expiresAt, adminUnlocked, user });
   return user;
 }
 
@@ -72,10 +81,29 @@ export function ownView(row: UserRow, extra: { adminUnlocked: boolean; now: Date
  */
 export async function signInAndStartSession(deps: ApiDeps, scope: RequestScope, person: VerifiedPerson): Promise<UserRow> {
   const user = await signInPerson(deps.db, person, deps.settings.adminEmails);
+  // A member's first sign-in keeps the language they were reading the site in (docs/architecture.md#two-languages).
+  if (user.language === null) {
+    await deps.db.updateTable('users').set({ language: scope.language }).where('id', '=', user.id).where('language', 'is', null).execute();
+    user.language = scope.language;
+  }
   const previousToken = scope.cookie(deps.sessions.cookieName);
   if (previousToken) await deps.sessions.invalidateSession(previousToken);
   const { cookie } = await deps.sessions.createSession(user.id);
   scope.setCookie(cookie);
   await recordSignIn(deps.db, { userId: user.id, address: scope.ip, deviceId: scope.deviceId, at: deps.now() });
   return user;
+}
+
+/**
+ * The development sign-in (docs/architecture.md#identity-and-access): not found whenever an identity provider is
+ * configured, and a banned account refused as the provider's callback refuses it.
+ */
+export async function devSignIn(ctx: Pick<Context, keyof ApiDeps | 'req'>, person: VerifiedPerson): Promise<void> {
+  if (!ctx.settings.devLoginEnabled) throw notFound(messages.common.notFound);
+  try {
+    await signInAndStartSession(ctx, ctx.req, person);
+  } catch (error) {
+    if (error instanceof AccountBannedError) throw forbidden(messages.auth.accountBanned);
+    throw error;
+  }
 }

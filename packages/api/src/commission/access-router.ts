@@ -1,20 +1,9 @@
-import { secretsMatch } from '@app/auth';
-import { commissionAuthOutput, commissionLoginInput, messages, okOutput } from '@app/contracts';
+import { commissionAuthOutput, commissionLoginInput, okOutput } from '@app/contracts';
 import { z } from 'zod';
-import { unauthorized } from '../lib/errors';
-import { checkPasswordAttempt } from '../lib/wrong-passwords';
 import { operatorProcedure, publicProcedure, router } from '../trpc';
+import { readOperatorSession, signInOperator, signOutOperator } from './access';
 
-/** Usernames are counted as typed, within reason: the key must not grow with whatever a guesser sends. */
-const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 100);
-
-/**
- * The commission operator's own sign-in (docs/architecture.md#identity-and-access), with its own cookie. Attempts are rate
- * limited per client address by the server (apps/server/src/security/rate-limits.ts), and wrong ones
- * per username tried, so guesses spread over many addresses are stopped as well; but from a browser the
- * operator signed in from before (its commission_device mark) they count per that browser, so a guesser
- * who locks the username out does not lock the operator out.
- */
+/** The commission operator's own sign-in, session check and sign-out (commission/access.ts). */
 export const commissionAccessRouter = router({
   login: publicProcedure
     .meta({
@@ -23,26 +12,7 @@ export const commissionAccessRouter = router({
     })
     .input(commissionLoginInput)
     .output(commissionAuthOutput)
-    .mutation(async ({ ctx, input }) => {
-      const now = ctx.now();
-      // Both compared every time, so the answer's timing does not tell which one was wrong.
-      const isCorrect = () => {
-        const usernameOk = secretsMatch(input.username, ctx.settings.commissionUsername);
-        const passwordOk = secretsMatch(input.password, ctx.settings.commissionPassword);
-        return usernameOk && passwordOk;
-      };
-      const credentials = { username: ctx.settings.commissionUsername, password: ctx.settings.commissionPassword };
-      const knownDevice = ctx.operatorSessions.knownDevice(ctx.req.cookie(ctx.operatorSessions.knownDeviceCookieName), credentials);
-      const correct = knownDevice
-        ? await checkPasswordAttempt(ctx.attempts, 'commissionLoginKnownDevice', knownDevice, isCorrect)
-        : await checkPasswordAttempt(ctx.attempts, 'commissionLogin', usernameKey(input.username), isCorrect);
-      if (!correct) throw unauthorized(messages.auth.invalidCredentials);
-      if (ctx.operator) await ctx.operatorSessions.invalidate(ctx.operator.token);
-      const token = await ctx.operatorSessions.create(ctx.settings.commissionUsername, now);
-      ctx.req.setCookie(ctx.operatorSessions.cookie(token));
-      ctx.req.setCookie(ctx.operatorSessions.knownDeviceCookie(credentials));
-      return { authenticated: true, username: ctx.settings.commissionUsername };
-    }),
+    .mutation(({ ctx, input }) => signInOperator(ctx, input)),
 
   auth: publicProcedure
     .meta({
@@ -51,18 +21,14 @@ export const commissionAccessRouter = router({
     })
     .input(z.void())
     .output(commissionAuthOutput)
-    .query(({ ctx }) => {
-      if (!ctx.operator) throw unauthorized();
-      return { authenticated: true, username: ctx.operator.username };
-    }),
+    .query(({ ctx }) => readOperatorSession(ctx)),
 
   logout: operatorProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/percentage/logout', tags: ['commission'], summary: 'Operator sign-out' } })
     .input(z.void())
     .output(okOutput)
     .mutation(async ({ ctx }) => {
-      await ctx.operatorSessions.invalidate(ctx.operator.token);
-      ctx.req.setCookie(ctx.operatorSessions.cookie(null));
+      await signOutOperator(ctx);
       return { ok: true as const };
     }),
 });

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { CommissionPayoutsTable, Db } from '@app/db';
 import { type Selectable, sql } from 'kysely';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { AppError, alreadyDecided, badRequest, forbidden, notFound } from '../lib/errors';
 import { containing, type ListRead, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { latestBalanceEditor, lockBalance, readFigures } from './ledger';

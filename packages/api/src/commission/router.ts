@@ -10,10 +10,12 @@ import {
   formatPesos,
 } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../activity/service';
+import { actorOf } from '../admin-log/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
-import { adminProcedure, mergeRouters, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
+import { operatorPasskeyActor } from '../passkeys/owner';
+import { passkeysRouter } from '../passkeys/router';
+import { adminMoneyProcedure, mergeRouters, operatorMoneyProcedure, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
 import { commissionAccessRouter } from './access-router';
 import { listCommissionPayouts, requestCommissionPayout, setCommissionPayoutStatus } from './payouts';
 import { readCommissionStats, updateCommissionStats } from './service';
@@ -24,7 +26,7 @@ const commissionPayouts = listOrPage(commissionPayoutSchema);
 /**
  * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's
  * dashboard uses its own session; the admin panel's % Payouts and % Dashboard tabs use an unlocked admin
- * session: `stats`, `payouts` and `statement` answer both, `requestPayout` only the operator,
+ * session: `stats`, `payouts` and `statement` answer both, `requestPayout` and `passkeys` only the operator,
  * `setPayoutStatus` and `updateStats` only an admin (each writes an admin_logs row).
  */
 export const commissionRouter = mergeRouters(
@@ -44,7 +46,7 @@ export const commissionRouter = mergeRouters(
       .output(commissionStatsSchema)
       .query(({ ctx }) => readCommissionStats(ctx.db)),
 
-    requestPayout: operatorProcedure
+    requestPayout: operatorMoneyProcedure
       .meta({
         openapi: {
           method: 'POST',
@@ -79,7 +81,7 @@ export const commissionRouter = mergeRouters(
       ),
 
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
-    setPayoutStatus: adminProcedure
+    setPayoutStatus: adminMoneyProcedure
       .meta({
         refusals: ['NOT_FOUND', 'CONFLICT'],
         openapi: {
@@ -96,7 +98,7 @@ export const commissionRouter = mergeRouters(
         setCommissionPayoutStatus(ctx.db, input.payoutId, { target: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
       ),
 
-    updateStats: adminProcedure
+    updateStats: adminMoneyProcedure
       .meta({
         refusals: ['CONFLICT'],
         openapi: {
@@ -125,5 +127,14 @@ export const commissionRouter = mergeRouters(
       .input(z.void())
       .output(fileOutput)
       .query(({ ctx }) => commissionStatement(ctx.db, ctx.settings.timeZone, ctx.now())),
+
+    passkeys: passkeysRouter({
+      tier: operatorProcedure,
+      moneyTier: operatorMoneyProcedure,
+      actorOf: operatorPasskeyActor,
+      path: '/admin/percentage/passkeys',
+      tag: 'commission',
+      owner: 'commission operator',
+    }),
   }),
 );

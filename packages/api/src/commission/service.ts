@@ -8,7 +8,7 @@ import {
   staffMessages,
 } from '@app/contracts';
 import type { Db } from '@app/db';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { holdToBalanceCeiling } from '../lib/balance-ceiling';
 import { AppError } from '../lib/errors';
 import {

@@ -2,8 +2,8 @@ import { ADMIN_PAGE_SIZE, MEMBER_PAGE_SIZE, page, UNPAGED_LIST_LIMIT } from '@ap
 import type { Database, Db } from '@app/db';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Context } from '../context';
 import { acceptingPrepared } from './prepared';
+import type { RequestScope } from './request-scope';
 
 /**
  * The answers of a list that pages on request (an admin queue, a member's own history): one page
@@ -77,7 +77,7 @@ export const ADMIN_LIST_SIZES = { pageSize: ADMIN_PAGE_SIZE, unpaged: UNPAGED_LI
  * admins' notifications, tasks and popups with ADMIN_LIST_SIZES.
  */
 export async function answerListOrPage<T, C extends { total: number }>(
-  ctx: Pick<Context, 'req'>,
+  ctx: { req: Pick<RequestScope, 'setHeader'> },
   input: PageRequest,
   list: PagedList<T, C>,
   sizes: { pageSize: number; unpaged: number } = MEMBER_LIST_SIZES,

@@ -2,13 +2,22 @@ import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app
 import type { AdminListName, AppCaches, Db } from '@app/db';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Context } from '../context';
 import { type listOrPage, listWindow } from './paging';
 import { prepareAnswer } from './prepared';
+import type { RequestScope } from './request-scope';
 import { shareWhileRunning } from './shared-read';
 
 /** What a queue's reader reads with: the database, and this instance's caches for the queue's length. */
-export type QueueReader = Pick<Context, 'db' | 'caches'>;
+export interface QueueReader {
+  db: Db;
+  caches: AppCaches;
+}
+
+/** Where kept pages live and the clock that ends what they show. */
+interface PageKeeper {
+  caches: AppCaches;
+  now: () => Date;
+}
 
 /** What a queue's reader needs: which page, how long, and the search. */
 export interface QueueWindow {
@@ -51,7 +60,7 @@ interface Queue<S extends z.ZodType<object>> {
  * the queue moves, and between moves they all share one read.
  */
 export async function answerQueue<S extends z.ZodType<object>>(
-  ctx: Pick<Context, 'req' | 'caches' | 'now'>,
+  ctx: PageKeeper & { req: Pick<RequestScope, 'setHeader'> },
   input: AdminQueueInput,
   queue: Queue<S>,
 ): Promise<QueueAnswer<S>> {
@@ -76,7 +85,7 @@ export async function answerQueue<S extends z.ZodType<object>>(
  * `input` is the procedure's parsed input, which names the page: its filter, search, page and size.
  */
 export async function answerAdminList<S extends z.ZodType<object>>(
-  ctx: Pick<Context, 'caches' | 'now'>,
+  ctx: PageKeeper,
   list: AdminListName,
   input: object,
   output: S,
@@ -91,7 +100,7 @@ export async function answerAdminList<S extends z.ZodType<object>>(
 
 /** The kept page under `key`, or one read and prepared now, kept while nothing it shows has changed or ended. */
 function keptPage<R extends ListRead<unknown>>(
-  ctx: Pick<Context, 'now'>,
+  ctx: Pick<PageKeeper, 'now'>,
   cache: AppCaches['queuePages'],
   key: string,
   read: () => Promise<R>,

@@ -1,14 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { LIVE_STREAM_LIMITS, type LiveEvent } from '@app/contracts';
-import type { Change, ChangeFeed, ChangeTopic } from '@app/db';
+import type { Change, ChangeFeed } from '@app/db';
 import { type LiveStreamLimits, StreamAdmissions } from './admission';
-
-/**
- * What one open page wants to hear of (docs/architecture.md#live-updates): the changes of one row
- * (`support:<userId>`), every change of a topic (`support!all`, an admin's inbox), or the changes of a
- * topic as a whole (`notifications!whole`: a notification for everyone).
- */
-export type Interest = `${ChangeTopic}:${string}` | `${ChangeTopic}!all` | `${ChangeTopic}!whole`;
+import { EventIds } from './event-ids';
+import { eventFor, type Interest, interestsReached } from './events';
 
 /** Changes that come within this time of each other reach a page as one event of each kind. */
 const COALESCE_MS = 150;
@@ -29,7 +23,7 @@ const REPLAY_CHANGES = 2_048;
 
 /**
  * One event of a stream with its id: `<instance>-<sealed number>`, the number of the latest change it tells
- * of sealed with a key of the instance's (LiveHub.idOf).
+ * of sealed with a key of the instance's (EventIds.idOf).
  */
 export interface LiveMessage {
   id: string;
@@ -37,34 +31,6 @@ export interface LiveMessage {
 }
 
 type Listener = (change: Change, seq: number) => void;
-
-/**
- * The event a page is sent for a change, or 'end' when its session ended or, for an admin's stream, the
- * admin's own row changed (a suspension, a lost admin flag): the stream closes, and the page's next one is
- * given what the admin may hear now.
- */
-function eventFor(change: Change): LiveEvent | 'end' | null {
-  switch (change.topic) {
-    case 'settings':
-      return { topic: 'site', userId: null };
-    case 'support':
-      return { topic: 'support', userId: change.key };
-    case 'notifications':
-      return { topic: 'notifications', userId: null };
-    case 'queues':
-      return { topic: 'queues', userId: null };
-    case 'session':
-    case 'user':
-      return 'end';
-    default:
-      return null;
-  }
-}
-
-/** The interests a change reaches: every change of its topic, and its row or the topic as a whole. */
-function interestsReached(change: Change): string[] {
-  return [`${change.topic}!all`, change.key === null ? `${change.topic}!whole` : `${change.topic}:${change.key}`];
-}
 
 /**
  * Fans the change feed out to the live streams open on this instance, by what each listens to, so a
@@ -84,12 +50,8 @@ export class LiveHub {
   private readonly recent: { seq: number; change: Change }[] = [];
   /** A page may resume only from this number or later: before it, the feed was down and changes went unheard. */
   private resumableFrom = 0;
-  /** Tells this instance's event ids apart from another's. */
-  private readonly instance = randomBytes(4).toString('hex');
-  /** Seals the change numbers in this instance's event ids (idOf). */
-  private readonly idKey = randomBytes(16);
-  /** The latest id sealed: every stream that hears one change sends the same id, sealed once. */
-  private lastId = { seq: -1, id: '' };
+  /** Seals the change numbers in this instance's event ids. */
+  private readonly ids = new EventIds();
   /** Streams whose gathering wait is running: they send together when it ends (gathered). */
   private gathering: (() => void)[] = [];
   /** Streams whose wait is over, in the order they go, STREAMS_PER_TURN per turn of the loop (sendInTurns). */
@@ -123,10 +85,15 @@ export class LiveHub {
   async *stream(
     interests: readonly Interest[],
     signal: AbortSignal,
-    lastEventId?: string | null,
-    /** How long what the stream may hear lasts (an admin panel's unlock, by the app's clock): it ends then. */
-    endsInMs?: number | null,
+    options: {
+      lastEventId?: string | null | undefined;
+      /** How long what the stream may hear lasts (an admin panel's unlock, by the app's clock): it ends then. */
+      endsInMs?: number | null | undefined;
+      /** Whether a change of the holder's own row (`user:<id>`) ends the stream (an admin's) rather than being heard (a member's). */
+      ownRowEnds?: boolean;
+    } = {},
   ): AsyncGenerator<LiveMessage> {
+    const { lastEventId, endsInMs, ownRowEnds = false } = options;
     const pending = new Map<string, { event: LiveEvent; seq: number }>();
     let ended = false;
     let wake: (() => void) | undefined;
@@ -145,7 +112,7 @@ export class LiveHub {
       wake?.();
     };
     const onChange: Listener = (change, seq) => {
-      const event = eventFor(change);
+      const event = eventFor(change, ownRowEnds);
       if (event === 'end') {
         ended = true;
         wake?.();
@@ -162,7 +129,7 @@ export class LiveHub {
     try {
       const resumeAfter = this.resumePoint(lastEventId);
       if (resumeAfter === null) {
-        if (!stopped()) yield { id: this.idOf(this.seq), event: { topic: 'resync', userId: null } };
+        if (!stopped()) yield { id: this.ids.idOf(this.seq), event: { topic: 'resync', userId: null } };
       } else {
         // Registered above before this read: a change heard since is both here and pending, and sent once.
         const wanted = new Set<string>(interests);
@@ -183,7 +150,7 @@ export class LiveHub {
         pending.clear();
         for (const { event, seq } of batch) {
           if (stopped()) break;
-          yield { id: this.idOf(seq), event };
+          yield { id: this.ids.idOf(seq), event };
         }
       }
     } finally {
@@ -230,27 +197,12 @@ export class LiveHub {
   }
 
   /**
-   * The number of a change, sealed: one AES block of eight zero bytes and the number, under a key that never
-   * leaves the instance. Every change of the site counts, so plain numbers would let anyone, a signed-out
-   * visitor too, count the site's credits, payouts and messages by opening two streams a minute apart; and
-   * an id a page makes up is refused, for its zero bytes do not come out of the unsealing.
+   * Where the feed is now, as an event id: read before a page's first data (every GET batch carries it,
+   * apps/server/src/trpc/register.ts), it lets the page's first stream start from there, with the changes
+   * since, instead of with `resync` (docs/architecture.md#live-updates).
    */
-  private idOf(seq: number): string {
-    if (this.lastId.seq === seq) return this.lastId.id;
-    const block = Buffer.alloc(16);
-    block.writeBigUInt64BE(BigInt(seq), 8);
-    const cipher = createCipheriv('aes-128-ecb', this.idKey, null).setAutoPadding(false);
-    this.lastId = { seq, id: `${this.instance}-${Buffer.concat([cipher.update(block), cipher.final()]).toString('hex')}` };
-    return this.lastId.id;
-  }
-
-  /** The change number an id of this instance's seals, or null for any other text. */
-  private seqOf(lastEventId: string | null | undefined): number | null {
-    const match = /^([0-9a-f]{8})-([0-9a-f]{32})$/.exec(lastEventId ?? '');
-    if (!match || match[1] !== this.instance) return null;
-    const decipher = createDecipheriv('aes-128-ecb', this.idKey, null).setAutoPadding(false);
-    const block = Buffer.concat([decipher.update(Buffer.from(match[2] ?? '', 'hex')), decipher.final()]);
-    return block.readBigUInt64BE(0) === 0n ? Number(block.readBigUInt64BE(8)) : null;
+  position(): string {
+    return this.ids.idOf(this.seq);
   }
 
   /**
@@ -258,7 +210,7 @@ export class LiveHub {
    * none, one from before a gap in the feed, or one older than the changes still kept.
    */
   private resumePoint(lastEventId: string | null | undefined): number | null {
-    const seq = this.seqOf(lastEventId);
+    const seq = this.ids.seqOf(lastEventId);
     if (seq === null) return null;
     const oldestKept = this.recent[0]?.seq ?? this.seq + 1;
     if (seq < this.resumableFrom || seq > this.seq || seq < oldestKept - 1) return null;

@@ -1,6 +1,5 @@
-import { messages, notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
+import { notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
 import { z } from 'zod';
-import { notFound } from '../lib/errors';
 import { memberProcedure, router } from '../trpc';
 import { listMemberNotifications, markNotificationRead } from './service';
 
@@ -33,8 +32,7 @@ export const notificationsRouter = router({
     .input(notificationIdInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      const visible = await markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now());
-      if (!visible) throw notFound(messages.notifications.notFound);
+      await markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now());
       return { ok: true as const };
     }),
 });

@@ -1,15 +1,19 @@
 import {
   type AdminNotification,
   type AdminNotificationFilter,
+  DEFAULT_LANGUAGE,
   messages,
   NOTIFICATION_LIST_LIMIT,
+  type NoticeLink,
   type NotificationDraft,
   type NotificationList,
 } from '@app/contracts';
+import { translateServerText } from '@app/contracts/server-texts';
 import type { Db, NotificationsTable, Tx } from '@app/db';
 import type { Selectable } from 'kysely';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { badRequest, notFound } from '../lib/errors';
+import { enqueuePushes } from '../push/queue';
 
 /** The notifications a member may see at `now` (docs/product-rules.md#decided-rules): global or theirs, and not expired. */
 function visibleNotifications(db: Db, userId: string, now: Date) {
@@ -31,6 +35,7 @@ export async function listMemberNotifications(db: Db, userId: string, now: Date)
       'n.isGlobal',
       'n.createdAt',
       'n.expiresAt',
+      'n.link',
       'r.readAt',
       // A window over every visible row, computed before the limit, so older unread ones still count.
       eb.fn.countAll<number>().filterWhere('r.readAt', 'is', null).over().as('unreadCount'),
@@ -49,17 +54,18 @@ export async function listMemberNotifications(db: Db, userId: string, now: Date)
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       read: row.readAt !== null,
+      link: row.link as NoticeLink | null,
     })),
     unreadCount: Number(rows[0]?.unreadCount ?? 0),
   };
 }
 
 /**
- * Records that the member read a notification; reading it again changes nothing. Returns false when the
- * member cannot see it (unknown, expired or someone else's). The read is inserted from the visibility
+ * Records that the member read a notification; reading it again changes nothing. Refuses (404) a
+ * notification the member cannot see (unknown, expired or someone else's). The read is inserted from the visibility
  * query itself, so a notification deleted meanwhile is simply not found.
  */
-export async function markNotificationRead(db: Db, userId: string, notificationId: string, now: Date): Promise<boolean> {
+export async function markNotificationRead(db: Db, userId: string, notificationId: string, now: Date): Promise<void> {
   const inserted = await db
     .insertInto('notificationReads')
     .columns(['notificationId', 'userId', 'readAt'])
@@ -70,9 +76,9 @@ export async function markNotificationRead(db: Db, userId: string, notificationI
     )
     .onConflict((oc) => oc.columns(['notificationId', 'userId']).doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return;
   const visible = await visibleNotifications(db, userId, now).where('n.id', '=', notificationId).select('n.id').executeTakeFirst();
-  return visible !== undefined;
+  if (!visible) throw notFound(messages.notifications.notFound);
 }
 
 function toAdminNotification(row: Selectable<NotificationsTable>, readCount: number): AdminNotification {
@@ -128,23 +134,43 @@ export async function countAllNotifications(db: Db, filter: AdminNotificationFil
 }
 
 /**
- * Tells one member of a decision about their money (a declined payout, a refused VIP request) in the
- * decision's own transaction, so the notice exists exactly when the decision does.
+ * A notice to one member that their money or standing changed (docs/product-rules.md#notices-of-money).
+ * `adminId` is the admin whose decision caused it, null for an event no admin caused (a bonus credited at a
+ * friend's first task); `link` is the member page it is about.
  */
-export async function notifyMember(
-  trx: Tx,
-  notice: { userId: string; title: string; message: string; type: 'success' | 'warning'; adminId: string; now: Date },
-): Promise<void> {
+export interface MemberNotice {
+  userId: string;
+  title: string;
+  message: string;
+  type: 'success' | 'warning' | 'info';
+  adminId: string | null;
+  link?: NoticeLink;
+  now: Date;
+}
+
+/**
+ * Tells one member of a change to their money or standing, in the change's own transaction, so the notice
+ * exists exactly when the change does, and so do the pushes of it to the member's browsers
+ * (docs/architecture.md#web-push): a change rolled back sends nothing. The one writer of a member's notices.
+ */
+export async function notifyMember(trx: Tx, notice: MemberNotice): Promise<void> {
+  // Written in the member's language (docs/architecture.md#two-languages); what an admin typed stays as written.
+  const member = await trx.selectFrom('users').select('language').where('id', '=', notice.userId).executeTakeFirst();
+  const language = member?.language ?? DEFAULT_LANGUAGE;
+  const title = translateServerText(notice.title, language);
+  const message = translateServerText(notice.message, language);
+  await enqueuePushes(trx, notice.userId, { title, body: message, url: notice.link ?? '/' });
   await trx
     .insertInto('notifications')
     .values({
       userId: notice.userId,
-      title: notice.title,
-      message: notice.message,
+      title,
+      message,
       type: notice.type,
       isGlobal: false,
       createdBy: notice.adminId,
       createdAt: notice.now,
+      link: notice.link ?? null,
     })
     .execute();
 }

@@ -4,19 +4,22 @@ import {
   formatPesos,
   maskDestination,
   messages,
+  noticeMessages,
   type Payout,
+  type PayoutBatchRefusal,
   type PayoutDecision,
   type PayoutDestination,
   type PendingPayout,
+  payoutMethodName,
   pluralize,
   staffMessages,
 } from '@app/contracts';
 import { type Db, type PayoutRow, postToLedger, type Tx } from '@app/db';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { recordCommission } from '../commission/ledger';
-import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, alreadyDecided, notFound } from '../lib/errors';
 import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { settlePendingBonus } from '../referrals/service';
@@ -29,7 +32,7 @@ import { toPayout } from './service';
  * is VIP now, and what to know before paying: other accounts that used the same destination, a payout hold,
  * and how many accounts the member's cluster holds.
  */
-export async function listPendingPayouts({ db, caches }: QueueReader, now: Date, window: QueueWindow): Promise<ListRead<PendingPayout>> {
+export async function listAllPendingPayouts({ db, caches }: QueueReader, now: Date, window: QueueWindow): Promise<ListRead<PendingPayout>> {
   const pending = db
     .selectFrom('payouts as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
@@ -150,27 +153,55 @@ async function lockMemberAndCheck(trx: Tx, payoutId: string, decision: PayoutDec
     .forNoKeyUpdate('u')
     .executeTakeFirst();
   if (!payout || decision !== 'approved') return;
-  if (payout.userId === actor.adminId) throw forbidden(staffMessages.admin.ownPayout);
-  if (payout.payoutHoldReason) throw conflict(staffMessages.risk.onHold);
+  if (payout.userId === actor.adminId) throw payoutRefused('FORBIDDEN', 'own_payout', staffMessages.admin.ownPayout);
+  if (payout.payoutHoldReason) throw payoutRefused('CONFLICT', 'held', staffMessages.risk.onHold);
+}
+
+/**
+ * A decision refused for a reason a batch reports by name (docs/product-rules.md#batch-decisions): the code
+ * is in `details.refused`, beside the status of an already decided payout's `details.decided`.
+ */
+export function payoutRefused(code: 'CONFLICT' | 'FORBIDDEN', refusal: PayoutBatchRefusal, message: string): AppError {
+  return new AppError(code, message, { details: { refused: refusal } });
+}
+
+/** What an admin decides on a payout: a decline's reason, an approval's transfer reference (both optional in the type; the input schema requires the reason). */
+export interface PayoutDecisionMade {
+  status: PayoutDecision;
+  reason?: string | undefined;
+  transferReference?: string | undefined;
+}
+
+/** Where an approved payout went, as its notice says it: "GCash 0917•••4567", the method alone for details that could not be read. */
+function sentTo(payout: PayoutRow): string {
+  const method = payoutMethodName(payout.paymentMethod);
+  return payout.destination ? `${method} ${maskDestination(payout.destination)}` : method;
 }
 
 /**
  * An admin's decision on a pending payout (docs/product-rules.md#decided-rules), inside the caller's transaction.
- * Approved: pending -> paid out, the operator earns the payout commission, and a referral bonus the member's
- * sponsor has pending is settled (released, or held when the two are in one cluster: settlePendingBonus).
- * Declined: pending -> available again. Only a pending payout can be decided: the conditional update lets
- * one of two racing decisions through and the other finds it decided (409).
+ * Approved: pending -> paid out, with the transfer's reference when the admin gave one, the operator earns the
+ * payout commission, and a referral bonus the member's sponsor has pending is settled (released, or held when
+ * the two are in one cluster: settlePendingBonus). Declined: pending -> available again. The member is told
+ * either way (docs/product-rules.md#notices-of-money). Only a pending payout can be decided: the conditional
+ * update lets one of two racing decisions through and the other finds it decided (409).
  */
 export async function decidePayout(
   trx: Tx,
   payoutId: string,
-  decision: { status: PayoutDecision; reason?: string },
+  decision: PayoutDecisionMade,
   adminId: string,
   now: Date,
 ): Promise<{ payout: PayoutRow; ledgerRowId: string; referral: Awaited<ReturnType<typeof settlePendingBonus>> }> {
   const payout = await trx
     .updateTable('payouts')
-    .set({ status: decision.status, decidedBy: adminId, decidedAt: now, note: decision.reason || null })
+    .set({
+      status: decision.status,
+      decidedBy: adminId,
+      decidedAt: now,
+      note: decision.reason || null,
+      transferReference: (decision.status === 'approved' && decision.transferReference) || null,
+    })
     .where('id', '=', payoutId)
     .where('status', '=', 'pending')
     .returningAll()
@@ -187,22 +218,28 @@ export async function decidePayout(
     userId: payout.userId,
     type: decision.status === 'approved' ? 'payout_approved' : 'payout_declined',
     amount: payout.amount,
-    description:
-      decision.status === 'approved' ? staffMessages.admin.payoutApproved(payout.paymentMethod) : staffMessages.admin.payoutDeclined,
+    description: decision.status === 'approved' ? messages.ledger.payoutApproved(payout.paymentMethod) : messages.ledger.payoutDeclined,
     payoutId: payout.id,
     adminId,
     createdAt: now,
   });
-  if (decision.status === 'declined') {
-    await notifyMember(trx, {
-      userId: payout.userId,
-      title: messages.decisions.payoutDeclinedTitle,
-      message: messages.decisions.payoutDeclinedBody(formatPesos(payout.amount), decision.reason ?? ''),
-      type: 'warning',
-      adminId,
-      now,
-    });
-  }
+  await notifyMember(trx, {
+    userId: payout.userId,
+    ...(decision.status === 'approved'
+      ? {
+          title: noticeMessages.payoutApprovedTitle,
+          message: noticeMessages.payoutApprovedBody(formatPesos(payout.amount), sentTo(payout), payout.transferReference),
+          type: 'success',
+        }
+      : {
+          title: noticeMessages.payoutDeclinedTitle,
+          message: noticeMessages.payoutDeclinedBody(formatPesos(payout.amount), decision.reason ?? ''),
+          type: 'warning',
+        }),
+    adminId,
+    link: '/payouts',
+    now,
+  });
   if (decision.status === 'approved') {
     await recordCommission(trx, {
       kind: 'payout',
@@ -215,16 +252,17 @@ export async function decidePayout(
   return { payout, ledgerRowId: posted.id, referral };
 }
 
-/** Approves or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */
-export async function decidePayoutAsAdmin(
-  db: Db,
-  payoutId: string,
-  decision: { status: PayoutDecision; reason?: string },
-  actor: AdminActor,
-  now: Date,
-): Promise<Payout> {
-  const { payout, referral } = await db.transaction().execute(async (trx) => {
+/** Checks, inside the decision's transaction and after its member is locked, that the payout is still as the admin saw it. */
+export type SeenCheck = (trx: Tx) => Promise<void>;
+
+/**
+ * One admin decision in its own transaction, logged in it (docs/product-rules.md#decided-rules): the single
+ * decision and each payout of a batch come through here, so both refuse and record alike.
+ */
+export function decideAndLog(db: Db, payoutId: string, decision: PayoutDecisionMade, actor: AdminActor, now: Date, checkSeen?: SeenCheck) {
+  return db.transaction().execute(async (trx) => {
     await lockMemberAndCheck(trx, payoutId, decision.status, actor);
+    if (checkSeen) await checkSeen(trx);
     const decided = await decidePayout(trx, payoutId, decision, actor.adminId, now);
     const { payout, ledgerRowId } = decided;
     await logAdminAction(trx, actor, {
@@ -235,11 +273,23 @@ export async function decidePayoutAsAdmin(
         amount: formatAmount(payout.amount),
         paymentMethod: payout.paymentMethod,
         ...(decision.reason ? { reason: decision.reason } : {}),
+        ...(payout.transferReference ? { transferReference: payout.transferReference } : {}),
         ledgerRowId,
       },
     });
     return decided;
   });
+}
+
+/** Approves (with the transfer's reference, if given) or declines (with the reason the member is told) a pending payout, and logs it in the same transaction. */
+export async function decidePayoutAsAdmin(
+  db: Db,
+  payoutId: string,
+  decision: PayoutDecisionMade,
+  actor: AdminActor,
+  now: Date,
+): Promise<Payout> {
+  const { payout, referral } = await decideAndLog(db, payoutId, decision, actor, now);
   // A held bonus is a reason in the sponsor's review.
   if (referral?.outcome === 'held') await refreshRiskScores(db, [referral.sponsorId], now);
   return toPayout(payout);

@@ -1,25 +1,11 @@
-import { listOrPageInput, type PayoutStats, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
-import type { Db } from '@app/db';
+import { listOrPageInput, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
-import { countPayouts, listPayouts, payoutQueue, payoutStats, requestPayout } from './service';
+import { PUBLIC_STATS_SECONDS, readPublicPayoutStats } from './public-stats';
+import { countPayouts, listPayouts, readPayoutQueue, requestPayout } from './service';
 
 const payouts = listOrPage(payoutSchema);
-
-/** How long the public payout figures are kept before they are counted again. */
-const PUBLIC_STATS_SECONDS = 60;
-const publicStats = new WeakMap<Db, { until: number; stats: Promise<PayoutStats> }>();
-
-/** The public figures, counted at most once a minute per instance however many visitors ask. */
-function cachedPayoutStats(db: Db, now: Date): Promise<PayoutStats> {
-  const cached = publicStats.get(db);
-  if (cached && cached.until > now.getTime()) return cached.stats;
-  const stats = payoutStats(db, now);
-  publicStats.set(db, { until: now.getTime() + PUBLIC_STATS_SECONDS * 1000, stats });
-  stats.catch(() => publicStats.delete(db));
-  return stats;
-}
 
 export const payoutsRouter = router({
   list: memberProcedure
@@ -64,7 +50,7 @@ export const payoutsRouter = router({
     })
     .input(z.void())
     .output(payoutQueueSchema)
-    .query(({ ctx }) => payoutQueue(ctx.db, ctx.user.id, ctx.now())),
+    .query(({ ctx }) => readPayoutQueue(ctx.db, ctx.user.id, ctx.now())),
 
   publicStats: publicProcedure
     .meta({
@@ -78,5 +64,5 @@ export const payoutsRouter = router({
     })
     .input(z.void())
     .output(payoutStatsSchema)
-    .query(({ ctx }) => cachedPayoutStats(ctx.db, ctx.now())),
+    .query(({ ctx }) => readPublicPayoutStats(ctx.db, ctx.now())),
 });

@@ -26,6 +26,7 @@ export function toPayout(row: PayoutRow): Payout {
     paymentDetails: row.paymentDetails,
     destination: row.details as PayoutDestination | null,
     status: row.status,
+    transferReference: row.transferReference,
     timeline,
   };
 }
@@ -99,7 +100,7 @@ export async function requestPayout(
         userId,
         type: 'payout',
         amount: request.amount,
-        description: `Payout request via ${request.paymentMethod}`,
+        description: messages.ledger.payoutRequested(request.paymentMethod),
         status: 'pending',
         payoutId: row.id,
         createdAt: now,
@@ -138,7 +139,7 @@ function medianApprovalSeconds(db: Db, now: Date) {
  * Where each of the member's pending payouts stands: its place among everyone's pending payouts (oldest
  * first, the order admins see them in) and how long approvals took lately, so a wait is never a mystery.
  */
-export async function payoutQueue(db: Db, userId: string, now: Date): Promise<PayoutQueue> {
+export async function readPayoutQueue(db: Db, userId: string, now: Date): Promise<PayoutQueue> {
   const [mine, totals] = await Promise.all([
     db
       .selectFrom('payouts as p')

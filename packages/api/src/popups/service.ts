@@ -2,7 +2,7 @@ import { type AdminPopup, messages, POPUP_DEFAULT_SECONDS, type Popup, type Popu
 import type { Db, PopupsTable } from '@app/db';
 import type { Selectable } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { badRequest, notFound } from '../lib/errors';
 import { newestFirst, type PagedList } from '../lib/paging';
 
@@ -112,7 +112,7 @@ function toAdminPopup(row: Selectable<PopupsTable>): AdminPopup {
 }
 
 /** Every popup, on or off, past or future, newest first, a page at a time (the admins' popup list). */
-export function allPopups(db: Db): PagedList<AdminPopup, { total: number }> {
+export function listAllPopups(db: Db): PagedList<AdminPopup, { total: number }> {
   return newestFirst(db, 'popups', toAdminPopup);
 }
 

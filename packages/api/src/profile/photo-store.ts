@@ -14,8 +14,8 @@ interface StoredPhoto {
  * gets a new key), so a put that fails leaves nothing another request reads.
  */
 export interface PhotoStore {
-  /** What holds the bytes, for the logs. */
-  readonly kind: 'postgresql' | 's3';
+  /** What holds the bytes, for the logs: the database's `photos` table (PostgreSQL or PGlite) or S3. */
+  readonly kind: 'database' | 's3';
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<StoredPhoto | null>;
@@ -33,7 +33,7 @@ function etagOf(bytes: Uint8Array): string {
 /** Photos in the `photos` table (migration 0011), on PGlite as on a PostgreSQL server. */
 export function postgresPhotoStore(db: Db): PhotoStore {
   return {
-    kind: 'postgresql',
+    kind: 'database',
     async put(key, bytes, contentType) {
       const row = { key, bytes, contentType, etag: etagOf(bytes) };
       await db

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Language } from '@app/contracts';
 import type { Db } from '@app/db';
 import { PHOTO_CONTENT_TYPE, PHOTO_SIZES, type PhotoDecoder, type PhotoSize } from './photo-image';
 import type { PhotoStore } from './photo-store';
@@ -101,6 +102,11 @@ export async function saveProfilePhoto(deps: PhotoDeps, userId: string, bytes: U
   }
   await removePhoto(deps, previous);
   return { profileImageUrl };
+}
+
+/** The language the member reads the site in (docs/architecture.md#two-languages). */
+export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }
 
 /** Where moveDiskPhotos reports; the server's logger fits. */

@@ -2,7 +2,8 @@ import { inviterSchema, listOrPageInput, referralCodeInput, referralPageSchema, 
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
-import { applyReferralCode, countReferrals, findInviter, listReferrals, listReferredUsers } from './service';
+import { applyReferralCode, findInviter } from './code';
+import { countReferrals, listReferrals, listReferredUsers } from './lists';
 
 const referrals = listOrPage(referralSchema, referralPageSchema);
 const referredUsers = listOrPage(referredUserSchema);

@@ -2,6 +2,7 @@ import {
   type AdminPageInput,
   formatAmount,
   type HeldReferral,
+  noticeMessages,
   type PayoutHold,
   type RiskQueueItem,
   staffMessages,
@@ -10,16 +11,17 @@ import {
 import type { Db } from '@app/db';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { type ListRead, queueLength } from '../lib/queue';
-import { reviewHeldReferral } from '../referrals/service';
+import { notifyMember } from '../notifications/service';
+import { reviewHeldReferral } from '../referrals/review';
 import { clusterOf, rareTraits } from './clusters';
 import { assessRisk, refreshRiskScores, shownValue } from './service';
 
 /** The review queue: members with a score above zero, highest first. */
-export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<ListRead<RiskQueueItem>> {
+export async function listAllRiskQueue(db: Db, input: AdminPageInput): Promise<ListRead<RiskQueueItem>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('riskScores as r')
@@ -58,7 +60,7 @@ export async function listRiskQueue(db: Db, input: AdminPageInput): Promise<List
  * One member's review: their score and reasons, the accounts tied to them, their cluster as the links are
  * now, and any payout hold.
  */
-export async function userRiskReview(db: Db, userId: string, now: Date): Promise<UserRisk & { payoutHold: PayoutHold }> {
+export async function readUserRisk(db: Db, userId: string, now: Date): Promise<UserRisk & { payoutHold: PayoutHold }> {
   const member = await db.selectFrom('users').select(['payoutHoldReason', 'payoutHeldAt']).where('id', '=', userId).executeTakeFirst();
   if (!member) throw notFound(staffMessages.admin.userNotFound);
   const [risk, cluster] = await Promise.all([assessRisk(db, userId, now), clusterOf(db, userId, shownValue)]);
@@ -67,7 +69,7 @@ export async function userRiskReview(db: Db, userId: string, now: Date): Promise
 
 /**
  * Holds a member's payouts with a reason (new requests are refused with it, pending ones cannot be
- * approved), or releases them; logged either way. The member row is locked, so an approval running at
+ * approved), or releases them; the member is told with the reason, and it is logged, either way. The member row is locked, so an approval running at
  * the same moment either sees the hold or finishes first. Nobody holds or releases their own payouts.
  */
 export async function setPayoutHold(
@@ -96,6 +98,23 @@ export async function setPayoutHold(
       .where('id', '=', change.userId)
       .returning(['id', 'payoutHoldReason', 'payoutHeldAt'])
       .executeTakeFirstOrThrow();
+    await notifyMember(trx, {
+      userId: change.userId,
+      ...(change.hold
+        ? {
+            title: noticeMessages.payoutHoldPlacedTitle,
+            message: noticeMessages.payoutHoldPlacedBody(change.reason),
+            type: 'warning' as const,
+          }
+        : {
+            title: noticeMessages.payoutHoldLiftedTitle,
+            message: noticeMessages.payoutHoldLiftedBody(change.reason),
+            type: 'success' as const,
+          }),
+      adminId: actor.adminId,
+      link: '/payouts',
+      now,
+    });
     await logAdminAction(trx, actor, {
       action: change.hold ? 'hold_payouts' : 'release_payouts',
       targetId: change.userId,
@@ -106,7 +125,7 @@ export async function setPayoutHold(
 }
 
 /** The referral bonuses held for review, oldest first, with what ties each friend to the sponsor. */
-export async function listHeldReferrals(db: Db, input: AdminPageInput): Promise<ListRead<HeldReferral>> {
+export async function listAllHeldReferrals(db: Db, input: AdminPageInput): Promise<ListRead<HeldReferral>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('referrals as r')

@@ -1,4 +1,4 @@
-import { type AdminStats, FREE_TIER, formatAmount } from '@app/contracts';
+import { type AdminQueueCounts, type AdminStats, FREE_TIER, formatAmount, RISK_LEVELS } from '@app/contracts';
 import type { Db } from '@app/db';
 import { shareWhileRunning } from '../lib/shared-read';
 
@@ -47,4 +47,37 @@ async function countAdminStats(db: Db, now: Date): Promise<AdminStats> {
     totalEarnings: formatAmount(Number(users.earnings)),
     updatedAt: now.toISOString(),
   };
+}
+
+/**
+ * How much each admin queue holds, for the console's navigation (docs/screens.md#admin-screens): one
+ * statement of counts, each on its table's index, asked again whenever the live stream says a queue moved.
+ * Admins who ask while it is running share it.
+ */
+export function countAdminQueues(db: Db): Promise<AdminQueueCounts> {
+  return shareWhileRunning(db, 'admin-queue-counts', async () => {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('payouts').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').as('pendingPayouts'),
+        eb
+          .selectFrom('payouts')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'approved')
+          .where('sentAt', 'is', null)
+          .as('unsentPayouts'),
+        eb.selectFrom('vipRequests').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').as('pendingVip'),
+        eb.selectFrom('referrals').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'held').as('heldReferrals'),
+        eb.selectFrom('supportConversations').select(eb.fn.countAll<number>().as('n')).where('unread', '>', 0).as('unreadSupport'),
+        eb.selectFrom('riskScores').select(eb.fn.countAll<number>().as('n')).where('score', '>=', RISK_LEVELS.high).as('riskHigh'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      pendingPayouts: Number(row.pendingPayouts),
+      pendingVip: Number(row.pendingVip),
+      heldReferrals: Number(row.heldReferrals),
+      unreadSupport: Number(row.unreadSupport),
+      riskHigh: Number(row.riskHigh),
+      unsentPayouts: Number(row.unsentPayouts),
+    };
+  });
 }

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { Db, SupportMessagesTable } from '@app/db';
 import { type Selectable, sql } from 'kysely';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import type { Context } from '../context';
 import { badRequest, notFound } from '../lib/errors';
 import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
@@ -144,7 +144,7 @@ export async function markConversationRead(db: Db, userId: string, reader: Suppo
  * it shows: without a search down the index in inbox order, with one from the members found by their
  * search text (migration 0005).
  */
-export async function listConversations({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<SupportConversation>> {
+export async function listAllConversations({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<SupportConversation>> {
   const search = window.search;
   const conversations = db
     .selectFrom('supportConversations as c')

@@ -1,4 +1,5 @@
 import type { Db, UserRow } from '@app/db';
+import { sql } from 'kysely';
 import { type EffectiveTier, effectiveTier } from '../vip/tier';
 
 export interface DailyProgress {
@@ -19,6 +20,21 @@ export function completedTodayQuery(db: Db, userId: string, { start, end }: { st
     .where('type', '=', 'earning')
     .where('createdAt', '>=', start)
     .where('createdAt', '<', end);
+}
+
+/**
+ * The ids of the tasks a member was credited for today, each once, as a JSON array: a subquery beside
+ * completedTodayQuery (the same day and the same earning rows, through their task views).
+ */
+export function doneTodayQuery(db: Db, userId: string, { start, end }: { start: Date; end: Date }) {
+  return db
+    .selectFrom('transactions')
+    .innerJoin('taskViews', 'taskViews.id', 'transactions.taskViewId')
+    .select(sql<string[]>`coalesce(json_agg(distinct ${sql.ref('taskViews.taskId')}), '[]'::json)`.as('ids'))
+    .where('transactions.userId', '=', userId)
+    .where('transactions.type', '=', 'earning')
+    .where('transactions.createdAt', '>=', start)
+    .where('transactions.createdAt', '<', end);
 }
 
 /** Tasks credited today against the limit of the tier in force now. */

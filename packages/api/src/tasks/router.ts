@@ -1,13 +1,11 @@
-import { completeTaskOutput, messages, startTaskOutput, taskIdInput, taskListSchema, taskToViewSchema } from '@app/contracts';
+import { completeTaskOutput, startTaskOutput, taskIdInput, taskListSchema, taskToViewSchema } from '@app/contracts';
 import { z } from 'zod';
-import type { Context } from '../context';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { acceptingPrepared } from '../lib/prepared';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
-import { completeView, findVisibleTask, listVisibleTasks, startView, type ViewClock } from './service';
-
-const viewClock = (ctx: Pick<Context, 'settings' | 'now'>): ViewClock =>
-  ctx.settings.viewClock === 'database' ? { source: 'database' } : { source: 'server', now: ctx.now() };
+import { completeView } from './complete';
+import { startTask } from './start';
+import { viewOptionsOf } from './view-clock';
+import { listVisibleTasks, readTaskToView } from './visibility';
 
 export const tasksRouter = router({
   list: memberProcedure
@@ -37,11 +35,7 @@ export const tasksRouter = router({
     })
     .input(taskIdInput)
     .output(taskToViewSchema)
-    .query(async ({ ctx, input }) => {
-      const task = await findVisibleTask(ctx, ctx.user, input.id, ctx.now());
-      if (!task) throw notFound(messages.tasks.notFound);
-      return { ...task, durationSeconds: ctx.settings.taskViewSeconds };
-    }),
+    .query(({ ctx, input }) => readTaskToView(ctx, ctx.user, input.id, ctx.now(), ctx.settings.taskViewSeconds)),
 
   start: moneyProcedure
     .meta({
@@ -56,30 +50,7 @@ export const tasksRouter = router({
     })
     .input(taskIdInput)
     .output(startTaskOutput)
-    .mutation(async ({ ctx, input }) => {
-      const result = await startView(ctx, ctx.user, input.id, {
-        now: ctx.now(),
-        timeZone: ctx.settings.timeZone,
-        viewSeconds: ctx.settings.taskViewSeconds,
-        clock: viewClock(ctx),
-      });
-      if (!result.ok && result.reason === 'task-not-found') throw notFound(messages.tasks.notFound);
-      if (!result.ok && result.reason === 'start-race') throw conflict(messages.tasks.startRace);
-      if (!result.ok && result.collected) {
-        // The earlier view was credited all the same: the refusal names it, for the page and for the books.
-        const { taskId, reward } = result.collected;
-        throw new AppError('FORBIDDEN', messages.tasks.dailyLimitReachedAfterCollect(reward), {
-          details: { collectedTaskId: taskId, collectedReward: reward },
-        });
-      }
-      if (!result.ok) throw forbidden(messages.tasks.dailyLimitReached);
-      return {
-        viewId: result.viewId,
-        startedAt: result.startedAt.toISOString(),
-        durationSeconds: ctx.settings.taskViewSeconds,
-        collected: result.collected,
-      };
-    }),
+    .mutation(({ ctx, input }) => startTask(ctx, ctx.user, input.id, viewOptionsOf(ctx))),
 
   complete: moneyProcedure
     .meta({
@@ -95,12 +66,5 @@ export const tasksRouter = router({
     .input(taskIdInput)
     .output(completeTaskOutput)
     // A mutation for tRPC clients (never cached or refetched); the documented REST path is a GET.
-    .mutation(({ ctx, input }) =>
-      completeView(ctx, ctx.user, input.id, {
-        now: ctx.now(),
-        timeZone: ctx.settings.timeZone,
-        viewSeconds: ctx.settings.taskViewSeconds,
-        clock: viewClock(ctx),
-      }),
-    ),
+    .mutation(({ ctx, input }) => completeView(ctx, ctx.user, input.id, viewOptionsOf(ctx))),
 });

@@ -1,12 +1,7 @@
-import { fileOutput, transactionListInput, transactionSchema } from '@app/contracts';
+import { fileOutput, transactionListInput } from '@app/contracts';
 import { z } from 'zod';
-import { answerListOrPage, listOrPage } from '../lib/paging';
-import { prepareAnswer } from '../lib/prepared';
-import { readOncePerUserRow } from '../lib/shared-read';
 import { memberProcedure, router } from '../trpc';
-import { listTransactions, transactionStatement } from './service';
-
-const transactions = listOrPage(transactionSchema);
+import { answerTransactionList, transactionPages, transactionStatement } from './service';
 
 export const transactionsRouter = router({
   list: memberProcedure
@@ -20,22 +15,8 @@ export const transactionsRouter = router({
       },
     })
     .input(transactionListInput)
-    .output(transactions.output)
-    .query(({ ctx, input }) => {
-      const { limit } = input;
-      if (limit === undefined) {
-        return answerListOrPage(ctx, input, {
-          read: (window) => listTransactions(ctx.db, ctx.user.id, window),
-          // The count the member's row keeps with every posting, as this request's session holds the row.
-          count: () => ({ total: Number(ctx.user.ledgerRows) }),
-        });
-      }
-      // The latest few (the dashboard's), kept with the member's row (every ledger row writes it), and with
-      // the task catalogue's version for the proofs' task titles.
-      return readOncePerUserRow(ctx.user, `transactions:${limit}:${ctx.caches.tasks.version}`, async () =>
-        prepareAnswer(transactions.list, await listTransactions(ctx.db, ctx.user.id, { limit })),
-      );
-    }),
+    .output(transactionPages.output)
+    .query(({ ctx, input }) => answerTransactionList(ctx, input)),
 
   statement: memberProcedure
     .meta({

@@ -1,8 +1,21 @@
-import { type AdminPageInput, type AdminTransaction, type FileOutput, formatAmount, signedAmount, type Transaction } from '@app/contracts';
-import type { Db } from '@app/db';
+import {
+  type AdminPageInput,
+  type AdminTransaction,
+  type FileOutput,
+  formatAmount,
+  signedAmount,
+  type Transaction,
+  type TransactionListInput,
+  transactionSchema,
+} from '@app/contracts';
+import type { AppCaches, Db, UserRow } from '@app/db';
 import { sql } from 'kysely';
 import { csvStatement, statementCells } from '../lib/csv';
+import { answerListOrPage, listOrPage } from '../lib/paging';
+import { prepareAnswer } from '../lib/prepared';
 import { type ListRead, queueLength } from '../lib/queue';
+import type { RequestScope } from '../lib/request-scope';
+import { readOncePerUserRow } from '../lib/shared-read';
 
 const signed = (centavos: number) => (centavos > 0 ? `+${formatAmount(centavos)}` : formatAmount(centavos));
 
@@ -14,8 +27,30 @@ const ledgerRows = (db: Db) =>
   db.selectFrom('transactions as t').leftJoin('payouts as p', (join) => join.onRef('p.id', '=', 't.payoutId').on('t.type', '=', 'payout'));
 const shownStatus = sql<string>`coalesce(p.status, t.status)`.as('status');
 
+/** The member's transactions as the list call answers them: the latest 1000, one page, or the latest `limit`. */
+export const transactionPages = listOrPage(transactionSchema);
+
+export function answerTransactionList(
+  ctx: { db: Db; caches: AppCaches; user: UserRow; req: Pick<RequestScope, 'setHeader'> },
+  input: TransactionListInput,
+) {
+  const { limit } = input;
+  if (limit === undefined) {
+    return answerListOrPage(ctx, input, {
+      read: (window) => listTransactions(ctx.db, ctx.user.id, window),
+      // The count the member's row keeps with every posting, as this request's session holds the row.
+      count: () => ({ total: Number(ctx.user.ledgerRows) }),
+    });
+  }
+  // The latest few (the dashboard's), kept with the member's row (every ledger row writes it), and with
+  // the task catalogue's version for the proofs' task titles.
+  return readOncePerUserRow(ctx.user, `transactions:${limit}:${ctx.caches.tasks.version}`, async () =>
+    prepareAnswer(transactionPages.list, await listTransactions(ctx.db, ctx.user.id, { limit })),
+  );
+}
+
 /** A window of the member's ledger rows, newest first, each earning with its proof of view. */
-export async function listTransactions(db: Db, userId: string, window: { limit: number; offset?: number }): Promise<Transaction[]> {
+async function listTransactions(db: Db, userId: string, window: { limit: number; offset?: number }): Promise<Transaction[]> {
   const rows = await ledgerRows(db)
     .leftJoin('taskViews as v', 'v.id', 't.taskViewId')
     .leftJoin('tasks as k', 'k.id', 'v.taskId')

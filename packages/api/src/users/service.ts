@@ -6,15 +6,17 @@ import {
   FREE_TIER,
   formatAmount,
   formatPesos,
+  noticeMessages,
   staffMessages,
 } from '@app/contracts';
 import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { identityOf } from '../auth/service';
 import { holdToBalanceCeiling } from '../lib/balance-ceiling';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { type ListRead, queueLength } from '../lib/queue';
+import { notifyMember } from '../notifications/service';
 import { effectiveTier, firstPlanEnd } from '../vip/tier';
 
 /** The columns an admin's view of a user reads; the list selects these and no more of its 29. */
@@ -58,7 +60,7 @@ function toAdminUser(row: Pick<UserRow, (typeof ADMIN_USER_COLUMNS)[number]>, no
 }
 
 /** One user as admins see them, or 404. */
-export async function findAdminUser(db: Db, userId: string, now: Date): Promise<AdminUser> {
+export async function readAdminUser(db: Db, userId: string, now: Date): Promise<AdminUser> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!row) throw notFound(staffMessages.admin.userNotFound);
   return toAdminUser(row, now);
@@ -89,7 +91,7 @@ function listedBy(input: AdminUserListInput, now: Date) {
  * A kept page (answerAdminList) shows each member's tier as of now, so it lasts until the first plan on it
  * ends; filtered to VIP members, until any member's plan ends, which takes them off the list.
  */
-export async function listUsers(db: Db, input: AdminUserListInput, now: Date): Promise<ListRead<AdminUser>> {
+export async function listAllUsers(db: Db, input: AdminUserListInput, now: Date): Promise<ListRead<AdminUser>> {
   const [{ items, total, rows }, nextPlanEnd] = await Promise.all([
     readUserPage(db, input, now),
     input.filter === 'vip'
@@ -203,7 +205,7 @@ export async function setAccountStatus(
 /**
  * The balance editor: the member's available balance becomes `newBalance` through one admin_adjustment
  * ledger row of the difference (negative when it lowers the balance; none when it is already right),
- * described by the admin's reason. The member row is locked first and compared with the balance the
+ * described by the admin's reason, which the member is told with the signed amount. The member row is locked first and compared with the balance the
  * admin saw (`expectedBalance`): a payout or an earning that landed since is never silently undone, the
  * edit is refused (409) with the balance as it is now. Nobody edits their own balance, and nobody raises
  * one above `balanceCeiling` (holdToBalanceCeiling).
@@ -245,6 +247,17 @@ export async function setAvailableBalance(
             adminId: actor.adminId,
             createdAt: now,
           });
+    if (adjustment !== 0) {
+      await notifyMember(trx, {
+        userId: change.userId,
+        title: noticeMessages.balanceAdjustedTitle,
+        message: noticeMessages.balanceAdjustedBody(`${adjustment > 0 ? '+' : '-'}${formatPesos(Math.abs(adjustment))}`, reason),
+        type: 'info',
+        adminId: actor.adminId,
+        link: '/',
+        now,
+      });
+    }
     await logAdminAction(trx, actor, {
       action: 'update_balance',
       targetId: change.userId,

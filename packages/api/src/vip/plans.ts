@@ -8,9 +8,9 @@ import {
   type VipPlan,
 } from '@app/contracts';
 import { type Db, jsonb, type VipPlanRow } from '@app/db';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { notFound } from '../lib/errors';
-import type { CachedReader } from '../maintenance/service';
+import type { CachedReader } from '../system-settings/service';
 
 function toVipPlan(row: VipPlanRow): VipPlan {
   return {
@@ -55,7 +55,7 @@ function toAdminPlan(row: VipPlanRow): AdminPlan {
 }
 
 /** Every plan, on sale or not, in the order members see them. */
-export async function listPlanSettings(db: Db): Promise<AdminPlan[]> {
+export async function listAllPlanSettings(db: Db): Promise<AdminPlan[]> {
   const rows = await db.selectFrom('vipPlans').selectAll().orderBy('sortOrder').orderBy('price').execute();
   return rows.map(toAdminPlan);
 }

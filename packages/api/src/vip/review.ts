@@ -1,16 +1,16 @@
-import { type AdminUser, messages, type PendingVipRequest, planName, staffMessages } from '@app/contracts';
+import { type AdminUser, formatDate, noticeMessages, type PendingVipRequest, planName, staffMessages } from '@app/contracts';
 import type { Db, Tx } from '@app/db';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
 import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
-import { findAdminUser } from '../users/service';
+import { readAdminUser } from '../users/service';
 import { activatePlan } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
-export async function listPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<PendingVipRequest>> {
+export async function listAllPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<PendingVipRequest>> {
   const pending = db
     .selectFrom('vipRequests as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
@@ -63,21 +63,21 @@ async function requestToDecide(trx: Tx, requestId: string) {
  * Approves a pending request (docs/product-rules.md#decided-rules: plan for its validity days, commission, sponsor's
  * first-VIP bonus) and logs it in the same transaction. A request already decided answers 409.
  */
-export async function approveVip(db: Db, requestId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
+export async function approveVipRequestAsAdmin(db: Db, requestId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
   const approved = await db.transaction().execute(async (trx) => {
     const request = await requestToDecide(trx, requestId);
     if (request.userId === actor.adminId) throw forbidden(staffMessages.admin.ownVipRequest);
-    const outcome = await approvePendingVipRequest(trx, requestId, actor.adminId, now);
+    const outcome = await approveVipRequest(trx, requestId, actor.adminId, now);
     if (!outcome) throw await decidedMeanwhile(trx, requestId);
     await logAdminAction(trx, actor, { action: 'approve_vip', targetId: request.userId, details: { requestId, plan: request.planId } });
     return outcome;
   });
   if (approved.referralHeld) await refreshRiskScores(db, [approved.userId], now);
-  return findAdminUser(db, approved.userId, now);
+  return readAdminUser(db, approved.userId, now);
 }
 
 /** Approves the one pending request of a user (the user list's Approve VIP). */
-export async function approveUserVip(db: Db, userId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
+export async function approveUserVipRequestAsAdmin(db: Db, userId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
   const pending = await db
     .selectFrom('vipRequests')
     .select('id')
@@ -88,14 +88,14 @@ export async function approveUserVip(db: Db, userId: string, actor: AdminActor, 
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     throw user ? conflict(staffMessages.admin.noPendingVip) : notFound(staffMessages.admin.userNotFound);
   }
-  return approveVip(db, pending.id, actor, now);
+  return approveVipRequestAsAdmin(db, pending.id, actor, now);
 }
 
 /** Refuses a pending request with the admin's reason; the member may ask again with another reference. */
-export async function rejectVip(db: Db, requestId: string, reason: string, actor: AdminActor, now: Date): Promise<AdminUser> {
+export async function rejectVipRequestAsAdmin(db: Db, requestId: string, reason: string, actor: AdminActor, now: Date): Promise<AdminUser> {
   const userId = await db.transaction().execute(async (trx) => {
     const request = await requestToDecide(trx, requestId);
-    if (!(await rejectPendingVipRequest(trx, requestId, actor.adminId, reason, now))) throw await decidedMeanwhile(trx, requestId);
+    if (!(await rejectVipRequest(trx, requestId, actor.adminId, reason, now))) throw await decidedMeanwhile(trx, requestId);
     await logAdminAction(trx, actor, {
       action: 'reject_vip',
       targetId: request.userId,
@@ -103,22 +103,15 @@ export async function rejectVip(db: Db, requestId: string, reason: string, actor
     });
     return request.userId;
   });
-  return findAdminUser(db, userId, now);
+  return readAdminUser(db, userId, now);
 }
 
 /**
- * An admin's approval of a payment-proof request: the plan starts now, the operator earns the upgrade
- * commission, and on the member's first approved VIP their sponsor gets the VIP bonus. Returns null
- * when the request was not pending (already decided), so a double click approves once.
+ * An admin's approval of a payment-proof request, inside the caller's transaction: the plan starts now, the
+ * operator earns the upgrade commission, and on the member's first approved VIP their sponsor gets the VIP
+ * bonus. Returns null when the request was not pending (already decided), so a double click approves once.
  */
-export async function approveVipRequest(db: Db, requestId: string, adminId: string, now: Date): Promise<{ userId: string } | null> {
-  const approved = await db.transaction().execute((trx) => approvePendingVipRequest(trx, requestId, adminId, now));
-  if (approved?.referralHeld) await refreshRiskScores(db, [approved.userId], now);
-  return approved && { userId: approved.userId };
-}
-
-/** approveVipRequest inside the caller's transaction, for an admin call that logs in the same one. */
-async function approvePendingVipRequest(
+export async function approveVipRequest(
   trx: Tx,
   requestId: string,
   adminId: string,
@@ -135,8 +128,17 @@ async function approvePendingVipRequest(
   const member = await trx.selectFrom('users').selectAll().where('id', '=', request.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
   // The plan as it is now: an admin may have edited it since the member asked.
   const plan = await trx.selectFrom('vipPlans').selectAll().where('id', '=', request.planId).executeTakeFirstOrThrow();
-  await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
-  const referral = member.referredBy ? await creditReferralMilestone(trx, member, 'first-vip', now) : null;
+  const until = await activatePlan(trx, { userId: member.id, plan, requestId: request.id, now });
+  await notifyMember(trx, {
+    userId: member.id,
+    title: noticeMessages.vipApprovedTitle,
+    message: noticeMessages.vipApprovedBody(plan.name, formatDate(until)),
+    type: 'success',
+    adminId,
+    link: '/vip',
+    now,
+  });
+  const referral = member.referredBy ? await creditReferralMilestone(trx, member, 'first-vip', { adminId, now }) : null;
   return { userId: member.id, referralHeld: referral === 'held' };
 }
 
@@ -144,7 +146,7 @@ async function approvePendingVipRequest(
  * Refuses a pending request inside the caller's transaction, with the reason, and tells the member, who may ask
  * again. Returns null when the request was not pending (already decided).
  */
-async function rejectPendingVipRequest(
+async function rejectVipRequest(
   trx: Tx,
   requestId: string,
   adminId: string,
@@ -166,10 +168,11 @@ async function rejectPendingVipRequest(
     .execute();
   await notifyMember(trx, {
     userId: request.userId,
-    title: messages.decisions.vipRejectedTitle,
-    message: messages.decisions.vipRejectedBody(planName(request.planId), reason),
+    title: noticeMessages.vipRejectedTitle,
+    message: noticeMessages.vipRejectedBody(planName(request.planId), reason),
     type: 'warning',
     adminId,
+    link: '/vip',
     now,
   });
   return { userId: request.userId };

@@ -1,9 +1,9 @@
 import { vipPaymentDetailsSchema, vipPlanSchema, vipStatusSchema, vipUpgradeInput, vipUpgradeWithEarningsInput } from '@app/contracts';
 import { z } from 'zod';
-import { readGcashPayee } from '../maintenance/service';
+import { readGcashPayee } from '../system-settings/service';
 import { memberProcedure, moneyProcedure, router } from '../trpc';
 import { listActivePlans } from './plans';
-import { requestUpgrade, upgradeWithEarnings, vipStatus } from './service';
+import { readVipStatus, requestUpgrade, upgradeWithEarnings } from './service';
 
 export const vipRouter = router({
   status: memberProcedure
@@ -18,7 +18,7 @@ export const vipRouter = router({
     })
     .input(z.void())
     .output(vipStatusSchema)
-    .query(({ ctx }) => vipStatus(ctx.db, ctx.user, ctx.now(), ctx.settings.timeZone)),
+    .query(({ ctx }) => readVipStatus(ctx.db, ctx.user, ctx.now(), ctx.settings.timeZone)),
 
   plans: memberProcedure
     .meta({ openapi: { method: 'GET', path: '/vip/plans', tags: ['vip'], summary: 'The VIP plans on sale', protect: true } })

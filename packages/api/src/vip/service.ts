@@ -1,12 +1,19 @@
-import { COMMISSION_PER_UPGRADE_CENTAVOS, formatPesos, messages, type VipPaymentDetails, type VipStatus } from '@app/contracts';
+import {
+  COMMISSION_PER_UPGRADE_CENTAVOS,
+  formatPesos,
+  messages,
+  VIP_REFERENCE_FIELD,
+  type VipPaymentDetails,
+  type VipStatus,
+} from '@app/contracts';
 import { type Db, InsufficientFundsError, postToLedger, type Tx, type UserRow, type VipPlanRow } from '@app/db';
 import { sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { recordCommission } from '../commission/ledger';
-import { badRequest, conflict, isUniqueViolation } from '../lib/errors';
+import { AppError, badRequest, conflict, isUniqueViolation } from '../lib/errors';
 import { readOncePerUserRow } from '../lib/shared-read';
 import { dayRange } from '../lib/time';
-import { completedTodayQuery, progressOf } from '../tasks/limits';
+import { completedTodayQuery, doneTodayQuery, progressOf } from '../tasks/limits';
 import { findActivePlan } from './plans';
 import { effectiveTier } from './tier';
 
@@ -35,9 +42,12 @@ async function lockBuyer(trx: Db, userId: string, plan: VipPlanRow, now: Date): 
   return user;
 }
 
+/** A reference used before: 409, with the field it is about, where the payment dialog shows it. */
+const referenceUsed = () => new AppError('CONFLICT', messages.vip.proofUsed, { details: { field: VIP_REFERENCE_FIELD } });
+
 async function statusOf(db: Db, userId: string, clock: Clock): Promise<VipStatus> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  return vipStatus(db, user, clock.now, clock.timeZone);
+  return readVipStatus(db, user, clock.now, clock.timeZone);
 }
 
 /**
@@ -59,7 +69,7 @@ export async function requestUpgrade(
     await db.transaction().execute(async (trx) => {
       await lockBuyer(trx, userId, plan, clock.now);
       const used = await trx.selectFrom('vipRequests').select('id').where('transactionProof', '=', transactionProof).executeTakeFirst();
-      if (used) throw conflict(messages.vip.proofUsed);
+      if (used) throw referenceUsed();
       await trx
         .insertInto('vipRequests')
         .values({
@@ -80,7 +90,7 @@ export async function requestUpgrade(
     });
   } catch (error) {
     // Two requests racing past the checks above meet the unique indexes instead.
-    if (isUniqueViolation(error, 'vip_requests_transaction_proof_key')) throw conflict(messages.vip.proofUsed);
+    if (isUniqueViolation(error, 'vip_requests_transaction_proof_key')) throw referenceUsed();
     if (isUniqueViolation(error, 'vip_requests_one_pending_idx')) throw conflict(messages.vip.alreadyPending);
     throw error;
   }
@@ -126,15 +136,16 @@ export async function upgradeWithEarnings(db: Db, userId: string, planId: string
 /**
  * Starts a plan for a member now, replacing any running one, with the plan's terms copied onto the
  * member (docs/product-rules.md#decided-rules) so a later edit of the plan does not change it; and earns the operator's
- * upgrade commission for the request. Call inside the transaction that paid for it.
+ * upgrade commission for the request. Call inside the transaction that paid for it. Returns when the plan ends.
  */
-export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPlanRow; requestId: string; now: Date }): Promise<void> {
+export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPlanRow; requestId: string; now: Date }): Promise<Date> {
   const { plan, now } = input;
+  const expiresAt = new Date(now.getTime() + plan.validityDays * 24 * 60 * 60 * 1000);
   await trx
     .updateTable('users')
     .set({
       vipTier: plan.id,
-      vipExpiresAt: new Date(now.getTime() + plan.validityDays * 24 * 60 * 60 * 1000),
+      vipExpiresAt: expiresAt,
       vipDailyTaskLimit: plan.dailyTaskLimit,
       vipRewardPerTask: plan.rewardPerTask,
       vipPendingApproval: false,
@@ -149,10 +160,12 @@ export async function activatePlan(trx: Tx, input: { userId: string; plan: VipPl
     amount: COMMISSION_PER_UPGRADE_CENTAVOS,
     description: `VIP upgrade to ${plan.name}`,
   });
+  return expiresAt;
 }
 
 /**
- * What the status reads besides the user row, in one round trip: today's credited tasks and the member's
+ * What the status reads besides the user row, in one round trip: today's credited tasks (their count and
+ * which tasks they were, for the task list's done-today mark, docs/screens.md#states) and the member's
  * latest VIP request (the one waiting, at most one is, else the latest, refused or not). Kept with the
  * user row for the day (readOncePerUserRow): both change only with a write that changes the row.
  */
@@ -162,10 +175,11 @@ function vipFacts(db: Db, user: UserRow, now: Date, timeZone: string) {
     const row = await db
       .selectNoFrom((eb) => [
         completedTodayQuery(db, user.id, day).as('completedToday'),
+        doneTodayQuery(db, user.id, day).as('doneToday'),
         jsonObjectFrom(
           eb
             .selectFrom('vipRequests')
-            .select(['planId', 'status', 'reason', 'createdAt', 'decidedAt'])
+            .select(['planId', 'status', 'reason', 'transactionProof', 'createdAt', 'decidedAt'])
             .where('userId', '=', user.id)
             .orderBy(sql`status = 'pending'`, 'desc')
             .orderBy('createdAt', 'desc')
@@ -180,12 +194,12 @@ function vipFacts(db: Db, user: UserRow, now: Date, timeZone: string) {
       createdAt: new Date(row.latest.createdAt),
       decidedAt: row.latest.decidedAt === null ? null : new Date(row.latest.decidedAt),
     };
-    return { completedToday: Number(row.completedToday), latest };
+    return { completedToday: Number(row.completedToday), doneToday: row.doneToday ?? [], latest };
   });
 }
 
-export async function vipStatus(db: Db, user: UserRow, now: Date, timeZone: string): Promise<VipStatus> {
-  const { completedToday, latest } = await vipFacts(db, user, now, timeZone);
+export async function readVipStatus(db: Db, user: UserRow, now: Date, timeZone: string): Promise<VipStatus> {
+  const { completedToday, doneToday, latest } = await vipFacts(db, user, now, timeZone);
   const progress = progressOf(user, now, completedToday);
   const pending = latest?.status === 'pending' ? latest : undefined;
   const rejected = latest?.status === 'rejected' ? latest : undefined;
@@ -196,11 +210,13 @@ export async function vipStatus(db: Db, user: UserRow, now: Date, timeZone: stri
     vipPaymentStatus: user.vipPaymentStatus,
     pendingVipTier: pending?.planId ?? null,
     pendingSince: pending?.createdAt.toISOString() ?? null,
+    pendingReference: pending?.transactionProof ?? null,
     lastRejection: rejected
       ? { vipTier: rejected.planId, reason: rejected.reason ?? '', at: (rejected.decidedAt ?? rejected.createdAt).toISOString() }
       : null,
     dailyTaskLimit: progress.tier.dailyTaskLimit,
     tasksCompletedToday: progress.completedToday,
     tasksRemaining: progress.remaining,
+    tasksDoneToday: doneToday,
   };
 }

@@ -1,20 +1,11 @@
-import { adminLogListOutput, adminPageInput, adminTransactionListOutput } from '@app/contracts';
-import { listAdminLogs } from '../activity/service';
+import { adminPageInput, adminTransactionListOutput } from '@app/contracts';
 import { acceptingPrepared } from '../lib/prepared';
 import { answerAdminList } from '../lib/queue';
 import { listAllTransactions } from '../transactions/service';
 import { adminProcedure, router } from '../trpc';
 
-/** What happened: the admins' own actions and the members' ledger. */
-export const adminActivityRouter = router({
-  logs: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/admin/logs', tags: ['admin'], summary: 'Admin activity, newest first, paged', protect: true },
-    })
-    .input(adminPageInput)
-    .output(acceptingPrepared(adminLogListOutput))
-    .query(({ ctx, input }) => answerAdminList(ctx, 'logs', input, adminLogListOutput, () => listAdminLogs(ctx.db, input))),
-
+/** The members' ledger, as admins read it. */
+export const adminTransactionsRouter = router({
   transactions: adminProcedure
     .meta({
       openapi: {

@@ -7,5 +7,5 @@ export const maintenanceRouter = router({
     .meta({ openapi: { method: 'GET', path: '/maintenance-status', tags: ['site'], summary: 'Maintenance and website status' } })
     .input(z.void())
     .output(maintenanceStatusSchema)
-    .query(({ ctx }) => ctx.siteStatus()),
+    .query(({ ctx }) => ctx.readMaintenanceStatus()),
 });

@@ -1,10 +1,10 @@
 import { adminMaintenanceInput, adminMaintenanceOutput, systemSettingsInput, systemSettingsSchema } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../activity/service';
-import { readSystemSettings, switchMaintenance, updateSystemSettings } from '../maintenance/service';
+import { actorOf } from '../admin-log/service';
+import { readSystemSettings, switchMaintenance, updateSystemSettings } from '../system-settings/service';
 import { adminProcedure, router } from '../trpc';
 
-export const adminMaintenanceRouter = router({
+export const adminSystemSettingsRouter = router({
   toggle: adminProcedure
     .meta({
       openapi: {

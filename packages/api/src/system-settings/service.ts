@@ -7,7 +7,7 @@ import {
   type VipPaymentDetails,
 } from '@app/contracts';
 import type { AppCaches, Db, SystemSettingsRow, Tx } from '@app/db';
-import { type AdminActor, logAdminAction } from '../activity/service';
+import { type AdminActor, logAdminAction } from '../admin-log/service';
 
 /** What a cached read needs: the database to load from and this instance's caches (docs/architecture.md#caches). */
 export interface CachedReader {
@@ -16,16 +16,14 @@ export interface CachedReader {
 }
 
 /** The system settings row, from this instance's cache. */
-function readSettingsRow({ db, caches }: CachedReader): Promise<Readonly<SystemSettingsRow>> {
+function readSystemSettingsRow({ db, caches }: CachedReader): Promise<Readonly<SystemSettingsRow>> {
   return caches.settings.get('row', async () =>
     Object.freeze(await db.selectFrom('systemSettings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()),
   );
 }
 
-type SettingsRow = Readonly<SystemSettingsRow>;
-
 /** What members are told of the site's state. */
-function maintenanceOf(row: SettingsRow): MaintenanceStatus {
+function maintenanceOf(row: Readonly<SystemSettingsRow>): MaintenanceStatus {
   return {
     maintenance: row.maintenance,
     websiteStatus: row.websiteStatus,
@@ -35,22 +33,22 @@ function maintenanceOf(row: SettingsRow): MaintenanceStatus {
 }
 
 /** The G-CASH account members pay plans to, as the admins set it in the system settings. */
-function gcashPayeeOf({ gcashNumber, gcashName }: SettingsRow): VipPaymentDetails {
+function gcashPayeeOf({ gcashNumber, gcashName }: Readonly<SystemSettingsRow>): VipPaymentDetails {
   return { gcashNumber, gcashName };
 }
 
-export async function readMaintenance(reader: CachedReader): Promise<MaintenanceStatus> {
-  return maintenanceOf(await readSettingsRow(reader));
+export async function readMaintenanceStatus(reader: CachedReader): Promise<MaintenanceStatus> {
+  return maintenanceOf(await readSystemSettingsRow(reader));
 }
 
 export async function readGcashPayee(reader: CachedReader): Promise<VipPaymentDetails> {
-  return gcashPayeeOf(await readSettingsRow(reader));
+  return gcashPayeeOf(await readSystemSettingsRow(reader));
 }
 
-type SiteState = Pick<MaintenanceStatus, 'maintenance' | 'websiteStatus'>;
+type MaintenanceSwitches = Pick<MaintenanceStatus, 'maintenance' | 'websiteStatus'>;
 
 /** The settings row, locked: two admins switching at once apply one after the other. */
-function lockSettings(trx: Tx) {
+function lockSystemSettings(trx: Tx) {
   return trx
     .selectFrom('systemSettings')
     .select(['maintenance', 'websiteStatus'])
@@ -63,7 +61,7 @@ function lockSettings(trx: Tx) {
  * The reason recorded when the admin leaves it blank (docs/product-rules.md#validation), by what the call did:
  * the website switch when it changed the website status or named nothing else, else maintenance mode.
  */
-function defaultReason(input: AdminMaintenanceInput, before: SiteState, after: SiteState): string {
+function defaultReason(input: AdminMaintenanceInput, before: MaintenanceSwitches, after: MaintenanceSwitches): string {
   const websiteAction =
     input.websiteStatus !== undefined && (input.maintenance === undefined || after.websiteStatus !== before.websiteStatus);
   if (websiteAction) return after.websiteStatus === 'on' ? staffMessages.admin.websiteOn : staffMessages.admin.websiteOff;
@@ -76,10 +74,10 @@ export async function switchMaintenance(
   input: AdminMaintenanceInput,
   actor: AdminActor,
   now: Date,
-): Promise<SiteState & { message: string }> {
+): Promise<MaintenanceSwitches & { message: string }> {
   return db.transaction().execute(async (trx) => {
-    const before = await lockSettings(trx);
-    const after: SiteState = {
+    const before = await lockSystemSettings(trx);
+    const after: MaintenanceSwitches = {
       maintenance: input.maintenance ?? before.maintenance,
       websiteStatus: input.websiteStatus ?? before.websiteStatus,
     };
@@ -106,13 +104,13 @@ function toSystemSettings(row: SystemSettingsRow): SystemSettings {
 }
 
 export async function readSystemSettings(reader: CachedReader): Promise<SystemSettings> {
-  return toSystemSettings(await readSettingsRow(reader));
+  return toSystemSettings(await readSystemSettingsRow(reader));
 }
 
 /** The System tab: maintenance mode, the message members see while the site is closed, the G-CASH payee. */
 export async function updateSystemSettings(db: Db, input: SystemSettingsInput, actor: AdminActor, now: Date): Promise<SystemSettings> {
   return db.transaction().execute(async (trx) => {
-    await lockSettings(trx);
+    await lockSystemSettings(trx);
     const row = await trx
       .updateTable('systemSettings')
       .set({

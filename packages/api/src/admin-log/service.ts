@@ -1,5 +1,5 @@
 import type { AdminLog, AdminPageInput } from '@app/contracts';
-import { appendAdminLog, type Db } from '@app/db';
+import { appendAdminLog, type Db, type Tx } from '@app/db';
 import { sql } from 'kysely';
 import type { Context } from '../context';
 import { type ListRead, queueLength } from '../lib/queue';
@@ -16,16 +16,22 @@ export interface AdminActor {
   ip: string;
 }
 
-export function actorOf(ctx: Pick<Context, 'req'> & { user: { id: string } }): AdminActor {
+export function actorOf(ctx: { req: Pick<Context['req'], 'ip'>; user: { id: string } }): AdminActor {
   return { adminId: ctx.user.id, ip: ctx.req.ip };
 }
 
 /**
- * Records an admin action (docs/architecture.md#identity-and-access) in the chained admin log. Pass the transaction of the
- * change itself, so the log row and the change stand or fall together.
+ * Records an admin action (docs/architecture.md#identity-and-access) in the chained admin log, in the
+ * transaction of the change itself: a `Tx`, which a plain database handle is not, so the compiler refuses
+ * a log row written apart from its change, and the two stand or fall together.
  */
-export async function logAdminAction(db: Db, actor: AdminActor, entry: AdminLogEntry): Promise<void> {
-  await appendAdminLog(db, {
+export async function logAdminAction(
+  trx: Tx,
+  // The commission operator's passkey events are logged too, with no admin id (docs/architecture.md#passkeys-and-the-step-up).
+  actor: AdminActor | { adminId: null; ip: string },
+  entry: AdminLogEntry,
+): Promise<void> {
+  await appendAdminLog(trx, {
     adminId: actor.adminId,
     action: entry.action,
     targetId: entry.targetId ?? null,
@@ -34,17 +40,8 @@ export async function logAdminAction(db: Db, actor: AdminActor, entry: AdminLogE
   });
 }
 
-/** logAdminAction from a procedure's own context: the signed-in admin and the client's address. */
-export async function writeAdminLog(
-  ctx: Pick<Context, 'db' | 'req'> & { user: { id: string } },
-  entry: AdminLogEntry,
-  db: Db = ctx.db,
-): Promise<void> {
-  await logAdminAction(db, actorOf(ctx), entry);
-}
-
 /** The activity log, newest first, one page at a time, with each admin's e-mail for the Admin column. */
-export async function listAdminLogs(db: Db, input: AdminPageInput): Promise<ListRead<AdminLog>> {
+export async function listAllAdminLogs(db: Db, input: AdminPageInput): Promise<ListRead<AdminLog>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('adminLogs as l')
