@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type ApiDeps, appRouter, createContext, createPhotoDecoder, LiveHub } from '@app/api';
+import { type ApiDeps, appRouter, createContext, createPhotoDecoder, LiveHub, type PushDeliveryCounts } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ChangeFeed, createAppCaches, type Db, type DbStats, type PoolConnections } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
@@ -18,9 +18,10 @@ import { registerOidcRoutes } from './routes/oidc';
 import { registerOriginCheck } from './routes/origin-check';
 import { registerSessionRoutes } from './routes/session';
 import { JSON_BODY_LIMIT_BYTES, registerBodyRules } from './security/body-rules';
+import { attemptCounter, createCounterStore } from './security/counters';
 import { registerDeviceCookie } from './security/device-cookie';
 import { cspNonces, nonceRoute, registerSecurityHeaders } from './security/headers';
-import { attemptCounter, createCounterStore, registerRateLimits } from './security/rate-limits';
+import { registerRateLimits } from './security/rate-limits';
 import { registerRequestTarget } from './security/request-target';
 import { connectionTimeouts, registerBodyRate } from './security/timeouts';
 import { registerTrpc } from './trpc/register';
@@ -40,6 +41,10 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Whose clock times task views: the database's, unless a test moves the server's clock to time them. */
   viewClock?: 'database' | 'server';
+  /** The push worker's attempts by outcome, for GET /metrics (main.ts hands the same object to the worker). */
+  pushDeliveries?: PushDeliveryCounts;
+  /** Origins of a test's own push endpoint, allowed beside the push services (tests only: no variable sets it). */
+  testPushEndpointOrigins?: readonly string[];
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -53,6 +58,8 @@ export async function buildApp({
   poolConnections,
   now = () => new Date(),
   viewClock = 'database',
+  testPushEndpointOrigins = [],
+  pushDeliveries,
   logger,
 }: BuildAppOptions) {
   const app = Fastify({
@@ -102,10 +109,13 @@ export async function buildApp({
       secureCookies: config.isProduction,
       adminEmails: config.ADMIN_EMAILS,
       devLoginEnabled: config.devLoginEnabled,
+      passkeyRequired: config.ADMIN_PASSKEY_REQUIRED,
+      publicOrigin: config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin,
       uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
       adClientId: config.AD_CLIENT_ID,
       accountUrl: config.OIDC_ACCOUNT_URL,
       viewClock,
+      push: { publicKey: config.vapid?.publicKey ?? null, testEndpointOrigins: testPushEndpointOrigins },
     },
   };
 
@@ -135,7 +145,7 @@ export async function buildApp({
   });
   await registerRateLimits(app, { counters, sessions: deps.sessions });
 
-  await registerTrpc(app, appRouter, contextFor);
+  await registerTrpc(app, appRouter, contextFor, () => deps.live.position());
   registerRestRoutes(app, appRouter, contextFor);
   await registerUploadRoutes(app, appRouter, contextFor, deps.photos);
   const baseUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
@@ -159,7 +169,7 @@ export async function buildApp({
   registerSessionRoutes(app, config, deps);
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
   registerHealthRoutes(app, db);
-  await registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections });
+  await registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections, pushDeliveries });
   await registerWebApps(app, config.DATA_DIR);
 
   return { app, deps };

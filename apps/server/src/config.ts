@@ -1,138 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
-import type { S3Location } from '@app/api';
-import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, LIVE_PING_MS, LIVE_STREAM_LIMITS, parsePesos } from '@app/contracts';
+import { generateVapidKeys, type VapidKeys } from '@app/api';
+import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, LIVE_PING_MS, LIVE_STREAM_LIMITS } from '@app/contracts';
 import { DEFAULT_POOL_SIZE } from '@app/db';
 import { z } from 'zod';
-
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
-const list = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim().toLowerCase())
-    .filter(Boolean),
-);
-
-const isValidTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const POOL_SIZE_RULE = 'must be a whole number from 1 to 100';
-
-const seconds = (min: number, max: number) => {
-  const rule = `must be a whole number of seconds from ${min} to ${max}`;
-  return z.coerce.number({ error: rule }).int(rule).min(min, rule).max(max, rule);
-};
-
-const TRUST_PROXY_RULE =
-  'set the number of proxies in front of the server (for example 1) or their addresses and CIDR ranges, comma-separated ' +
-  '(for example 10.0.0.0/8,192.168.1.10); "false" when clients connect directly';
-
-/** An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it. */
-function isAddressOrRange(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * Which proxies may tell the client's address in X-Forwarded-For: a hop count or an allow-list. `true`
- * (Fastify's "trust every hop") is refused: any client could then write its own X-Forwarded-For and
- * pick the address that per-address limits count and the admin log records.
- */
-const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
-  const text = value.trim().toLowerCase();
-  if (text === 'false' || text === '0') return false;
-  if (text === 'true') {
-    ctx.addIssue({ code: 'custom', message: `"true" would trust a forged X-Forwarded-For from any client: ${TRUST_PROXY_RULE}` });
-    return z.NEVER;
-  }
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops <= 10) return hops;
-  }
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0 || !entries.every(isAddressOrRange)) {
-    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
-    return z.NEVER;
-  }
-  return entries;
-});
-
-const S3_URL_RULE =
-  'must look like s3://ACCESS_KEY:SECRET_KEY@HOST[:PORT]/BUCKET[/PREFIX][?region=REGION&forcePathStyle=false] ' +
-  '(s3+http:// for an endpoint without TLS; in the keys, write / @ : # ? % as %2F %40 %3A %23 %3F %25)';
-const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const S3_QUERY = new Set(['region', 'forcePathStyle']);
-
-/**
- * The bucket that keeps profile photos instead of the photos table (docs/architecture.md#uploads).
- * `s3://` speaks HTTPS to HOST, `s3+http://` plain HTTP (an emulator or a MinIO on a private network); the
- * first path segment is the bucket, the rest a folder put before every key. Key and secret may be left
- * out, both at once, for the AWS SDK's own chain (AWS_ACCESS_KEY_ID..., an instance role).
- */
-const s3Url = z.string().transform((value, ctx): S3Location => {
-  const fail = (problem: string) => {
-    ctx.addIssue({ code: 'custom', message: `${problem}: ${S3_URL_RULE}` });
-    return z.NEVER;
-  };
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return fail('not a URL');
-  }
-  const scheme = { 's3:': 'https', 's3+http:': 'http' }[url.protocol];
-  if (!scheme) return fail('must start with s3:// or s3+http://');
-  if (!url.hostname) return fail('names no host');
-  if (url.hash) return fail('has a #fragment');
-  if (Boolean(url.username) !== Boolean(url.password)) return fail('give both the access key and the secret key, or neither');
-  const [bucket = '', ...folders] = url.pathname.split('/').slice(1);
-  if (!S3_BUCKET.test(bucket)) return fail(`"${bucket}" is not a bucket name (3 to 63 of a-z 0-9 . -)`);
-  const unknown = [...url.searchParams.keys()].filter((name) => !S3_QUERY.has(name));
-  if (unknown.length > 0) return fail(`unknown parameter ${unknown.join(', ')}`);
-  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'true';
-  if (pathStyle !== 'true' && pathStyle !== 'false') return fail('forcePathStyle must be true or false');
-  let credentials: S3Location['credentials'];
-  try {
-    credentials = url.username
-      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
-      : undefined;
-  } catch {
-    return fail('the access key or secret key is not correctly %-encoded');
-  }
-  const prefix = folders.filter(Boolean).join('/');
-  return {
-    endpoint: `${scheme}://${url.host}`,
-    region: url.searchParams.get('region') || 'us-east-1',
-    bucket,
-    prefix: prefix ? `${prefix}/` : '',
-    forcePathStyle: pathStyle === 'true',
-    ...(credentials ? { credentials } : {}),
-  };
-});
-
-const BALANCE_CEILING_RULE = 'must be an amount in pesos greater than 0 with at most 2 decimals, such as 1000000 or 250000.50';
-
-/** The balance ceiling in pesos as written ("1000000", "250000.50"), as centavos (docs/product-rules.md#admin-access). */
-const pesosCeiling = z.string().transform((value, ctx) => {
-  const centavos = parsePesos(value);
-  if (centavos === null || centavos === 0) {
-    ctx.addIssue({ code: 'custom', message: BALANCE_CEILING_RULE });
-    return z.NEVER;
-  }
-  return centavos;
-});
+import { flag, isValidTimeZone, list, POOL_SIZE_RULE, pesosCeiling, s3Url, seconds, trustProxy } from './config-values';
 
 /** Addresses that only this machine can reach: development sign-in is safe to offer there. */
 function isLoopbackHost(host: string): boolean {
@@ -176,6 +47,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  /** Money decisions refused to an admin or operator without a passkey (docs/architecture.md#passkeys-and-the-step-up). */
+  ADMIN_PASSKEY_REQUIRED: flag.default(false),
   COMMISSION_USERNAME: z.string().min(1).optional(),
   COMMISSION_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   OIDC_ISSUER_URL: z.url().optional(),
@@ -218,6 +91,19 @@ const envSchema = z.object({
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   /** A connection on which nothing moves either way for this long is closed; more than the live streams' ping. */
   CONNECTION_IDLE_SECONDS: seconds(Math.ceil((2 * LIVE_PING_MS) / 1000), 3600).default(60),
+  /** Web push's VAPID keys (`npx web-push generate-vapid-keys`) and contact (docs/architecture.md#web-push). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters), as web-push generate-vapid-keys prints')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters), as web-push generate-vapid-keys prints')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL where push services can reach the site’s operator')
+    .optional(),
   /** An idle kept-alive connection is closed after this; more than a load balancer's idle timeout (often 60 s). */
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(1, 3600).default(72),
 });
@@ -241,6 +127,8 @@ export interface Config extends Omit<Env, 'ADMIN_EMAILS'> {
   commissionPassword: string;
   /** Secrets generated for this run because none were configured (printed at start in development). */
   generatedSecrets: string[];
+  /** Web push's keys and contact; null when push notifications are off (production without VAPID keys). */
+  vapid: VapidKeys | null;
 }
 
 export class ConfigError extends Error {}
@@ -277,6 +165,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('  COMMISSION_USERNAME, COMMISSION_PASSWORD: required in production');
     if (!env.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (allowed origin and sign-in redirects)');
     if (env.DEV_LOGIN) problems.push('  DEV_LOGIN: development sign-in lets anyone sign in as any e-mail; it is never on in production');
+    if (env.VAPID_PUBLIC_KEY && !env.VAPID_SUBJECT && !env.PUBLIC_URL?.startsWith('https://'))
+      problems.push('  VAPID_SUBJECT: required with the VAPID keys unless PUBLIC_URL is an https:// URL (push services contact it)');
   } else if (!oidcEnabled && env.DEV_LOGIN === false) {
     problems.push('  DEV_LOGIN: false, with no identity provider, leaves no way to sign in: set OIDC_ISSUER_URL and OIDC_CLIENT_ID');
   } else if (!oidcEnabled && !devLoginEnabled) {
@@ -288,6 +178,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'to offer development sign-in (anyone can sign in as any e-mail) there',
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const generatedSecrets: string[] = [];
@@ -295,6 +187,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const value = randomBytes(9).toString('base64url');
     generatedSecrets.push(`${name}=${value}`);
     return value;
+  };
+
+  /** The VAPID keys configured, or in development a pair made for this run; in production none means push is off. */
+  const vapidKeys = (): VapidKeys | null => {
+    const subject = env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : 'mailto:push@example.com');
+    if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
+      return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+    if (isProduction) return null;
+    const keys = generateVapidKeys();
+    generatedSecrets.push(`VAPID_PUBLIC_KEY=${keys.publicKey}`, `VAPID_PRIVATE_KEY=${keys.privateKey}`);
+    return { ...keys, subject };
   };
 
   return {
@@ -306,6 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPanelPassword: env.ADMIN_PANEL_PASSWORD ?? generate('ADMIN_PANEL_PASSWORD'),
     commissionUsername: env.COMMISSION_USERNAME ?? 'operator',
     commissionPassword: env.COMMISSION_PASSWORD ?? generate('COMMISSION_PASSWORD'),
+    vapid: vapidKeys(),
     generatedSecrets,
   };
 }

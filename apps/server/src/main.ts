@@ -1,8 +1,9 @@
-import { moveDiskPhotos } from '@app/api';
+import { moveDiskPhotos, newPushDeliveryCounts, startPushQueue } from '@app/api';
 import { createDb, isDatabaseUnavailable, isEmpty, migrateToLatest, seedDemoData } from '@app/db';
 import { buildApp } from './app';
 import { logBooksCheck, PGLITE_START_CHECK_MAX_LEDGER_BYTES } from './books-check';
 import { ConfigError, loadConfig } from './config';
+import { signInFacts } from './sign-in-facts';
 
 /**
  * Starts the server: configuration, database (PGlite under DATA_DIR unless DATABASE_URL), migrations,
@@ -31,13 +32,20 @@ async function main() {
     await seedDemoData(database.db);
   }
 
+  const pushDeliveries = newPushDeliveryCounts();
   const { app, deps } = await buildApp({
     config,
+    pushDeliveries,
     db: database.db,
     changes: await database.changes(),
     dbStats: database.stats,
     poolConnections: database.poolConnections,
   });
+  // Pushes are sent by a queue in the database (docs/architecture.md#web-push), on every instance.
+  const pushQueue = config.vapid
+    ? await startPushQueue({ sql: database, db: database.db, vapid: config.vapid, log: app.log, counts: pushDeliveries })
+    : undefined;
+  if (!pushQueue) app.log.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to send them');
   const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info({ database: database.kind, photos: deps.photos.kind }, `database: ${where}`);
   if (!config.isProduction && config.generatedSecrets.length > 0) {
@@ -65,6 +73,7 @@ async function main() {
     try {
       await app.close();
       clearInterval(closeIdle);
+      await pushQueue?.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -76,6 +85,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (!config.isProduction) {
+    const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+    process.stdout.write(`${signInFacts(config, config.PUBLIC_URL ?? `http://${host}:${config.PORT}`).join('\n')}\n`);
+  }
   // Photos still on this instance's disk from before the photo store move into it (docs/architecture.md#uploads).
   // In the background: until each has moved, its old URL is served from the disk as before.
   void moveDiskPhotos(

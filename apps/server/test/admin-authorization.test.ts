@@ -20,8 +20,10 @@ interface Endpoint {
   path: string;
   auth: string;
 }
-const contractPath = fileURLToPath(new URL('../../../packages/contracts/endpoints.json', import.meta.url));
-const endpoints: Endpoint[] = JSON.parse(readFileSync(contractPath, 'utf8')).endpoints;
+/** The shared contract and the paths the issues added (the operator's passkeys among them). */
+const endpoints: Endpoint[] = ['endpoints.json', 'endpoints.added.json'].flatMap(
+  (file) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../packages/contracts/${file}`, import.meta.url)), 'utf8')).endpoints,
+);
 
 const restPath = (procedure: Procedure) => procedure._def.meta?.openapi && `/api${procedure._def.meta.openapi.path}`;
 const documentedAuth = (procedure: Procedure) =>

@@ -1,3 +1,4 @@
+import { messages, staffMessages } from '@app/contracts';
 import { checkLedger, type Db, postToLedger } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, adminFixtures } from './admin-fixtures';
@@ -172,6 +173,7 @@ describe('VIP approvals', () => {
       vipPendingApproval: false,
       pendingVipTier: null,
       pendingSince: null,
+      pendingReference: null,
       lastRejection: { vipTier: 'VIP400', reason: 'Payment not received', at: t.clock.now.toISOString() },
     });
     const { items: notices } = (await f.as(applicant.cookie, 'GET', '/api/notifications')).json();
@@ -194,15 +196,17 @@ describe('VIP approvals', () => {
     const unknown = await f.admin('POST', '/api/admin/reject-vip/nothing', { reason: 'No' });
     expect(unknown.statusCode).toBe(404);
 
+    const againProof = reference();
     const askedAgain = await f.as(applicant.cookie, 'POST', '/api/vip/upgrade', {
       vipTier: 'VIP400',
-      paymentInfo: { transactionProof: reference() },
+      paymentInfo: { transactionProof: againProof },
     });
     expect(askedAgain.statusCode).toBe(200);
-    // Asking again puts the refusal behind: the new request is what the member sees.
+    // Asking again puts the refusal behind: the new request is what the member sees, with its reference.
     expect((await f.as(applicant.cookie, 'GET', '/api/vip/status')).json()).toMatchObject({
       pendingVipTier: 'VIP400',
       pendingSince: t.clock.now.toISOString(),
+      pendingReference: againProof,
       lastRejection: null,
     });
     expect(await db.selectFrom('commissionEntries').select('id').where('sourceId', '=', applicant.requestId).execute()).toEqual([]);
@@ -327,7 +331,7 @@ describe('payouts', () => {
     expect((await f.as(cookie, 'GET', '/api/payouts')).json()[0]).toMatchObject({ id: payoutId, status: 'approved' });
     const history = (await f.as(cookie, 'GET', '/api/transactions')).json();
     expect(history.slice(0, 2)).toMatchObject([
-      { type: 'payout_approved', amount: '200.00', availableChange: '0.00', description: 'Payout approved via G-CASH' },
+      { type: 'payout_approved', amount: '200.00', availableChange: '0.00', description: 'Payout approved via GCash' },
       { type: 'payout', status: 'approved', availableChange: '-200.00' },
     ]);
     const commission = await db.selectFrom('commissionEntries').select(['kind', 'amount']).where('sourceId', '=', payoutId).execute();
@@ -349,6 +353,27 @@ describe('payouts', () => {
     const declineAfter = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined', reason: 'Too late' });
     expect(declineAfter.statusCode).toBe(409);
     expect(declineAfter.json()).toEqual({ message: 'Already approved', code: 'CONFLICT', decided: 'approved' });
+  });
+
+  it('approves with the transfer reference, trimmed: on the payout, in the member’s notice and in the log', async () => {
+    const { cookie, payoutId, mobile } = await payoutRequester();
+    const approved = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, {
+      status: 'approved',
+      transferReference: '  1234 567 890 123 ',
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id: payoutId, status: 'approved', transferReference: '1234 567 890 123' });
+    expect((await f.as(cookie, 'GET', '/api/payouts')).json()[0]).toMatchObject({ id: payoutId, transferReference: '1234 567 890 123' });
+    const [notice] = (await f.as(cookie, 'GET', '/api/notifications')).json().items;
+    expect(notice).toMatchObject({
+      title: 'Payout sent',
+      message: `₱200.00 sent to GCash 0917•••${mobile.slice(-4)}. Reference: 1234 567 890 123.`,
+      type: 'success',
+      link: '/payouts',
+      read: false,
+    });
+    const [log] = await f.logs('approve_payout', payoutId);
+    expect(log?.details).toMatchObject({ transferReference: '1234 567 890 123' });
   });
 
   it('declines (PUT) with a reason the member reads on the payout and in a notification; the amount is back, no commission', async () => {
@@ -444,6 +469,12 @@ describe('payouts', () => {
     [{ status: 'paid' }, 'Status must be approved or declined'],
     [{ status: 'declined' }, 'Please give a reason for declining: the member sees it'],
     [{ status: 'declined', reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
+    [{ status: 'approved', transferReference: '123' }, staffMessages.admin.transferReferenceInvalid],
+    [{ status: 'approved', transferReference: '1'.repeat(41) }, staffMessages.admin.transferReferenceInvalid],
+    [{ status: 'approved', transferReference: '12345<script>' }, staffMessages.admin.transferReferenceInvalid],
+    [{ status: 'approved', transferReference: '1234567\u200b890123' }, messages.common.invisibleCharacter],
+    [{ status: 'approved', transferReference: 1234567890123 }, staffMessages.admin.transferReferenceInvalid],
+    [{ status: 'declined', reason: 'Wrong number', transferReference: '1234567890123' }, staffMessages.admin.transferReferenceDeclined],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { payoutId } = await payoutRequester();
     const response = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, payload);
@@ -460,6 +491,139 @@ describe('payouts', () => {
     const response = await f.admin('PUT', '/api/admin/payout/none/status', { status: 'approved' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Payout not found');
+  });
+
+  describe('in a batch (docs/product-rules.md#batch-decisions)', () => {
+    it('approves those as seen and names each refused with why; the counts follow', async () => {
+      const paid = await payoutRequester();
+      const decided = await payoutRequester();
+      const changed = await payoutRequester();
+      await f.admin('POST', `/api/admin/payout/${decided.payoutId}/status`, { status: 'declined', reason: 'Checked' });
+      const before = (await f.admin('GET', '/api/admin/queue-counts')).json();
+
+      const response = await f.admin('POST', '/api/admin/payouts/batch', {
+        status: 'approved',
+        payouts: [
+          { id: paid.payoutId, amount: '200.00' },
+          { id: decided.payoutId, amount: '200.00' },
+          { id: changed.payoutId, amount: 250 },
+        ],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'approved',
+        decided: [{ id: paid.payoutId, amount: '200.00', paymentMethod: 'G-CASH' }],
+        refused: [
+          { id: decided.payoutId, code: 'already_decided', message: 'Already declined' },
+          { id: changed.payoutId, code: 'stale', message: staffMessages.admin.batchStaleAmount('₱200.00') },
+        ],
+      });
+      expect(await money(paid.cookie)).toEqual({ available: '300.00', pending: '0.00', paidOut: '200.00' });
+      expect(await f.logs('approve_payout', paid.payoutId)).toHaveLength(1);
+      const after = (await f.admin('GET', '/api/admin/queue-counts')).json();
+      expect(after.pendingPayouts).toBe(before.pendingPayouts - 1);
+      expect(after.unsentPayouts).toBe(before.unsentPayouts + 1);
+    });
+
+    it('declines with one reason every member reads', async () => {
+      const first = await payoutRequester();
+      const second = await payoutRequester();
+      const response = await f.admin('POST', '/api/admin/payouts/batch', {
+        status: 'declined',
+        reason: 'Numbers not registered',
+        payouts: [
+          { id: first.payoutId, amount: '200' },
+          { id: second.payoutId, amount: '200' },
+        ],
+      });
+      expect(response.json().decided).toHaveLength(2);
+      for (const { cookie } of [first, second]) {
+        const [payout] = (await f.as(cookie, 'GET', '/api/payouts')).json();
+        expect(payout).toMatchObject({ status: 'declined' });
+        expect(payout.timeline.at(-1).note).toBe('Numbers not registered');
+      }
+    });
+
+    it.each([
+      [{ status: 'approved', payouts: [] }, staffMessages.admin.batchEmpty],
+      [{ status: 'approved' }, staffMessages.admin.batchEmpty],
+      [
+        { status: 'approved', payouts: Array.from({ length: 101 }, (_, index) => ({ id: `p${index}`, amount: '200' })) },
+        staffMessages.admin.batchTooLarge(100),
+      ],
+      [
+        {
+          status: 'approved',
+          payouts: [
+            { id: 'a', amount: '200' },
+            { id: 'a', amount: '200' },
+          ],
+        },
+        staffMessages.admin.batchDuplicate,
+      ],
+      [{ status: 'declined', payouts: [{ id: 'a', amount: '200' }] }, staffMessages.admin.declineReasonRequired],
+      [{ status: 'approved', payouts: [{ id: 'a' }] }, staffMessages.admin.batchAmountRequired],
+      [{ status: 'approved', payouts: [{ id: 'a', amount: '200', flagged: 'yes' }] }, staffMessages.admin.batchFlaggedInvalid],
+    ])('refuses %j with “%s”', async (payload, message) => {
+      const response = await f.admin('POST', '/api/admin/payouts/batch', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    });
+
+    it('is refused to a member', async () => {
+      const { cookie, payoutId } = await payoutRequester();
+      const response = await f.as(cookie, 'POST', '/api/admin/payouts/batch', {
+        status: 'approved',
+        payouts: [{ id: payoutId, amount: '200' }],
+      });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe('exported and marked sent (docs/product-rules.md#payouts-sent)', () => {
+    it('exports approved payouts per method as CSV, then records who marked them sent and when', async () => {
+      const { payoutId, mobile } = await payoutRequester();
+      await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
+
+      const unsent = (await f.admin('GET', '/api/admin/payouts/unsent')).json();
+      const gcash = unsent.methods.find((method: { method: string }) => method.method === 'G-CASH');
+      expect(gcash.payoutIds).toContain(payoutId);
+
+      const file = await f.admin('GET', `/api/admin/payouts/unsent.csv?method=G-CASH&asOf=${encodeURIComponent(unsent.asOf)}`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(file.headers['content-disposition']).toMatch(/^attachment; filename="payouts-gcash-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(file.body.split('\r\n')).toContain(`${mobile},Paz Reyes,200.00,${payoutId}`);
+
+      const marked = await f.admin('POST', '/api/admin/payouts/sent', { ids: gcash.payoutIds });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toEqual({ marked: gcash.payoutIds, skipped: [] });
+      const row = await db.selectFrom('payouts').select(['sentAt', 'sentBy']).where('id', '=', payoutId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ sentAt: t.clock.now, sentBy: f.adminId });
+      expect((await f.logs('mark_payout_sent', payoutId)).map((log) => log.adminId)).toEqual([f.adminId]);
+
+      const again = (await f.admin('GET', '/api/admin/payouts/unsent.csv?method=G-CASH')).body;
+      expect(again).not.toContain(payoutId);
+      expect((await f.admin('POST', '/api/admin/payouts/sent', { ids: [payoutId] })).json()).toEqual({
+        marked: [],
+        skipped: [{ id: payoutId, code: 'already_sent' }],
+      });
+    });
+
+    it.each([
+      ['/api/admin/payouts/unsent.csv', staffMessages.admin.exportMethodRequired],
+      ['/api/admin/payouts/unsent.csv?method=G-CASH&asOf=yesterday', staffMessages.admin.exportAsOfInvalid],
+    ])('refuses %s with “%s”', async (url, message) => {
+      const response = await f.admin('GET', url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    });
+
+    it('refuses to mark more than 100 at once', async () => {
+      const response = await f.admin('POST', '/api/admin/payouts/sent', { ids: Array.from({ length: 101 }, (_, index) => `p${index}`) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(staffMessages.admin.batchTooLarge(100));
+    });
   });
 });
 

@@ -77,7 +77,9 @@ describe('an admin’s own money', () => {
     ] as const;
     for (const [response, message] of own) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message, code: 'FORBIDDEN' });
+      // An own payout names its refusal as a batch reports it (docs/api-conventions.md#errors).
+      const refused = message.includes('own payout') ? { refused: 'own_payout' } : {};
+      expect(response.json()).toEqual({ message, code: 'FORBIDDEN', ...refused });
     }
     const payout = await db.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirstOrThrow();
     expect(payout.status).toBe('pending');

@@ -121,6 +121,18 @@ describe('development sign-in and sessions', () => {
     expect((await t.app.inject('/api/login')).body).not.toContain('location.search');
   });
 
+  it('sends a link tapped before the page had set returnTo back to the page it was on, on this site only', async () => {
+    const returnFrom = async (referer: string) => {
+      const page = (await t.app.inject({ url: '/api/login', headers: { host: 'pesotasks.test', referer } })).body;
+      return page.match(/data-return-to="([^"]*)"/)?.[1];
+    };
+    expect(await returnFrom('http://pesotasks.test/payouts')).toBe('/payouts');
+    expect(await returnFrom('http://pesotasks.test/history?page=2')).toBe('/history?page=2');
+    expect(await returnFrom('https://evil.example/payouts')).toBe('/');
+    expect(await returnFrom('http://pesotasks.test/api/logout')).toBe('/');
+    expect(await returnFrom('not a url')).toBe('/');
+  });
+
   it('signs a new person in, with a hashed session and a safe cookie', async () => {
     const response = await t.app.inject({
       method: 'POST',

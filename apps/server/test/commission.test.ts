@@ -666,10 +666,10 @@ describe('the commission statement', () => {
         ),
       );
       expect(lines).toContainEqual(
-        expect.stringMatching(new RegExp(`,${rejected},Commission payout,Commission payout via G-CASH,rejected,-7\\.00,`)),
+        expect.stringMatching(new RegExp(`,${rejected},Commission payout,Commission payout via GCash,rejected,-7\\.00,`)),
       );
       expect(lines).toContainEqual(
-        expect.stringMatching(new RegExp(`,${rejected},Commission payout rejected,Commission payout via G-CASH,rejected,7\\.00,`)),
+        expect.stringMatching(new RegExp(`,${rejected},Commission payout rejected,Commission payout via GCash,rejected,7\\.00,`)),
       );
       expect(lines.at(-1)).toMatch(/,37\.00$/);
     }

@@ -26,7 +26,33 @@ describe('configuration', () => {
       DATABASE_POOL_SIZE: DEFAULT_POOL_SIZE,
     });
     expect(config.oidcEnabled).toBe(false);
-    expect(config.generatedSecrets.map((line) => line.split('=')[0])).toEqual(['ADMIN_PANEL_PASSWORD', 'COMMISSION_PASSWORD']);
+    expect(config.generatedSecrets.map((line) => line.split('=')[0])).toEqual([
+      'ADMIN_PANEL_PASSWORD',
+      'COMMISSION_PASSWORD',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+    ]);
+  });
+
+  it('takes the VAPID keys as a pair, makes a pair for a development run, and turns push off in production without them', () => {
+    const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig(keys).vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:push@example.com',
+    });
+    expect(loadConfig({}).vapid?.publicKey).toMatch(/^[\w-]{87}$/);
+    expect(loadConfig(PRODUCTION).vapid).toBeNull();
+    expect(loadConfig({ ...PRODUCTION, ...keys, VAPID_SUBJECT: 'mailto:ops@pesotasks.example' }).vapid?.subject).toBe(
+      'mailto:ops@pesotasks.example',
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither/,
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY: must be a base64url P-256 private key/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'http://pesotasks.example' })).toThrow(
+      /VAPID_SUBJECT: must be a mailto: address or an https:\/\/ URL/,
+    );
   });
 
   it('names the variable that is wrong', () => {

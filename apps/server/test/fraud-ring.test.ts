@@ -1,4 +1,4 @@
-import { messages, staffMessages } from '@app/contracts';
+import { messages, noticeMessages, staffMessages } from '@app/contracts';
 import { checkBooks, type Db } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
@@ -214,8 +214,8 @@ describe('two honest friends: their own phones, networks and wallets', () => {
     const notices = (await call(sponsor, 'GET', '/api/notifications')).json();
     expect(notices.items).toContainEqual(
       expect.objectContaining({
-        title: messages.decisions.bonusReleasedTitle,
-        message: messages.decisions.bonusReleasedBody('₱50.00', 'Mila T.'),
+        title: noticeMessages.bonusReleasedTitle,
+        message: noticeMessages.bonusReleasedBody('₱50.00', 'Mila T.'),
       }),
     );
     // The statement shows the bonus pending, then released.

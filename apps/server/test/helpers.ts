@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiDeps, appRouter } from '@app/api';
+import { type ApiDeps, appRouter, type PushDeliveryCounts } from '@app/api';
 import { type ChangeFeed, insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
@@ -45,7 +45,13 @@ export async function openGcashPayments(t: TestApp): Promise<void> {
 export async function startTestApp(
   env: Record<string, string> = {},
   shared?: { database: TestApp['database']; config?: Config },
-  options: { viewClock?: 'database' | 'server'; clock?: { now: Date }; changes?: ChangeFeed } = {},
+  options: {
+    viewClock?: 'database' | 'server';
+    clock?: { now: Date };
+    changes?: ChangeFeed;
+    testPushEndpointOrigins?: string[];
+    pushDeliveries?: PushDeliveryCounts;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'server-test-'));
   const config = loadConfig({
@@ -68,6 +74,8 @@ export async function startTestApp(
     poolConnections: database.poolConnections,
     now: () => clock.now,
     viewClock: options.viewClock ?? 'server',
+    ...(options.testPushEndpointOrigins ? { testPushEndpointOrigins: options.testPushEndpointOrigins } : {}),
+    ...(options.pushDeliveries ? { pushDeliveries: options.pushDeliveries } : {}),
     logger: false,
   });
   const answered = recordAnsweredStatuses(app);

@@ -1,5 +1,5 @@
 import { hashToken } from '@app/auth';
-import type { LiveEvent } from '@app/contracts';
+import { LIVE_POSITION_HEADER, type LiveEvent } from '@app/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
@@ -256,6 +256,34 @@ describe('live updates', () => {
     expect(again.events).toEqual([{ topic: 'support', userId: id }]);
     expect(again.ids[0]).not.toBe(lastEventId);
     again.close();
+  });
+
+  it("starts a page's first stream from where its first read left the feed: what changed since, and no resync", async () => {
+    const member = await signIn(t.app, 'live-first-read@example.com');
+    const { id } = (await call('GET', '/api/auth/user', member)).json();
+    const firstRead = await fetch(`${baseUrl}/trpc/auth.user,support.messages?batch=1&input=${encodeURIComponent('{}')}`, {
+      headers: { cookie: member },
+    });
+    expect(firstRead.status).toBe(200);
+    const position = firstRead.headers.get(LIVE_POSITION_HEADER) ?? '';
+    expect(position).toMatch(/^[0-9a-f]{8}-[0-9a-f]{32}$/);
+
+    // A reply after the read, before the stream listens: the stream tells of it, and of nothing else.
+    expect((await call('POST', `/api/admin/support/conversations/${id}/reply`, adminCookie, { message: 'Just after' })).statusCode).toBe(
+      200,
+    );
+    const stream = await open(member, { input: { lastEventId: position } });
+    expect(await stream.next(() => true)).toEqual({ topic: 'support', userId: id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.events).toEqual([{ topic: 'support', userId: id }]);
+    stream.close();
+
+    // Nothing changed since a read: its stream is quiet.
+    const laterRead = await fetch(`${baseUrl}/trpc/auth.user?batch=1&input=${encodeURIComponent('{}')}`, { headers: { cookie: member } });
+    const quiet = await open(member, { input: { lastEventId: laterRead.headers.get(LIVE_POSITION_HEADER) ?? '' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(quiet.events).toEqual([]);
+    quiet.close();
   });
 
   it.each([

@@ -287,6 +287,7 @@ describe('notifications', () => {
       createdAt: minutes(-10).toISOString(),
       expiresAt: minutes(30).toISOString(),
       read: false,
+      link: null,
     });
     expect(titles((await get('/api/notifications', bob.cookie)).json())).toEqual(['Expiring', 'For Bob', 'Old global']);
 

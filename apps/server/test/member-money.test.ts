@@ -217,14 +217,17 @@ describe('VIP plans', () => {
   it('takes a 13-digit reference once ever and one pending request per member', async () => {
     const first = await member();
     const refused = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '12345' } });
+    // The payment dialog checks the reference with the same schema before it sends: it shows these at the field itself.
     expect(refused.json()).toEqual({ message: 'Please enter exactly 13 digits for your transaction number', code: 'BAD_REQUEST' });
     const empty = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: 'ref: --' } });
-    expect(empty.json().message).toBe('Please enter a valid 13-digit transaction number');
+    expect(empty.json()).toEqual({ message: 'Please enter a valid 13-digit transaction number', code: 'BAD_REQUEST' });
     const unknownPlan = await post('/api/vip/upgrade', first.cookie, {
       vipTier: 'VIP999',
       paymentInfo: { transactionProof: '1234567890123' },
     });
     expect(unknownPlan.statusCode).toBe(400);
+    const noPlan = await post('/api/vip/upgrade', first.cookie, { vipTier: '', paymentInfo: { transactionProof: '1234567890123' } });
+    expect(noPlan.json()).toEqual({ message: 'Please choose a VIP plan', code: 'BAD_REQUEST' });
 
     const accepted = await post('/api/vip/upgrade', first.cookie, {
       vipTier: 'VIP300',
@@ -239,7 +242,11 @@ describe('VIP plans', () => {
     const second = await member();
     const reused = await post('/api/vip/upgrade', second.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '1234567890123' } });
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().message).toBe('This transaction number has already been used');
+    expect(reused.json()).toEqual({
+      message: 'This transaction number has already been used',
+      code: 'CONFLICT',
+      field: 'paymentInfo.transactionProof',
+    });
   });
 
   it('lets exactly one of many concurrent requests with one reference through', async () => {
@@ -346,8 +353,9 @@ describe('referrals', () => {
       .where('transactionProof', '=', '7777777777777')
       .executeTakeFirstOrThrow();
     const admin = await member();
-    expect(await approveVipRequest(db, request.id, admin.user.id, t.clock.now)).toEqual({ userId: friend.user.id });
-    expect(await approveVipRequest(db, request.id, admin.user.id, t.clock.now)).toBeNull();
+    const approve = () => db.transaction().execute((trx) => approveVipRequest(trx, request.id, admin.user.id, t.clock.now));
+    expect(await approve()).toEqual({ userId: friend.user.id, referralHeld: false });
+    expect(await approve()).toBeNull();
     [referral] = (await get('/api/referrals', sponsor.cookie)).json();
     // The VIP was paid for and checked by an admin: its bonus is the sponsor's at once.
     expect(referral).toMatchObject({ status: 'awaiting_payout', reward: '50.00', pendingReward: '50.00' });

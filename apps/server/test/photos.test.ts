@@ -263,7 +263,7 @@ describe('photos in PostgreSQL', () => {
         'warn: profile photo file could not be moved to the photo store: file and URL left as they are',
         'info: profile photos on disk moved to the photo store',
       ]);
-      expect(logged.at(-1)?.details).toEqual({ moved: 1, missing: 1, failed: 1, store: 'postgresql' });
+      expect(logged.at(-1)?.details).toEqual({ moved: 1, missing: 1, failed: 1, store: 'database' });
 
       // Again: nothing moves twice.
       expect(await moveDiskPhotos(deps(), log)).toEqual({ moved: 0, missing: 1, failed: 1 });

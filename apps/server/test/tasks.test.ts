@@ -356,13 +356,15 @@ describe('daily limit', () => {
     for (let i = 0; i < 5; i++) expect(await earn(tasks['Read Blog']!, cookie)).toMatchObject({ success: true });
     const status = (await get('/api/vip/status', cookie)).json();
     expect(status).toMatchObject({ vipTier: 'FREE', dailyTaskLimit: 5, tasksCompletedToday: 5, tasksRemaining: 0 });
+    // One task done five times is one task done today, for the list's mark.
+    expect(status.tasksDoneToday).toEqual([tasks['Read Blog']]);
 
     const refused = await start(tasks['Read Blog']!, cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You have reached your daily task limit. Please try again tomorrow.');
 
     t.clock.now = new Date('2026-03-02T16:00:00Z'); // 00:00 the next day in Manila
-    expect((await get('/api/vip/status', cookie)).json()).toMatchObject({ tasksCompletedToday: 0, tasksRemaining: 5 });
+    expect((await get('/api/vip/status', cookie)).json()).toMatchObject({ tasksCompletedToday: 0, tasksRemaining: 5, tasksDoneToday: [] });
     expect(await earn(tasks['Read Blog']!, cookie)).toMatchObject({ success: true });
   });
 

@@ -1,8 +1,9 @@
-import { type AppMeta, type AppRouter, type Context, jsonOfPrepared } from '@app/api';
+import { type AppRouter, type Context, jsonOfPrepared, languageOf } from '@app/api';
 import type { FileOutput } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { sendError } from '../errors';
+import { type RouterProcedure, routerProcedures } from '../trpc/procedures';
 
 export const REST_PREFIX = '/api';
 
@@ -16,25 +17,11 @@ interface RestProcedure {
   cacheSeconds: number | undefined;
 }
 
-type AnyProcedure = {
-  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: AppMeta; inputs: unknown[] };
-  /** How tRPC's own callers invoke a procedure (its server-side caller does exactly this). */
-  (options: {
-    ctx: Context;
-    path: string;
-    type: 'query' | 'mutation';
-    getRawInput: () => Promise<unknown>;
-    signal: undefined;
-  }): Promise<unknown>;
-};
-
 /** Every procedure with OpenAPI metadata, as a REST route: '/tasks/{id}/start' becomes '/api/tasks/:id/start'. */
 export function listRestProcedures(router: AppRouter): RestProcedure[] {
-  const procedures = router._def.procedures as unknown as Record<string, AnyProcedure>;
-  return Object.entries(procedures).flatMap(([path, procedure]) => {
-    const openapi = procedure._def.meta?.openapi;
+  return [...routerProcedures(router).values()].flatMap(({ path, meta, inputs }) => {
+    const openapi = meta?.openapi;
     if (!openapi) return [];
-    const inputs = procedure._def.inputs;
     const takesInput = inputs.length > 0 && !(inputs.length === 1 && inputs[0] instanceof z.ZodVoid);
     return [
       {
@@ -42,8 +29,8 @@ export function listRestProcedures(router: AppRouter): RestProcedure[] {
         method: openapi.method as HTTPMethods,
         url: `${REST_PREFIX}${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
         takesInput,
-        download: procedure._def.meta?.download === true,
-        cacheSeconds: procedure._def.meta?.cacheSeconds,
+        download: meta?.download === true,
+        cacheSeconds: meta?.cacheSeconds,
       },
     ];
   });
@@ -59,10 +46,9 @@ export function registerRestRoutes(
   router: AppRouter,
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
 ): void {
-  const procedures = router._def.procedures as unknown as Record<string, AnyProcedure>;
+  const procedures = routerProcedures(router);
   for (const route of listRestProcedures(router)) {
-    const procedure = procedures[route.path] as AnyProcedure;
-    const type = procedure._def.type === 'query' ? 'query' : 'mutation';
+    const procedure = procedures.get(route.path) as RouterProcedure;
     app.route({
       method: route.method,
       url: route.url,
@@ -76,7 +62,7 @@ export function registerRestRoutes(
         const input = route.takesInput ? mergeInput(fromRequest, params) : undefined;
         try {
           // The procedure itself, found once at start, rather than a caller proxy built per request.
-          const data = await procedure({ ctx, path: route.path, type, getRawInput: async () => input, signal: undefined });
+          const data = await procedure.call({ ctx, input });
           if (route.download) {
             const file = data as FileOutput;
             return reply
@@ -91,7 +77,7 @@ export function registerRestRoutes(
           if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
           return reply.send(data ?? null);
         } catch (cause) {
-          return sendError(reply, cause, { procedure: route.path });
+          return sendError(reply, cause, { procedure: route.path, language: languageOf(ctx) });
         }
       },
     });

@@ -1,8 +1,9 @@
-import { type AppMeta, type AppRouter, type Credentials, tierFactsOf } from '@app/api';
+import { type AppRouter, type Credentials, tierFactsOf } from '@app/api';
 import { OPERATOR_COOKIE, SESSION_COOKIE } from '@app/auth';
 import { ERROR_CODES, type ErrorCode } from '@app/contracts';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { isRateLimited } from '../security/rate-limits';
+import { routerProcedures } from '../trpc/procedures';
 import { escapeHtml, serverPageHead } from '../web/server-page';
 import { listRestProcedures, REST_PREFIX } from './adapter';
 import { UPLOAD_PHOTO_PATH } from './upload';
@@ -85,7 +86,7 @@ const errorSchema: Schema = {
   description:
     'An error answer. `code` is a key of ERROR_CODES (always with the same status); a refusal that carries facts has them ' +
     'beside message and code as strings (session, decided, currentBalance, currentTotalBalance, currentUpgradeEarnings, ' +
-    'balanceCeiling, collectedTaskId, collectedReward, ...).',
+    'balanceCeiling, collectedTaskId, collectedReward, field, ...).',
   properties: {
     message: { type: 'string', description: 'A catalogue text, or an admin’s own words (a maintenance message)' },
     code: { type: 'string', enum: Object.keys(ERROR_CODES) },
@@ -116,13 +117,13 @@ export function buildOpenApiDocument(router: AppRouter, baseUrl: string): OpenAp
     },
   });
   const paths = doc.paths ?? {};
-  const procedures = router._def.procedures as unknown as Record<string, { _def: { middlewares: unknown[]; meta?: AppMeta } }>;
+  const procedures = routerProcedures(router);
   for (const route of listRestProcedures(router)) {
-    const procedure = procedures[route.path];
-    const meta = procedure?._def.meta;
+    const procedure = procedures.get(route.path);
+    const meta = procedure?.meta;
     const documentedPath = meta?.openapi?.path ?? '';
     const operation = paths[documentedPath]?.[route.method.toLowerCase() as 'get'];
-    const tier = procedure && tierFactsOf(procedure);
+    const tier = procedure && tierFactsOf(procedure.built);
     if (!operation || !tier) throw new Error(`OpenAPI: ${route.method} ${documentedPath} has no operation or no tier`);
     const codes = new Set<ErrorCode>([
       ...tier.refusals,

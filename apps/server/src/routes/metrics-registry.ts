@@ -1,11 +1,24 @@
-import { appRouter, unauthorized } from '@app/api';
+import { type ApiDeps, appRouter, type PushDeliveryCounts, unauthorized } from '@app/api';
 import { secretsMatch } from '@app/auth';
 import { LIVE_STREAM_KINDS } from '@app/contracts';
-import { type CacheCounts, type DbStats, namedCaches, type PoolConnections } from '@app/db';
+import { type CacheCounts, type ChangeFeed, type DbStats, namedCaches, type PoolConnections } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { sendError } from '../errors';
-import type { MetricsOptions } from './metrics';
+import { routerProcedures } from '../trpc/procedures';
+
+export interface MetricsOptions {
+  /** METRICS_TOKEN: without it the endpoint is off and answers 404. */
+  token: string | undefined;
+  deps: Pick<ApiDeps, 'db' | 'caches' | 'now' | 'live'>;
+  changes: Pick<ChangeFeed, 'live'>;
+  /** DbHandle.stats: the database connections' use; without it no database metrics are exposed. */
+  dbStats?: (() => DbStats) | undefined;
+  /** DbHandle.poolConnections: the pool's connections in use and idle (PostgreSQL only), read at each scrape. */
+  poolConnections?: (() => Promise<PoolConnections>) | undefined;
+  /** This instance's push attempts by outcome, when it runs the push worker (docs/architecture.md#web-push). */
+  pushDeliveries?: PushDeliveryCounts | undefined;
+}
 
 const PREFIX = 'pesotasks_';
 const TRPC_ROUTE = '/trpc/:path';
@@ -57,6 +70,19 @@ export function registerScrapedMetrics(app: FastifyInstance, token: string, opti
       for (const kind of LIVE_STREAM_KINDS) this.set({ kind }, open.get(kind) ?? 0);
     },
   });
+  const { pushDeliveries } = options;
+  if (pushDeliveries) {
+    new Counter({
+      name: `${PREFIX}push_deliveries_total`,
+      help: 'Push attempts of this instance by outcome: sent, gone (404/410, removed), refused, skipped, retried.',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [outcome, count] of Object.entries(pushDeliveries)) this.inc({ outcome }, count);
+      },
+    });
+  }
   const readPayouts = payoutMetrics(registry, options.deps);
   const readConnections = options.poolConnections ? poolMetrics(registry, options.poolConnections) : async () => {};
   // Merged once every metric of the app is registered: merge copies the metrics a registry holds then.
@@ -87,7 +113,7 @@ function requestMetrics(registry: Registry) {
   });
 }
 
-const procedures = new Set(Object.keys(appRouter._def.procedures));
+const procedures = new Set(routerProcedures(appRouter).keys());
 
 /**
  * The route's pattern, never its path, so ids cannot multiply the series. A tRPC call is named by its

@@ -4,7 +4,7 @@ import { safeReturnPath } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { requestScope } from '../request-scope';
+import { requestScope, returnPathOf } from '../request-scope';
 
 /** Holds the state, PKCE verifier and nonce of a sign-in between /api/login and /api/callback. */
 const FLOW_COOKIE = 'oidc_flow';
@@ -43,7 +43,7 @@ export async function registerOidcRoutes(app: FastifyInstance, config: Config, d
   };
 
   app.get('/api/login', async (req, reply) => {
-    const returnTo = safeReturnPath((req.query as Record<string, unknown>).returnTo) ?? '/';
+    const returnTo = returnPathOf(req);
     let pending: Awaited<ReturnType<typeof oidc.startSignIn>>;
     try {
       pending = await oidc.startSignIn(redirectUriFor(req));

@@ -1,8 +1,7 @@
-import type { ApiDeps } from '@app/api';
-import { safeReturnPath } from '@app/contracts';
+import { type ApiDeps, unsubscribeDevice } from '@app/api';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { startedElsewhere } from '../request-scope';
+import { returnPathOf, startedElsewhere } from '../request-scope';
 import { cspNonces, nonceRoute } from '../security/headers';
 import { renderDevLoginPage } from './dev-login-page';
 
@@ -15,7 +14,7 @@ import { renderDevLoginPage } from './dev-login-page';
 export function registerSessionRoutes(app: FastifyInstance, config: Config, deps: ApiDeps): void {
   if (config.devLoginEnabled) {
     app.get('/api/login', nonceRoute, async (req, reply) => {
-      const returnTo = safeReturnPath((req.query as Record<string, unknown>).returnTo) ?? '/';
+      const returnTo = returnPathOf(req);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -30,6 +29,9 @@ export function registerSessionRoutes(app: FastifyInstance, config: Config, deps
   app.get('/api/logout', async (req, reply) => {
     const token = req.cookies[deps.sessions.cookieName];
     if (token && !startedElsewhere(req)) {
+      // Signing out on a browser also ends its pushes (docs/architecture.md#web-push).
+      const signedIn = await deps.sessions.validateSession(token);
+      if (signedIn && req.deviceId) await unsubscribeDevice(deps.db, signedIn.user.id, req.deviceId);
       await deps.sessions.invalidateSession(token);
       const blank = deps.sessions.blankCookie();
       reply.setCookie(blank.name, blank.value, blank.attributes);

@@ -8,25 +8,13 @@ import {
   publicError,
   type StreamSlot,
 } from '@app/api';
-import { MAX_BATCH_CALLS, messages } from '@app/contracts';
-import { getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
+import { LIVE_POSITION_HEADER, MAX_BATCH_CALLS, messages } from '@app/contracts';
+import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { logPublicError, sendError } from '../errors';
-
-/** A procedure as tRPC's own callers invoke it (its server-side caller does exactly this). */
-type Procedure = {
-  _def: { type: 'query' | 'mutation' | 'subscription' };
-  (options: {
-    ctx: Context;
-    path: string;
-    type: 'query';
-    getRawInput: () => Promise<unknown>;
-    signal: undefined;
-    batchIndex: number;
-  }): Promise<unknown>;
-};
+import { type RouterProcedure, routerErrorShape, routerProcedures } from './procedures';
 
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
@@ -50,7 +38,12 @@ type Answered = { json: string; status: number; error?: TRPCError };
  * read, such as one with malformed input or an unknown procedure) goes to tRPC's Fastify adapter, whose
  * fetch Request, abort signal and Response stream cost about four times what these calls do.
  */
-export async function registerTrpc(app: FastifyInstance, router: AppRouter, contextFor: ContextFor): Promise<void> {
+export async function registerTrpc(
+  app: FastifyInstance,
+  router: AppRouter,
+  contextFor: ContextFor,
+  livePosition: () => string,
+): Promise<void> {
   const trpcOptions = {
     router,
     maxBatchSize: MAX_BATCH_CALLS,
@@ -63,8 +56,7 @@ export async function registerTrpc(app: FastifyInstance, router: AppRouter, cont
       return wait === null ? {} : { headers: new Headers({ 'retry-after': String(wait) }) };
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
-  const procedures = router._def.procedures as unknown as Record<string, Procedure | undefined>;
-  const config = router._def._config;
+  const procedures = routerProcedures(router);
 
   await app.register(async (trpc) => {
     // As tRPC's own plugin: bodies reach it unparsed, for it to read.
@@ -100,6 +92,9 @@ export async function registerTrpc(app: FastifyInstance, router: AppRouter, cont
         return;
       }
 
+      // Taken before anything is read (the session and user too): a change after it reaches the page's first
+      // stream, which resumes from here (docs/architecture.md#live-updates).
+      reply.header(LIVE_POSITION_HEADER, livePosition());
       let ctx: Context | undefined;
       let contextError: TRPCError | undefined;
       try {
@@ -112,22 +107,15 @@ export async function registerTrpc(app: FastifyInstance, router: AppRouter, cont
           const input = batch.inputs[index];
           try {
             if (contextError || !ctx) throw contextError;
-            const procedure = procedures[procedurePath] as Procedure;
-            const data = await procedure({
-              ctx,
-              path: procedurePath,
-              type: 'query',
-              getRawInput: async () => input,
-              signal: undefined,
-              batchIndex: index,
-            });
+            const procedure = procedures.get(procedurePath) as RouterProcedure;
+            const data = await procedure.call({ ctx, input, batchIndex: index });
             const json = jsonOfPrepared(data) ?? JSON.stringify(data);
             // undefined data is left out, as JSON.stringify leaves it out of tRPC's own envelope.
             return { json: json === undefined ? '{"result":{}}' : `{"result":{"data":${json}}}`, status: 200 };
           } catch (cause) {
             const error = getTRPCErrorFromUnknown(cause);
             logPublicError(app.log, publicError(error), procedurePath);
-            const shape = getTRPCErrorShape({ config, ctx, error, input, path: procedurePath, type: 'query' });
+            const shape = routerErrorShape(router, { ctx, error, input, path: procedurePath, type: 'query' });
             return { json: JSON.stringify({ error: shape }), status: getHTTPStatusCode({ error: shape }), error };
           }
         }),
@@ -158,14 +146,14 @@ function retryAfter(errors: readonly TRPCError[]): number | null {
 function readQueryBatch(
   req: FastifyRequest,
   path: string,
-  procedures: Record<string, Procedure | undefined>,
+  procedures: ReadonlyMap<string, RouterProcedure>,
 ): { paths: string[]; inputs: Record<string, unknown> } | null {
   if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return null;
   const query = req.query as Record<string, unknown>;
   if (query.batch !== '1' || query.connectionParams !== undefined) return null;
   const paths = proceduresOf(path);
   if (paths.length > MAX_BATCH_CALLS) return null;
-  if (!paths.every((name) => Object.hasOwn(procedures, name) && procedures[name]?._def.type === 'query')) return null;
+  if (!paths.every((name) => procedures.get(name)?.type === 'query')) return null;
   if (query.input === undefined) return { paths, inputs: {} };
   if (typeof query.input !== 'string') return null;
   try {

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, notFound } from '@app/api';
-import { messages } from '@app/contracts';
+import { SESSION_COOKIE } from '@app/auth';
+import { messages, showsLandingToVisitors } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors';
+import { languageOfRequest } from '../request-scope';
 
 /** The three built apps, most specific prefix first: a deep link falls back to its app's index.html. */
 const WEB_APPS = [
@@ -43,8 +45,10 @@ const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
 
 /**
  * Serves the built apps, and the photo files left under DATA_DIR/uploads from before the photo store
- * (docs/architecture.md#uploads) while any are left. Hashed assets are cached for a year; index.html
- * never, so a new deploy shows at once. Text files go out compressed as the build wrote them. Unknown
+ * (docs/architecture.md#uploads) while any are left. Hashed assets are cached for a year; everything
+ * else never (`no-cache`): index.html, so a new deploy shows at once, and member-web's sw.js and
+ * manifest.webmanifest, so browsers see a new service worker at their next check
+ * (docs/architecture.md#service-worker). Text files go out compressed as the build wrote them. Unknown
  * /api, /trpc and /uploads paths answer a JSON 404.
  */
 export async function registerWebApps(app: FastifyInstance, dataDir: string): Promise<void> {
@@ -69,8 +73,10 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
       root: webDistDir(web.name),
       prefix: web.prefix,
       decorateReply: index === 0,
-      // A request for the prefix itself ("/", "/admin/") is the app's page.
-      index: 'index.html',
+      // A request for the prefix itself ("/", "/admin/") is the app's page; the member site's is chosen
+      // below (the not-found handler), so its "/" is not a file to serve.
+      index: web.name === 'member-web' ? false : 'index.html',
+      ...(web.name === 'member-web' ? { allowedPath: (pathName: string) => pathName !== '/' } : {}),
       // The build's Brotli and gzip copies (tooling/vite.ts), to browsers that accept them.
       preCompressed: true,
       // dist/.vite holds the build's manifest, for the build's own checks: not a page's.
@@ -88,18 +94,26 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !JSON_ONLY.test(url) && !path.extname(url);
     if (!isPage) return sendError(reply, notFound(messages.common.notFound));
     const web = WEB_APPS.find((candidate) => candidate.matches(url))!;
-    return sendIndex(
-      reply,
-      web.name,
-      built.some((b) => b.name === web.name),
-    );
+    if (!built.some((b) => b.name === web.name)) {
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', `The ${web.name} app is not built yet: run pnpm build.`));
+    }
+    reply.header('cache-control', 'no-cache');
+    if (web.name !== 'member-web') return reply.sendFile('index.html', webDistDir(web.name));
+    // The answer depends on the cookies and the browser's languages, so no cache may give one visitor's page to another.
+    reply.header('vary', 'Cookie, Accept-Language');
+    return reply.sendFile(memberPage(req, url), webDistDir(web.name));
   });
 }
 
-async function sendIndex(reply: FastifyReply, name: string, isBuilt: boolean) {
-  if (!isBuilt) {
-    return sendError(reply, new AppError('SERVICE_UNAVAILABLE', `The ${name} app is not built yet: run pnpm build.`));
-  }
-  reply.header('cache-control', 'no-cache');
-  return reply.sendFile('index.html', webDistDir(name));
+/**
+ * The member site's page for a request (docs/architecture.md#what-a-page-loads-first), chosen without a
+ * database lookup: a request without a session cookie, for a page that shows visitors the landing page, gets
+ * the landing page's own HTML and script; any other gets the member app, which paints the signed-in shell.
+ * Either in the visitor's language (docs/architecture.md#two-languages: the language cookie, which the app
+ * sets to the member's, else Accept-Language): its <html lang> and title, before any script.
+ */
+function memberPage(req: FastifyRequest, url: string): string {
+  const signedOut = req.cookies[SESSION_COOKIE] === undefined;
+  const page = signedOut && showsLandingToVisitors(url) ? 'landing' : 'index';
+  return languageOfRequest(req) === 'fil' ? `${page}.fil.html` : `${page}.html`;
 }
