@@ -1,7 +1,7 @@
 import { AD_SCRIPT_URL } from '@app/contracts';
 import { cn } from '@app/ui';
 import { useEffect, useRef } from 'react';
-import { trpc } from './trpc';
+import { trpc } from './trpc-hooks';
 
 declare global {
   interface Window {

@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AnyRoute, type AnyRouter, createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { type LiveEventHandler, LiveUpdates } from './live';
-import { TrpcProvider, type TrpcUtils, trpc } from './trpc';
+import type { StepUp } from './step-up';
+import { TrpcProvider } from './trpc';
+import { type TrpcUtils, trpc } from './trpc-hooks';
 
 /**
  * What route loaders receive. A loader starts its page's queries during navigation, in the same tick
@@ -23,9 +25,9 @@ export function createRoutedRouter<TRouteTree extends AnyRoute>(routeTree: TRout
 }
 
 /** An app of routes: the tRPC client, its live updates (each app says what an event refreshes) and the router. */
-export function RoutedApp({ router, onLiveEvent }: { router: AnyRouter; onLiveEvent: LiveEventHandler }) {
+export function RoutedApp({ router, onLiveEvent, stepUp }: { router: AnyRouter; onLiveEvent: LiveEventHandler; stepUp?: StepUp }) {
   return (
-    <TrpcProvider>
+    <TrpcProvider stepUp={stepUp}>
       <LiveUpdates onEvent={onLiveEvent}>
         <RouterWithData router={router} />
       </LiveUpdates>

@@ -1,5 +1,5 @@
 import { messages } from '@app/contracts';
-import { Button, toast } from '@app/ui';
+import { Button, toast, useUiText } from '@app/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Download, LoaderCircle } from 'lucide-react';
 import { type EndedSession, SessionEndedError } from './session-ended';
@@ -38,9 +38,11 @@ function attachmentName(response: Response, fallback: string): string {
  * than saved as the statement.
  */
 export function StatementDownload({ href, session }: { href: string; session: Exclude<EndedSession, null> }) {
+  // In the member's language on the member site (docs/architecture.md#two-languages); the operator's stays English.
+  const ui = useUiText();
   const download = useMutation({
     mutationFn: async () => {
-      const response = await requestServer(href, {}, { session, fallback: messages.transactions.statementFailed });
+      const response = await requestServer(href, {}, { session, fallback: ui(messages.transactions.statementFailed) });
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -60,7 +62,7 @@ export function StatementDownload({ href, session }: { href: string; session: Ex
       ) : (
         <Download aria-hidden="true" />
       )}
-      Download statement (CSV)
+      {ui('Download statement (CSV)')}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, type QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useSyncExternalStore } from 'react';
-import { isServerAnswer, isUnauthorizedError, refusalDetail, trpc } from './trpc';
+import { isServerAnswer, isUnauthorizedError, refusalDetail } from './server-answer';
+import { trpc } from './trpc-hooks';
 
 /**
  * Whose session ended while a page was open: the member's (or admin's) site session, or the commission
@@ -80,7 +81,15 @@ export function watchForEndedSessions(getClient: () => QueryClient): SessionWatc
   };
   return {
     caches: { queryCache: new QueryCache({ onError }), mutationCache: new MutationCache({ onError }) },
-    useEnded: () => ({ ended: useSyncExternalStore(subscribe, () => ended), clear: () => setEnded(null) }),
+    // Rendered at build time too (the member site's prerendered landing page), when no session has ended.
+    useEnded: () => ({
+      ended: useSyncExternalStore(
+        subscribe,
+        () => ended,
+        () => null,
+      ),
+      clear: () => setEnded(null),
+    }),
     report: setEnded,
   };
 }

@@ -1,8 +1,9 @@
 import type { User } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { isOfflineFailure, nullWhenUnauthorized } from './server-answer';
 import { reportIfSessionEnded } from './session-ended';
-import { nullWhenUnauthorized, type TrpcUtils, trpc } from './trpc';
+import { type TrpcUtils, trpc } from './trpc-hooks';
 
 /*
  * "Who is signed in" queries. The server answers UNAUTHORIZED when nobody is; these hooks turn that
@@ -22,10 +23,13 @@ export function currentUserQuery(utils: TrpcUtils) {
   });
 }
 
-/** The signed-in user (docs/screens.md#states: detected by `auth.user` answering, without retry). */
-export function useCurrentUser(): { user: User | null; isLoading: boolean } {
+/**
+ * The signed-in user (docs/screens.md#states: detected by `auth.user` answering, without retry), and
+ * whether that call failed for want of a connection (the member app then shows its offline screen).
+ */
+export function useCurrentUser(): { user: User | null; isLoading: boolean; isOffline: boolean } {
   const query = useQuery(currentUserQuery(trpc.useUtils()));
-  return { user: query.data ?? null, isLoading: query.isPending };
+  return { user: query.data ?? null, isLoading: query.isPending, isOffline: query.isError && isOfflineFailure(query.error) };
 }
 
 /** The commission operator's own session (docs/screens.md#states: checking, then in or out). */

@@ -1,32 +1,35 @@
-import type { AppRouter } from '@app/api';
 import { LIVE_RETRY_AFTER_SECONDS, LIVE_RETRY_MAX_MS, MAX_BATCH_CALLS } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink, httpSubscriptionLink, isTRPCClientError, retryLink, splitLink, type TRPCClientError } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { httpBatchLink, httpSubscriptionLink, retryLink, splitLink } from '@trpc/client';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 import { deviceTraitsHeader } from './device-traits-header';
+import { FirstReadPosition } from './first-read';
 import { attachSessionWatch, type SessionWatch, watchForEndedSessions } from './session-ended';
+import type { StepUp } from './step-up';
+import { trpc } from './trpc-hooks';
 
 /** Only a page whose session ended needs the dialog (and Radix's), so it loads then. */
 const SessionEndedDialog = lazy(() => import('./session-ended-dialog'));
 
-/** Typed hooks for every procedure of the server's router. */
-export const trpc = createTRPCReact<AppRouter>();
-
-/** The query-cache helpers of `trpc.useUtils()`; route loaders get them through the router context. */
-export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
-
 /**
  * The request defaults of docs/api-conventions.md#calls-the-apps-make: no automatic retries, no refetch on focus, no
- * polling, data never stale. Screens that must poll (the maintenance check) ask for it themselves.
+ * polling, data never stale. Screens that must poll (the maintenance check) ask for it themselves. A call made
+ * offline is sent all the same (`networkMode: 'always'`): it fails at once and the screen says the member is
+ * offline (`errorMessage`), where React Query's default would hold it paused behind a spinner.
  */
 function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionWatch } {
   const sessionWatch = watchForEndedSessions(() => queryClient);
   const queryClient: QueryClient = new QueryClient({
     ...sessionWatch.caches,
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        networkMode: 'always',
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   attachSessionWatch(queryClient, sessionWatch);
@@ -43,9 +46,11 @@ export function liveRetryDelayMs(attempts: number, random: () => number = Math.r
   return Math.round(doubled * (0.75 + random() / 2));
 }
 
-function createTrpcClient() {
+function createTrpcClient(firstRead: FirstReadPosition, stepUp: StepUp | undefined) {
   return trpc.createClient({
     links: [
+      // The admin and operator apps answer STEP_UP_REQUIRED with their passkey prompt (createStepUp).
+      ...(stepUp ? [stepUp.link] : []),
       // The live stream is server-sent events (docs/architecture.md#live-updates); every other call is batched.
       splitLink({
         condition: (operation) => operation.type === 'subscription',
@@ -59,7 +64,7 @@ function createTrpcClient() {
           url: '/trpc',
           maxItems: MAX_BATCH_CALLS,
           // Session cookies ride along on every call, as the server's auth expects.
-          fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+          fetch: (input, init) => firstRead.watch(fetch(input, { ...init, credentials: 'include' })),
           // And the browser's traits, once the member app has computed them (docs/product-rules.md#fraud-rules).
           headers: deviceTraitsHeader,
         }),
@@ -68,15 +73,26 @@ function createTrpcClient() {
   });
 }
 
+const FirstReadContext = createContext<FirstReadPosition | null>(null);
+
+/** The position of the app's first read, for its live stream to start from (LiveUpdates). */
+export function useFirstRead(): FirstReadPosition | null {
+  return useContext(FirstReadContext);
+}
+
 /** One query cache and one tRPC client for the lifetime of the app (or of one test render). */
-export function TrpcProvider({ children }: { children: ReactNode }) {
+export function TrpcProvider({ children, stepUp }: { children: ReactNode; stepUp?: StepUp }) {
   const [{ queryClient, sessionWatch }] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+  const [{ trpcClient, firstRead }] = useState(() => {
+    const firstRead = new FirstReadPosition();
+    return { trpcClient: createTrpcClient(firstRead, stepUp), firstRead };
+  });
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <FirstReadContext.Provider value={firstRead}>{children}</FirstReadContext.Provider>
         <SessionEnded watch={sessionWatch} />
+        {stepUp && <stepUp.Host />}
       </QueryClientProvider>
     </trpc.Provider>
   );
@@ -98,38 +114,4 @@ function SessionEnded({ watch }: { watch: SessionWatch }) {
       />
     </Suspense>
   );
-}
-
-/** True when the server said "not signed in" (or, for the operator, "no operator session"). */
-export function isUnauthorizedError(error: unknown): boolean {
-  return isServerAnswer(error) && error.data?.code === 'UNAUTHORIZED';
-}
-
-/**
- * True when the server itself answered with an error. False when no answer came at all (offline,
- * server down), which screens report as a connection problem rather than as the server's verdict.
- */
-export function isServerAnswer(error: unknown): error is TRPCClientError<AppRouter> {
-  return isTRPCClientError<AppRouter>(error) && error.data !== undefined && error.data !== null;
-}
-
-/** The server's message for a failed call, else the screen's own fallback text (docs/api-conventions.md#errors). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return isServerAnswer(error) && error.message ? error.message : fallback;
-}
-
-/** Runs a call whose UNAUTHORIZED answer means "nobody is signed in": that answer becomes null. */
-export async function nullWhenUnauthorized<T>(call: Promise<T>, onUnauthorized?: (error: unknown) => void): Promise<T | null> {
-  try {
-    return await call;
-  } catch (error) {
-    if (!isUnauthorizedError(error)) throw error;
-    onUnauthorized?.(error);
-    return null;
-  }
-}
-
-/** A fact the server sent with its refusal (such as `currentBalance` with a 409), or null. */
-export function refusalDetail(error: unknown, name: string): string | null {
-  return isServerAnswer(error) ? (error.data?.details?.[name] ?? null) : null;
 }

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach } from 'vitest';
-import { launchChromium } from './chromium';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchChromium, launchChromiumProfile } from './chromium';
 
 /** The types of what this module hands out, for the suites that drive Chromium through it (tests/system too). */
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -62,13 +62,16 @@ function nextClientAddress(): string {
 /**
  * Chromium as `launchChromium` starts it. Every context it
  * makes (browser.newPage makes one too) reports Content-Security-Policy violations to the running test
- * and comes from its own client address.
+ * and comes from its own client address. Its pages register no service worker unless the context is
+ * made with `serviceWorkers: 'allow'` (tests/e2e/test/installable.test.ts): member-web's worker would
+ * otherwise download the whole precache beside every test's own requests.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext({
+      serviceWorkers: 'block',
       ...options,
       extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(), ...options?.extraHTTPHeaders },
     });
@@ -76,6 +79,39 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/**
+ * One launchBrowser for the calling test file: launched before its tests, closed (with every context it
+ * made) after them. `newContext` makes one of its contexts.
+ */
+export function browserOfFile(): { newContext: Browser['newContext'] } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newContext: (options) => {
+      if (!browser) throw new Error('browserOfFile: contexts are made inside tests and hooks, once the browser runs');
+      return browser.newContext(options);
+    },
+  };
+}
+
+/**
+ * A browser with a profile of its own on disk, as a person's is (the install prompt needs one), set up
+ * like launchBrowser's contexts: its own client address, and its CSP violations reported to the test.
+ */
+export async function launchBrowserProfile(
+  userDataDir: string,
+  options: { baseURL: string; viewport: { width: number; height: number } },
+): Promise<BrowserContext> {
+  const context = await launchChromiumProfile(userDataDir, { ...options, extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() } });
+  await watchCspViolations(context);
+  return context;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -121,10 +157,17 @@ export async function signInWithDevForm(
   await page.waitForURL(`${baseUrl}/`);
 }
 
-/** Opens one of the admin panel's tabs (the panel unlocked). */
-export async function openAdminTab(page: Page, baseUrl: string, name: string): Promise<void> {
+/**
+ * Opens an area of the admin console by its link in the console's navigation (docs/screens.md#admin-console),
+ * as an admin would, starting from the overview: `name` is the link's label, its queue count aside.
+ */
+export async function openAdminArea(page: Page, baseUrl: string, name: string): Promise<void> {
   await page.goto(`${baseUrl}/admin-portal`);
-  await page.getByRole('tab', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin areas' })
+    .getByRole('link', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\d+ [a-z ]+)?$`) })
+    .click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
 /** Waits for a toast's text; the toaster shows one at a time. */

@@ -8,6 +8,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     firstName: 'Maria',
     lastName: 'Santos',
     profileImageUrl: null,
+    language: null,
     createdAt: '2026-01-15T02:00:00.000Z',
     updatedAt: '2026-03-01T02:00:00.000Z',
     isAdmin: false,

@@ -2,6 +2,7 @@ import { messages } from '@app/contracts';
 import { History, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../lib/cn';
+import { useUiText } from '../lib/ui-text';
 import { Button } from './button';
 
 interface ConversationScrollerProps {
@@ -21,6 +22,7 @@ interface ConversationScrollerProps {
  * moving what the reader was looking at.
  */
 export function ConversationScroller({ oldest, newest, earlier, label, className, children }: ConversationScrollerProps) {
+  const ui = useUiText();
   const box = useRef<HTMLElement>(null);
   const seen = useRef<{ oldest?: string | undefined; newest?: string | undefined; height: number }>({ height: 0 });
   useLayoutEffect(() => {
@@ -53,11 +55,11 @@ export function ConversationScroller({ oldest, newest, earlier, label, className
             ) : (
               <History aria-hidden="true" />
             )}
-            {earlier.loading ? 'Loading...' : 'Show earlier messages'}
+            {earlier.loading ? ui('Loading...') : ui('Show earlier messages')}
           </Button>
           {earlier.failed && (
             <p role="alert" className="text-center text-xs text-destructive">
-              {messages.support.earlierLoadFailed}
+              {ui(messages.support.earlierLoadFailed)}
             </p>
           )}
         </div>

@@ -10,11 +10,18 @@ const TIME_BELOW = {
  * (a narrow table column, which would otherwise break the text anywhere), or below the sm breakpoint only.
  * The comma is still read out where it is not shown.
  */
-export function DateAndTime({ iso, timeBelow }: { iso: string; timeBelow: keyof typeof TIME_BELOW }) {
+interface DateAndTimeProps {
+  iso: string;
+  timeBelow: keyof typeof TIME_BELOW;
+  /** The day as the reader's language writes it (docs/architecture.md#two-languages); English by default. */
+  formatDay?: (iso: string) => string;
+}
+
+export function DateAndTime({ iso, timeBelow, formatDay = formatDate }: DateAndTimeProps) {
   const classes = TIME_BELOW[timeBelow];
   return (
     <time dateTime={iso}>
-      {formatDate(iso)}
+      {formatDay(iso)}
       <span className={classes.separator}>, </span>
       <span className={classes.time}>{formatTimeOfDay(iso)}</span>
     </time>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useUiText } from '../lib/ui-text';
 import { Button } from './button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
@@ -22,10 +23,11 @@ export function DialogHeading({ title, description, className, clearOfClose = fa
 
 /** A dialog's buttons: Cancel, then the dialog's own action (`children`). */
 export function DialogActions({ onCancel, className, children }: { onCancel: () => void; className?: string; children: ReactNode }) {
+  const ui = useUiText();
   return (
     <DialogFooter className={className}>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {ui('Cancel')}
       </Button>
       {children}
     </DialogFooter>

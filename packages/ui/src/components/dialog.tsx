@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ComponentProps, useRef } from 'react';
 import { cn } from '../lib/cn';
+import { useUiText } from '../lib/ui-text';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -17,10 +18,11 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 
 /** The corner X of dialogs and drawers. */
 export function DialogCloseButton() {
+  const ui = useUiText();
   return (
     <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <X className="size-4" aria-hidden="true" />
-      <span className="sr-only">Close</span>
+      <span className="sr-only">{ui('Close')}</span>
     </DialogPrimitive.Close>
   );
 }

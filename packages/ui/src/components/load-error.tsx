@@ -1,4 +1,5 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
+import { useUiText } from '../lib/ui-text';
 import { Alert, AlertTitle } from './alert';
 import { Button } from './button';
 
@@ -10,6 +11,7 @@ interface LoadErrorProps {
 
 /** Data that could not be loaded: why, and a way to ask again. */
 export function LoadError({ message, onRetry }: LoadErrorProps) {
+  const ui = useUiText();
   return (
     <Alert variant="destructive" role="alert">
       <CircleAlert aria-hidden="true" />
@@ -17,7 +19,7 @@ export function LoadError({ message, onRetry }: LoadErrorProps) {
       <div className="pt-2">
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
-          Try again
+          {ui('Try again')}
         </Button>
       </div>
     </Alert>

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useUiText } from '../lib/ui-text';
 import { Button } from './button';
 
 interface PagerProps {
@@ -17,6 +18,7 @@ interface PagerProps {
 export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const nav = useRef<HTMLElement>(null);
+  const ui = useUiText();
   useEffect(() => {
     if (total !== undefined && page > pages) onPage(pages);
   }, [total, page, pages, onPage]);
@@ -27,16 +29,14 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
     nav.current?.closest('[data-slot="card"]')?.scrollIntoView({ block: 'start' });
   };
   return (
-    <nav ref={nav} aria-label="Pages" className="flex items-center justify-end gap-2 border-t px-2 pt-2">
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pages}
-      </span>
+    <nav ref={nav} aria-label={ui('Pages')} className="flex items-center justify-end gap-2 border-t px-2 pt-2">
+      <span className="text-sm text-muted-foreground">{ui('Page {page} of {pages}', { page, pages })}</span>
       <Button variant="outline" size="sm" onClick={() => turnTo(page - 1)} disabled={page <= 1}>
         <ChevronLeft aria-hidden="true" />
-        Previous
+        {ui('Previous')}
       </Button>
       <Button variant="outline" size="sm" onClick={() => turnTo(page + 1)} disabled={page >= pages}>
-        Next
+        {ui('Next')}
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

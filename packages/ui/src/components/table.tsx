@@ -1,5 +1,6 @@
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
+import { useUiText } from '../lib/ui-text';
 
 /** Whether the element's content is wider than the element, kept current as either is resized. */
 function useOverflowsSideways<T extends HTMLElement>() {
@@ -92,12 +93,13 @@ interface EmptyTableProps {
 
 /** A table with its headings and one row saying why it has no rows. */
 export function EmptyTable({ columns, message, label, headerClassName }: EmptyTableProps) {
+  const ui = useUiText();
   return (
     <Table aria-label={label}>
       <TableHeader className={headerClassName}>
         <TableRow className="hover:bg-transparent">
           {columns.map((column) => (
-            <TableHead key={column}>{column}</TableHead>
+            <TableHead key={column}>{ui(column)}</TableHead>
           ))}
         </TableRow>
       </TableHeader>

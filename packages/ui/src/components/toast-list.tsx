@@ -1,12 +1,15 @@
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { useUiText } from '../lib/ui-text';
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToast } from './use-toast';
 
 /** The toast store's toasts in Radix's toast region; loaded by <Toaster> after the first paint. */
 export function ToastList() {
   const { toasts } = useToast();
+  const ui = useUiText();
   return (
-    <ToastProvider>
-      {toasts.map(({ id, title, description, variant, duration, open }) => (
+    // The names screen readers hear, in the app's language; Radix itself fills in {hotkey} (F8).
+    <ToastProvider label={ui('Notification')}>
+      {toasts.map(({ id, title, description, variant, duration, open, action }) => (
         <Toast
           key={id}
           variant={variant}
@@ -20,10 +23,15 @@ export function ToastList() {
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
+          {action && (
+            <ToastAction altText={action.label} onClick={action.onPress}>
+              {action.label}
+            </ToastAction>
+          )}
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport label={ui('Notifications ({hotkey})', { hotkey: '{hotkey}' })} />
     </ToastProvider>
   );
 }

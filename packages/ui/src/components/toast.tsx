@@ -4,6 +4,8 @@ import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { useUiText } from '../lib/ui-text';
+import { Button } from './button';
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
@@ -53,13 +55,14 @@ export function Toast({ className, variant, ...props }: ComponentProps<typeof To
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const ui = useUiText();
   return (
     <ToastPrimitive.Close
       className={cn(
         'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}
-      aria-label="Close"
+      aria-label={ui('Close')}
       {...props}
     >
       <X className="size-4" aria-hidden="true" />
@@ -73,4 +76,14 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}
+
+export function ToastAction({ children, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action asChild {...props}>
+      <Button variant="outline" size="sm" className="text-foreground">
+        {children}
+      </Button>
+    </ToastPrimitive.Action>
+  );
 }

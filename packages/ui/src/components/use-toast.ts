@@ -13,6 +13,8 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Overrides TOAST.durationMs for this toast. */
   duration?: number;
+  /** A button beside the text (Reload, for a new version of the app); pressing it also closes the toast. */
+  action?: { label: string; onPress: () => void };
 }
 
 export interface ToastEntry extends ToastOptions {

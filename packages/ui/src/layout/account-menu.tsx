@@ -2,10 +2,11 @@ import type { User } from '@app/contracts';
 import { UserRound } from 'lucide-react';
 import type { DeferredControlState } from '../components/deferred-control';
 import { DropdownMenuItem } from '../components/dropdown-menu';
+import { useUiText } from '../lib/ui-text';
+import { fullName } from './full-name';
 import { HeaderMenu } from './header-menu';
 import { AppLink } from './navigation';
 import { SignOutLink } from './sign-out-link';
-import { fullName } from './user-menu';
 
 interface AccountMenuProps extends DeferredControlState {
   user: User;
@@ -14,6 +15,7 @@ interface AccountMenuProps extends DeferredControlState {
 /** The signed-in user's menu: who is signed in, their profile, sign-out. UserMenu loads it after the first paint. */
 export function AccountMenu({ user, open, onOpenChange, trigger }: AccountMenuProps) {
   const name = fullName(user);
+  const ui = useUiText();
   return (
     <HeaderMenu
       open={open}
@@ -31,7 +33,7 @@ export function AccountMenu({ user, open, onOpenChange, trigger }: AccountMenuPr
       <DropdownMenuItem asChild>
         <AppLink href="/profile">
           <UserRound aria-hidden="true" />
-          Your Profile
+          {ui('Your Profile')}
         </AppLink>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../components/button';
 import { DeferredControl } from '../components/deferred-control';
 import { lazyExport } from '../lib/lazy-export';
+import { useUiText } from '../lib/ui-text';
 import { BrandLink } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
@@ -26,19 +27,20 @@ interface AppShellProps {
  * behind the menu button below the lg breakpoint), ad banner at the top of the main area, footer.
  */
 export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
+  const ui = useUiText();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-[60] rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {ui('Skip to content')}
       </a>
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
         <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
           <DeferredControl
             button={
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label={ui('Open menu')}>
                 <Menu className="size-5" aria-hidden="true" />
               </Button>
             }

@@ -37,7 +37,9 @@ export function HeaderMenu({
   children,
 }: HeaderMenuProps) {
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+    // Not modal: a modal menu hides the page behind it with aria-hidden while its links stay focusable, which
+    // screen readers and axe (aria-hidden-focus) report; the menu still closes on Escape and outside clicks.
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" collisionPadding={collisionPadding} className={contentClassName}>
         <DropdownMenuLabel className={headingClassName}>{heading}</DropdownMenuLabel>

@@ -1,6 +1,7 @@
 import type { User } from '@app/contracts';
 import type { DeferredControlState } from '../components/deferred-control';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../components/sheet';
+import { useUiText } from '../lib/ui-text';
 import { SidebarNav } from './sidebar-nav';
 
 interface MobileNavProps extends DeferredControlState {
@@ -9,13 +10,14 @@ interface MobileNavProps extends DeferredControlState {
 
 /** The menu in a drawer, below the lg breakpoint; AppShell loads it after the first paint. */
 export function MobileNav({ user, open, onOpenChange, trigger }: MobileNavProps) {
+  const ui = useUiText();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="left" className="gap-0 p-0">
         <SheetHeader className="border-b">
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+          <SheetTitle>{ui('Menu')}</SheetTitle>
+          <SheetDescription className="sr-only">{ui('Site navigation')}</SheetDescription>
         </SheetHeader>
         <SidebarNav user={user} onNavigate={() => onOpenChange(false)} />
       </SheetContent>

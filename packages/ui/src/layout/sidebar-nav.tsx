@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts';
 import { cn } from '../lib/cn';
+import { useUiText } from '../lib/ui-text';
 import { ADMIN_NAV_ITEM, MEMBER_NAV, type NavItem } from './links';
 import { AppLink, useCurrentPathname } from './navigation';
 import { SignOutLink } from './sign-out-link';
@@ -16,9 +17,10 @@ interface SidebarNavProps {
 /** The signed-in layout's menu; the same list serves the desktop sidebar and the mobile drawer. */
 export function SidebarNav({ user, onNavigate }: SidebarNavProps) {
   const pathname = useCurrentPathname();
+  const ui = useUiText();
   const items: readonly NavItem[] = user?.isAdmin ? [...MEMBER_NAV, ADMIN_NAV_ITEM] : MEMBER_NAV;
   return (
-    <nav aria-label="Main" className="grid gap-1 p-3">
+    <nav aria-label={ui('Main')} className="grid gap-1 p-3">
       {items.map(({ href, label, icon: Icon }) => {
         const current = pathname === href;
         return (
@@ -30,11 +32,11 @@ export function SidebarNav({ user, onNavigate }: SidebarNavProps) {
             className={cn(itemClass, current && 'bg-brand-soft text-primary hover:bg-brand-soft hover:text-primary')}
           >
             <Icon aria-hidden="true" />
-            {label}
+            {ui(label)}
           </AppLink>
         );
       })}
-      {user && <SignOutLink className={cn(itemClass, 'mt-2 border-t pt-3')}>Logout</SignOutLink>}
+      {user && <SignOutLink className={cn(itemClass, 'mt-2 border-t pt-3')}>{ui('Logout')}</SignOutLink>}
     </nav>
   );
 }

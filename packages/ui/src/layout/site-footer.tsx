@@ -1,5 +1,6 @@
 import { BadgeCheck, Coins, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useUiText } from '../lib/ui-text';
 import { BrandLink } from './brand';
 import { BRAND_NAME, FOOTER_GROUPS } from './links';
 import { AppLink } from './navigation';
@@ -24,6 +25,7 @@ const NOTICES = [
 
 /** The site's footer; `ad` is the ad banner shown at its top (AdSlot of @app/client). */
 export function SiteFooter({ ad }: { ad: ReactNode }) {
+  const ui = useUiText();
   return (
     <footer className="border-t bg-card">
       {/* Room at the end of the page for the support chat that floats at the bottom right of wide screens. */}
@@ -32,11 +34,13 @@ export function SiteFooter({ ad }: { ad: ReactNode }) {
         <div className="grid grid-cols-2 gap-8 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div className="col-span-2 grid content-start gap-3 lg:col-span-1">
             <BrandLink />
-            <p className="text-sm text-muted-foreground">Complete simple online tasks, earn pesos and cash out to the wallet you use.</p>
+            <p className="text-sm text-muted-foreground">
+              {ui('Complete simple online tasks, earn pesos and cash out to the wallet you use.')}
+            </p>
           </div>
           {FOOTER_GROUPS.map((group) => (
-            <nav key={group.title} aria-label={group.title} className="grid content-start gap-3">
-              <h2 className="text-sm font-semibold">{group.title}</h2>
+            <nav key={group.title} aria-label={ui(group.title)} className="grid content-start gap-3">
+              <h2 className="text-sm font-semibold">{ui(group.title)}</h2>
               <ul className="grid gap-2">
                 {group.links.map((link) => (
                   <li key={link.href}>
@@ -44,7 +48,7 @@ export function SiteFooter({ ad }: { ad: ReactNode }) {
                       href={link.href}
                       className="rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
                     >
-                      {link.label}
+                      {ui(link.label)}
                     </AppLink>
                   </li>
                 ))}
@@ -57,14 +61,14 @@ export function SiteFooter({ ad }: { ad: ReactNode }) {
             <li key={title} className="flex gap-3">
               <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
               <p className="text-xs leading-relaxed text-muted-foreground">
-                <strong className="font-semibold text-foreground">{title}. </strong>
-                {text}
+                <strong className="font-semibold text-foreground">{ui(title)}. </strong>
+                {ui(text)}
               </p>
             </li>
           ))}
         </ul>
         <p className="border-t pt-6 text-center text-xs text-muted-foreground">
-          © {new Date().getFullYear()} {BRAND_NAME} · A platform for earning money through legitimate online tasks.
+          © {new Date().getFullYear()} {BRAND_NAME} · {ui('A platform for earning money through legitimate online tasks.')}
         </p>
       </div>
     </footer>
