@@ -71,8 +71,9 @@ export function componentTests(name: string, pageUrl: string) {
 
 /**
  * What every app's page has besides its title and its own meta tags: the character set, the viewport, the
- * theme colour, the icon, the root element and the entry script. It runs before Vite reads the page, so
- * the entry is bundled and the icon's address takes the app's base, as if each index.html had them.
+ * theme colour, the icon, the root element and the entry script (unless the page names its own, as the
+ * member site's landing.html does). It runs before Vite reads the page, so the entry is bundled and the
+ * icon's address takes the app's base, as if each page had them.
  */
 export function sharedPage() {
   const head = [
@@ -89,9 +90,11 @@ export function sharedPage() {
     name: 'shared-page',
     transformIndexHtml: {
       order: 'pre' as const,
-      handler: () => [
+      handler: (html: string) => [
         ...head.map((tag) => ({ ...tag, injectTo: 'head-prepend' as const })),
-        ...body.map((tag) => ({ ...tag, injectTo: 'body' as const })),
+        ...body
+          .filter((tag) => tag.tag !== 'script' || !html.includes('<script type="module"'))
+          .map((tag) => ({ ...tag, injectTo: 'body' as const })),
       ],
     },
   };

@@ -211,6 +211,7 @@ describe('notification bell', () => {
       createdAt: '2026-03-01T02:00:00.000Z',
       expiresAt: null,
       read: false,
+      link: null,
       ...overrides,
     });
   }
@@ -240,6 +241,35 @@ describe('notification bell', () => {
     await waitFor(() => expect(inputsOf('notifications.markRead')).toEqual([{ id: 'n1' }]));
     await waitFor(() => expect(menu.getByRole('menuitem', { name: /Payout schedule/ }).textContent).not.toContain('(unread)'));
     await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('opens the page a notice of the member’s money is about, marking it read', async () => {
+    const user = userEvent.setup();
+    let items = [
+      notification({
+        id: 'n3',
+        title: 'Payout sent',
+        message: '₱200.00 sent to GCash 0917•••4567. Reference: 1234567890123.',
+        type: 'success',
+        isGlobal: false,
+        link: '/payouts',
+      }),
+    ];
+    answerWith({
+      'auth.user': () => ({ data: testUser() }),
+      'notifications.list': () => ({ data: { items, unreadCount: items.filter((item) => !item.read).length } }),
+      'notifications.markRead': (input) => {
+        items = items.map((item) => (item.id === (input as { id: string }).id ? { ...item, read: true } : item));
+        return { data: { ok: true } };
+      },
+    });
+    renderAt('/');
+
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: /Payout sent/ }));
+    await waitFor(() => expect(inputsOf('notifications.markRead')).toEqual([{ id: 'n3' }]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payouts' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 });

@@ -27,7 +27,7 @@ const dailyLimitCard = async () => {
 };
 
 describe('dashboard', () => {
-  it('asks for the user and all of the dashboard’s data in one batched request', async () => {
+  it('asks for the user, the layout’s data and all of the dashboard’s data in one batched request', async () => {
     const requests: string[] = [];
     server.events.on('request:start', ({ request }) => {
       requests.push(new URL(request.url).pathname);
@@ -36,10 +36,31 @@ describe('dashboard', () => {
     await screen.findByRole('progressbar', { name: 'Daily Task Limit' });
 
     const procedures = (path: string | undefined) => path?.replace('/trpc/', '').split(',').sort();
-    expect(procedures(requests[0])).toEqual(['auth.user', 'maintenance.status', 'tasks.list', 'transactions.list', 'vip.status']);
+    // The bell, the chat's unread count and the admins' popups too (docs/architecture.md#what-a-page-loads-first).
+    expect(procedures(requests[0])).toEqual([
+      'auth.user',
+      'maintenance.status',
+      'notifications.list',
+      'popups.active',
+      'site.config',
+      'support.messages',
+      'tasks.list',
+      'transactions.list',
+      'vip.status',
+    ]);
     // Nothing of it is asked for a second time once the page shows.
     const later = requests.slice(1).flatMap((path) => procedures(path) ?? []);
-    expect(later.filter((procedure) => ['auth.user', 'tasks.list', 'transactions.list', 'vip.status'].includes(procedure))).toEqual([]);
+    const firstLoad = [
+      'auth.user',
+      'notifications.list',
+      'popups.active',
+      'site.config',
+      'support.messages',
+      'tasks.list',
+      'transactions.list',
+      'vip.status',
+    ];
+    expect(later.filter((procedure) => firstLoad.includes(procedure))).toEqual([]);
     expect(inputsOf('transactions.list')).toEqual([{ limit: 4 }]);
     server.events.removeAllListeners();
   });
@@ -103,7 +124,7 @@ describe('dashboard', () => {
 
   it.each([
     { remaining: 0, completed: 5, text: "You've reached your daily task limit" },
-    { remaining: 2, completed: 3, text: 'Almost at your daily limit. Consider upgrading your VIP tier for more tasks!' },
+    { remaining: 1, completed: 4, text: 'Almost at your daily limit. Consider upgrading your VIP tier for more tasks!' },
   ])('warns with "$text" when $remaining tasks remain', async ({ remaining, completed, text }) => {
     await openDashboard({ 'vip.status': () => ({ data: testVipStatus({ tasksCompletedToday: completed, tasksRemaining: remaining }) }) });
 
@@ -112,6 +133,19 @@ describe('dashboard', () => {
     expect(card.getByText(`${completed} of 5 tasks completed today on the Free plan`)).toBeTruthy();
     expect(bar.getAttribute('aria-valuenow')).toBe(String((completed / 5) * 100));
     expect(card.getByRole('link', { name: 'See VIP plans' }).getAttribute('href')).toBe('/vip');
+  });
+
+  it.each([
+    { remaining: 5, completed: 0 },
+    { remaining: 3, completed: 2 },
+    { remaining: 2, completed: 3 },
+  ])('gives no hint while $remaining tasks remain (docs/screens.md#the-first-visit)', async ({ remaining, completed }) => {
+    await openDashboard({ 'vip.status': () => ({ data: testVipStatus({ tasksCompletedToday: completed, tasksRemaining: remaining }) }) });
+
+    const { card } = await dailyLimitCard();
+    expect(card.getByText(`${remaining} tasks remaining`)).toBeTruthy();
+    expect(card.queryByText(/daily task limit|Almost at your daily limit/)).toBeNull();
+    expect(card.queryByRole('link', { name: 'See VIP plans' })).toBeNull();
   });
 
   it('shows no warning while five tasks remain', async () => {
@@ -132,6 +166,8 @@ describe('dashboard', () => {
     const { card } = await dailyLimitCard();
     expect(card.getByText('0 of 1 task completed today on the Free plan')).toBeTruthy();
     expect(card.getByText('1 task remaining')).toBeTruthy();
+    // The last task left is worth a hint.
+    expect(card.getByText('Almost at your daily limit. Consider upgrading your VIP tier for more tasks!')).toBeTruthy();
   });
 
   it('caps the progress at 100% when more were done than today’s limit allows', async () => {
@@ -166,5 +202,41 @@ describe('dashboard', () => {
     failing = false;
     await userEvent.setup().click(within(tasks).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(within(tasks).getByText('Task number 1')).toBeTruthy());
+  });
+});
+
+describe('the first visit (docs/screens.md#the-first-visit)', () => {
+  it('welcomes a member who has never completed a task and gives one next step at their reward', async () => {
+    answerWith({
+      'auth.user': () => ({ data: testUser({ completedTasks: 0 }) }),
+      'tasks.list': () => ({ data: testTasks(2) }),
+      'transactions.list': () => ({ data: [] }),
+      'vip.status': () => ({ data: testVipStatus() }),
+    });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Maria' })).toBeTruthy();
+    const step = within(await screen.findByRole('region', { name: 'Your next step: your first task' }));
+    expect(step.getByText('Do “Task number 1” and earn ₱1.00. One tap opens the website and starts the timer.')).toBeTruthy();
+    expect(step.getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
+  });
+
+  it('welcomes a member back without a next step once a task was completed', async () => {
+    await openDashboard();
+
+    expect(screen.queryByRole('region', { name: 'Your next step: your first task' })).toBeNull();
+  });
+
+  it('welcomes a new member in Filipino', async () => {
+    answerWith({
+      'auth.user': () => ({ data: testUser({ completedTasks: 0, language: 'fil' }) }),
+      'tasks.list': () => ({ data: testTasks(1) }),
+      'transactions.list': () => ({ data: [] }),
+      'vip.status': () => ({ data: testVipStatus() }),
+    });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maligayang pagdating, Maria' })).toBeTruthy();
+    expect(await screen.findByText(/Gawin ang “Task number 1” at kumita ng ₱1\.00\./)).toBeTruthy();
   });
 });

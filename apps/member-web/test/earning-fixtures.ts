@@ -79,10 +79,12 @@ export function testVipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
     vipPaymentStatus: null,
     pendingVipTier: null,
     pendingSince: null,
+    pendingReference: null,
     lastRejection: null,
     dailyTaskLimit: 5,
     tasksCompletedToday: 0,
     tasksRemaining: 5,
+    tasksDoneToday: [],
     ...overrides,
   });
 }

@@ -65,7 +65,7 @@ describe('task browser', () => {
     expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
     await waitFor(() => expect(router.state.location.href).toBe('/tasks'));
     // Completed in the browser: the task's card is ready again rather than waiting to be collected.
-    expect(await screen.findByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
   });
 
   it('reports a completion the server refused with its error value', async () => {

@@ -3,7 +3,7 @@ import { failProcedure } from '@app/testkit/trpc-batch';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 import { setupTrpcServer } from './app-harness';
@@ -20,6 +20,14 @@ function openTasks(path = '/tasks', handlers: Handlers = {}) {
   render(<App router={router} />);
   return router;
 }
+
+/** The server's answer to a start: the view is recorded and lasts `durationSeconds`. */
+const started = (durationSeconds: number) => ({
+  viewId: 'view-1',
+  startedAt: new Date().toISOString(),
+  durationSeconds,
+  collected: null,
+});
 
 const card = async (title: string) => within(await screen.findByRole('group', { name: title }));
 
@@ -46,12 +54,12 @@ describe('the day’s limit on the tasks page', () => {
     });
     expect(await screen.findByText("You've reached your daily task limit")).toBeTruthy();
     expect(screen.getByText(/New tasks open at 00:00 Manila time/)).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Start Viewing Website' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start Viewing Website' })).toBeNull();
   });
 });
 
 describe('tasks page', () => {
-  it('shows each task with its Active badge, description, reward and a link into the task browser', async () => {
+  it('shows each task with its Active badge, description, reward and its start button', async () => {
     openTasks();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Tasks' })).toBeTruthy();
@@ -60,11 +68,92 @@ describe('tasks page', () => {
     expect(task.getByText('Active')).toBeTruthy();
     expect(task.getByText('Look through a partner product page and its photos.')).toBeTruthy();
     expect(task.getByText('Reward: ₱1.50')).toBeTruthy();
-    const href = task.getByRole('link', { name: 'Start Viewing Website' }).getAttribute('href') ?? '';
-    const [path, query] = href.split('?');
-    expect(path).toBe('/task-browser');
-    // The id only: the task browser asks the server for what it shows.
-    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({ taskId: 'task-1' });
+    expect(task.getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
+  });
+
+  it('starts a task in one tap: the site opens in a new tab in the click, the server records the view and the card counts down', async () => {
+    const tab = { opener: window as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+    const windowOpen = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    try {
+      openTasks('/tasks', { 'tasks.start': () => ({ data: started(20) }) });
+
+      const task = await card('View Product Page');
+      await userEvent.setup().click(task.getByRole('button', { name: 'Start Viewing Website' }));
+
+      expect(windowOpen).toHaveBeenCalledWith('about:blank', '_blank');
+      expect(tab.location.href).toBe('https://example.com/products');
+      expect(tab.opener).toBeNull();
+      expect(inputsOf('tasks.start')).toEqual([{ id: 'task-1' }]);
+      expect(await task.findByText('Waiting for Website View')).toBeTruthy();
+      expect(Number.parseInt(task.getByRole('timer').textContent ?? '', 10)).toBeGreaterThan(15);
+      expect(task.getByRole('link', { name: 'Open the website' }).getAttribute('href')).toBe('https://example.com/products');
+      expect(tab.close).not.toHaveBeenCalled();
+    } finally {
+      windowOpen.mockRestore();
+    }
+  });
+
+  it('closes the tab again and says why when the server refuses the start', async () => {
+    const tab = { opener: window as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+    const windowOpen = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    try {
+      openTasks('/tasks', {
+        'tasks.start': () => ({
+          error: { code: 'FORBIDDEN', message: 'You have reached your daily task limit. Please try again tomorrow.' },
+        }),
+      });
+
+      const task = await card('View Product Page');
+      await userEvent.setup().click(task.getByRole('button', { name: 'Start Viewing Website' }));
+
+      expect(await screen.findByText('You have reached your daily task limit. Please try again tomorrow.')).toBeTruthy();
+      expect(tab.close).toHaveBeenCalled();
+      expect(task.getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
+      expect(sessionStorage.getItem('openTaskViews')).toBeNull();
+    } finally {
+      windowOpen.mockRestore();
+    }
+  });
+
+  it('forgets a finished view the refused start credited, and says what was added', async () => {
+    viewInProgress(-1);
+    const refusal =
+      '₱1.50 for the task you finished earlier was added to your balance. That was your last task for today: please come back tomorrow.';
+    const windowOpen = vi.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      openTasks('/tasks', {
+        'tasks.list': () => ({ data: [testTask(), testTask({ id: 'task-2', title: 'Read Blog' })] }),
+        'tasks.start': () => ({
+          error: { code: 'FORBIDDEN', message: refusal, details: { collectedTaskId: 'task-1', collectedReward: '1.50' } },
+        }),
+      });
+
+      await (await card('View Product Page')).findByText('Timer Completed!');
+      await userEvent.setup().click((await card('Read Blog')).getByRole('button', { name: 'Start Viewing Website' }));
+
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect((await card('View Product Page')).getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
+      expect(sessionStorage.getItem('openTaskViews')).toBeNull();
+    } finally {
+      windowOpen.mockRestore();
+    }
+  });
+
+  it('marks the tasks done today in words and lists them last', async () => {
+    openTasks('/tasks', {
+      'tasks.list': () => ({ data: testTasks(3) }),
+      'vip.status': () => ({ data: testVipStatus({ tasksCompletedToday: 1, tasksRemaining: 4, tasksDoneToday: ['task-1'] }) }),
+    });
+
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2, name: /Task number/ }).map((heading) => heading.textContent)).toEqual([
+        'Task number 2',
+        'Task number 3',
+        'Task number 1',
+      ]),
+    );
+    expect((await card('Task number 1')).getByText('Done today')).toBeTruthy();
+    expect((await card('Task number 2')).queryByText('Done today')).toBeNull();
   });
 
   it('shows every task, not only the dashboard’s three', async () => {
@@ -112,7 +201,7 @@ describe('tasks page', () => {
     expect(Number.parseInt(task.getByRole('timer').textContent ?? '', 10)).toBeGreaterThan(10);
     await userEvent.setup().click(task.getByRole('button', { name: 'Cancel Task' }));
 
-    expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    expect(task.getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
     expect(task.getByText('Active')).toBeTruthy();
     expect(sessionStorage.getItem('openTaskViews')).toBeNull();
   });
@@ -132,7 +221,7 @@ describe('tasks page', () => {
     expect(await screen.findByText('Earnings Collected!')).toBeTruthy();
     expect(screen.getByText('You earned ₱1.50 for completing this task!')).toBeTruthy();
     expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
-    expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    expect(task.getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
     // The user (balance) is asked for again; history and daily count are reloaded when next shown.
     await waitFor(() => expect(inputsOf('auth.user').length).toBeGreaterThan(1));
   });
@@ -146,7 +235,7 @@ describe('tasks page', () => {
 
     expect(await screen.findByText('You earned ₱1.50 for completing this task!')).toBeTruthy();
     expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
-    expect(task.getByRole('link', { name: 'Start Viewing Website' })).toBeTruthy();
+    expect(task.getByRole('button', { name: 'Start Viewing Website' })).toBeTruthy();
   });
 
   it.each([
@@ -169,7 +258,7 @@ describe('tasks page', () => {
   });
 
   it.each(['Collect Earnings', 'Start Another Task'])(
-    'asks to try again when %s cannot collect for want of a connection, and keeps the view collectable',
+    'says the member is offline when %s cannot collect for want of a connection, and keeps the view collectable',
     async (button) => {
       viewInProgress(-1);
       openTasks();
@@ -178,7 +267,7 @@ describe('tasks page', () => {
       const task = await card('View Product Page');
       await userEvent.setup().click(task.getByRole('button', { name: button }));
 
-      expect(await screen.findByText('Failed to collect earnings. Please try again.')).toBeTruthy();
+      expect(await screen.findByText("You're offline — check your connection and try again")).toBeTruthy();
       expect(task.getByRole('button', { name: 'Collect Earnings' })).toBeTruthy();
       expect(sessionStorage.getItem('openTaskViews')).not.toBeNull();
     },
@@ -200,6 +289,6 @@ describe('tasks page', () => {
     render(<App router={createAppRouter(createMemoryHistory({ initialEntries: ['/tasks'] }))} />);
 
     expect(await screen.findByText('Sign in to see your tasks')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Start Viewing Website' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start Viewing Website' })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/app';
@@ -71,10 +71,12 @@ describe('member app at /', () => {
           vipPaymentStatus: 'pending',
           pendingVipTier: 'VIP500',
           pendingSince: '2026-11-20T02:00:00.000Z',
+          pendingReference: '1234567890123',
           lastRejection: null,
           dailyTaskLimit: 5,
           tasksCompletedToday: 0,
           tasksRemaining: 5,
+          tasksDoneToday: [],
         }),
       }),
     });
@@ -241,5 +243,24 @@ describe('the browser’s traits', () => {
     await waitFor(() => expect(carried.length).toBeGreaterThan(0));
     expect(new Set(carried)).toEqual(new Set([traits]));
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('without a connection', () => {
+  it('shows the offline screen, not the landing page, when the first call gets no answer', async () => {
+    server.use(http.all('*/trpc/*', () => HttpResponse.error()));
+    renderAt('/history');
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're offline" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('Earn pesos for simple online tasks')).toBeNull();
+  });
+
+  it('keeps the landing page for a visitor the server answered as signed out', async () => {
+    answerWith({ 'auth.user': () => signedOut, 'maintenance.status': () => ({ data: siteOpen }) });
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Earn pesos/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: "You're offline" })).toBeNull();
   });
 });

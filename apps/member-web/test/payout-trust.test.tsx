@@ -14,6 +14,7 @@ const pending: Payout = payoutSchema.parse({
   paymentDetails: '0917 123 4567 · Maria Santos',
   destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
   status: 'pending',
+  transferReference: null,
   timeline: [{ status: 'requested', at: '2026-11-22T07:05:00.000Z', note: null }],
 });
 

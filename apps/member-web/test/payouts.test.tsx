@@ -15,6 +15,7 @@ const approved: Payout = payoutSchema.parse({
   paymentDetails: '0917 123 4567 · Maria Santos',
   destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
   status: 'approved',
+  transferReference: null,
   timeline: [
     { status: 'requested', at: '2026-03-01T02:00:00.000Z', note: null },
     { status: 'approved', at: '2026-03-04T05:00:00.000Z', note: null },
@@ -29,16 +30,17 @@ const pending: Payout = payoutSchema.parse({
   paymentDetails: 'maria@example.com',
   destination: { method: 'PayPal', email: 'maria@example.com' },
   status: 'pending',
+  transferReference: null,
   timeline: [{ status: 'requested', at: '2026-03-10T02:00:00.000Z', note: null }],
 });
 
+/** The payouts page of a member with ₱350.25 available (testUser) and no payouts, unless `handlers` say otherwise. */
 async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
   answerWith({ 'auth.user': () => ({ data: testUser() }), 'payouts.list': () => ({ data: onePage([]) }), ...handlers });
   renderAt('/payouts');
   await screen.findByRole('heading', { level: 1, name: 'Payouts' });
   return {
-    amount: screen.getByLabelText('Amount (₱)'),
-    email: screen.getByLabelText('PayPal e-mail'),
+    amount: await screen.findByLabelText('Amount (₱)'),
     submit: screen.getByRole('button', { name: 'Request Payout' }),
   };
 }
@@ -46,32 +48,33 @@ async function openPayouts(handlers: Parameters<typeof answerWith>[0] = {}) {
 type User = ReturnType<typeof userEvent.setup>;
 type PayoutForm = Awaited<ReturnType<typeof openPayouts>>;
 
-/** Types `amount` in place of the default (none: left empty) and the PayPal `email`, then presses Request Payout. */
-async function fillAndSubmit(user: User, form: PayoutForm, amount: string, email = 'maria@example.com') {
+/** Types `amount` (none: left empty) and, for the GCash the form starts with, Maria's wallet, then presses Request Payout. */
+async function fillAndSubmit(user: User, form: PayoutForm, amount: string, wallet = { mobile: '0917 123 4567', holder: 'Maria Santos' }) {
   await user.clear(form.amount);
   if (amount) await user.type(form.amount, amount);
-  if (email) await user.type(form.email, email);
+  if (wallet.mobile) await user.type(screen.getByLabelText('GCash number'), wallet.mobile);
+  if (wallet.holder) await user.type(screen.getByLabelText("Account holder's name"), wallet.holder);
   await user.click(form.submit);
 }
 
-/** Picks `method` in the method list. */
+/** Picks `method`, by its shown name, in the method list. */
 async function chooseMethod(user: User, method: string) {
   await user.click(screen.getByRole('combobox', { name: 'Payment method' }));
   await user.click(await screen.findByRole('option', { name: method }));
 }
 
-/** Chooses G-CASH, types `amount`, the wallet's number and its holder's name, then presses Request Payout. */
+/** Chooses GCash, types `amount`, the wallet's number and its holder's name, then presses Request Payout. */
 async function requestByGcash(user: User, form: PayoutForm, amount: string, mobile: string, holder: string) {
-  await chooseMethod(user, 'G-CASH');
-  await user.clear(form.amount);
-  await user.type(form.amount, amount);
-  await user.type(screen.getByLabelText('G-CASH number'), mobile);
-  await user.type(screen.getByLabelText("Account holder's name"), holder);
-  await user.click(form.submit);
+  await chooseMethod(user, 'GCash');
+  await fillAndSubmit(user, form, amount, { mobile, holder });
 }
 
-/** What the server is sent for a PayPal request to Maria's e-mail. */
-const toMaria = (amount: string) => ({ paymentMethod: 'PayPal', amount, destination: { email: 'maria@example.com' } });
+/** What the server is sent for a GCash request to Maria's wallet. */
+const toMaria = (amount: string) => ({
+  paymentMethod: 'G-CASH',
+  amount,
+  destination: { mobile: '0917 123 4567', accountName: 'Maria Santos' },
+});
 
 /** The confirmation the form opens, checked to restate `title` and the account, then confirmed. */
 async function confirmPayout(user: User, title: string, account: string, action: string) {
@@ -82,20 +85,50 @@ async function confirmPayout(user: User, title: string, account: string, action:
 }
 
 describe('payout request form', () => {
-  it('states the limits and processing time, and starts with PayPal and ₱10.00, which the minimum refuses', async () => {
+  it('states the limits and processing time, and starts with GCash and no amount, saying how much can be asked for', async () => {
     const user = userEvent.setup();
     const form = await openPayouts();
 
     expect(screen.getByText(/Minimum payout ₱150\.00, maximum ₱2,000\.00 per request/)).toBeTruthy();
     expect(screen.getByText(/processed within 3-7 business days/)).toBeTruthy();
-    expect(screen.getByLabelText('Payment method').textContent).toContain('PayPal');
-    expect((form.amount as HTMLInputElement).value).toBe('10.00');
+    expect(screen.getByLabelText('Payment method').textContent).toBe('GCash');
+    expect(screen.getByLabelText('GCash number')).toBeTruthy();
+    expect((form.amount as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('From ₱150.00 up to ₱350.25.')).toBeTruthy();
 
-    await user.type(form.email, 'maria@example.com');
-    await user.click(form.submit);
+    await fillAndSubmit(user, form, '');
 
-    expect(await screen.findByText('Minimum payout amount is ₱150.00')).toBeTruthy();
+    expect(await screen.findByText('Amount is required')).toBeTruthy();
     expect(inputsOf('payouts.request')).toEqual([]);
+  });
+
+  it('offers up to the maximum when the balance is above it', async () => {
+    await openPayouts({ 'auth.user': () => ({ data: testUser({ availableBalance: '5000.00' }) }) });
+
+    expect(screen.getByText('From ₱150.00 up to ₱2,000.00.')).toBeTruthy();
+  });
+
+  it('shows the methods by the brands’ names and sends the API value of the one chosen', async () => {
+    const user = userEvent.setup();
+    const form = await openPayouts({ 'payouts.request': () => ({ data: pending }), 'transactions.list': () => ({ data: [] }) });
+
+    await user.click(screen.getByRole('combobox', { name: 'Payment method' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['GCash', 'Maya', 'Binance', 'Coins.ph', 'BDO', 'PayPal', 'Bank transfer']);
+    await user.click(screen.getByRole('option', { name: 'Maya' }));
+    expect(screen.getByLabelText('Payment method').textContent).toBe('Maya');
+    await user.clear(form.amount);
+    await user.type(form.amount, '150');
+    await user.type(screen.getByLabelText('Maya number'), '0918 765 4321');
+    await user.type(screen.getByLabelText("Account holder's name"), 'Maria Santos');
+    await user.click(form.submit);
+    await confirmPayout(user, 'Request ₱150.00 by Maya?', '0918 765 4321 · Maria Santos', 'Request ₱150.00');
+
+    await waitFor(() =>
+      expect(inputsOf('payouts.request')).toEqual([
+        { paymentMethod: 'PAYMAYA', amount: '150', destination: { mobile: '0918 765 4321', accountName: 'Maria Santos' } },
+      ]),
+    );
   });
 
   it.each([
@@ -120,21 +153,24 @@ describe('payout request form', () => {
   it('asks for the e-mail PayPal pays, at its field, beside a refused amount', async () => {
     const user = userEvent.setup();
     const form = await openPayouts();
+    await chooseMethod(user, 'PayPal');
 
-    await fillAndSubmit(user, form, '10', '');
+    await user.type(form.amount, '10');
+    await user.click(form.submit);
+    const email = screen.getByLabelText('PayPal e-mail');
 
     expect(await screen.findByText('Enter the PayPal e-mail address')).toBeTruthy();
     expect(screen.getByText('Minimum payout amount is ₱150.00')).toBeTruthy();
-    expect(form.email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(inputsOf('payouts.request')).toEqual([]);
   });
 
-  it('asks for the wallet’s number and holder for G-CASH, and says what is wrong with each at its field', async () => {
+  it('asks for the wallet’s number and holder for GCash, and says what is wrong with each at its field', async () => {
     const user = userEvent.setup();
     const form = await openPayouts();
     await requestByGcash(user, form, '150', 'alt 0917000xxxx / main 09171234567', 'Maria 2');
     expect(screen.queryByLabelText('PayPal e-mail')).toBeNull();
-    const number = screen.getByLabelText('G-CASH number');
+    const number = screen.getByLabelText('GCash number');
     const name = screen.getByLabelText("Account holder's name");
 
     expect(await screen.findByText('Enter one number only: which of the numbers is meant cannot be told')).toBeTruthy();
@@ -150,12 +186,10 @@ describe('payout request form', () => {
   it('sends the amount as typed, confirms, and shows the new payout in the history', async () => {
     const user = userEvent.setup();
     const requested = payoutSchema.parse({
+      ...approved,
       id: 'payout-2',
       createdAt: '2026-03-10T02:00:00.000Z',
-      paymentMethod: 'PayPal',
       amount: '150.00',
-      paymentDetails: 'maria@example.com',
-      destination: { method: 'PayPal', email: 'maria@example.com' },
       status: 'pending',
       timeline: [{ status: 'requested', at: '2026-03-10T02:00:00.000Z', note: null }],
     });
@@ -171,7 +205,7 @@ describe('payout request form', () => {
     expect(await screen.findByText('No payout requests yet')).toBeTruthy();
 
     await fillAndSubmit(user, form, '150');
-    await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
+    await confirmPayout(user, 'Request ₱150.00 by GCash?', '0917 123 4567 · Maria Santos', 'Request ₱150.00');
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -182,7 +216,9 @@ describe('payout request form', () => {
     expect(within(row).getByText('Pending')).toBeTruthy();
     // The balance changed: the user is asked for again.
     await waitFor(() => expect(inputsOf('auth.user').length).toBeGreaterThan(1));
-    expect((form.amount as HTMLInputElement).value).toBe('10.00');
+    expect((form.amount as HTMLInputElement).value).toBe('');
+    // The payout just asked for is now the last destination, offered again.
+    expect(await screen.findByRole('button', { name: 'Use 0917 123 4567 (GCash)' })).toBeTruthy();
   });
 
   it('takes an amount written with a thousands comma', async () => {
@@ -190,7 +226,7 @@ describe('payout request form', () => {
     const form = await openPayouts({ 'payouts.request': () => ({ data: pending }), 'transactions.list': () => ({ data: [] }) });
 
     await fillAndSubmit(user, form, '1,000');
-    await confirmPayout(user, 'Request ₱1,000.00 by PayPal?', 'maria@example.com', 'Request ₱1,000.00');
+    await confirmPayout(user, 'Request ₱1,000.00 by GCash?', '0917 123 4567 · Maria Santos', 'Request ₱1,000.00');
 
     expect(await screen.findByText('Payout Requested')).toBeTruthy();
     expect(form.amount.getAttribute('aria-invalid')).not.toBe('true');
@@ -202,7 +238,7 @@ describe('payout request form', () => {
     const user = userEvent.setup();
     const form = await openPayouts({ 'payouts.request': () => ({ error }) });
     await fillAndSubmit(user, form, '150');
-    await confirmPayout(user, 'Request ₱150.00 by PayPal?', 'maria@example.com', 'Request ₱150.00');
+    await confirmPayout(user, 'Request ₱150.00 by GCash?', '0917 123 4567 · Maria Santos', 'Request ₱150.00');
   }
 
   it('restates the request before sending it, the account as it will be stored, and sends nothing when the member cancels', async () => {
@@ -211,7 +247,7 @@ describe('payout request form', () => {
     // Pasted with an invisible space inside, and the name with extra spaces: read as the one number and name.
     await requestByGcash(user, form, '250.5', '0063 917\u200b123 4567', 'Maria  Santos ');
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'Request ₱250.50 by G-CASH?' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request ₱250.50 by GCash?' }));
     expect(
       dialog.getByText(
         '₱250.50 leaves your available balance now and is sent to the account below within 3-7 business days. Check it: money sent to a wrong account cannot be taken back.',
@@ -229,10 +265,11 @@ describe('payout request form', () => {
   it('sends the chosen method’s fields only', async () => {
     const user = userEvent.setup();
     const form = await openPayouts({ 'payouts.request': () => ({ data: pending }), 'transactions.list': () => ({ data: [] }) });
-    // Typed for PayPal first, then G-CASH chosen: the e-mail stays behind.
-    await user.type(form.email, 'maria@example.com');
+    // Typed for PayPal first, then GCash chosen: the e-mail stays behind.
+    await chooseMethod(user, 'PayPal');
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'maria@example.com');
     await requestByGcash(user, form, '150', '0917 123 4567', 'Maria Santos');
-    await confirmPayout(user, 'Request ₱150.00 by G-CASH?', '0917 123 4567 · Maria Santos', 'Request ₱150.00');
+    await confirmPayout(user, 'Request ₱150.00 by GCash?', '0917 123 4567 · Maria Santos', 'Request ₱150.00');
 
     await waitFor(() =>
       expect(inputsOf('payouts.request')).toEqual([
@@ -251,7 +288,7 @@ describe('payout request form', () => {
     const amount = screen.getByLabelText('Amount (₱)');
     await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText(insufficient)).toHaveLength(2);
-    expect(document.getElementById(amount.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(insufficient);
+    expect(document.getElementById(amount.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')?.textContent).toBe(insufficient);
     expect(document.activeElement).toBe(amount);
   });
 
@@ -270,12 +307,98 @@ describe('payout request form', () => {
   });
 });
 
+describe('the last destination', () => {
+  it('offers the latest payout’s destination again, and one tap fills in its method and fields', async () => {
+    const user = userEvent.setup();
+    const unreadable = payoutSchema.parse({ ...approved, id: 'payout-0', createdAt: '2026-03-12T02:00:00.000Z', destination: null });
+    const refusedAccount = payoutSchema.parse({
+      ...approved,
+      id: 'payout-00',
+      createdAt: '2026-03-12T03:00:00.000Z',
+      status: 'declined',
+      destination: { method: 'G-CASH', mobile: '+639998887777', accountName: 'Someone Else' },
+    });
+    const form = await openPayouts({
+      'payouts.list': () => ({ data: onePage([refusedAccount, unreadable, pending, approved]) }),
+      'payouts.request': () => ({ data: pending }),
+      'transactions.list': () => ({ data: [] }),
+    });
+
+    // The newest payout with a destination that can be read and was not declined: PayPal, whatever the form started with.
+    await user.click(await screen.findByRole('button', { name: 'Use maria@example.com (PayPal)' }));
+
+    expect(screen.getByLabelText('Payment method').textContent).toBe('PayPal');
+    expect((screen.getByLabelText('PayPal e-mail') as HTMLInputElement).value).toBe('maria@example.com');
+    expect(document.activeElement).toBe(form.amount);
+    await user.type(form.amount, '200');
+    await user.click(form.submit);
+    await confirmPayout(user, 'Request ₱200.00 by PayPal?', 'maria@example.com', 'Request ₱200.00');
+    await waitFor(() =>
+      expect(inputsOf('payouts.request')).toEqual([
+        { paymentMethod: 'PayPal', amount: '200', destination: { email: 'maria@example.com' } },
+      ]),
+    );
+  });
+
+  it('fills in a wallet’s number as people write it, with its holder', async () => {
+    const user = userEvent.setup();
+    await openPayouts({ 'payouts.list': () => ({ data: onePage([approved]) }) });
+    await chooseMethod(user, 'Binance');
+
+    await user.click(await screen.findByRole('button', { name: 'Use 0917 123 4567 (GCash)' }));
+
+    expect(screen.getByLabelText('Payment method').textContent).toBe('GCash');
+    expect((screen.getByLabelText('GCash number') as HTMLInputElement).value).toBe('0917 123 4567');
+    expect((screen.getByLabelText("Account holder's name") as HTMLInputElement).value).toBe('Maria Santos');
+  });
+
+  it('offers nothing to a member who never asked for a payout', async () => {
+    await openPayouts();
+    await screen.findByText('No payout requests yet');
+
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
+  });
+});
+
+describe('a balance under the minimum', () => {
+  it.each([
+    ['100.25', '₱49.75', 67],
+    ['0.00', '₱150.00', 0],
+    ['149.99', '₱0.01', 100],
+  ])('with %s available says %s is still to go, with its progress, and offers no request', async (balance, toGo, percent) => {
+    answerWith({ 'auth.user': () => ({ data: testUser({ availableBalance: balance }) }), 'payouts.list': () => ({ data: onePage([]) }) });
+    renderAt('/payouts');
+
+    const card = await screen.findByRole('region', { name: `${toGo} more to go before you can cash out` });
+    expect(within(card).getByText(`You have ₱${balance} of the ₱150.00 minimum. Complete tasks to earn the rest.`)).toBeTruthy();
+    const bar = within(card).getByRole('progressbar');
+    expect(Math.round(Number(bar.getAttribute('aria-valuenow')))).toBe(percent);
+    expect(within(card).getByRole('link', { name: 'Earn with tasks' }).getAttribute('href')).toBe('/tasks');
+    expect(screen.queryByRole('button', { name: 'Request Payout' })).toBeNull();
+    expect(screen.queryByLabelText('Amount (₱)')).toBeNull();
+    // The history is still there below.
+    expect(await screen.findByText('No payout requests yet')).toBeTruthy();
+  });
+
+  it('shows the form from exactly the minimum', async () => {
+    await openPayouts({ 'auth.user': () => ({ data: testUser({ availableBalance: '150.00' }) }) });
+
+    expect(screen.getByText('From ₱150.00 up to ₱150.00.')).toBeTruthy();
+    expect(screen.queryByText(/more to go/)).toBeNull();
+  });
+});
+
 describe('payout history', () => {
   it('lists each payout with its capitalised status and its timeline', async () => {
     await openPayouts({ 'payouts.list': () => ({ data: onePage([approved]) }) });
 
     const history = await screen.findByRole('table', { name: 'Payout History' });
-    const row = within(history).getByRole('row', { name: /G-CASH/ });
+    const row = within(history).getByRole('row', { name: /GCash/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('GCash');
     expect(within(row).getAllByRole('cell')[0]?.textContent).toBe('Mar 1, 2026');
     expect(within(row).getByText('₱500.00')).toBeTruthy();
     expect(within(row).getByText('0917 123 4567 · Maria Santos')).toBeTruthy();
@@ -324,7 +447,7 @@ describe('payout history', () => {
     await openPayouts({ 'payouts.list': () => ({ data: onePage([declined]) }) });
 
     const history = await screen.findByRole('table', { name: 'Payout History' });
-    const row = within(history).getByRole('row', { name: /G-CASH/ });
+    const row = within(history).getByRole('row', { name: /GCash/ });
     expect(within(row).getByText('Declined', { selector: 'span.rounded-full' })).toBeTruthy();
     const steps = within(within(row).getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([

@@ -35,18 +35,23 @@ async function openReferrals(handlers: Parameters<typeof answerWith>[0] = {}) {
   await screen.findByRole('heading', { level: 1, name: 'Referrals' });
 }
 
+const LINK = 'http://localhost:5173/referral/MARIA2026';
+
+/** The value a term of the invitation's list is given, as the page shows it. */
+const described = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
 describe('referral link', () => {
-  it('shows the member’s link and confirms a copy for two seconds', async () => {
+  it('shows the member’s whole link and confirms a copy for two seconds', async () => {
     const user = userEvent.setup();
     await openReferrals();
 
-    const link = screen.getByLabelText('Referral link') as HTMLInputElement;
-    expect(link.value).toBe('http://localhost:5173/referral/MARIA2026');
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(described('Referral link')).toBe(LINK);
+    expect(described('Your code')).toBe('MARIA2026');
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
 
-    expect(await navigator.clipboard.readText()).toBe('http://localhost:5173/referral/MARIA2026');
+    expect(await navigator.clipboard.readText()).toBe(LINK);
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Copy' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Copy link' }, { timeout: 3000 })).toBeTruthy();
   });
 
   it('says so when the clipboard refuses', async () => {
@@ -54,9 +59,66 @@ describe('referral link', () => {
     await openReferrals();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
 
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
 
     expect(await screen.findByText('Failed to copy - Please try again or copy manually.')).toBeTruthy();
+  });
+
+  it('links to Messenger, Viber and Facebook with the invite text and the link', async () => {
+    await openReferrals();
+
+    const apps = within(screen.getByRole('list', { name: 'Send the invite with' }));
+    const href = (app: string) => new URL(apps.getByRole('link', { name: `Send with ${app}` }).getAttribute('href') ?? '');
+    expect(href('Messenger').protocol).toBe('fb-messenger:');
+    expect(href('Messenger').searchParams.get('link')).toBe(LINK);
+    expect(href('Viber').protocol).toBe('viber:');
+    expect(href('Viber').searchParams.get('text')).toBe(
+      `Join me on PesoTasks and earn pesos by viewing websites for a few seconds. Sign up with my link: ${LINK}`,
+    );
+    expect(href('Facebook').origin + href('Facebook').pathname).toBe('https://www.facebook.com/sharer/sharer.php');
+    expect(href('Facebook').searchParams.get('u')).toBe(LINK);
+  });
+
+  it('writes the invite text in the member’s language', async () => {
+    await openReferrals({ 'auth.user': () => ({ data: testUser({ language: 'fil' }) }) });
+
+    const viber = await screen.findByRole('link', { name: 'Ipadala sa Viber' });
+    expect(new URL(viber.getAttribute('href') ?? '').searchParams.get('text')).toBe(
+      `Sali ka sa PesoTasks at kumita ng piso sa pagbisita sa mga website nang ilang segundo lang. Mag-sign up gamit ang link ko: ${LINK}`,
+    );
+  });
+
+  it('draws the link as a QR code with its name', async () => {
+    await openReferrals();
+
+    const qr = await screen.findByRole('img', { name: 'QR code of your referral link' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+  });
+
+  it('offers the phone’s share sheet where the browser has one, with the invite text and the link', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const user = userEvent.setup();
+      await openReferrals();
+
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+
+      expect(share).toHaveBeenCalledWith({
+        title: 'PesoTasks',
+        text: 'Join me on PesoTasks and earn pesos by viewing websites for a few seconds. Sign up with my link:',
+        url: LINK,
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('offers no share button where the browser has no share sheet', async () => {
+    await openReferrals();
+
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
   });
 });
 
@@ -196,7 +258,7 @@ describe('invite page', () => {
     expect(await screen.findByText('Maria')).toBeTruthy();
     expect(screen.getByText('(m***@example.com)')).toBeTruthy();
     expect(inputsOf('referrals.inviter')).toEqual([{ code: 'MARIA2026' }]);
-    expect(screen.getByRole('link', { name: 'Sign in to join' }).getAttribute('href')).toBe('/api/login');
+    expect(screen.getByRole('link', { name: 'Sign in to join' }).getAttribute('href')).toBe('/api/login?returnTo=%2F');
     await waitFor(() => expect(sessionStorage.getItem('pendingReferralCode')).toBe('MARIA2026'));
   });
 

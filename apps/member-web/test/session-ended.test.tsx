@@ -18,8 +18,9 @@ async function payoutWhenSessionIsGone() {
   });
   renderAt('/payouts');
   await screen.findByRole('heading', { level: 1, name: 'Payouts' });
-  await userEvent.type(screen.getByLabelText('Amount (₱)'), '{Control>}a{/Control}200');
-  await userEvent.type(screen.getByLabelText('PayPal e-mail'), 'maria@example.com');
+  await userEvent.type(await screen.findByLabelText('Amount (₱)'), '200');
+  await userEvent.type(screen.getByLabelText('GCash number'), '0917 123 4567');
+  await userEvent.type(screen.getByLabelText("Account holder's name"), 'Maria Santos');
   await userEvent.click(screen.getByRole('button', { name: 'Request Payout' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Request ₱200.00' }));
   return within(await screen.findByRole('dialog', { name: 'Your session has ended' }));

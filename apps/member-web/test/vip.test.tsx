@@ -1,9 +1,10 @@
-import { messages, type VipPlan, type VipStatus, vipPlanSchema, vipStatusSchema } from '@app/contracts';
+import { messages, type VipPlan, type VipStatus, vipPlanSchema } from '@app/contracts';
 import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, setupTrpcServer } from './app-harness';
+import { testVipStatus } from './earning-fixtures';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
@@ -28,19 +29,7 @@ const PLANS: VipPlan[] = [
 );
 
 function vipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
-  return vipStatusSchema.parse({
-    vipTier: 'FREE',
-    vipExpiresAt: null,
-    vipPendingApproval: false,
-    vipPaymentStatus: null,
-    pendingVipTier: null,
-    pendingSince: null,
-    lastRejection: null,
-    dailyTaskLimit: 5,
-    tasksCompletedToday: 2,
-    tasksRemaining: 3,
-    ...overrides,
-  });
+  return testVipStatus({ tasksCompletedToday: 2, tasksRemaining: 3, ...overrides });
 }
 
 async function openVip(handlers: Parameters<typeof answerWith>[0] = {}) {
@@ -53,10 +42,11 @@ async function openVip(handlers: Parameters<typeof answerWith>[0] = {}) {
   });
   renderAt('/vip');
   await screen.findByRole('heading', { level: 1, name: 'VIP Membership' });
-  await screen.findByRole('group', { name: /VIP Super Plan 3000/ });
+  await screen.findByRole('row', { name: /^VIP Super Plan 3000 / });
 }
 
-const plan = (name: string) => within(screen.getByRole('group', { name: new RegExp(`^${name}`) }));
+/** A plan's row of the comparison, named by its cells from the plan's name on. */
+const plan = (name: string) => within(screen.getByRole('row', { name: new RegExp(`^${name} `) }));
 
 async function openGcashDialog(user: ReturnType<typeof userEvent.setup>, planName: string) {
   await user.click(plan(planName).getByRole('button', { name: /Pay with G-CASH/ }));
@@ -64,19 +54,32 @@ async function openGcashDialog(user: ReturnType<typeof userEvent.setup>, planNam
 }
 
 describe('VIP page', () => {
-  it('shows the membership, today’s use of the limit and the six plans with their terms', async () => {
+  it('shows the membership, today’s use of the limit and one comparison of the free tier and the six plans', async () => {
     await openVip();
 
-    expect(screen.getByText('Free')).toBeTruthy();
     expect(screen.getByText('5 tasks')).toBeTruthy();
     expect(screen.getByText('2 of 5')).toBeTruthy();
-    expect(screen.getAllByRole('group', { name: /^VIP/ })).toHaveLength(6);
-    const premium = plan('VIP Premium 1000');
-    expect(premium.getByText('₱1,000.00')).toBeTruthy();
-    expect(premium.getByText('15 days')).toBeTruthy();
-    expect(premium.getByText('10 tasks daily')).toBeTruthy();
-    expect(premium.getByText('₱13.00 per task')).toBeTruthy();
-    expect(premium.getByText('Priority support')).toBeTruthy();
+    const comparison = within(screen.getByRole('table', { name: 'Choose a plan' }));
+    expect(comparison.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Plan',
+      'Price',
+      'Reward per task',
+      'Tasks a day',
+      'Earn in 15 days',
+      'Buy',
+    ]);
+    expect(comparison.getAllByRole('row')).toHaveLength(8);
+    // The member's plan is marked in words.
+    expect(plan('Free').getByText('Current plan')).toBeTruthy();
+    expect(plan('Free').getByText('Each task’s own')).toBeTruthy();
+    const cells = (name: string) =>
+      plan(name)
+        .getAllByRole('cell')
+        .slice(1, 5)
+        .map((cell) => cell.lastChild?.textContent);
+    // ₱13.00 x 10 tasks x 15 days.
+    expect(cells('VIP Premium 1000')).toEqual(['₱1,000.00', '₱13.00', '10', '₱1,950.00']);
+    expect(cells('VIP 300')).toEqual(['₱300.00', '₱2.66', '10', '₱399.00']);
   });
 
   it('writes a plan’s terms and the limit in the right number when they are one', async () => {
@@ -87,8 +90,6 @@ describe('VIP page', () => {
     });
 
     expect(screen.getByText('1 task')).toBeTruthy();
-    expect(plan('VIP 300').getByText('1 day')).toBeTruthy();
-    expect(plan('VIP 300').getByText('1 task daily')).toBeTruthy();
     const dialog = await openGcashDialog(userEvent.setup(), 'VIP 300');
     expect(dialog.getByText('1 day · 1 task daily · ₱2.66 per task')).toBeTruthy();
   });
@@ -97,6 +98,7 @@ describe('VIP page', () => {
     await openVip({ 'vip.status': () => ({ data: vipStatus({ vipTier: 'VIP500', vipExpiresAt: '2026-03-20T02:00:00.000Z' }) }) });
 
     expect(plan('VIP 500').getByText('Current plan')).toBeTruthy();
+    expect(plan('Free').queryByText('Current plan')).toBeNull();
     expect(
       plan('VIP 500')
         .getByRole('button', { name: /Pay with G-CASH/ })
@@ -117,15 +119,20 @@ describe('VIP page', () => {
 });
 
 describe('G-CASH payment dialog', () => {
-  it('shows the amount and what to do, and refuses a missing or short reference with the spec’s two messages', async () => {
+  it('gives the steps in GCash, and refuses a missing or short reference with the spec’s two messages', async () => {
     const user = userEvent.setup();
     await openVip();
     const dialog = await openGcashDialog(user, 'VIP 500');
 
-    expect(dialog.getByText('₱500.00')).toBeTruthy();
     expect(dialog.getByText('Pay with G-CASH, then enter the 13-digit reference number from your G-CASH receipt.')).toBeTruthy();
-    expect(await dialog.findByText('0917 123 4567')).toBeTruthy();
-    expect(dialog.getByText('PesoTasks Inc.')).toBeTruthy();
+    const steps = within(await dialog.findByRole('list', { name: 'How to pay with GCash' }));
+    expect(steps.getAllByRole('listitem').map((step) => step.textContent)).toEqual([
+      'Open GCash.',
+      'Tap Send Money.',
+      'Enter this number. The account name is PesoTasks Inc..0917 123 4567Copy',
+      'Send exactly this amount.₱500.00Copy',
+      'Copy the 13-digit reference number from your receipt and enter it below.',
+    ]);
 
     await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
     expect(await dialog.findByText('Please enter a valid 13-digit transaction number')).toBeTruthy();
@@ -147,6 +154,7 @@ describe('G-CASH payment dialog', () => {
           vipPaymentStatus: 'pending',
           pendingVipTier: 'VIP500',
           pendingSince: '2026-11-22T07:05:00.000Z',
+          pendingReference: '1234567890123',
         });
         return { data: status };
       },
@@ -162,9 +170,11 @@ describe('G-CASH payment dialog', () => {
       await screen.findByText('Your VIP membership upgrade to VIP 500 is pending admin approval. Your payment is being verified.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Every plan now waits for the request: no second purchase while the first is checked.
-    expect(plan('VIP 300').getByText('Request pending since Nov 22, 2026, 3:05 PM')).toBeTruthy();
-    expect((plan('VIP 300').getByRole('button', { name: /Pay with G-CASH/ }) as HTMLButtonElement).disabled).toBe(true);
+    // Said once, at the top, with its reference and time; every plan waits for it.
+    expect(screen.getAllByText('Reference 1234567890123, sent Nov 22, 2026, 3:05 PM')).toHaveLength(1);
+    const gcash = plan('VIP 300').getByRole('button', { name: /Pay with G-CASH/ }) as HTMLButtonElement;
+    expect(gcash.disabled).toBe(true);
+    expect(gcash.getAttribute('aria-describedby')).toContain('vip-pending');
     expect((plan('VIP Gold 2000').getByRole('button', { name: /Use my earnings/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -183,18 +193,22 @@ describe('G-CASH payment dialog', () => {
     expect((plan('VIP 400').getByRole('button', { name: /Pay with G-CASH/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('puts the G-CASH number on the clipboard as digits', async () => {
+  it.each([
+    ['G-CASH number', 'Copy the G-CASH number', '09171234567'],
+    ['amount', 'Copy the amount', '300.00'],
+  ])('puts the %s on the clipboard as GCash takes it', async (_what, button, copied) => {
     const user = userEvent.setup();
     await openVip();
     const dialog = await openGcashDialog(user, 'VIP 300');
-    await user.click(await dialog.findByRole('button', { name: 'Copy the G-CASH number' }));
-    expect(await navigator.clipboard.readText()).toBe('09171234567');
+    await user.click(await dialog.findByRole('button', { name: button }));
+    expect(await navigator.clipboard.readText()).toBe(copied);
     expect(await dialog.findByText('Copied!')).toBeTruthy();
   });
 
   it('says above the plans that G-CASH is not available while the payee is not set, and on a plan why earnings cannot pay', async () => {
     await openVip({ 'vip.paymentDetails': () => ({ data: { gcashNumber: null, gcashName: null } }) });
-    const affordable = within(await screen.findByRole('group', { name: 'VIP 300' }));
+    await screen.findByRole('table', { name: 'Choose a plan' });
+    const affordable = plan('VIP 300');
     const gcash = await affordable.findByRole('button', { name: 'Pay with G-CASH' });
     await waitFor(() => expect((gcash as HTMLButtonElement).disabled).toBe(true));
     const notice = screen.getByText(messages.vip.gcashUnavailable).closest('[role="status"]') as HTMLElement;
@@ -202,26 +216,41 @@ describe('G-CASH payment dialog', () => {
     expect(gcash.getAttribute('aria-describedby')).toContain(notice.id);
     expect((affordable.getByRole('button', { name: 'Use my earnings' }) as HTMLButtonElement).disabled).toBe(false);
 
-    // testUser has ₱350.25: VIP 400 can be paid neither way, and the card says why for each.
-    const beyond = within(screen.getByRole('group', { name: 'VIP 400' }));
-    const shortText = messages.vip.insufficientBalance('₱350.25');
-    expect(beyond.getByText(shortText)).toBeTruthy();
-    const earnings = beyond.getByRole('button', { name: 'Use my earnings' });
+    // testUser has ₱350.25: VIP 400 can be paid neither way, and its earnings button points to the balance.
+    const earnings = plan('VIP 400').getByRole('button', { name: 'Use my earnings' });
     expect((earnings as HTMLButtonElement).disabled).toBe(true);
-    expect(earnings.getAttribute('aria-describedby')).toContain(beyond.getByText(shortText).id);
+    const balance = screen.getByText('Your available balance is ₱350.25. Plans it covers can be paid from your earnings.');
+    expect(earnings.getAttribute('aria-describedby')).toContain(balance.id);
     expect(inputsOf('vip.upgrade')).toEqual([]);
   });
 
-  it('shows the server’s refusal', async () => {
+  it('shows the server’s refusal of a reference used before at the reference field', async () => {
+    const message = 'This transaction number has already been used';
     const user = userEvent.setup();
-    await openVip({ 'vip.upgrade': () => ({ error: { code: 'CONFLICT', message: 'This transaction number has already been used' } }) });
+    await openVip({ 'vip.upgrade': () => ({ error: { code: 'CONFLICT', message, details: { field: 'paymentInfo.transactionProof' } } }) });
+    const dialog = await openGcashDialog(user, 'VIP 300');
+
+    const reference = dialog.getByLabelText('G-CASH reference number');
+    await user.type(reference, '1012345678901');
+    await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
+
+    await waitFor(() => expect(reference.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${reference.id}-error`)?.textContent).toBe(message);
+    expect(screen.getByRole('dialog', { name: 'Upgrade to VIP 300' })).toBeTruthy();
+  });
+
+  it('shows any other refusal as a toast', async () => {
+    const user = userEvent.setup();
+    await openVip({
+      'vip.upgrade': () => ({ error: { code: 'CONFLICT', message: 'You already have a VIP request waiting for approval' } }),
+    });
     const dialog = await openGcashDialog(user, 'VIP 300');
 
     await user.type(dialog.getByLabelText('G-CASH reference number'), '1012345678901');
     await user.click(dialog.getByRole('button', { name: 'Submit for approval' }));
 
-    expect(await screen.findByText('This transaction number has already been used')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Upgrade to VIP 300' })).toBeTruthy();
+    expect(await screen.findByText('You already have a VIP request waiting for approval')).toBeTruthy();
+    expect(dialog.getByLabelText('G-CASH reference number').getAttribute('aria-invalid')).not.toBe('true');
   });
 });
 

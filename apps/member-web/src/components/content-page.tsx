@@ -8,14 +8,18 @@ export interface ContentSection {
   body: ReactNode;
 }
 
-interface ContentPageProps {
+/**
+ * A reading page's words in one language. Each language writes its own prose rather than sentence keys of
+ * the catalogues (components/content/fil), which load before the first screen: these load with their page.
+ */
+export interface ContentPageText {
   title: string;
   description: string;
   sections: readonly ContentSection[];
 }
 
 /** The reading pages (About, Privacy, Terms, Help): a header and titled, linkable sections. */
-export function ContentPage({ title, description, sections }: ContentPageProps) {
+export function ContentPage({ title, description, sections }: ContentPageText) {
   // On a first page load such as /privacy#cookies the sections render only after the user is known,
   // too late for the browser's own jump to the fragment; do it once they exist.
   useEffect(() => {

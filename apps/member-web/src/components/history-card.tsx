@@ -16,6 +16,8 @@ interface HistoryCardProps<T, Column extends string> {
   onPage: (page: number) => void;
   /** The columns in order, each with its cells' classes (where a cell goes when the table stacks on a phone). */
   columns: Readonly<Record<Column, string>>;
+  /** The columns' headings in the member's language, where they differ from the columns' names. */
+  headings?: Readonly<Record<Column, string>>;
   /** What a screen reader hears while it loads, and for the empty table. */
   loadingLabel: string;
   emptyLabel: string;
@@ -35,6 +37,7 @@ export function HistoryCard<T, Column extends string>({
   titleId,
   query,
   columns,
+  headings,
   loadingLabel,
   emptyLabel,
   emptyMessage,
@@ -61,10 +64,15 @@ export function HistoryCard<T, Column extends string>({
             <LoadError message={errorMessage(query.error, loadFailedMessage)} onRetry={() => void query.refetch()} />
           </div>
         ) : query.rows.length === 0 && page === 1 ? (
-          <EmptyTable columns={names} label={emptyLabel} message={emptyMessage} headerClassName={stackedTable.header} />
+          <EmptyTable
+            columns={names.map((name) => headings?.[name] ?? name)}
+            label={emptyLabel}
+            message={emptyMessage}
+            headerClassName={stackedTable.header}
+          />
         ) : (
           <>
-            <StackedTable aria-labelledby={titleId} columns={columns} rows={query.rows} rowKey={rowKey} cells={cells} />
+            <StackedTable aria-labelledby={titleId} columns={columns} headings={headings} rows={query.rows} rowKey={rowKey} cells={cells} />
             <Pager page={page} pageSize={MEMBER_PAGE_SIZE} total={query.total} onPage={onPage} />
           </>
         )}

@@ -1,68 +1,51 @@
 import { AdSlot } from '@app/client';
 import { DEFAULT_TASK_VIEW_SECONDS, FREE_DAILY_TASK_LIMIT, formatPesos, PAYOUT_MIN_CENTAVOS } from '@app/contracts';
+import type { MessageKey } from '@app/contracts/i18n';
 import { AppLink, BrandLink, Button, Card, SiteFooter, useSignInHref } from '@app/ui';
-import { ArrowRight, ClipboardList, Globe, LogIn, PlayCircle, Wallet } from 'lucide-react';
+import { ArrowRight, ClipboardList, Globe, LogIn, type LucideIcon, PlayCircle, Wallet } from 'lucide-react';
+import { useLanguage } from '../lib/language';
+import { LanguageSwitch } from './language-switch';
 import { PayoutProof } from './payouts/payout-proof';
 
 const STEPS = [
-  {
-    icon: LogIn,
-    title: 'Sign in',
-    text: 'Create your free account in a minute with the sign-in page. No fee, no card.',
-  },
-  {
-    icon: ClipboardList,
-    title: 'Complete tasks',
-    text: `Pick a task, keep the website open for ${DEFAULT_TASK_VIEW_SECONDS} seconds, and the reward is added to your balance.`,
-  },
-  {
-    icon: Wallet,
-    title: 'Cash out',
-    text: `Request a payout from ${formatPesos(PAYOUT_MIN_CENTAVOS)} to G-CASH, PayMaya, your bank or PayPal.`,
-  },
-] as const;
+  { icon: LogIn, title: 'landing.step.signIn.title', text: 'landing.step.signIn.text' },
+  { icon: ClipboardList, title: 'landing.step.tasks.title', text: 'landing.step.tasks.text' },
+  { icon: Wallet, title: 'landing.step.cashOut.title', text: 'landing.step.cashOut.text' },
+] as const satisfies readonly { icon: LucideIcon; title: MessageKey; text: MessageKey }[];
 
 const TASK_KINDS = [
-  {
-    icon: Globe,
-    title: 'Website visits',
-    text: 'Open a partner website and browse it for a short while. The most common task, and the quickest.',
-  },
-  {
-    icon: PlayCircle,
-    title: 'Video watching',
-    text: 'Watch a short clip from start to finish. Rewards are credited once the viewing time is complete.',
-  },
-  {
-    icon: ClipboardList,
-    title: 'Surveys',
-    text: 'Answer a few questions about products and services you know. Honest answers, no right or wrong.',
-  },
-] as const;
+  { icon: Globe, title: 'landing.kind.website.title', text: 'landing.kind.website.text' },
+  { icon: PlayCircle, title: 'landing.kind.video.title', text: 'landing.kind.video.text' },
+  { icon: ClipboardList, title: 'landing.kind.survey.title', text: 'landing.kind.survey.text' },
+] as const satisfies readonly { icon: LucideIcon; title: MessageKey; text: MessageKey }[];
 
-const FACTS = [
-  { value: formatPesos(PAYOUT_MIN_CENTAVOS), label: 'minimum payout' },
-  { value: '3-7 days', label: 'payout processing' },
-  { value: `${FREE_DAILY_TASK_LIMIT} tasks`, label: 'a day on the free plan' },
-] as const;
+/** What the steps' texts fill in. */
+const STEP_VALUES = { seconds: DEFAULT_TASK_VIEW_SECONDS, amount: formatPesos(PAYOUT_MIN_CENTAVOS) };
 
 /** What signed-out visitors see at / and at any page that needs an account. */
 export function LandingPage() {
   const signIn = useSignInHref();
+  const { t } = useLanguage();
+  const facts = [
+    { value: formatPesos(PAYOUT_MIN_CENTAVOS), label: t('landing.fact.minimumPayout') },
+    { value: t('landing.fact.processingDays', { from: 3, to: 7 }), label: t('landing.fact.processing') },
+    { value: t('landing.fact.dailyTasks', { count: FREE_DAILY_TASK_LIMIT }), label: t('landing.fact.dailyTasksLabel') },
+  ];
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <BrandLink />
-          <nav aria-label="Main" className="ml-auto flex items-center gap-1 sm:gap-2">
+          <nav aria-label={t('ui.Main')} className="ml-auto flex items-center gap-1 sm:gap-2">
             <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-              <a href="#how-it-works">How it works</a>
+              <a href="#how-it-works">{t('landing.nav.howItWorks')}</a>
             </Button>
             <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-              <AppLink href="/tasks">Tasks</AppLink>
+              <AppLink href="/tasks">{t('landing.nav.tasks')}</AppLink>
             </Button>
+            <LanguageSwitch />
             <Button asChild size="sm">
-              <a href={signIn}>Sign In</a>
+              <a href={signIn}>{t('landing.signIn')}</a>
             </Button>
           </nav>
         </div>
@@ -72,25 +55,22 @@ export function LandingPage() {
         <section className="border-b bg-gradient-to-b from-brand-soft/70 to-background">
           <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-24">
             <div className="grid max-w-2xl gap-5">
-              <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">Earn pesos for simple online tasks</h1>
-              <p className="text-lg text-muted-foreground text-pretty">
-                Visit websites, watch short videos and answer surveys. Every peso you earn is shown on your dashboard, and you cash out
-                whenever your balance allows.
-              </p>
+              <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{t('landing.title')}</h1>
+              <p className="text-lg text-muted-foreground text-pretty">{t('landing.lead')}</p>
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button asChild size="lg">
                   <a href={signIn}>
-                    Get Started
+                    {t('landing.getStarted')}
                     <ArrowRight aria-hidden="true" />
                   </a>
                 </Button>
                 <Button asChild size="lg" variant="outline">
-                  <a href={signIn}>Sign In</a>
+                  <a href={signIn}>{t('landing.signIn')}</a>
                 </Button>
               </div>
             </div>
             <dl className="grid max-w-2xl grid-cols-3 gap-3">
-              {FACTS.map((fact) => (
+              {facts.map((fact) => (
                 <div key={fact.label} className="grid gap-0.5 rounded-lg border bg-card p-3 sm:p-4">
                   <dt className="order-2 text-xs text-muted-foreground sm:text-sm">{fact.label}</dt>
                   <dd className="order-1 text-base font-bold tabular-nums sm:text-xl">{fact.value}</dd>
@@ -104,9 +84,9 @@ export function LandingPage() {
         <section id="how-it-works" aria-labelledby="how-it-works-title" className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6">
           <div className="grid gap-2">
             <h2 id="how-it-works-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              How it works
+              {t('landing.howItWorks.title')}
             </h2>
-            <p className="text-muted-foreground">Three steps from sign-up to your first payout.</p>
+            <p className="text-muted-foreground">{t('landing.howItWorks.lead')}</p>
           </div>
           <ol className="grid gap-4 md:grid-cols-3">
             {STEPS.map(({ icon: Icon, title, text }, index) => (
@@ -116,10 +96,10 @@ export function LandingPage() {
                     <span className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground">
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
-                    <span className="text-sm font-semibold text-muted-foreground">Step {index + 1}</span>
+                    <span className="text-sm font-semibold text-muted-foreground">{t('landing.step', { number: index + 1 })}</span>
                   </div>
-                  <h3 className="text-lg font-semibold">{title}</h3>
-                  <p className="text-sm text-muted-foreground">{text}</p>
+                  <h3 className="text-lg font-semibold">{t(title)}</h3>
+                  <p className="text-sm text-muted-foreground">{t(text, STEP_VALUES)}</p>
                 </Card>
               </li>
             ))}
@@ -131,13 +111,13 @@ export function LandingPage() {
             <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
               <div className="grid gap-2">
                 <h2 id="popular-tasks-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                  Popular tasks
+                  {t('landing.popular.title')}
                 </h2>
-                <p className="text-muted-foreground">The kinds of tasks you will find. Each one shows its reward before you start.</p>
+                <p className="text-muted-foreground">{t('landing.popular.lead')}</p>
               </div>
               <Button asChild variant="outline">
                 <AppLink href="/tasks">
-                  Browse Tasks
+                  {t('landing.popular.browse')}
                   <ArrowRight aria-hidden="true" />
                 </AppLink>
               </Button>
@@ -149,8 +129,8 @@ export function LandingPage() {
                     <span className="flex size-10 items-center justify-center rounded-lg bg-brand-soft">
                       <Icon className="size-5 text-primary" aria-hidden="true" />
                     </span>
-                    <h3 className="text-lg font-semibold">{title}</h3>
-                    <p className="text-sm text-muted-foreground">{text}</p>
+                    <h3 className="text-lg font-semibold">{t(title)}</h3>
+                    <p className="text-sm text-muted-foreground">{t(text)}</p>
                   </Card>
                 </li>
               ))}
@@ -161,11 +141,11 @@ export function LandingPage() {
         <section aria-labelledby="get-started-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <div className="grid justify-items-start gap-4 rounded-2xl bg-primary p-8 text-primary-foreground sm:p-10">
             <h2 id="get-started-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              Ready to start earning?
+              {t('landing.ready.title')}
             </h2>
-            <p className="max-w-xl text-primary-foreground/90">Joining is free. Sign in and your first tasks are waiting.</p>
+            <p className="max-w-xl text-primary-foreground/90">{t('landing.ready.text')}</p>
             <Button asChild size="lg" variant="secondary">
-              <a href={signIn}>Get Started</a>
+              <a href={signIn}>{t('landing.getStarted')}</a>
             </Button>
           </div>
         </section>

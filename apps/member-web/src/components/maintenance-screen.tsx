@@ -2,6 +2,7 @@ import { MAINTENANCE_COUNTDOWN_SECONDS } from '@app/contracts';
 import { Button, StandaloneCard } from '@app/ui';
 import { RefreshCw, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { translate } from '../lib/language';
 
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -37,20 +38,20 @@ export function MaintenanceScreen({ message, onRefresh, refreshing = false }: Ma
     <StandaloneCard
       icon={Wrench}
       tone="warning"
-      title="Under Maintenance"
+      title={translate('maintenance.title')}
       description={message}
       className="bg-background"
       cardClassName="p-8"
     >
       <div className="grid gap-1">
-        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Checking again in</p>
-        <p role="timer" aria-label="Time until the next check" className="font-mono text-3xl font-bold tabular-nums">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{translate('maintenance.checkingIn')}</p>
+        <p role="timer" aria-label={translate('maintenance.timeToCheck')} className="font-mono text-3xl font-bold tabular-nums">
           {formatCountdown(secondsLeft)}
         </p>
       </div>
       <Button onClick={onRefresh} disabled={refreshing}>
         <RefreshCw className={refreshing ? 'animate-spin motion-reduce:animate-none' : undefined} aria-hidden="true" />
-        Refresh
+        {translate('maintenance.refresh')}
       </Button>
     </StandaloneCard>
   );

@@ -3,13 +3,14 @@ import type { User } from '@app/contracts';
 import { AppShell, ROOM_BESIDE_CONTENT, useMediaQuery } from '@app/ui';
 import type { ReactNode } from 'react';
 import { AccountStatusBanner } from './account/account-status-banner';
+import { LanguageSwitch } from './language-switch';
 import { NotificationBell } from './notifications/notification-bell';
 import { ActivePopups } from './popups/active-popups';
 import { ApplyPendingReferral } from './referrals/apply-pending-referral';
 import { SupportChat } from './support/support-chat';
 
 /**
- * The shared layout with what the member site adds to it: a suspended account's notice, the notification
+ * The shared layout with what the member site adds to it: the language switch, a suspended account's notice, the notification
  * bell, the support chat (floating where the screen has room beside the content, else in the header; it asks
  * signed-out visitors to sign in), the admins' popups and a referral
  * code kept across sign-in.
@@ -23,6 +24,7 @@ export function MemberShell({ user, children }: { user: User | null; children: R
         ad={<AdSlot />}
         headerActions={
           <>
+            <LanguageSwitch />
             {!wide && <SupportChat user={user} docked />}
             {user && <NotificationBell />}
           </>

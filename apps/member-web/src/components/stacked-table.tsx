@@ -1,10 +1,12 @@
-import { cn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@app/ui';
+import { cn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, useUiText } from '@app/ui';
 import type { ReactNode } from 'react';
 import { stackedTable } from '../lib/stacked-table';
 
 type StackedTableProps<T, Column extends string> = {
   /** The columns in order, each with its cells' classes (where a cell goes when the table stacks on a phone). */
   columns: Readonly<Record<Column, string>>;
+  /** The columns' headings in the member's language, where they differ from the columns' names. */
+  headings?: Readonly<Record<Column, string>> | undefined;
   /** Classes of some columns' headers. */
   headClassName?: Partial<Record<Column, string>>;
   rows: readonly T[];
@@ -18,6 +20,7 @@ type StackedTableProps<T, Column extends string> = {
 /** A member's list as a table whose rows stack on a phone (lib/stacked-table.ts), one cell a column. */
 export function StackedTable<T, Column extends string>({
   columns,
+  headings,
   headClassName = {},
   rows,
   rowKey,
@@ -25,6 +28,7 @@ export function StackedTable<T, Column extends string>({
   rowCellClassName,
   ...name
 }: StackedTableProps<T, Column>) {
+  const ui = useUiText();
   const names = Object.keys(columns) as Column[];
   return (
     <Table role="table" {...name} className={stackedTable.table}>
@@ -32,7 +36,7 @@ export function StackedTable<T, Column extends string>({
         <TableRow role="row" className="hover:bg-transparent">
           {names.map((column) => (
             <TableHead key={column} role="columnheader" className={headClassName[column]}>
-              {column}
+              {headings?.[column] ?? ui(column)}
             </TableHead>
           ))}
         </TableRow>

@@ -27,17 +27,34 @@ export function useReportDeviceTraits(userId: string | undefined): void {
   const utils = trpc.useUtils();
   useEffect(() => {
     let current = true;
-    void deviceTraits().then(async (traits) => {
-      if (!traits || !userId || !current || sentFor(userId) === traits) return;
-      try {
-        await utils.client.auth.device.mutate({ traits });
-        rememberSent(userId, traits);
-      } catch {
-        // Sent again at the next load or sign-in.
-      }
-    });
+    const report = () =>
+      void deviceTraits().then(async (traits) => {
+        if (!traits || !userId || !current || sentFor(userId) === traits) return;
+        try {
+          await utils.client.auth.device.mutate({ traits });
+          rememberSent(userId, traits);
+        } catch {
+          // Sent again at the next load or sign-in.
+        }
+      });
+    // When the browser is idle: drawing and hashing the traits took about 130 ms of a slow phone's first
+    // seconds, while the first screen was still being built.
+    const idle = whenIdle(report);
     return () => {
       current = false;
+      idle.cancel();
     };
   }, [userId, utils]);
 }
+
+/** Runs `task` once the browser is idle (within IDLE_WAIT_MS), or soon where it cannot tell. */
+function whenIdle(task: () => void): { cancel: () => void } {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
+    return { cancel: () => cancelIdleCallback(handle) };
+  }
+  const handle = setTimeout(task, 0);
+  return { cancel: () => clearTimeout(handle) };
+}
+
+const IDLE_WAIT_MS = 3_000;

@@ -1,6 +1,7 @@
 import { trpc, usePolling } from '@app/client';
 import { isSiteClosed, MAINTENANCE_CHECK_MS, messages } from '@app/contracts';
 import { useCallback, useEffect } from 'react';
+import { inLanguage } from './language';
 
 /**
  * The maintenance gate's status (docs/screens.md#member-screens): checked at load and every minute. A failed
@@ -20,7 +21,7 @@ export function useMaintenanceStatus() {
 
   return {
     closed: status.data ? isSiteClosed(status.data) : false,
-    message: status.data?.message || messages.maintenance.defaultMessage,
+    message: status.data?.message || inLanguage(messages.maintenance.defaultMessage),
     recheck,
     rechecking: status.isFetching,
   };

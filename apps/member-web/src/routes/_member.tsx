@@ -1,19 +1,27 @@
 import { useCurrentUser } from '@app/client';
+import { CHAT_WINDOW_SIZE, VISITOR_PAGES } from '@app/contracts';
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
-import { LandingPage } from '../components/landing-page';
-import { MemberShell } from '../components/member-shell';
-
-/** Pages a signed-out visitor may see inside the layout (docs/screens.md#member-screens, route table). */
-const OPEN_TO_VISITORS = new Set(['/tasks', '/about', '/privacy', '/terms', '/help']);
+import { isKnownSignedOut } from '../components/earning/member-data';
+import { LandingPage, loadMemberShell, MemberShell } from '../components/layouts';
 
 export const Route = createFileRoute('/_member')({
+  // The shell's own data (the bell, the chat's unread count, the admins' popups) goes out with the user and
+  // the page's data in one batched request, not after the shell's code has loaded; on the pages visitors
+  // see too, only once someone is known to be signed in, as a visitor's calls would be refused.
+  loader: ({ context, location }) => {
+    void loadMemberShell();
+    if (isKnownSignedOut(context) || VISITOR_PAGES.has(location.pathname)) return;
+    void context.trpc.notifications.list.prefetch();
+    void context.trpc.popups.active.prefetch();
+    void context.trpc.support.messages.prefetchInfinite({ limit: CHAT_WINDOW_SIZE });
+  },
   component: MemberLayout,
 });
 
 function MemberLayout() {
   const { user } = useCurrentUser();
   const pathname = useLocation({ select: (location) => location.pathname });
-  if (!user && !OPEN_TO_VISITORS.has(pathname)) return <LandingPage />;
+  if (!user && !VISITOR_PAGES.has(pathname)) return <LandingPage />;
   return (
     <MemberShell user={user}>
       <Outlet />

@@ -5,6 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Gift, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useApplyReferralCode } from '../components/referrals/use-apply-referral-code';
+import { useLanguage } from '../lib/language';
 import { savePendingReferralCode } from '../lib/pending-referral';
 
 export const Route = createFileRoute('/referral/$code')({
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/referral/$code')({
 
 /** The invite page a referral link opens, for signed-in and signed-out visitors alike. */
 function ReferralInvite() {
+  const { t, m } = useLanguage();
   const { code } = Route.useParams();
   const { user } = useCurrentUser();
   const inviter = trpc.referrals.inviter.useQuery({ code });
@@ -30,25 +32,20 @@ function ReferralInvite() {
   }, [keepForSignIn, code]);
 
   return (
-    <StandaloneCard
-      icon={Gift}
-      title="You have been invited"
-      description="A friend invited you to earn pesos with simple online tasks. Join with their referral code:"
-      cardClassName="p-6 sm:p-8"
-    >
+    <StandaloneCard icon={Gift} title={t('invite.title')} description={t('invite.description')} cardClassName="p-6 sm:p-8">
       <p className="rounded-lg border border-dashed bg-muted px-4 py-2 font-mono text-lg font-semibold tracking-wider break-all">{code}</p>
       {inviter.isPending && <Skeleton className="h-5 w-56" />}
       {inviter.data && (
         <p className="text-sm">
-          Invited by <span className="font-semibold">{inviter.data.firstName ?? 'a member'}</span>{' '}
+          {t('invite.invitedBy')} <span className="font-semibold">{inviter.data.firstName ?? t('invite.aMember')}</span>{' '}
           <span className="text-muted-foreground">({inviter.data.email})</span>
         </p>
       )}
       {unknownCode ? (
         <>
-          <FormError message={messages.referrals.codeUnknown} />
+          <FormError message={m(messages.referrals.codeUnknown)} />
           <Button asChild variant="outline" className="w-full">
-            <AppLink href="/">Go to {user ? 'Dashboard' : 'Home'}</AppLink>
+            <AppLink href="/">{user ? t('invite.goToDashboard') : t('invite.goHome')}</AppLink>
           </Button>
         </>
       ) : (
@@ -60,21 +57,24 @@ function ReferralInvite() {
 
 /** What the visitor can do with the code: sign in first, apply it, or nothing (their own, or already sponsored). */
 function InviteAction({ code, user }: { code: string; user: User | null }) {
+  const { t } = useLanguage();
   const apply = useApplyReferralCode();
 
   if (!user) {
     return (
       <Button asChild className="w-full">
-        <a href={SIGN_IN_HREF}>Sign in to join</a>
+        {/* Home, said outright: the dashboard applies the code kept for after sign-in, and /api/login would
+            otherwise send the visitor back to this page. */}
+        <a href={`${SIGN_IN_HREF}?${new URLSearchParams({ returnTo: '/' })}`}>{t('invite.signInToJoin')}</a>
       </Button>
     );
   }
   if (user.referralCode === code.toUpperCase()) {
     return (
       <>
-        <p className="text-sm text-muted-foreground">This is your own referral code. Share it with friends to earn referral bonuses.</p>
+        <p className="text-sm text-muted-foreground">{t('invite.ownCode')}</p>
         <Button asChild className="w-full">
-          <AppLink href="/referrals">Go to Referrals</AppLink>
+          <AppLink href="/referrals">{t('invite.goToReferrals')}</AppLink>
         </Button>
       </>
     );
@@ -82,19 +82,19 @@ function InviteAction({ code, user }: { code: string; user: User | null }) {
   if (user.referredBy) {
     return (
       <>
-        <p className="text-sm text-muted-foreground">Your account ({user.email}) is already linked to a sponsor.</p>
+        <p className="text-sm text-muted-foreground">{t('invite.alreadyLinked', { email: user.email })}</p>
         <Button asChild className="w-full">
-          <AppLink href="/">Go to Dashboard</AppLink>
+          <AppLink href="/">{t('invite.goToDashboard')}</AppLink>
         </Button>
       </>
     );
   }
   return (
     <>
-      <p className="text-sm text-muted-foreground">You are signed in as {user.email}.</p>
+      <p className="text-sm text-muted-foreground">{t('invite.signedInAs', { email: user.email })}</p>
       <Button className="w-full" onClick={() => apply.mutate({ referralCode: code })} disabled={apply.isPending}>
         {apply.isPending && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
-        Apply Referral Code
+        {t('invite.apply')}
       </Button>
     </>
   );

@@ -1,7 +1,7 @@
-import { pluralize } from '@app/contracts';
 import { Input } from '@app/ui';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useLanguage } from '../../lib/language';
 
 export interface FaqEntry {
   question: string;
@@ -10,6 +10,7 @@ export interface FaqEntry {
 
 /** Questions and answers with a search box that keeps the entries whose question or answer match. */
 export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
+  const { t } = useLanguage();
   const [query, setQuery] = useState('');
   const searchId = useId();
   const needle = query.trim().toLowerCase();
@@ -23,16 +24,16 @@ export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search questions"
-          aria-label="Search frequently asked questions"
+          placeholder={t('faq.searchPlaceholder')}
+          aria-label={t('faq.searchLabel')}
           className="pl-9"
         />
       </div>
       <p className="sr-only" aria-live="polite">
-        {needle ? pluralize(matches.length, 'matching question') : ''}
+        {needle ? t('faq.matches', { count: matches.length }) : ''}
       </p>
       {matches.length === 0 ? (
-        <p>No questions match your search. Try another word, or ask our support team in the chat.</p>
+        <p>{t('faq.noMatches')}</p>
       ) : (
         <div className="divide-y rounded-lg border">
           {matches.map((entry) => (

@@ -4,6 +4,7 @@ import {
   PAYOUT_MAX_CENTAVOS,
   PAYOUT_METHODS,
   PAYOUT_MIN_CENTAVOS,
+  payoutMethodName,
   REFERRAL_BONUS_CENTAVOS,
   VIP_DAILY_TASK_LIMIT,
   VIP_SPONSOR_BONUS_CENTAVOS,
@@ -22,5 +23,5 @@ export const RULES = {
   sponsorBonus: formatPesos(VIP_SPONSOR_BONUS_CENTAVOS),
   payoutMin: formatPesos(PAYOUT_MIN_CENTAVOS),
   payoutMax: formatPesos(PAYOUT_MAX_CENTAVOS),
-  payoutMethods: PAYOUT_METHODS.join(', '),
+  payoutMethods: PAYOUT_METHODS.map(payoutMethodName).join(', '),
 } as const;

@@ -1,14 +1,7 @@
-import { formatDate, type Transaction } from '@app/contracts';
+import type { Transaction } from '@app/contracts';
 import { type DeferredControlState, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@app/ui';
-
+import { useLanguage } from '../../lib/language';
 import type { Proof } from './proof-of-view';
-
-/** Times are shown on the product's clock (docs/product-rules.md#money-and-time), like formatDate's dates. */
-const clock = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Manila', hour: 'numeric', minute: '2-digit', second: '2-digit' });
-
-function formatMoment(iso: string): string {
-  return `${formatDate(iso)}, ${clock.format(new Date(iso))}`;
-}
 
 interface ProofOfViewDialogProps extends DeferredControlState {
   description: Transaction['description'];
@@ -19,19 +12,22 @@ interface ProofOfViewDialogProps extends DeferredControlState {
 
 /** The facts of one proof of view, in a dialog that ProofOfView loads after the first paint. */
 export function ProofOfViewDialog({ description, proof, amount, open, onOpenChange, trigger }: ProofOfViewDialogProps) {
+  const { t, formatDateTime } = useLanguage();
+  // Times are shown on the product's clock (docs/product-rules.md#money-and-time), to the second.
+  const formatMoment = (iso: string) => formatDateTime(iso, true);
   const facts = [
-    { term: 'Task', detail: proof.taskTitle },
-    { term: 'Started', detail: formatMoment(proof.startedAt) },
-    { term: 'Completed', detail: formatMoment(proof.completedAt) },
-    { term: 'Seconds viewed', detail: `${proof.secondsViewed} s` },
-    { term: 'Reward', detail: amount },
+    { term: t('proof.task'), detail: proof.taskTitle },
+    { term: t('proof.started'), detail: formatMoment(proof.startedAt) },
+    { term: t('proof.completed'), detail: formatMoment(proof.completedAt) },
+    { term: t('proof.secondsViewed'), detail: t('proof.seconds', { seconds: proof.secondsViewed }) },
+    { term: t('proof.reward'), detail: amount },
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Proof of view</DialogTitle>
+          <DialogTitle>{t('proof.title')}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <dl className="grid gap-3 text-sm">

@@ -1,6 +1,7 @@
-import { formatDate, type Transaction } from '@app/contracts';
+import type { Transaction } from '@app/contracts';
 import { Button, DeferredControl, lazyExport } from '@app/ui';
 import { ShieldCheck } from 'lucide-react';
+import { useLanguage } from '../../lib/language';
 
 export type Proof = NonNullable<Transaction['proof']>;
 
@@ -16,6 +17,7 @@ interface ProofOfViewProps {
 
 /** An earning's proof of view (docs/product-rules.md#decided-rules): which task, when the view started and ended, for how long. */
 export function ProofOfView({ transaction, proof, amount }: ProofOfViewProps) {
+  const { t, m, formatDate } = useLanguage();
   return (
     <DeferredControl
       button={
@@ -23,14 +25,14 @@ export function ProofOfView({ transaction, proof, amount }: ProofOfViewProps) {
           variant="link"
           size="sm"
           className="h-auto p-0 text-xs"
-          aria-label={`Proof of view: ${proof.taskTitle}, ${formatDate(transaction.createdAt)}`}
+          aria-label={t('proof.open', { task: proof.taskTitle, date: formatDate(transaction.createdAt) })}
         >
           <ShieldCheck aria-hidden="true" />
-          Proof of view
+          {t('proof.title')}
         </Button>
       }
     >
-      {(dialog) => <ProofOfViewDialog description={transaction.description} proof={proof} amount={amount} {...dialog} />}
+      {(dialog) => <ProofOfViewDialog description={m(transaction.description)} proof={proof} amount={amount} {...dialog} />}
     </DeferredControl>
   );
 }

@@ -3,6 +3,7 @@ import { messages, type Task, type VipStatus } from '@app/contracts';
 import { AppLink, Button, Card, EmptyState, LoadError, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, ListChecks } from 'lucide-react';
+import { inLanguage, translate } from '../../lib/language';
 import { TaskCard } from './task-card';
 
 interface TaskGridProps {
@@ -23,11 +24,11 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
     return (
       <EmptyState
         icon={CalendarCheck}
-        title={messages.tasks.limitReached}
-        description={messages.tasks.limitReachedBody(String(today.dailyTaskLimit))}
+        title={inLanguage(messages.tasks.limitReached)}
+        description={inLanguage(messages.tasks.limitReachedBody(String(today.dailyTaskLimit)))}
         action={
           <Button asChild variant="outline">
-            <AppLink href="/vip">See VIP plans</AppLink>
+            <AppLink href="/vip">{translate('task.seeVipPlans')}</AppLink>
           </Button>
         }
       />
@@ -35,7 +36,7 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
   }
   if (tasks.isPending) {
     return (
-      <div role="status" aria-label="Loading tasks" className={GRID}>
+      <div role="status" aria-label={translate('task.loading')} className={GRID}>
         {Array.from({ length: limit ?? 6 }, (_, index) => (
           <Card key={index} className="grid gap-3 p-5">
             <div className="flex justify-between gap-3">
@@ -51,17 +52,27 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
     );
   }
   if (tasks.isError)
-    return <LoadError message={errorMessage(tasks.error, messages.tasks.loadFailed)} onRetry={() => void tasks.refetch()} />;
+    return <LoadError message={errorMessage(tasks.error, inLanguage(messages.tasks.loadFailed))} onRetry={() => void tasks.refetch()} />;
   if (tasks.data.length === 0) {
-    return <EmptyState icon={ListChecks} title={messages.tasks.emptyTitle} description={messages.tasks.emptyBody} />;
+    return (
+      <EmptyState icon={ListChecks} title={inLanguage(messages.tasks.emptyTitle)} description={inLanguage(messages.tasks.emptyBody)} />
+    );
   }
+  const done = new Set(today?.tasksDoneToday);
   return (
     <ul className={GRID}>
-      {tasks.data.slice(0, limit).map((task) => (
-        <li key={task.id}>
-          <TaskCard task={task} userId={userId} headingLevel={headingLevel} />
-        </li>
-      ))}
+      {doneLast(tasks.data, done)
+        .slice(0, limit)
+        .map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} userId={userId} headingLevel={headingLevel} doneToday={done.has(task.id)} />
+          </li>
+        ))}
     </ul>
   );
+}
+
+/** The tasks not done today first, then those done (docs/screens.md#the-first-visit), each group in the server's order. */
+function doneLast<T extends { id: string }>(tasks: readonly T[], done: ReadonlySet<string>): T[] {
+  return [...tasks.filter((task) => !done.has(task.id)), ...tasks.filter((task) => done.has(task.id))];
 }

@@ -1,23 +1,15 @@
 import { errorMessage } from '@app/client';
-import { capitalize, messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
+import { messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
+import type { MessageKey } from '@app/contracts/i18n';
 import { Badge, type BadgeProps, cn, DateAndTime, EmptyTable, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
+import { statusName, useLanguage } from '../../lib/language';
 import type { ListQuery } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
 import { StackedTable } from '../stacked-table';
 import { ProofOfView } from './proof-of-view';
 
-const TYPE_LABELS: Record<TransactionType, string> = {
-  earning: 'Earning',
-  referral_bonus: 'Referral Bonus',
-  vip_purchase: 'VIP Purchase',
-  payout: 'Payout',
-  payout_approved: 'Payout Approved',
-  payout_declined: 'Payout Declined',
-  admin_adjustment: 'Adjustment',
-  referral_bonus_pending: 'Referral Bonus (Pending)',
-  referral_bonus_released: 'Referral Bonus Released',
-  referral_bonus_withheld: 'Referral Bonus Withheld',
-};
+/** Each type's name, by the catalogue (docs/architecture.md#two-languages). */
+const typeLabel = (type: TransactionType): MessageKey => `transactions.type.${type}`;
 
 const STATUS_BADGE: Record<string, BadgeProps['variant']> = {
   completed: 'success',
@@ -62,9 +54,10 @@ const COLUMNS = {
  * their proof of view.
  */
 export function TransactionTable({ transactions, emptyText, label, loadingRows }: TransactionTableProps) {
+  const { t, m, formatDate } = useLanguage();
   if (transactions.isPending) {
     return (
-      <div role="status" aria-label="Loading transactions" className="grid gap-2 p-3">
+      <div role="status" aria-label={t('transactions.loading')} className="grid gap-2 p-3">
         {Array.from({ length: loadingRows }, (_, index) => (
           <Skeleton key={index} className="h-10" />
         ))}
@@ -75,7 +68,7 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
     return (
       <div className="p-3">
         <LoadError
-          message={errorMessage(transactions.error, messages.transactions.loadFailed)}
+          message={errorMessage(transactions.error, m(messages.transactions.loadFailed))}
           onRetry={() => void transactions.refetch()}
         />
       </div>
@@ -93,17 +86,18 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
       rowKey={(transaction) => transaction.id}
       cells={(transaction) => ({
         // On a phone the time goes under the date, so that the date, the type and the status fit one line.
-        Date: <DateAndTime iso={transaction.createdAt} timeBelow="phone" />,
-        Type: TYPE_LABELS[transaction.type],
+        Date: <DateAndTime iso={transaction.createdAt} timeBelow="phone" formatDay={formatDate} />,
+        Type: t(typeLabel(transaction.type)),
         Description: (
           <div className="grid justify-items-start gap-1">
-            <span className="break-words">{transaction.description}</span>
+            {/* The ledger's own descriptions are said in the member's language; an admin's reason stays as written. */}
+            <span className="break-words">{m(transaction.description)}</span>
             {transaction.proof && (
               <ProofOfView transaction={transaction} proof={transaction.proof} amount={shownAmount(transaction).text} />
             )}
           </div>
         ),
-        Status: <Badge variant={STATUS_BADGE[transaction.status] ?? 'secondary'}>{capitalize(transaction.status)}</Badge>,
+        Status: <Badge variant={STATUS_BADGE[transaction.status] ?? 'secondary'}>{statusName(transaction.status)}</Badge>,
         Amount: shownAmount(transaction).text,
       })}
       rowCellClassName={(transaction) => ({ Amount: shownAmount(transaction).tone })}

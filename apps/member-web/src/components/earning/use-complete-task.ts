@@ -1,11 +1,12 @@
 import { trpc } from '@app/client';
 import { type CompleteTaskOutput, messages, type TaskCompletionError } from '@app/contracts';
+import { inLanguage } from '../../lib/language';
 import { forgetView } from './open-views';
 
 /** The text for a completion the server refused (docs/api-conventions.md#messages-and-errors), else the generic failure. */
 export function completionErrorText(error: TaskCompletionError | undefined): string {
-  if (!error) return messages.tasks.collectFailed;
-  return messages.tasks.pageErrors[error] ?? messages.tasks.collectErrors[error] ?? messages.tasks.collectFailed;
+  if (!error) return inLanguage(messages.tasks.collectFailed);
+  return messages.tasks.pageErrors[error] ?? messages.tasks.collectErrors[error] ?? inLanguage(messages.tasks.collectFailed);
 }
 
 interface CompletionHandlers {

@@ -1,6 +1,7 @@
 import { trpc, usePolling } from '@app/client';
 import { Button, DeferredControl, lazyExport } from '@app/ui';
 import { Bell } from 'lucide-react';
+import { useLanguage } from '../../lib/language';
 
 /** The list (Radix's dropdown and the type icons) is not needed for the first paint. */
 const NotificationMenu = lazyExport(() => import('./notification-menu'), 'NotificationMenu');
@@ -10,6 +11,7 @@ const POLL_MS = 60_000;
 
 /** The header's bell: the unread count, and the list in a menu where choosing one marks it read. */
 export function NotificationBell() {
+  const { t } = useLanguage();
   const utils = trpc.useUtils();
   const notifications = trpc.notifications.list.useQuery(undefined, { refetchInterval: usePolling(POLL_MS) });
   const markRead = trpc.notifications.markRead.useMutation({ onSuccess: () => utils.notifications.list.invalidate() });
@@ -22,7 +24,7 @@ export function NotificationBell() {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread > 0 ? t('notifications.titleUnread', { count: unread }) : t('notifications.title')}
         >
           <Bell className="size-5" aria-hidden="true" />
           {unread > 0 && (

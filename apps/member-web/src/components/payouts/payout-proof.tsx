@@ -2,6 +2,7 @@ import { trpc } from '@app/client';
 import { formatApproxDuration, messages, pluralize } from '@app/contracts';
 import { formatPesosAmount } from '@app/ui';
 import { BadgeCheck } from 'lucide-react';
+import { inLanguage } from '../../lib/language';
 
 /**
  * What was paid out lately, for visitors deciding whether to trust us: shown only when there is
@@ -11,8 +12,8 @@ export function PayoutProof() {
   const stats = trpc.payouts.publicStats.useQuery();
   if (!stats.data || stats.data.paidCount === 0) return null;
   const { paidCount, paidTotal, medianApprovalSeconds } = stats.data;
-  const parts = [messages.payouts.paidProof(pluralize(paidCount, 'payout'), formatPesosAmount(paidTotal))];
-  if (medianApprovalSeconds !== null) parts.push(messages.payouts.usuallyApproved(formatApproxDuration(medianApprovalSeconds)));
+  const parts = [inLanguage(messages.payouts.paidProof(pluralize(paidCount, 'payout'), formatPesosAmount(paidTotal)))];
+  if (medianApprovalSeconds !== null) parts.push(inLanguage(messages.payouts.usuallyApproved(formatApproxDuration(medianApprovalSeconds))));
   return (
     <p className="flex max-w-2xl items-start gap-2 rounded-lg border bg-card p-3 text-sm sm:items-center sm:p-4">
       <BadgeCheck className="mt-0.5 size-5 shrink-0 text-success sm:mt-0" aria-hidden="true" />

@@ -4,16 +4,18 @@ import { Button, toast, UserAvatar } from '@app/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, LoaderCircle } from 'lucide-react';
 import { useRef } from 'react';
+import { useLanguage } from '../../lib/language';
 import { photoProblem, uploadProfilePhoto } from './upload-photo';
 
 /** The avatar (photo or initials) with the button that replaces the photo. */
 export function ProfilePhoto({ user }: { user: User }) {
+  const { t, m } = useLanguage();
   const utils = trpc.useUtils();
   const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: uploadProfilePhoto,
     onSuccess: () => {
-      toast({ title: messages.profile.uploaded });
+      toast({ title: m(messages.profile.uploaded) });
       // The header's avatar and this one both read the user.
       void utils.auth.user.invalidate();
     },
@@ -37,7 +39,7 @@ export function ProfilePhoto({ user }: { user: User }) {
         ref={input}
         type="file"
         accept="image/*"
-        aria-label="Profile photo"
+        aria-label={t('profile.photo')}
         className="sr-only"
         tabIndex={-1}
         onChange={(event) => {
@@ -52,10 +54,10 @@ export function ProfilePhoto({ user }: { user: User }) {
         ) : (
           <Camera aria-hidden="true" />
         )}
-        {upload.isPending ? 'Uploading...' : 'Change photo'}
+        {upload.isPending ? t('profile.uploading') : t('profile.changePhoto')}
       </Button>
       <p className="max-w-40 text-center text-xs text-muted-foreground">
-        JPEG, PNG, WebP or GIF, up to {PROFILE_PHOTO_MAX_BYTES / (1024 * 1024)} MB.
+        {t('profile.photoRules', { megabytes: PROFILE_PHOTO_MAX_BYTES / (1024 * 1024) })}
       </p>
     </div>
   );

@@ -1,13 +1,14 @@
 import { requestServer } from '@app/client';
 import { messages, PROFILE_PHOTO_MAX_BYTES } from '@app/contracts';
+import { inLanguage } from '../../lib/language';
 
 /** The server's upload route: multipart is not tRPC, so this one call is a plain request (docs/decisions.md#versions-that-work). */
 const UPLOAD_PHOTO_PATH = '/api/profile/upload-photo';
 
 /** What the browser can tell before sending (docs/product-rules.md#validation); the server checks the bytes again. */
 export function photoProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return messages.profile.invalidFileType;
-  if (file.size > PROFILE_PHOTO_MAX_BYTES) return messages.profile.fileTooLarge;
+  if (!file.type.startsWith('image/')) return inLanguage(messages.profile.invalidFileType);
+  if (file.size > PROFILE_PHOTO_MAX_BYTES) return inLanguage(messages.profile.fileTooLarge);
   return null;
 }
 
@@ -18,9 +19,9 @@ export async function uploadProfilePhoto(file: File): Promise<string> {
   const response = await requestServer(
     UPLOAD_PHOTO_PATH,
     { method: 'POST', body },
-    { session: 'site', fallback: messages.profile.uploadFailed },
+    { session: 'site', fallback: inLanguage(messages.profile.uploadFailed) },
   );
   const answer = (await response.json().catch(() => null)) as { profileImageUrl?: unknown } | null;
   if (typeof answer?.profileImageUrl === 'string') return answer.profileImageUrl;
-  throw new Error(messages.profile.uploadFailed);
+  throw new Error(inLanguage(messages.profile.uploadFailed));
 }

@@ -1,7 +1,9 @@
 import { trpc } from '@app/client';
-import { EARNED_REFERRAL_STATUSES, formatDate, messages, REFERRAL_STATUS_LABELS, type Referral, type User } from '@app/contracts';
+import { EARNED_REFERRAL_STATUSES, messages, type Referral, type User } from '@app/contracts';
+import type { MessageKey } from '@app/contracts/i18n';
 import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
+import { inLanguage, translate, useLanguage } from '../../lib/language';
 import { listQuery, useMemberPage } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
@@ -23,6 +25,19 @@ const STATUS_BADGE: Record<Referral['status'], BadgeProps['variant']> = {
   rejected: 'destructive',
 };
 
+/**
+ * How a referral's status reads to its sponsor: a pending bonus waits for the friend's first approved payout
+ * (the referrals page says whose), a held one for an admin's review.
+ */
+const STATUS_TEXT: Record<Referral['status'], MessageKey> = {
+  pending: 'referrals.status.pending',
+  awaiting_payout: 'referrals.status.awaitingPayout',
+  completed: 'referrals.status.completed',
+  paid: 'referrals.status.paid',
+  held: 'referrals.status.held',
+  rejected: 'referrals.status.rejected',
+};
+
 const hasEarned = (referral: Referral) => EARNED_REFERRAL_STATUSES.includes(referral.status);
 
 /** The Friend cell: the friend, and for a bonus still pending whose payout it waits for (docs/product-rules.md#referral-bonuses-wait-for-proof). */
@@ -31,7 +46,9 @@ function FriendText({ referral }: { referral: Referral }) {
   return (
     <span className="grid gap-0.5">
       <span>{referral.referredName}</span>
-      <span className="text-xs font-normal text-muted-foreground">{messages.referrals.pendingUntil(referral.referredName)}</span>
+      <span className="text-xs font-normal text-muted-foreground">
+        {inLanguage(messages.referrals.pendingUntil(referral.referredName))}
+      </span>
     </span>
   );
 }
@@ -45,22 +62,39 @@ function RewardText({ referral }: { referral: Referral }) {
     return (
       <span className="grid justify-items-end gap-0.5 sm:justify-items-start">
         {referral.reward !== '0.00' && <span>{formatPesosAmount(referral.reward)}</span>}
-        <span className="text-muted-foreground">{messages.referrals.pendingTotal(formatPesosAmount(referral.pendingReward))}</span>
+        <span className="text-muted-foreground">
+          {inLanguage(messages.referrals.pendingTotal(formatPesosAmount(referral.pendingReward)))}
+        </span>
       </span>
     );
   }
   if (hasEarned(referral)) return formatPesosAmount(referral.reward);
   if (referral.status === 'held') {
-    return <span className="text-muted-foreground">{formatPesosAmount(referral.heldReward)} under review</span>;
+    return (
+      <span className="text-muted-foreground">
+        {translate('referrals.underReview', { amount: formatPesosAmount(referral.heldReward) })}
+      </span>
+    );
   }
   if (referral.status === 'rejected') {
-    return <span className="text-muted-foreground">Not paid{referral.reviewNote ? `: ${referral.reviewNote}` : ''}</span>;
+    return (
+      <span className="text-muted-foreground">
+        {referral.reviewNote ? translate('referrals.notPaidWhy', { note: referral.reviewNote }) : translate('referrals.notPaid')}
+      </span>
+    );
   }
-  return <span className="text-muted-foreground">Not yet earned</span>;
+  return <span className="text-muted-foreground">{translate('referrals.notYetEarned')}</span>;
 }
 
 /** The four referral figures and the list of invited friends (docs/screens.md#member-screens). */
 export function ReferralOverview({ user }: { user: User }) {
+  const { formatDate } = useLanguage();
+  const headings = {
+    Friend: translate('referrals.colFriend'),
+    Date: translate('referrals.colDate'),
+    Status: translate('referrals.colStatus'),
+    Reward: translate('referrals.colReward'),
+  };
   const { page, setPage, input, options } = useMemberPage();
   const answer = trpc.referrals.list.useQuery(input, options);
   const referrals = listQuery(answer);
@@ -69,33 +103,36 @@ export function ReferralOverview({ user }: { user: User }) {
 
   return (
     <>
-      <section aria-label="Referral figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Referrals" value={user.referralCount} icon={UserPlus} />
-        <StatCard label="Completed" value={counts?.earned ?? '—'} icon={CheckCircle2} />
+      <section aria-label={translate('referrals.figures')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={translate('referrals.total')} value={user.referralCount} icon={UserPlus} />
+        <StatCard label={translate('referrals.completed')} value={counts?.earned ?? '—'} icon={CheckCircle2} />
         <StatCard
-          label="Earned Referral Bonus"
+          label={translate('referrals.earnedBonus')}
           value={formatPesosAmount(user.referralEarnings)}
           icon={Coins}
-          detail={user.pendingBonuses !== '0.00' ? messages.referrals.pendingTotal(formatPesosAmount(user.pendingBonuses)) : undefined}
+          detail={
+            user.pendingBonuses !== '0.00' ? inLanguage(messages.referrals.pendingTotal(formatPesosAmount(user.pendingBonuses))) : undefined
+          }
         />
-        <StatCard label="Pending" value={counts?.waiting ?? '—'} icon={Hourglass} />
+        <StatCard label={translate('referrals.pending')} value={counts?.waiting ?? '—'} icon={Hourglass} />
       </section>
       <HistoryCard
-        title="Referral History"
+        title={translate('referrals.history')}
         titleId="referral-history-title"
         query={referrals}
         page={page}
         onPage={setPage}
         columns={COLUMNS}
-        loadingLabel="Loading referrals"
-        emptyLabel="Referral history"
-        emptyMessage={messages.referrals.historyEmpty}
-        loadFailedMessage={messages.referrals.historyLoadFailed}
+        headings={headings}
+        loadingLabel={translate('referrals.loading')}
+        emptyLabel={translate('referrals.history')}
+        emptyMessage={inLanguage(messages.referrals.historyEmpty)}
+        loadFailedMessage={inLanguage(messages.referrals.historyLoadFailed)}
         rowKey={(referral) => referral.id}
         cells={(referral) => ({
           Friend: <FriendText referral={referral} />,
           Date: formatDate(referral.createdAt),
-          Status: <Badge variant={STATUS_BADGE[referral.status]}>{REFERRAL_STATUS_LABELS[referral.status]}</Badge>,
+          Status: <Badge variant={STATUS_BADGE[referral.status]}>{translate(STATUS_TEXT[referral.status])}</Badge>,
           Reward: <RewardText referral={referral} />,
         })}
       />

@@ -1,6 +1,7 @@
 import { errorMessage, trpc } from '@app/client';
 import { messages } from '@app/contracts';
 import { toast } from '@app/ui';
+import { inLanguage } from '../../lib/language';
 
 /**
  * Applying a sponsor's code, wherever it happens (the Referrals form, the invite page, after sign-in):
@@ -10,10 +11,10 @@ export function useApplyReferralCode(options: { onSuccess?: () => void } = {}) {
   const utils = trpc.useUtils();
   return trpc.referrals.useCode.useMutation({
     onSuccess: () => {
-      toast({ title: messages.referrals.applied });
+      toast({ title: inLanguage(messages.referrals.applied) });
       void utils.auth.user.invalidate();
       options.onSuccess?.();
     },
-    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, messages.referrals.failed) }),
+    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, inLanguage(messages.referrals.failed)) }),
   });
 }

@@ -3,6 +3,7 @@ import { asConversationWindow, CHAT_STALE_MS, CHAT_WINDOW_SIZE, earlierCursor, m
 import { Button, cn, lazyExport, useSignInHref } from '@app/ui';
 import { LogIn, MessageCircle, X } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
+import { inLanguage, translate } from '../../lib/language';
 import { LoadingMessages } from './loading-messages';
 
 /**
@@ -56,12 +57,14 @@ export function SupportChat({ user, docked }: { user: User | null; docked: boole
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={open ? 'Close support chat' : unread > 0 ? `Open support chat, ${unread} unread` : 'Open support chat'}
+        aria-label={
+          open ? translate('support.close') : unread > 0 ? translate('support.openUnread', { count: unread }) : translate('support.open')
+        }
         className={cn(
           'relative flex items-center justify-center rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
           docked
             ? 'size-10 hover:bg-accent'
-            : 'fixed right-4 bottom-4 z-40 size-14 bg-primary text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:ring-offset-2',
+            : 'fixed right-4 bottom-4 z-40 size-14 bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover focus-visible:ring-offset-2',
         )}
       >
         {open ? (
@@ -96,16 +99,16 @@ export function SupportChat({ user, docked }: { user: User | null; docked: boole
           <header className="flex items-start justify-between gap-3 border-b bg-primary px-4 py-3 text-primary-foreground">
             <div className="grid gap-0.5">
               <h2 id={titleId} className="font-semibold">
-                Live Support
+                {translate('support.title')}
               </h2>
-              <p className="text-xs text-primary-foreground/85">{messages.content.supportReplies}</p>
+              <p className="text-xs text-primary-foreground">{inLanguage(messages.content.supportReplies)}</p>
             </div>
             <Button
               variant="ghost"
               size="icon"
               className="size-8 text-primary-foreground hover:bg-primary-foreground/15 hover:text-primary-foreground"
               onClick={close}
-              aria-label="Close support chat"
+              aria-label={translate('support.close')}
             >
               <X aria-hidden="true" />
             </Button>
@@ -138,12 +141,12 @@ function SignInToChat() {
   const signIn = useSignInHref();
   return (
     <div className="grid flex-1 content-center justify-items-center gap-3 p-6 text-center">
-      <p className="font-semibold">{messages.auth.authenticationRequired}</p>
-      <p className="text-sm text-muted-foreground">{messages.support.signInToChat}</p>
+      <p className="font-semibold">{inLanguage(messages.auth.authenticationRequired)}</p>
+      <p className="text-sm text-muted-foreground">{inLanguage(messages.support.signInToChat)}</p>
       <Button asChild>
         <a href={signIn}>
           <LogIn aria-hidden="true" />
-          Sign In
+          {translate('support.signIn')}
         </a>
       </Button>
     </div>

@@ -1,4 +1,4 @@
-import { trpc } from '@app/client';
+import { isOfflineFailure, trpc } from '@app/client';
 import {
   asConversationWindow,
   CHAT_WINDOW_SIZE,
@@ -12,6 +12,7 @@ import {
 import { Button, ConversationScroller, cn, FormError, Textarea, toast, useZodForm } from '@app/ui';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, useEffect, useId } from 'react';
+import { inLanguage, translate, useLanguage } from '../../lib/language';
 import { formatMessageTime } from '../../lib/time';
 import { LoadingMessages } from './loading-messages';
 
@@ -42,25 +43,27 @@ export function Conversation({ windows, loading, failed, unread, earlier }: Conv
   return (
     <>
       <ConversationScroller
-        label="Conversation"
+        label={translate('support.conversation')}
         oldest={(before[0] ?? latest[0])?.id}
         newest={latest.at(-1)?.id}
         earlier={earlier}
         className="flex-1 p-4"
       >
         {loading && <LoadingMessages />}
-        {failed && <p className="text-center text-sm text-muted-foreground">{messages.support.chatLoadFailed}</p>}
-        {windows && latest.length === 0 && <p className="text-center text-sm text-muted-foreground">{messages.support.chatEmpty}</p>}
+        {failed && <p className="text-center text-sm text-muted-foreground">{inLanguage(messages.support.chatLoadFailed)}</p>}
+        {windows && latest.length === 0 && (
+          <p className="text-center text-sm text-muted-foreground">{inLanguage(messages.support.chatEmpty)}</p>
+        )}
         {/* Apart from the latest, which announce what arrives: earlier messages shown on request are not news. */}
         {before.length > 0 && (
-          <ol aria-label="Earlier messages" className="mb-3 grid gap-3">
+          <ol aria-label={translate('support.earlier')} className="mb-3 grid gap-3">
             {before.map((message) => (
               <ChatMessage key={message.id} message={message} />
             ))}
           </ol>
         )}
         {latest.length > 0 && (
-          <ol aria-label="Messages" aria-live="polite" className="grid gap-3">
+          <ol aria-label={translate('support.messages')} aria-live="polite" className="grid gap-3">
             {latest.map((message) => (
               <ChatMessage key={message.id} message={message} />
             ))}
@@ -73,6 +76,7 @@ export function Conversation({ windows, loading, failed, unread, earlier }: Conv
 }
 
 function ChatMessage({ message }: { message: SupportMessage }) {
+  const { language } = useLanguage();
   const mine = message.isUserMessage;
   return (
     <li className={cn('grid max-w-[85%] gap-1', mine ? 'justify-self-end justify-items-end' : 'justify-self-start')}>
@@ -82,11 +86,12 @@ function ChatMessage({ message }: { message: SupportMessage }) {
           mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
         )}
       >
-        <span className="sr-only">{mine ? 'You: ' : 'Support: '}</span>
-        {message.message}
+        <span className="sr-only">{translate(mine ? 'support.you' : 'support.support')}</span>
+        {/* What the member or the support team wrote, shown as written. */}
+        <span data-admin-text>{message.message}</span>
       </p>
       <time dateTime={message.createdAt} className="px-1 text-xs text-muted-foreground">
-        {formatMessageTime(message.createdAt)}
+        {formatMessageTime(language, message.createdAt)}
       </time>
     </li>
   );
@@ -108,7 +113,11 @@ function MessageInput() {
         return { ...data, pages: [{ ...window, items: [...window.items, sent] }, ...rest] };
       });
     },
-    onError: () => toast({ variant: 'destructive', title: messages.support.sendFailed }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: isOfflineFailure(error) ? inLanguage(messages.offline.request) : inLanguage(messages.support.sendFailed),
+      }),
   });
 
   const submit = form.handleSubmit((message) => {
@@ -126,23 +135,28 @@ function MessageInput() {
     <form noValidate className="grid gap-2 border-t p-3" onSubmit={submit}>
       <div className="flex items-end gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Message to support
+          {translate('support.messageLabel')}
         </label>
         <Textarea
           id={inputId}
           rows={2}
           maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
           onKeyDown={onKeyDown}
-          placeholder="Type a message..."
+          placeholder={translate('support.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
           className="min-h-0 resize-none"
           {...form.register('message')}
         />
         <p id={`${inputId}-hint`} className="sr-only">
-          Enter sends, Shift+Enter adds a new line.
+          {translate('support.enterHint')}
         </p>
-        <Button type="submit" size="icon" disabled={send.isPending || form.watch('message').trim() === ''} aria-label="Send message">
+        <Button
+          type="submit"
+          size="icon"
+          disabled={send.isPending || form.watch('message').trim() === ''}
+          aria-label={translate('support.send')}
+        >
           {send.isPending ? (
             <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
           ) : (

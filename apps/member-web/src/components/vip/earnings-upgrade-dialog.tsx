@@ -1,6 +1,7 @@
 import { errorMessage, trpc } from '@app/client';
 import { messages, type VipPlan } from '@app/contracts';
 import { Dialog, DialogActions, DialogContent, DialogHeading, formatPesosAmount, SubmitButton, toast } from '@app/ui';
+import { inLanguage, translate } from '../../lib/language';
 
 interface EarningsUpgradeDialogProps {
   /** The plan being bought; null while the dialog is closed. */
@@ -13,7 +14,7 @@ export function EarningsUpgradeDialog({ plan, onClose }: EarningsUpgradeDialogPr
   const utils = trpc.useUtils();
   const upgrade = trpc.vip.upgradeWithEarnings.useMutation({
     onSuccess: () => {
-      toast({ title: messages.vip.upgraded });
+      toast({ title: inLanguage(messages.vip.upgraded) });
       // The plan changes the balance, the task list (VIP tasks, limit) and the history.
       void Promise.all([
         utils.auth.user.invalidate(),
@@ -23,7 +24,7 @@ export function EarningsUpgradeDialog({ plan, onClose }: EarningsUpgradeDialogPr
       ]);
       onClose();
     },
-    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, messages.vip.failed) }),
+    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, inLanguage(messages.vip.failed)) }),
   });
 
   return (
@@ -33,12 +34,12 @@ export function EarningsUpgradeDialog({ plan, onClose }: EarningsUpgradeDialogPr
           <>
             <DialogHeading
               clearOfClose
-              title={`Buy ${plan.name} with your earnings?`}
-              description={messages.vip.earningsConfirm(formatPesosAmount(plan.price), plan.name)}
+              title={translate('vip.buyWithEarnings', { plan: plan.name })}
+              description={inLanguage(messages.vip.earningsConfirm(formatPesosAmount(plan.price), plan.name))}
             />
             <DialogActions onCancel={onClose}>
               <SubmitButton type="button" onClick={() => upgrade.mutate({ vipTier: plan.id })} pending={upgrade.isPending}>
-                Pay {formatPesosAmount(plan.price)}
+                {translate('vip.payAmount', { amount: formatPesosAmount(plan.price) })}
               </SubmitButton>
             </DialogActions>
           </>

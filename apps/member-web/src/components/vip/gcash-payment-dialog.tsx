@@ -1,5 +1,5 @@
-import { errorMessage, trpc } from '@app/client';
-import { formatGcashNumber, messages, VIP_TRANSACTION_DIGITS, type VipPlan, vipUpgradeInput } from '@app/contracts';
+import { errorMessage, refusalDetail, trpc } from '@app/client';
+import { formatGcashNumber, messages, VIP_REFERENCE_FIELD, VIP_TRANSACTION_DIGITS, type VipPlan, vipUpgradeInput } from '@app/contracts';
 import {
   Alert,
   AlertDescription,
@@ -19,6 +19,7 @@ import {
   useZodForm,
 } from '@app/ui';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
+import { useLanguage } from '../../lib/language';
 import { planFacts } from './plan-facts';
 
 interface GcashPaymentDialogProps {
@@ -40,6 +41,7 @@ export function GcashPaymentDialog({ plan, onClose }: GcashPaymentDialogProps) {
 }
 
 function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
+  const { t, m } = useLanguage();
   const utils = trpc.useUtils();
   // raw: the member's reference goes as typed; the server strips the non-digits itself.
   const form = useZodForm(vipUpgradeInput, { defaultValues: { vipTier: plan.id, paymentInfo: { transactionProof: '' } }, raw: true });
@@ -50,77 +52,100 @@ function PaymentForm({ plan, onDone }: { plan: VipPlan; onDone: () => void }) {
 
   const upgrade = trpc.vip.upgrade.useMutation({
     onSuccess: () => {
-      toast({ title: messages.vip.requestPending });
+      toast({ title: m(messages.vip.requestPending) });
       void Promise.all([utils.auth.user.invalidate(), utils.vip.status.invalidate()]);
       onDone();
     },
-    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, messages.vip.failed) }),
+    // A reference used before is shown at its field (docs/api-conventions.md#errors).
+    onError: (error) => {
+      if (refusalDetail(error, 'field') === VIP_REFERENCE_FIELD)
+        form.setError(VIP_REFERENCE_FIELD, { message: errorMessage(error, '') }, { shouldFocus: true });
+      else toast({ variant: 'destructive', title: errorMessage(error, m(messages.vip.failed)) });
+    },
   });
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => upgrade.mutate(values))} className="grid gap-4">
-      <DialogHeading clearOfClose title={`Upgrade to ${plan.name}`} description={`${messages.vip.proofInstructions}.`} />
-      <div className="grid gap-1 rounded-lg border bg-muted/50 p-4">
-        <p className="text-sm text-muted-foreground">Amount to send</p>
-        <p className="text-2xl font-bold tabular-nums">{formatPesosAmount(plan.price)}</p>
-        <p className="text-xs text-muted-foreground">{planFacts(plan).join(' · ')}</p>
-      </div>
-      {payee.isPending && <Skeleton className="h-20 w-full" />}
+      <DialogHeading clearOfClose title={t('vip.upgradeTo', { plan: plan.name })} description={`${m(messages.vip.proofInstructions)}.`} />
+      <p className="text-xs text-muted-foreground">{planFacts(plan).join(' · ')}</p>
+      {payee.isPending && <Skeleton className="h-40 w-full" />}
       {payee.isError && (
         <Alert variant="destructive" role="alert">
           <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{messages.vip.gcashDetailsFailed}</AlertDescription>
+          <AlertDescription>{m(messages.vip.gcashDetailsFailed)}</AlertDescription>
         </Alert>
       )}
       {payee.data && !canPay && (
         <Alert variant="warning">
           <TriangleAlert aria-hidden="true" />
-          <AlertTitle>{messages.vip.gcashUnavailable}</AlertTitle>
-          <AlertDescription>{messages.vip.gcashUnavailableBody}</AlertDescription>
+          <AlertTitle>{m(messages.vip.gcashUnavailable)}</AlertTitle>
+          <AlertDescription>{m(messages.vip.gcashUnavailableBody)}</AlertDescription>
         </Alert>
       )}
-      {payee.data?.gcashNumber && payee.data.gcashName && <Payee number={payee.data.gcashNumber} name={payee.data.gcashName} />}
+      {payee.data?.gcashNumber && payee.data.gcashName && (
+        <PaymentSteps number={payee.data.gcashNumber} name={payee.data.gcashName} price={plan.price} />
+      )}
       <Field
         id="vip-transaction-proof"
-        label="G-CASH reference number"
-        hint={`The ${VIP_TRANSACTION_DIGITS}-digit number on your G-CASH receipt. Spaces and dashes are fine.`}
+        label={t('vip.referenceLabel')}
+        hint={t('vip.referenceHint', { digits: VIP_TRANSACTION_DIGITS })}
         error={proofError}
       >
-        <Input inputMode="numeric" autoComplete="off" {...form.register('paymentInfo.transactionProof')} />
+        <Input inputMode="numeric" autoComplete="off" {...form.register(VIP_REFERENCE_FIELD)} />
       </Field>
       <DialogActions onCancel={onDone}>
         <SubmitButton pending={upgrade.isPending} disabled={!canPay}>
-          Submit for approval
+          {t('vip.submit')}
         </SubmitButton>
       </DialogActions>
     </form>
   );
 }
 
-/** The G-CASH account to send the price to, with its number one tap from the clipboard. */
-function Payee({ number, name }: { number: string; name: string }) {
+interface PaymentStepsProps {
+  /** The payee's G-CASH number, 11 digits. */
+  number: string;
+  name: string;
+  /** The plan's price as the API gives it ("300.00"): what GCash's amount field takes. */
+  price: string;
+}
+
+/**
+ * The payment in GCash's own steps (open GCash, Send Money, the number, the amount, the receipt's reference),
+ * with the number and the amount one tap from the clipboard.
+ */
+function PaymentSteps({ number, name, price }: PaymentStepsProps) {
+  const { t, m } = useLanguage();
   const { copiedKey, copy } = useCopy();
-  async function copyNumber() {
-    if (await copy('number', number)) toast({ title: messages.referrals.copied, description: messages.vip.gcashNumberCopied });
-    else toast({ variant: 'destructive', title: messages.referrals.copyFailed });
+  async function copyValue(key: 'number' | 'amount', text: string, done: string) {
+    if (await copy(key, text)) toast({ title: m(messages.referrals.copied), description: done });
+    else toast({ variant: 'destructive', title: m(messages.referrals.copyFailed) });
   }
+  const copyButton = (key: 'number' | 'amount', label: string, text: string, done: string) => (
+    <Button type="button" variant="outline" size="sm" onClick={() => void copyValue(key, text, done)} aria-label={label}>
+      {copiedKey === key ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {copiedKey === key ? m(messages.referrals.copied) : t('vip.copy')}
+    </Button>
+  );
   return (
-    <dl className="grid gap-2 rounded-lg border p-4 text-sm">
-      {/* The copy button sits beside the number as a second <dd>: a <dl> holds only its terms and values. */}
-      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5">
-        <dt className="text-muted-foreground">G-CASH number</dt>
-        <dd className="col-start-1 font-mono text-base font-semibold tabular-nums">{formatGcashNumber(number)}</dd>
-        <dd className="col-start-2 row-span-2 row-start-1">
-          <Button type="button" variant="outline" size="sm" onClick={copyNumber} aria-label="Copy the G-CASH number">
-            {copiedKey ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copiedKey ? messages.referrals.copied : 'Copy'}
-          </Button>
-        </dd>
-      </div>
-      <div className="grid gap-0.5">
-        <dt className="text-muted-foreground">Account name</dt>
-        <dd className="font-semibold">{name}</dd>
-      </div>
-    </dl>
+    <ol aria-label={t('vip.stepsLabel')} className="grid list-decimal gap-3 rounded-lg border p-4 pl-9 text-sm marker:font-semibold">
+      <li>{t('vip.stepOpen')}</li>
+      <li>{t('vip.stepSend')}</li>
+      <li className="grid gap-1">
+        <span>{t('vip.stepNumber', { name })}</span>
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-mono text-base font-semibold tabular-nums">{formatGcashNumber(number)}</span>
+          {copyButton('number', t('vip.copyNumber'), number, m(messages.vip.gcashNumberCopied))}
+        </span>
+      </li>
+      <li className="grid gap-1">
+        <span>{t('vip.stepAmount')}</span>
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-2xl font-bold tabular-nums">{formatPesosAmount(price)}</span>
+          {copyButton('amount', t('vip.copyAmount'), price, t('vip.amountCopied'))}
+        </span>
+      </li>
+      <li>{t('vip.stepReference', { digits: VIP_TRANSACTION_DIGITS })}</li>
+    </ol>
   );
 }

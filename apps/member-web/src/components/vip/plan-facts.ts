@@ -1,11 +1,12 @@
-import { pluralize, type VipPlan } from '@app/contracts';
+import type { VipPlan } from '@app/contracts';
 import { formatPesosAmount } from '@app/ui';
+import { translate } from '../../lib/language';
 
-/** A plan's terms in short, as its card and its payment dialog list them: "15 days", "10 tasks daily", "₱5.00 per task". */
+/** A plan's terms in short, as its payment dialog lists them: "15 days", "10 tasks daily", "₱5.00 per task". */
 export function planFacts(plan: VipPlan): string[] {
   return [
-    pluralize(plan.duration, 'day'),
-    `${pluralize(plan.dailyTaskLimit, 'task')} daily`,
-    `${formatPesosAmount(plan.rewardPerTask)} per task`,
+    translate('vip.factDays', { count: plan.duration }),
+    translate('vip.factDaily', { count: plan.dailyTaskLimit }),
+    translate('vip.factReward', { amount: formatPesosAmount(plan.rewardPerTask) }),
   ];
 }

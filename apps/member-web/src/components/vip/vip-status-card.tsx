@@ -1,6 +1,7 @@
-import { FREE_TIER, formatDate, messages, pluralize, type VipStatus } from '@app/contracts';
+import { FREE_TIER, messages, type VipStatus } from '@app/contracts';
 import { Badge, Card, CardHeader, CardTitle, Skeleton } from '@app/ui';
 import { Crown } from 'lucide-react';
+import { inLanguage, translate, useLanguage } from '../../lib/language';
 import { tierLabel } from '../../lib/tier';
 
 interface VipStatusCardProps {
@@ -20,7 +21,7 @@ export function VipStatusCard({ status, failed }: VipStatusCardProps) {
             <Crown className="size-6 text-primary" aria-hidden="true" />
           </div>
           <div className="grid gap-1">
-            <CardTitle>Your membership</CardTitle>
+            <CardTitle>{translate('vip.yourMembership')}</CardTitle>
             {status && (
               <Badge variant={status.vipTier === FREE_TIER ? 'secondary' : 'default'} className="justify-self-start">
                 {tierLabel(status.vipTier)}
@@ -31,19 +32,24 @@ export function VipStatusCard({ status, failed }: VipStatusCardProps) {
         </div>
         {status && <StatusFacts status={status} />}
         {pending && <Skeleton className="h-10 w-full sm:ml-auto sm:w-72" />}
-        {failed && <p className="text-sm text-muted-foreground sm:ml-auto">{messages.vip.statusLoadFailed}</p>}
+        {failed && <p className="text-sm text-muted-foreground sm:ml-auto">{inLanguage(messages.vip.statusLoadFailed)}</p>}
       </CardHeader>
     </Card>
   );
 }
 
 function StatusFacts({ status }: { status: VipStatus }) {
+  const { formatDate } = useLanguage();
   const facts = [
-    { term: 'Daily task limit', value: pluralize(status.dailyTaskLimit, 'task') },
-    { term: 'Tasks today', value: `${status.tasksCompletedToday} of ${status.dailyTaskLimit}` },
+    { term: translate('vip.dailyLimit'), value: translate('vip.tasksCount', { count: status.dailyTaskLimit }) },
+    {
+      term: translate('vip.tasksToday'),
+      value: translate('vip.doneOf', { done: status.tasksCompletedToday, limit: status.dailyTaskLimit }),
+    },
   ];
   // The free tier never expires; a paid plan shows the day it ends.
-  if (status.vipTier !== FREE_TIER && status.vipExpiresAt) facts.push({ term: 'Active until', value: formatDate(status.vipExpiresAt) });
+  if (status.vipTier !== FREE_TIER && status.vipExpiresAt)
+    facts.push({ term: translate('vip.activeUntil'), value: formatDate(status.vipExpiresAt) });
   return (
     <dl className="flex flex-wrap gap-x-8 gap-y-3 sm:ml-auto">
       {facts.map(({ term, value }) => (

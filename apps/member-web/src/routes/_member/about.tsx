@@ -1,9 +1,11 @@
 import { messages } from '@app/contracts';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { aboutInFilipino } from '../../components/content/fil/about';
 import { RULES } from '../../components/content/rules';
 import { useTaskViewSeconds } from '../../components/content/use-task-view-seconds';
 import { ContentPage, type ContentSection } from '../../components/content-page';
+import { inLanguage, useLanguage } from '../../lib/language';
 
 export const Route = createFileRoute('/_member/about')({
   component: AboutPage,
@@ -45,7 +47,7 @@ function aboutSections(viewSeconds: number): ContentSection[] {
           </li>
           <li>
             <strong>Payouts.</strong> From {RULES.payoutMin} to {RULES.payoutMax} per request by {RULES.payoutMethods}.{' '}
-            {messages.content.payoutProcessing}
+            {inLanguage(messages.content.payoutProcessing)}
           </li>
         </ul>
       ),
@@ -67,7 +69,7 @@ function aboutSections(viewSeconds: number): ContentSection[] {
             <strong>No purchase needed.</strong> Joining is free, and a purchase is never needed to withdraw what you earned.
           </li>
           <li>
-            <strong>People you can reach.</strong> {messages.content.supportReplies} Write to us from the chat on any page.
+            <strong>People you can reach.</strong> {inLanguage(messages.content.supportReplies)} Write to us from the chat on any page.
           </li>
         </ul>
       ),
@@ -87,6 +89,8 @@ function aboutSections(viewSeconds: number): ContentSection[] {
 }
 
 function AboutPage() {
+  const { language } = useLanguage();
   const viewSeconds = useTaskViewSeconds();
+  if (language === 'fil') return <ContentPage {...aboutInFilipino(viewSeconds)} />;
   return <ContentPage title="About Us" description={`Who we are and how ${BRAND_NAME} works.`} sections={aboutSections(viewSeconds)} />;
 }

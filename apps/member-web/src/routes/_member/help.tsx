@@ -2,9 +2,12 @@ import { messages, PROFILE_PHOTO_MAX_BYTES, VIP_TRANSACTION_DIGITS } from '@app/
 import { AppLink, BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Faq, type FaqEntry } from '../../components/content/faq';
+import { helpInFilipino } from '../../components/content/fil/help';
+import { INLINE_LINK } from '../../components/content/inline-link';
 import { RULES } from '../../components/content/rules';
 import { useTaskViewSeconds } from '../../components/content/use-task-view-seconds';
 import { ContentPage, type ContentSection } from '../../components/content-page';
+import { inLanguage, useLanguage } from '../../lib/language';
 
 export const Route = createFileRoute('/_member/help')({
   component: HelpPage,
@@ -38,7 +41,7 @@ function faqEntries(viewSeconds: number): FaqEntry[] {
     },
     {
       question: 'How long does a payout take?',
-      answer: `${messages.content.payoutProcessing} While a request is reviewed its amount is shown as pending. If a request is declined, the amount goes back to your available balance.`,
+      answer: `${inLanguage(messages.content.payoutProcessing)} While a request is reviewed its amount is shown as pending. If a request is declined, the amount goes back to your available balance.`,
     },
     {
       question: 'Do I need to buy VIP or invite friends to withdraw?',
@@ -69,12 +72,10 @@ function faqEntries(viewSeconds: number): FaqEntry[] {
     },
     {
       question: 'How do I contact support?',
-      answer: `Sign in and open the chat button at the bottom right of any page. ${messages.content.supportReplies}`,
+      answer: `Sign in and open the chat button at the bottom right of any page. ${inLanguage(messages.content.supportReplies)}`,
     },
   ];
 }
-
-const INLINE_LINK = 'font-medium text-primary underline-offset-4 hover:underline';
 
 function helpSections(viewSeconds: number): ContentSection[] {
   return [
@@ -100,7 +101,7 @@ function helpSections(viewSeconds: number): ContentSection[] {
             <AppLink href="/payouts" className={INLINE_LINK}>
               Payouts
             </AppLink>{' '}
-            page. {messages.content.payoutProcessing}
+            page. {inLanguage(messages.content.payoutProcessing)}
           </li>
         </ol>
       ),
@@ -113,7 +114,8 @@ function helpSections(viewSeconds: number): ContentSection[] {
         <>
           <p>
             Signed-in members can message our support team from the chat button at the bottom right of every page.{' '}
-            {messages.content.supportReplies} You will see the reply in the same chat, with a badge on the button until you read it.
+            {inLanguage(messages.content.supportReplies)} You will see the reply in the same chat, with a badge on the button until you read
+            it.
           </p>
           <p>
             When you ask about a transaction or a payout, include its date, amount and payment method. We will never ask for your password,
@@ -140,7 +142,9 @@ function helpSections(viewSeconds: number): ContentSection[] {
 }
 
 function HelpPage() {
+  const { language } = useLanguage();
   const viewSeconds = useTaskViewSeconds();
+  if (language === 'fil') return <ContentPage {...helpInFilipino(viewSeconds)} />;
   return (
     <ContentPage title="Help Center" description="Answers to common questions and ways to reach us." sections={helpSections(viewSeconds)} />
   );

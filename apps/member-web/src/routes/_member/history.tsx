@@ -4,6 +4,7 @@ import { Card, PageHeader, Pager } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
+import { inLanguage, translate } from '../../lib/language';
 import { FIRST_PAGE, listQuery, useMemberPage } from '../../lib/member-list';
 
 /** The server's CSV statement with the running balance; a plain download, not a page of this app. */
@@ -22,15 +23,15 @@ function HistoryPage() {
   return (
     <>
       <PageHeader
-        title="Transaction History"
-        description="Every earning, bonus and payout on your account."
+        title={translate('history.title')}
+        description={translate('history.description')}
         actions={<StatementDownload href={STATEMENT_HREF} session="site" />}
       />
       <Card className="p-2">
         <TransactionTable
           transactions={transactions}
-          emptyText={messages.transactions.emptyHistory}
-          label="Transaction history"
+          emptyText={inLanguage(messages.transactions.emptyHistory)}
+          label={translate('history.label')}
           loadingRows={6}
         />
         <Pager page={page} pageSize={MEMBER_PAGE_SIZE} total={transactions.total} onPage={setPage} />

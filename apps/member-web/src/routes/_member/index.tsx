@@ -1,15 +1,17 @@
 import { trpc } from '@app/client';
-import { DASHBOARD_TASK_COUNT, DASHBOARD_TRANSACTION_COUNT, messages } from '@app/contracts';
+import { DASHBOARD_TASK_COUNT, DASHBOARD_TRANSACTION_COUNT, type Task, type VipStatus } from '@app/contracts';
 import { Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
 import { DailyLimitCard } from '../../components/earning/daily-limit-card';
 import { isKnownSignedOut } from '../../components/earning/member-data';
+import { StartTaskButton } from '../../components/earning/task-card';
 import { TaskGrid } from '../../components/earning/task-grid';
 import { TransactionTable } from '../../components/earning/transaction-table';
 import { OnwardLink } from '../../components/onward-link';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
+import { useLanguage } from '../../lib/language';
 import { listQuery } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
@@ -26,85 +28,127 @@ export const Route = createFileRoute('/_member/')({
   component: Dashboard,
 });
 
+/**
+ * A member who has never completed a task is new (docs/screens.md#the-first-visit): they are welcomed and
+ * given one next step, their first task at the reward it pays them; anyone else is welcomed back.
+ */
 function Dashboard() {
   const user = useSignedInUser();
+  const { t } = useLanguage();
   const tasks = trpc.tasks.list.useQuery();
   const transactions = listQuery(trpc.transactions.list.useQuery(RECENT_TRANSACTIONS));
   const vipStatus = trpc.vip.status.useQuery();
+  const isNew = user.completedTasks === 0;
+  const name = user.firstName;
+  let title = isNew ? t('dashboard.welcome') : t('dashboard.welcomeBack');
+  if (name) title = isNew ? t('dashboard.welcomeNamed', { name }) : t('dashboard.welcomeBackNamed', { name });
 
   return (
     <>
       <PageHeader
-        title={user.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'}
-        documentTitle="Dashboard"
-        description="Here is how your earnings stand today."
+        title={title}
+        documentTitle={t('dashboard.title')}
+        description={isNew ? t('dashboard.descriptionNew') : t('dashboard.description')}
       />
 
       <PayoutHoldBanner hold={user.payoutHold} />
       {vipStatus.data?.vipPendingApproval && <VipPendingBanner status={vipStatus.data} />}
+      {isNew && <FirstStep tasks={tasks.data} today={vipStatus.data} userId={user.id} />}
 
-      <section aria-label="Your earnings" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Earnings" value={formatPesosAmount(user.totalEarnings)} icon={Coins} />
-        <StatCard label="Completed Tasks" value={user.completedTasks} icon={CheckCircle2} />
-        <StatCard label="Available Balance" value={formatPesosAmount(user.availableBalance)} icon={Wallet} />
+      {/* Two by two on a phone, so that the tasks start on the first screen. */}
+      <section aria-label={t('dashboard.earnings')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard label={t('dashboard.totalEarnings')} value={formatPesosAmount(user.totalEarnings)} icon={Coins} />
+        <StatCard label={t('dashboard.completedTasks')} value={user.completedTasks} icon={CheckCircle2} />
+        <StatCard label={t('dashboard.availableBalance')} value={formatPesosAmount(user.availableBalance)} icon={Wallet} />
         <StatCard
-          label="Payout Completed"
+          label={t('dashboard.payoutCompleted')}
           value={formatPesosAmount(user.totalPaidOut)}
           icon={HandCoins}
-          detail={`Pending: ${formatPesosAmount(user.pendingPayout)}`}
+          detail={t('dashboard.pendingPayout', { amount: formatPesosAmount(user.pendingPayout) })}
         />
       </section>
-
-      {user.referralCount > 0 && (
-        <section aria-label="Your referrals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <StatCard label="Referral Count" value={user.referralCount} icon={UserPlus} />
-          <StatCard
-            label="Referral Earnings"
-            value={formatPesosAmount(user.referralEarnings)}
-            icon={Coins}
-            // Bonuses waiting for a friend's first approved payout are not money yet (docs/product-rules.md#referral-bonuses-wait-for-proof).
-            detail={user.pendingBonuses !== '0.00' ? messages.referrals.pendingTotal(formatPesosAmount(user.pendingBonuses)) : undefined}
-          />
-          <Card className="flex items-center justify-center p-5">
-            <OnwardLink href="/referrals" variant="outline" className="w-full">
-              Manage Referrals
-            </OnwardLink>
-          </Card>
-        </section>
-      )}
-
-      <DailyLimitCard status={vipStatus} />
 
       <section aria-labelledby="dashboard-tasks" className="grid gap-4">
         <div className="flex items-center justify-between gap-4">
           <h2 id="dashboard-tasks" className="text-xl font-semibold tracking-tight">
-            Available Tasks
+            {t('dashboard.availableTasks')}
           </h2>
           {tasks.data && tasks.data.length > DASHBOARD_TASK_COUNT && (
             <OnwardLink href="/tasks" variant="link">
-              View All Tasks
+              {t('dashboard.viewAllTasks')}
             </OnwardLink>
           )}
         </div>
         <TaskGrid tasks={tasks} today={vipStatus.data} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
       </section>
 
+      <DailyLimitCard status={vipStatus} />
+
+      {user.referralCount > 0 && (
+        <section aria-label={t('dashboard.referrals')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <StatCard label={t('dashboard.referralCount')} value={user.referralCount} icon={UserPlus} />
+          <StatCard
+            label={t('dashboard.referralEarnings')}
+            value={formatPesosAmount(user.referralEarnings)}
+            icon={Coins}
+            // Bonuses waiting for a friend's first approved payout are not money yet (docs/product-rules.md#referral-bonuses-wait-for-proof).
+            detail={
+              user.pendingBonuses !== '0.00' ? t('dashboard.pendingBonuses', { amount: formatPesosAmount(user.pendingBonuses) }) : undefined
+            }
+          />
+          <Card className="flex items-center justify-center p-5">
+            <OnwardLink href="/referrals" variant="outline" className="w-full">
+              {t('dashboard.manageReferrals')}
+            </OnwardLink>
+          </Card>
+        </section>
+      )}
+
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-4">
-          <CardTitle>Transaction History</CardTitle>
+          <CardTitle>{t('dashboard.transactionHistory')}</CardTitle>
           <OnwardLink href="/history" variant="link">
-            View All
+            {t('dashboard.viewAll')}
           </OnwardLink>
         </CardHeader>
         <div className="px-2 pb-2">
           <TransactionTable
             transactions={transactions}
-            emptyText={messages.transactions.emptyDashboard}
-            label="Recent transactions"
+            emptyText={t('dashboard.noTransactions')}
+            label={t('dashboard.recentTransactions')}
             loadingRows={DASHBOARD_TRANSACTION_COUNT}
           />
         </div>
       </Card>
     </>
+  );
+}
+
+interface FirstStepProps {
+  tasks: Task[] | undefined;
+  today: VipStatus | undefined;
+  userId: string;
+}
+
+/** A new member's one next step: the first task on their list, at the reward it pays them, started in one tap. */
+function FirstStep({ tasks, today, userId }: FirstStepProps) {
+  const { t } = useLanguage();
+  const first = tasks?.[0];
+  // Nothing to offer while the list loads, when it is empty, or when the day's limit is already reached.
+  if (!first || (today && today.tasksRemaining <= 0)) return null;
+  return (
+    <Card role="region" aria-labelledby="first-step-title" className="grid gap-3 border-primary p-5 sm:flex sm:items-center sm:p-6">
+      <div className="grid flex-1 gap-1">
+        <h2 id="first-step-title" className="text-lg font-semibold">
+          {t('dashboard.firstStepTitle')}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {t('dashboard.firstStepBody', { title: first.title, amount: formatPesosAmount(first.reward) })}
+        </p>
+      </div>
+      <div className="sm:w-64">
+        <StartTaskButton task={first} userId={userId} />
+      </div>
+    </Card>
   );
 }

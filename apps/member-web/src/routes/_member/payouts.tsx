@@ -5,6 +5,8 @@ import { isKnownSignedOut } from '../../components/earning/member-data';
 import { PayoutHistory } from '../../components/payouts/payout-history';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { PayoutRequestForm } from '../../components/payouts/payout-request-form';
+import { PushOfferOnce } from '../../components/push/push-offer-once';
+import { translate } from '../../lib/language';
 import { FIRST_PAGE } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
@@ -20,13 +22,14 @@ function PayoutsPage() {
   const user = useSignedInUser();
   return (
     <>
-      <PageHeader title="Payouts" description="Cash out your available balance and follow each request." />
+      <PageHeader title={translate('payouts.title')} description={translate('payouts.description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <StatCard label="Available Balance" value={formatPesosAmount(user.availableBalance)} icon={Wallet} />
-        <StatCard label="Pending Payouts" value={formatPesosAmount(user.pendingPayout)} icon={Clock} />
+        <StatCard label={translate('payouts.availableBalance')} value={formatPesosAmount(user.availableBalance)} icon={Wallet} />
+        <StatCard label={translate('payouts.pending')} value={formatPesosAmount(user.pendingPayout)} icon={Clock} />
       </div>
       <PayoutHoldBanner hold={user.payoutHold} />
-      <PayoutRequestForm onHold={user.payoutHold !== null} />
+      <PushOfferOnce user={user} />
+      <PayoutRequestForm availableBalance={user.availableBalance} onHold={user.payoutHold !== null} />
       <PayoutHistory />
     </>
   );

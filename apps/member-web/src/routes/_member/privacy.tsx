@@ -1,7 +1,9 @@
 import { trpc } from '@app/client';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { privacyInFilipino } from '../../components/content/fil/privacy';
 import { ContentPage, type ContentSection } from '../../components/content-page';
+import { useLanguage } from '../../lib/language';
 
 export const Route = createFileRoute('/_member/privacy')({
   component: PrivacyPage,
@@ -68,9 +70,10 @@ function privacySections(showsAds: boolean): ContentSection[] {
       body: (
         <>
           <p>
-            {BRAND_NAME} sets one cookie: the session cookie that keeps you signed in. It holds no personal information, is required for the
-            site to work, and is removed when you sign out or the session ends. While you sign in through your identity provider, a
-            short-lived cookie remembers the sign-in in progress and is removed as soon as it completes.
+            {BRAND_NAME} sets two cookies: the session cookie that keeps you signed in, and one that remembers the language you chose for a
+            year. Neither holds personal information. The session cookie is required for the site to work, and is removed when you sign out
+            or the session ends. While you sign in through your identity provider, a short-lived cookie remembers the sign-in in progress
+            and is removed as soon as it completes.
           </p>
           <p>
             We also keep two small notes in your browser's session storage, which is cleared when you close the tab: a referral code you
@@ -100,7 +103,9 @@ function privacySections(showsAds: boolean): ContentSection[] {
 }
 
 function PrivacyPage() {
+  const { language } = useLanguage();
   const showsAds = Boolean(trpc.site.config.useQuery().data?.adClientId);
+  if (language === 'fil') return <ContentPage {...privacyInFilipino(showsAds)} />;
   return (
     <ContentPage title="Privacy Policy" description="What we keep, why, and the choices you have." sections={privacySections(showsAds)} />
   );

@@ -1,9 +1,12 @@
 import { trpc } from '@app/client';
-import { capitalize, FREE_TIER, formatDate } from '@app/contracts';
+import { FREE_TIER } from '@app/contracts';
 import { Badge, Button, Card, CardContent, fullName, NewTabLink, PageHeader, SectionCard, SignOutLink } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { LanguageChoice } from '../../components/language-switch';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
+import { PushSettings } from '../../components/push/push-settings';
+import { useLanguage } from '../../lib/language';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import { tierLabel } from '../../lib/tier';
 
@@ -14,25 +17,27 @@ export const Route = createFileRoute('/_member/profile')({
 function ProfilePage() {
   const user = useSignedInUser();
   const accountUrl = trpc.site.config.useQuery().data?.accountUrl;
+  const { t, formatDate } = useLanguage();
   const name = fullName(user);
   const details: { term: string; value: ReactNode }[] = [
-    { term: 'Name', value: name || 'Not provided' },
-    { term: 'Email', value: user.email },
-    { term: 'Member since', value: formatDate(user.createdAt) },
-    { term: 'Membership', value: tierLabel(user.vipTier) },
+    { term: t('profile.name'), value: name || t('profile.notProvided') },
+    { term: t('profile.email'), value: user.email },
+    { term: t('profile.memberSince'), value: formatDate(user.createdAt) },
+    { term: t('profile.membership'), value: tierLabel(user.vipTier) },
   ];
-  if (user.vipTier !== FREE_TIER && user.vipExpiresAt) details.push({ term: 'VIP expires', value: formatDate(user.vipExpiresAt) });
+  if (user.vipTier !== FREE_TIER && user.vipExpiresAt)
+    details.push({ term: t('profile.vipExpires'), value: formatDate(user.vipExpiresAt) });
   details.push(
     {
-      term: 'Account status',
-      value: <Badge variant={user.accountStatus === 'active' ? 'success' : 'warning'}>{capitalize(user.accountStatus)}</Badge>,
+      term: t('profile.accountStatus'),
+      value: <Badge variant={user.accountStatus === 'active' ? 'success' : 'warning'}>{t(`profile.status.${user.accountStatus}`)}</Badge>,
     },
-    { term: 'Referral code', value: <span className="font-mono">{user.referralCode}</span> },
+    { term: t('profile.referralCode'), value: <span className="font-mono">{user.referralCode}</span> },
   );
 
   return (
     <>
-      <PageHeader title="Profile" description="Your account details." />
+      <PageHeader title={t('profile.title')} description={t('profile.description')} />
       <Card>
         <CardContent className="flex flex-col items-center gap-5 pt-5 text-center sm:flex-row sm:pt-6 sm:text-left">
           <ProfilePhoto user={user} />
@@ -44,8 +49,8 @@ function ProfilePage() {
             {accountUrl && (
               <Button asChild variant="outline">
                 <NewTabLink href={accountUrl}>
-                  Manage sign-in account
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  {t('profile.manageAccount')}
+                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
                 </NewTabLink>
               </Button>
             )}
@@ -55,7 +60,7 @@ function ProfilePage() {
           </div>
         </CardContent>
       </Card>
-      <SectionCard title="Account information">
+      <SectionCard title={t('profile.accountInformation')}>
         <dl className="divide-y">
           {details.map(({ term, value }) => (
             <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
@@ -65,6 +70,10 @@ function ProfilePage() {
           ))}
         </dl>
       </SectionCard>
+      <SectionCard title={t('profile.languageTitle')}>
+        <LanguageChoice />
+      </SectionCard>
+      <PushSettings />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { isKnownSignedOut } from '../../components/earning/member-data';
 import { ApplyCodeForm } from '../../components/referrals/apply-code-form';
 import { ReferralLinkCard } from '../../components/referrals/referral-link-card';
 import { ReferralOverview } from '../../components/referrals/referral-overview';
+import { translate } from '../../lib/language';
 import { FIRST_PAGE } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
@@ -21,8 +22,11 @@ function ReferralsPage() {
   return (
     <>
       <PageHeader
-        title="Referrals"
-        description={`Invite friends: you earn ${formatPesos(REFERRAL_BONUS_CENTAVOS)} when a friend completes a first task, yours once their first payout is approved, and ${formatPesos(VIP_SPONSOR_BONUS_CENTAVOS)} more when their first VIP upgrade is approved.`}
+        title={translate('referrals.title')}
+        description={translate('referrals.description', {
+          first: formatPesos(REFERRAL_BONUS_CENTAVOS),
+          vip: formatPesos(VIP_SPONSOR_BONUS_CENTAVOS),
+        })}
       />
       <ReferralLinkCard code={user.referralCode} />
       {/* A member has one sponsor, for good (docs/screens.md#states). */}

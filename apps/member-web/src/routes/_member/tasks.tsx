@@ -6,6 +6,7 @@ import { LogIn } from 'lucide-react';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { searchText } from '../../components/earning/search';
 import { TaskGrid } from '../../components/earning/task-grid';
+import { inLanguage, translate } from '../../lib/language';
 
 /** What the task browser sends back: ?success=true&reward=1.50 or ?error=true|<completion error>. */
 interface TaskResult {
@@ -27,13 +28,16 @@ function resultToast({ success, reward, error }: TaskResult): ToastOptions | nul
     const { pageErrors, pageErrorFallback } = messages.tasks;
     return {
       variant: 'destructive',
-      title: messages.tasks.errorTitle,
+      title: inLanguage(messages.tasks.errorTitle),
       description: Object.hasOwn(pageErrors, error) ? pageErrors[error] : pageErrorFallback,
     };
   }
   const centavos = success === 'true' && reward ? parsePesos(reward) : null;
   if (centavos === null) return null;
-  return { title: messages.tasks.completedTitle, description: messages.tasks.completedBody(formatAmount(centavos)) };
+  return {
+    title: inLanguage(messages.tasks.completedTitle),
+    description: inLanguage(messages.tasks.completedBody(formatAmount(centavos))),
+  };
 }
 
 export const Route = createFileRoute('/_member/tasks')({
@@ -57,7 +61,7 @@ function TasksPage() {
   const { user } = useCurrentUser();
   return (
     <>
-      <PageHeader title="Available Tasks" description="Complete tasks to earn rewards. All tasks are verified and safe." />
+      <PageHeader title={translate('tasks.title')} description={translate('tasks.description')} />
       {user ? <MemberTasks userId={user.id} /> : <SignInPrompt />}
     </>
   );
@@ -73,7 +77,7 @@ function MemberTasks({ userId }: { userId: string }) {
     <>
       {today && (
         <p className="text-sm font-medium text-muted-foreground" role="status">
-          {messages.tasks.todayProgress(String(today.tasksCompletedToday), String(today.dailyTaskLimit))}
+          {inLanguage(messages.tasks.todayProgress(String(today.tasksCompletedToday), String(today.dailyTaskLimit)))}
         </p>
       )}
       <TaskGrid tasks={tasks} today={today} userId={userId} headingLevel="h2" />
@@ -87,11 +91,11 @@ function SignInPrompt() {
   return (
     <EmptyState
       icon={LogIn}
-      title={messages.tasks.signInTitle}
-      description={messages.tasks.signInBody}
+      title={inLanguage(messages.tasks.signInTitle)}
+      description={inLanguage(messages.tasks.signInBody)}
       action={
         <Button asChild>
-          <a href={signIn}>Sign In</a>
+          <a href={signIn}>{translate('tasks.signIn')}</a>
         </Button>
       }
     />

@@ -1,8 +1,10 @@
 import { messages } from '@app/contracts';
 import { BRAND_NAME } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { termsInFilipino } from '../../components/content/fil/terms';
 import { RULES } from '../../components/content/rules';
 import { ContentPage, type ContentSection } from '../../components/content-page';
+import { inLanguage, useLanguage } from '../../lib/language';
 
 export const Route = createFileRoute('/_member/terms')({
   component: TermsPage,
@@ -46,9 +48,9 @@ const SECTIONS: readonly ContentSection[] = [
     body: (
       <p>
         A payout request must be between {RULES.payoutMin} and {RULES.payoutMax} and cannot exceed your available balance.{' '}
-        {messages.content.payoutProcessing} Our team may decline a request, in which case the amount returns to your balance. Check your
-        payment details before you send a request: money sent to details you entered by mistake cannot be recovered. A purchase is never a
-        condition for a payout.
+        {inLanguage(messages.content.payoutProcessing)} Our team may decline a request, in which case the amount returns to your balance.
+        Check your payment details before you send a request: money sent to details you entered by mistake cannot be recovered. A purchase
+        is never a condition for a payout.
       </p>
     ),
   },
@@ -81,7 +83,7 @@ const SECTIONS: readonly ContentSection[] = [
       <p>
         When we find activity these terms do not allow, we may reverse the rewards and bonuses it produced, suspend the account or close it.
         A suspended account can sign in and read its history but cannot complete tasks, request payouts or buy plans until the suspension is
-        lifted. To ask about a suspension, write to support in the chat. {messages.content.supportReplies}
+        lifted. To ask about a suspension, write to support in the chat. {inLanguage(messages.content.supportReplies)}
       </p>
     ),
   },
@@ -104,5 +106,7 @@ const SECTIONS: readonly ContentSection[] = [
 ];
 
 function TermsPage() {
+  const { language } = useLanguage();
+  if (language === 'fil') return <ContentPage {...termsInFilipino()} />;
   return <ContentPage title="Terms of Service" description={`The rules for using ${BRAND_NAME}.`} sections={SECTIONS} />;
 }

@@ -7,6 +7,7 @@ import { VipPendingBanner } from '../../components/vip/vip-pending-banner';
 import { VipPlans } from '../../components/vip/vip-plans';
 import { VipRejectedNotice } from '../../components/vip/vip-rejected-notice';
 import { VipStatusCard } from '../../components/vip/vip-status-card';
+import { translate } from '../../lib/language';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/vip')({
@@ -20,31 +21,31 @@ export const Route = createFileRoute('/_member/vip')({
   component: VipPage,
 });
 
-const BENEFITS = [
-  `Up to ${VIP_DAILY_TASK_LIMIT} tasks a day instead of ${FREE_DAILY_TASK_LIMIT}.`,
-  'A fixed reward for every task, set by your plan, in place of each task’s own reward.',
-  `Each plan lasts ${VIP_VALIDITY_DAYS} days. Buying another plan replaces the current one.`,
-  `Pay by G-CASH with your ${VIP_TRANSACTION_DIGITS}-digit reference number (active once our team verifies the payment), or pay from your earnings and it is active at once.`,
-  'VIP is optional: free members can complete tasks and request payouts too.',
-] as const;
-
 function VipPage() {
   const user = useSignedInUser();
   const status = trpc.vip.status.useQuery();
+  const benefits = [
+    translate('vip.benefitLimit', { vip: VIP_DAILY_TASK_LIMIT, free: FREE_DAILY_TASK_LIMIT }),
+    translate('vip.benefitReward'),
+    translate('vip.benefitDays', { days: VIP_VALIDITY_DAYS }),
+    translate('vip.benefitPay', { digits: VIP_TRANSACTION_DIGITS }),
+    translate('vip.benefitOptional'),
+  ];
   return (
     <>
-      <PageHeader title="VIP Membership" description="Complete more tasks a day and earn more for each one." />
+      <PageHeader title={translate('vip.title')} description={translate('vip.description')} />
+      {/* A waiting request is said once, here at the top, with its reference and time (docs/screens.md#the-first-visit). */}
       {status.data?.vipPendingApproval && <VipPendingBanner status={status.data} />}
       {status.data?.lastRejection && <VipRejectedNotice rejection={status.data.lastRejection} />}
       <VipStatusCard status={status.data} failed={status.isError} />
       <VipPlans
         currentTier={status.data?.vipTier ?? user.vipTier}
         availableBalance={user.availableBalance}
-        pendingSince={status.data?.pendingSince ?? null}
+        requestWaiting={status.data?.pendingSince != null}
       />
-      <SectionCard title="VIP benefits">
+      <SectionCard title={translate('vip.benefits')}>
         <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
-          {BENEFITS.map((benefit) => (
+          {benefits.map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}
         </ul>

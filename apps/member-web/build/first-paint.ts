@@ -1,0 +1,175 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { createServer, defaultServerConditions, type Plugin } from 'vite';
+import { sourceConditions } from '../../../tooling/vite.ts';
+import { compiledCatalogues } from './catalogues.ts';
+
+const appRoot = fileURLToPath(new URL('..', import.meta.url));
+const RENDERER = '/src/first-paint/render.tsx';
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** What only the member app's page loads first: the page, the router, the routes and the app's own code. */
+const MEMBER_APP_ONLY =
+  /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]|apps[\\/]member-web[\\/](index\.html|src[\\/](routes[\\/]|routeTree\.gen|router|app|main|lib[\\/](?!language)))|packages[\\/]client[\\/]src[\\/](routed-app|live)/;
+/** What only landing.html loads first: the page, the landing page and its small app. */
+const LANDING_ONLY =
+  /apps[\\/]member-web[\\/](landing\.html|src[\\/](landing|landing-app|components[\\/]landing-page|components[\\/]payouts[\\/]payout-proof)\.tsx)/;
+/** The pages' own small shared modules: everything of ui, client and the app but what needs Radix or zod. */
+const PAGE_PARTS =
+  /(packages[\\/](ui|client)[\\/]src|apps[\\/]member-web[\\/]src)[\\/](?!.*(dialog|dropdown-menu|tabs|toast|sheet|switch|select|field|label|form|progress|avatar|menu|mobile-nav|zod|conversation|search|open-views))/;
+/**
+ * The code every signed-in page (the shell) and the dashboard load once the app has chosen the route:
+ * index.html asks for it at once, beside the app's own script, instead of one round trip after it.
+ */
+const SHELL_AND_DASHBOARD = [
+  /src[\\/]components[\\/]member-shell\.tsx$/,
+  /src[\\/]routes[\\/]_member\.tsx\?tsr-split=component$/,
+  /src[\\/]routes[\\/]_member[\\/]index\.tsx\?tsr-split=component$/,
+  // The English catalogue, which the app loads before its first render (src/main.tsx): preloaded, it comes
+  // with the app's code rather than one round trip after it. Filipino pages load theirs then.
+  /packages[\\/]contracts[\\/]src[\\/]i18n[\\/]en\.json$/,
+];
+
+/** Marks the preloads of route code, which the initial-JavaScript budget (tests/system/initial-js.ts) leaves out. */
+const ROUTE_PRELOAD_ATTRIBUTE = 'data-route-preload';
+
+interface LandingPaint {
+  markup: string;
+  title: string;
+  description: string;
+}
+
+interface FirstPaints {
+  landing: Record<'en' | 'fil', LandingPaint>;
+  shell: string;
+}
+
+/**
+ * Renders the first paints with the app's own components, in a throwaway Vite server that loads them as
+ * server modules (workspace packages from their TypeScript source, as in the app's build).
+ */
+async function renderFirstPaints(): Promise<FirstPaints> {
+  const server = await createServer({
+    configFile: false,
+    root: appRoot,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+    plugins: [react(), compiledCatalogues()],
+  });
+  try {
+    const renderer = (await server.ssrLoadModule(RENDERER)) as { renderFirstPaints: () => Promise<FirstPaints> };
+    return await renderer.renderFirstPaints();
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The member site's pages paint from their HTML (docs/architecture.md#what-a-page-loads-first). The build has
+ * two pages: index.html, the member app, which paints the signed-in shell (header, logo, skeletons) until the
+ * app replaces it, and landing.html, the landing page's own small app, which paints the landing page and
+ * hydrates it. The server picks one by the request's session cookie. The stylesheet goes inline into both
+ * (about 10 KB compressed), so nothing holds the first paint but the HTML itself.
+ */
+export function memberFirstPaint(): Plugin {
+  return {
+    name: 'member-first-paint',
+    apply: 'build',
+    enforce: 'post',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          input: {
+            index: fileURLToPath(new URL('../index.html', import.meta.url)),
+            landing: fileURLToPath(new URL('../landing.html', import.meta.url)),
+          },
+          // The shared initial chunk (tooling/vite.ts) is what both pages load first; each page's own part of
+          // it has a chunk of its own, so the landing page loads neither the router nor the member app.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'initial-app', tags: ['$initial'], test: MEMBER_APP_ONLY, includeDependenciesRecursively: false, priority: 1 },
+                { name: 'initial-landing', tags: ['$initial'], test: LANDING_ONLY, includeDependenciesRecursively: false, priority: 1 },
+                // The icons the pages load with their code in one file, not one file each: on a phone's
+                // network every request costs a round trip, and a page waited for a dozen of them.
+                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+                // Likewise the small components and helpers the pages share, but for those built on Radix
+                // or zod, which stay in the chunks of the menus, dialogs and forms that load after the first paint.
+                { name: 'page-parts', test: PAGE_PARTS, maxModuleSize: 6_000, minShareCount: 2, includeDependenciesRecursively: false },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    async generateBundle(_options, bundle) {
+      const paints = await renderFirstPaints();
+      const stylesheets = new Map(
+        Object.values(bundle).flatMap((item) =>
+          item.type === 'asset' && item.fileName.endsWith('.css') ? [[item.fileName, String(item.source)]] : [],
+        ),
+      );
+      const inlineStyles = (html: string) =>
+        html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const css = stylesheets.get(file);
+          if (css === undefined) throw new Error(`${link} names no stylesheet of the build`);
+          // The disabled link is never fetched; it tells Vite's loader of lazy chunks, which looks for a link to
+          // each stylesheet a chunk needs, that this one is on the page already.
+          return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+        });
+      const preloads = routePreloads(bundle)
+        .map((file) => `<link rel="modulepreload" crossorigin ${ROUTE_PRELOAD_ATTRIBUTE} href="/${file}">`)
+        .join('');
+      // Each page in each language (docs/architecture.md#two-languages): index.html and landing.html in
+      // English, and their .fil.html twins with the Filipino <html lang>, title and description (and paint).
+      const headIn = (paint: LandingPaint, language: string) => (html: string) =>
+        html
+          .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(paint.title)}</title>`)
+          .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(paint.description)}"`);
+      const landingIn = (paint: LandingPaint, language: string) => (html: string) =>
+        headIn(paint, language)(html.replace(ROOT_ELEMENT, `<div id="root">${paint.markup}</div>`));
+      const shell = (html: string) => html.replace(ROOT_ELEMENT, `${paints.shell}${ROOT_ELEMENT}`).replace('</head>', `${preloads}</head>`);
+      const pages: Record<string, Record<keyof FirstPaints['landing'], (html: string) => string>> = {
+        'index.html': { en: shell, fil: (html) => headIn(paints.landing.fil, 'fil')(shell(html)) },
+        'landing.html': { en: landingIn(paints.landing.en, 'en'), fil: landingIn(paints.landing.fil, 'fil') },
+      };
+      for (const [fileName, inEach] of Object.entries(pages)) {
+        const page = bundle[fileName];
+        if (page?.type !== 'asset') throw new Error(`the build has no ${fileName}`);
+        const html = String(page.source);
+        if (!html.includes(ROOT_ELEMENT)) throw new Error(`${fileName} has no empty ${ROOT_ELEMENT}`);
+        this.emitFile({ type: 'asset', fileName: filipinoPage(fileName), source: inlineStyles(inEach.fil(html)) });
+        page.source = inlineStyles(inEach.en(html));
+      }
+    },
+  };
+}
+
+/** A page's Filipino twin beside it (landing.fil.html); the server picks one by the visitor's language. */
+const filipinoPage = (fileName: string) => fileName.replace(/\.html$/, '.fil.html');
+
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/** The files of SHELL_AND_DASHBOARD's chunks and of what they import, but those the page loads anyway. */
+function routePreloads(bundle: Bundle): string[] {
+  const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+  const pageScripts = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(fileName) || pageScripts.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const pattern of SHELL_AND_DASHBOARD) {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId !== null && pattern.test(candidate.facadeModuleId));
+    if (!chunk) throw new Error(`the build has no chunk of ${pattern}`);
+    visit(chunk.fileName);
+  }
+  return [...files];
+}

@@ -1,0 +1,48 @@
+import { BrandLink, Skeleton } from '@app/ui';
+import { FIRST_PAINT_ID } from '../lib/first-paint';
+
+/**
+ * What index.html paints before the member app's script has run: the signed-in layout's header and logo,
+ * and skeletons where the sidebar and the page will be (the dashboard's title and figures). Built to static
+ * markup at build time; the app replaces it (src/lib/first-paint.ts).
+ */
+export function StaticShell() {
+  return (
+    <div id={FIRST_PAINT_ID} className="flex min-h-dvh flex-col" aria-busy="true">
+      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+        <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
+          <Skeleton className="size-9 lg:hidden" />
+          <BrandLink />
+          <div className="ml-auto flex items-center gap-1">
+            <Skeleton className="size-9 rounded-full" />
+            <Skeleton className="size-9 rounded-full" />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <div className="hidden w-64 shrink-0 border-r bg-card lg:block">
+          <div className="grid gap-2 p-4">
+            {SIDEBAR_ITEMS.map((item) => (
+              <Skeleton key={item} className="h-9" />
+            ))}
+          </div>
+        </div>
+        <main className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
+          <div className="grid gap-2">
+            <Skeleton className="h-9 w-64 max-w-full" />
+            <Skeleton className="h-5 w-80 max-w-full" />
+          </div>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+            {STAT_CARDS.map((card) => (
+              <Skeleton key={card} className="h-28 rounded-xl" />
+            ))}
+          </div>
+          <Skeleton className="h-40 rounded-xl" />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+const SIDEBAR_ITEMS = ['dashboard', 'tasks', 'history', 'payouts', 'referrals', 'vip', 'profile'];
+const STAT_CARDS = ['earnings', 'completed', 'balance', 'paid-out'];
