@@ -9,314 +9,463 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as AdminPortalRouteImport } from './routes/admin-portal'
-import { Route as AdminPagesRouteImport } from './routes/admin/_pages'
-import { Route as AdminPanelRouteImport } from './routes/admin/panel'
-import { Route as AdminPagesIndexRouteImport } from './routes/admin/_pages/index'
-import { Route as AdminPagesDashboardRouteImport } from './routes/admin/_pages/dashboard'
-import { Route as AdminPagesLogsRouteImport } from './routes/admin/_pages/logs'
-import { Route as AdminPagesMaintenanceRouteImport } from './routes/admin/_pages/maintenance'
-import { Route as AdminPagesNotificationsRouteImport } from './routes/admin/_pages/notifications'
-import { Route as AdminPagesPayoutsRouteImport } from './routes/admin/_pages/payouts'
-import { Route as AdminPagesPopupsRouteImport } from './routes/admin/_pages/popups'
-import { Route as AdminPagesSupportRouteImport } from './routes/admin/_pages/support'
-import { Route as AdminPagesTasksRouteImport } from './routes/admin/_pages/tasks'
-import { Route as AdminPagesUsersRouteImport } from './routes/admin/_pages/users'
+import { Route as ConsoleRouteImport } from './routes/_console'
+import { Route as ConsoleAdminPortalRouteImport } from './routes/_console/admin-portal'
+import { Route as ConsoleAdminIndexRouteImport } from './routes/_console/admin/index'
+import { Route as ConsoleAdminCommissionRouteImport } from './routes/_console/admin/commission'
+import { Route as ConsoleAdminDashboardRouteImport } from './routes/_console/admin/dashboard'
+import { Route as ConsoleAdminLogsRouteImport } from './routes/_console/admin/logs'
+import { Route as ConsoleAdminMaintenanceRouteImport } from './routes/_console/admin/maintenance'
+import { Route as ConsoleAdminNotificationsRouteImport } from './routes/_console/admin/notifications'
+import { Route as ConsoleAdminPanelRouteImport } from './routes/_console/admin/panel'
+import { Route as ConsoleAdminPasskeysRouteImport } from './routes/_console/admin/passkeys'
+import { Route as ConsoleAdminPayoutsRouteImport } from './routes/_console/admin/payouts'
+import { Route as ConsoleAdminPlansRouteImport } from './routes/_console/admin/plans'
+import { Route as ConsoleAdminPopupsRouteImport } from './routes/_console/admin/popups'
+import { Route as ConsoleAdminReferralsRouteImport } from './routes/_console/admin/referrals'
+import { Route as ConsoleAdminRiskRouteImport } from './routes/_console/admin/risk'
+import { Route as ConsoleAdminSupportRouteImport } from './routes/_console/admin/support'
+import { Route as ConsoleAdminTasksRouteImport } from './routes/_console/admin/tasks'
+import { Route as ConsoleAdminTransactionsRouteImport } from './routes/_console/admin/transactions'
+import { Route as ConsoleAdminUsersRouteImport } from './routes/_console/admin/users'
+import { Route as ConsoleAdminVipRouteImport } from './routes/_console/admin/vip'
 
-const AdminPortalRoute = AdminPortalRouteImport.update({
+const ConsoleRoute = ConsoleRouteImport.update({
+  id: '/_console',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConsoleAdminPortalRoute = ConsoleAdminPortalRouteImport.update({
   id: '/admin-portal',
   path: '/admin-portal',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesRoute = AdminPagesRouteImport.update({
-  id: '/admin/_pages',
-  path: '/admin',
-  getParentRoute: () => rootRouteImport,
+const ConsoleAdminIndexRoute = ConsoleAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPanelRoute = AdminPanelRouteImport.update({
+const ConsoleAdminCommissionRoute = ConsoleAdminCommissionRouteImport.update({
+  id: '/admin/commission',
+  path: '/admin/commission',
+  getParentRoute: () => ConsoleRoute,
+} as any)
+const ConsoleAdminDashboardRoute = ConsoleAdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => ConsoleRoute,
+} as any)
+const ConsoleAdminLogsRoute = ConsoleAdminLogsRouteImport.update({
+  id: '/admin/logs',
+  path: '/admin/logs',
+  getParentRoute: () => ConsoleRoute,
+} as any)
+const ConsoleAdminMaintenanceRoute = ConsoleAdminMaintenanceRouteImport.update({
+  id: '/admin/maintenance',
+  path: '/admin/maintenance',
+  getParentRoute: () => ConsoleRoute,
+} as any)
+const ConsoleAdminNotificationsRoute =
+  ConsoleAdminNotificationsRouteImport.update({
+    id: '/admin/notifications',
+    path: '/admin/notifications',
+    getParentRoute: () => ConsoleRoute,
+  } as any)
+const ConsoleAdminPanelRoute = ConsoleAdminPanelRouteImport.update({
   id: '/admin/panel',
   path: '/admin/panel',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesIndexRoute = AdminPagesIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminPasskeysRoute = ConsoleAdminPasskeysRouteImport.update({
+  id: '/admin/passkeys',
+  path: '/admin/passkeys',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesDashboardRoute = AdminPagesDashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminPayoutsRoute = ConsoleAdminPayoutsRouteImport.update({
+  id: '/admin/payouts',
+  path: '/admin/payouts',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesLogsRoute = AdminPagesLogsRouteImport.update({
-  id: '/logs',
-  path: '/logs',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminPlansRoute = ConsoleAdminPlansRouteImport.update({
+  id: '/admin/plans',
+  path: '/admin/plans',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesMaintenanceRoute = AdminPagesMaintenanceRouteImport.update({
-  id: '/maintenance',
-  path: '/maintenance',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminPopupsRoute = ConsoleAdminPopupsRouteImport.update({
+  id: '/admin/popups',
+  path: '/admin/popups',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesNotificationsRoute = AdminPagesNotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminReferralsRoute = ConsoleAdminReferralsRouteImport.update({
+  id: '/admin/referrals',
+  path: '/admin/referrals',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesPayoutsRoute = AdminPagesPayoutsRouteImport.update({
-  id: '/payouts',
-  path: '/payouts',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminRiskRoute = ConsoleAdminRiskRouteImport.update({
+  id: '/admin/risk',
+  path: '/admin/risk',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesPopupsRoute = AdminPagesPopupsRouteImport.update({
-  id: '/popups',
-  path: '/popups',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminSupportRoute = ConsoleAdminSupportRouteImport.update({
+  id: '/admin/support',
+  path: '/admin/support',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesSupportRoute = AdminPagesSupportRouteImport.update({
-  id: '/support',
-  path: '/support',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminTasksRoute = ConsoleAdminTasksRouteImport.update({
+  id: '/admin/tasks',
+  path: '/admin/tasks',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesTasksRoute = AdminPagesTasksRouteImport.update({
-  id: '/tasks',
-  path: '/tasks',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminTransactionsRoute =
+  ConsoleAdminTransactionsRouteImport.update({
+    id: '/admin/transactions',
+    path: '/admin/transactions',
+    getParentRoute: () => ConsoleRoute,
+  } as any)
+const ConsoleAdminUsersRoute = ConsoleAdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
+  getParentRoute: () => ConsoleRoute,
 } as any)
-const AdminPagesUsersRoute = AdminPagesUsersRouteImport.update({
-  id: '/users',
-  path: '/users',
-  getParentRoute: () => AdminPagesRoute,
+const ConsoleAdminVipRoute = ConsoleAdminVipRouteImport.update({
+  id: '/admin/vip',
+  path: '/admin/vip',
+  getParentRoute: () => ConsoleRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/admin-portal': typeof AdminPortalRoute
-  '/admin': typeof AdminPagesRouteWithChildren
-  '/admin/panel': typeof AdminPanelRoute
-  '/admin/dashboard': typeof AdminPagesDashboardRoute
-  '/admin/logs': typeof AdminPagesLogsRoute
-  '/admin/maintenance': typeof AdminPagesMaintenanceRoute
-  '/admin/notifications': typeof AdminPagesNotificationsRoute
-  '/admin/payouts': typeof AdminPagesPayoutsRoute
-  '/admin/popups': typeof AdminPagesPopupsRoute
-  '/admin/support': typeof AdminPagesSupportRoute
-  '/admin/tasks': typeof AdminPagesTasksRoute
-  '/admin/users': typeof AdminPagesUsersRoute
-  '/admin/': typeof AdminPagesIndexRoute
+  '/': typeof ConsoleRouteWithChildren
+  '/admin-portal': typeof ConsoleAdminPortalRoute
+  '/admin/commission': typeof ConsoleAdminCommissionRoute
+  '/admin/dashboard': typeof ConsoleAdminDashboardRoute
+  '/admin/logs': typeof ConsoleAdminLogsRoute
+  '/admin/maintenance': typeof ConsoleAdminMaintenanceRoute
+  '/admin/notifications': typeof ConsoleAdminNotificationsRoute
+  '/admin/panel': typeof ConsoleAdminPanelRoute
+  '/admin/passkeys': typeof ConsoleAdminPasskeysRoute
+  '/admin/payouts': typeof ConsoleAdminPayoutsRoute
+  '/admin/plans': typeof ConsoleAdminPlansRoute
+  '/admin/popups': typeof ConsoleAdminPopupsRoute
+  '/admin/referrals': typeof ConsoleAdminReferralsRoute
+  '/admin/risk': typeof ConsoleAdminRiskRoute
+  '/admin/support': typeof ConsoleAdminSupportRoute
+  '/admin/tasks': typeof ConsoleAdminTasksRoute
+  '/admin/transactions': typeof ConsoleAdminTransactionsRoute
+  '/admin/users': typeof ConsoleAdminUsersRoute
+  '/admin/vip': typeof ConsoleAdminVipRoute
+  '/admin/': typeof ConsoleAdminIndexRoute
 }
 export interface FileRoutesByTo {
-  '/admin-portal': typeof AdminPortalRoute
-  '/admin/panel': typeof AdminPanelRoute
-  '/admin/dashboard': typeof AdminPagesDashboardRoute
-  '/admin/logs': typeof AdminPagesLogsRoute
-  '/admin/maintenance': typeof AdminPagesMaintenanceRoute
-  '/admin/notifications': typeof AdminPagesNotificationsRoute
-  '/admin/payouts': typeof AdminPagesPayoutsRoute
-  '/admin/popups': typeof AdminPagesPopupsRoute
-  '/admin/support': typeof AdminPagesSupportRoute
-  '/admin/tasks': typeof AdminPagesTasksRoute
-  '/admin/users': typeof AdminPagesUsersRoute
-  '/admin': typeof AdminPagesIndexRoute
+  '/': typeof ConsoleRouteWithChildren
+  '/admin-portal': typeof ConsoleAdminPortalRoute
+  '/admin/commission': typeof ConsoleAdminCommissionRoute
+  '/admin/dashboard': typeof ConsoleAdminDashboardRoute
+  '/admin/logs': typeof ConsoleAdminLogsRoute
+  '/admin/maintenance': typeof ConsoleAdminMaintenanceRoute
+  '/admin/notifications': typeof ConsoleAdminNotificationsRoute
+  '/admin/panel': typeof ConsoleAdminPanelRoute
+  '/admin/passkeys': typeof ConsoleAdminPasskeysRoute
+  '/admin/payouts': typeof ConsoleAdminPayoutsRoute
+  '/admin/plans': typeof ConsoleAdminPlansRoute
+  '/admin/popups': typeof ConsoleAdminPopupsRoute
+  '/admin/referrals': typeof ConsoleAdminReferralsRoute
+  '/admin/risk': typeof ConsoleAdminRiskRoute
+  '/admin/support': typeof ConsoleAdminSupportRoute
+  '/admin/tasks': typeof ConsoleAdminTasksRoute
+  '/admin/transactions': typeof ConsoleAdminTransactionsRoute
+  '/admin/users': typeof ConsoleAdminUsersRoute
+  '/admin/vip': typeof ConsoleAdminVipRoute
+  '/admin': typeof ConsoleAdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/admin-portal': typeof AdminPortalRoute
-  '/admin/_pages': typeof AdminPagesRouteWithChildren
-  '/admin/panel': typeof AdminPanelRoute
-  '/admin/_pages/dashboard': typeof AdminPagesDashboardRoute
-  '/admin/_pages/logs': typeof AdminPagesLogsRoute
-  '/admin/_pages/maintenance': typeof AdminPagesMaintenanceRoute
-  '/admin/_pages/notifications': typeof AdminPagesNotificationsRoute
-  '/admin/_pages/payouts': typeof AdminPagesPayoutsRoute
-  '/admin/_pages/popups': typeof AdminPagesPopupsRoute
-  '/admin/_pages/support': typeof AdminPagesSupportRoute
-  '/admin/_pages/tasks': typeof AdminPagesTasksRoute
-  '/admin/_pages/users': typeof AdminPagesUsersRoute
-  '/admin/_pages/': typeof AdminPagesIndexRoute
+  '/_console': typeof ConsoleRouteWithChildren
+  '/_console/admin-portal': typeof ConsoleAdminPortalRoute
+  '/_console/admin/commission': typeof ConsoleAdminCommissionRoute
+  '/_console/admin/dashboard': typeof ConsoleAdminDashboardRoute
+  '/_console/admin/logs': typeof ConsoleAdminLogsRoute
+  '/_console/admin/maintenance': typeof ConsoleAdminMaintenanceRoute
+  '/_console/admin/notifications': typeof ConsoleAdminNotificationsRoute
+  '/_console/admin/panel': typeof ConsoleAdminPanelRoute
+  '/_console/admin/passkeys': typeof ConsoleAdminPasskeysRoute
+  '/_console/admin/payouts': typeof ConsoleAdminPayoutsRoute
+  '/_console/admin/plans': typeof ConsoleAdminPlansRoute
+  '/_console/admin/popups': typeof ConsoleAdminPopupsRoute
+  '/_console/admin/referrals': typeof ConsoleAdminReferralsRoute
+  '/_console/admin/risk': typeof ConsoleAdminRiskRoute
+  '/_console/admin/support': typeof ConsoleAdminSupportRoute
+  '/_console/admin/tasks': typeof ConsoleAdminTasksRoute
+  '/_console/admin/transactions': typeof ConsoleAdminTransactionsRoute
+  '/_console/admin/users': typeof ConsoleAdminUsersRoute
+  '/_console/admin/vip': typeof ConsoleAdminVipRoute
+  '/_console/admin/': typeof ConsoleAdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/'
     | '/admin-portal'
-    | '/admin'
-    | '/admin/panel'
+    | '/admin/commission'
     | '/admin/dashboard'
     | '/admin/logs'
     | '/admin/maintenance'
     | '/admin/notifications'
+    | '/admin/panel'
+    | '/admin/passkeys'
     | '/admin/payouts'
+    | '/admin/plans'
     | '/admin/popups'
+    | '/admin/referrals'
+    | '/admin/risk'
     | '/admin/support'
     | '/admin/tasks'
+    | '/admin/transactions'
     | '/admin/users'
+    | '/admin/vip'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/'
     | '/admin-portal'
-    | '/admin/panel'
+    | '/admin/commission'
     | '/admin/dashboard'
     | '/admin/logs'
     | '/admin/maintenance'
     | '/admin/notifications'
+    | '/admin/panel'
+    | '/admin/passkeys'
     | '/admin/payouts'
+    | '/admin/plans'
     | '/admin/popups'
+    | '/admin/referrals'
+    | '/admin/risk'
     | '/admin/support'
     | '/admin/tasks'
+    | '/admin/transactions'
     | '/admin/users'
+    | '/admin/vip'
     | '/admin'
   id:
     | '__root__'
-    | '/admin-portal'
-    | '/admin/_pages'
-    | '/admin/panel'
-    | '/admin/_pages/dashboard'
-    | '/admin/_pages/logs'
-    | '/admin/_pages/maintenance'
-    | '/admin/_pages/notifications'
-    | '/admin/_pages/payouts'
-    | '/admin/_pages/popups'
-    | '/admin/_pages/support'
-    | '/admin/_pages/tasks'
-    | '/admin/_pages/users'
-    | '/admin/_pages/'
+    | '/_console'
+    | '/_console/admin-portal'
+    | '/_console/admin/commission'
+    | '/_console/admin/dashboard'
+    | '/_console/admin/logs'
+    | '/_console/admin/maintenance'
+    | '/_console/admin/notifications'
+    | '/_console/admin/panel'
+    | '/_console/admin/passkeys'
+    | '/_console/admin/payouts'
+    | '/_console/admin/plans'
+    | '/_console/admin/popups'
+    | '/_console/admin/referrals'
+    | '/_console/admin/risk'
+    | '/_console/admin/support'
+    | '/_console/admin/tasks'
+    | '/_console/admin/transactions'
+    | '/_console/admin/users'
+    | '/_console/admin/vip'
+    | '/_console/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AdminPortalRoute: typeof AdminPortalRoute
-  AdminPagesRoute: typeof AdminPagesRouteWithChildren
-  AdminPanelRoute: typeof AdminPanelRoute
+  ConsoleRoute: typeof ConsoleRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/admin-portal': {
-      id: '/admin-portal'
+    '/_console': {
+      id: '/_console'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ConsoleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_console/admin-portal': {
+      id: '/_console/admin-portal'
       path: '/admin-portal'
       fullPath: '/admin-portal'
-      preLoaderRoute: typeof AdminPortalRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ConsoleAdminPortalRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages': {
-      id: '/admin/_pages'
+    '/_console/admin/': {
+      id: '/_console/admin/'
       path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminPagesRouteImport
-      parentRoute: typeof rootRouteImport
+      fullPath: '/admin/'
+      preLoaderRoute: typeof ConsoleAdminIndexRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/panel': {
-      id: '/admin/panel'
+    '/_console/admin/commission': {
+      id: '/_console/admin/commission'
+      path: '/admin/commission'
+      fullPath: '/admin/commission'
+      preLoaderRoute: typeof ConsoleAdminCommissionRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/dashboard': {
+      id: '/_console/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof ConsoleAdminDashboardRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/logs': {
+      id: '/_console/admin/logs'
+      path: '/admin/logs'
+      fullPath: '/admin/logs'
+      preLoaderRoute: typeof ConsoleAdminLogsRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/maintenance': {
+      id: '/_console/admin/maintenance'
+      path: '/admin/maintenance'
+      fullPath: '/admin/maintenance'
+      preLoaderRoute: typeof ConsoleAdminMaintenanceRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/notifications': {
+      id: '/_console/admin/notifications'
+      path: '/admin/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof ConsoleAdminNotificationsRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/panel': {
+      id: '/_console/admin/panel'
       path: '/admin/panel'
       fullPath: '/admin/panel'
-      preLoaderRoute: typeof AdminPanelRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ConsoleAdminPanelRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages/': {
-      id: '/admin/_pages/'
-      path: '/'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminPagesIndexRouteImport
-      parentRoute: typeof AdminPagesRoute
+    '/_console/admin/passkeys': {
+      id: '/_console/admin/passkeys'
+      path: '/admin/passkeys'
+      fullPath: '/admin/passkeys'
+      preLoaderRoute: typeof ConsoleAdminPasskeysRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages/dashboard': {
-      id: '/admin/_pages/dashboard'
-      path: '/dashboard'
-      fullPath: '/admin/dashboard'
-      preLoaderRoute: typeof AdminPagesDashboardRouteImport
-      parentRoute: typeof AdminPagesRoute
-    }
-    '/admin/_pages/logs': {
-      id: '/admin/_pages/logs'
-      path: '/logs'
-      fullPath: '/admin/logs'
-      preLoaderRoute: typeof AdminPagesLogsRouteImport
-      parentRoute: typeof AdminPagesRoute
-    }
-    '/admin/_pages/maintenance': {
-      id: '/admin/_pages/maintenance'
-      path: '/maintenance'
-      fullPath: '/admin/maintenance'
-      preLoaderRoute: typeof AdminPagesMaintenanceRouteImport
-      parentRoute: typeof AdminPagesRoute
-    }
-    '/admin/_pages/notifications': {
-      id: '/admin/_pages/notifications'
-      path: '/notifications'
-      fullPath: '/admin/notifications'
-      preLoaderRoute: typeof AdminPagesNotificationsRouteImport
-      parentRoute: typeof AdminPagesRoute
-    }
-    '/admin/_pages/payouts': {
-      id: '/admin/_pages/payouts'
-      path: '/payouts'
+    '/_console/admin/payouts': {
+      id: '/_console/admin/payouts'
+      path: '/admin/payouts'
       fullPath: '/admin/payouts'
-      preLoaderRoute: typeof AdminPagesPayoutsRouteImport
-      parentRoute: typeof AdminPagesRoute
+      preLoaderRoute: typeof ConsoleAdminPayoutsRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages/popups': {
-      id: '/admin/_pages/popups'
-      path: '/popups'
+    '/_console/admin/plans': {
+      id: '/_console/admin/plans'
+      path: '/admin/plans'
+      fullPath: '/admin/plans'
+      preLoaderRoute: typeof ConsoleAdminPlansRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/popups': {
+      id: '/_console/admin/popups'
+      path: '/admin/popups'
       fullPath: '/admin/popups'
-      preLoaderRoute: typeof AdminPagesPopupsRouteImport
-      parentRoute: typeof AdminPagesRoute
+      preLoaderRoute: typeof ConsoleAdminPopupsRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages/support': {
-      id: '/admin/_pages/support'
-      path: '/support'
+    '/_console/admin/referrals': {
+      id: '/_console/admin/referrals'
+      path: '/admin/referrals'
+      fullPath: '/admin/referrals'
+      preLoaderRoute: typeof ConsoleAdminReferralsRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/risk': {
+      id: '/_console/admin/risk'
+      path: '/admin/risk'
+      fullPath: '/admin/risk'
+      preLoaderRoute: typeof ConsoleAdminRiskRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/support': {
+      id: '/_console/admin/support'
+      path: '/admin/support'
       fullPath: '/admin/support'
-      preLoaderRoute: typeof AdminPagesSupportRouteImport
-      parentRoute: typeof AdminPagesRoute
+      preLoaderRoute: typeof ConsoleAdminSupportRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages/tasks': {
-      id: '/admin/_pages/tasks'
-      path: '/tasks'
+    '/_console/admin/tasks': {
+      id: '/_console/admin/tasks'
+      path: '/admin/tasks'
       fullPath: '/admin/tasks'
-      preLoaderRoute: typeof AdminPagesTasksRouteImport
-      parentRoute: typeof AdminPagesRoute
+      preLoaderRoute: typeof ConsoleAdminTasksRouteImport
+      parentRoute: typeof ConsoleRoute
     }
-    '/admin/_pages/users': {
-      id: '/admin/_pages/users'
-      path: '/users'
+    '/_console/admin/transactions': {
+      id: '/_console/admin/transactions'
+      path: '/admin/transactions'
+      fullPath: '/admin/transactions'
+      preLoaderRoute: typeof ConsoleAdminTransactionsRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/users': {
+      id: '/_console/admin/users'
+      path: '/admin/users'
       fullPath: '/admin/users'
-      preLoaderRoute: typeof AdminPagesUsersRouteImport
-      parentRoute: typeof AdminPagesRoute
+      preLoaderRoute: typeof ConsoleAdminUsersRouteImport
+      parentRoute: typeof ConsoleRoute
+    }
+    '/_console/admin/vip': {
+      id: '/_console/admin/vip'
+      path: '/admin/vip'
+      fullPath: '/admin/vip'
+      preLoaderRoute: typeof ConsoleAdminVipRouteImport
+      parentRoute: typeof ConsoleRoute
     }
   }
 }
 
-interface AdminPagesRouteChildren {
-  AdminPagesDashboardRoute: typeof AdminPagesDashboardRoute
-  AdminPagesLogsRoute: typeof AdminPagesLogsRoute
-  AdminPagesMaintenanceRoute: typeof AdminPagesMaintenanceRoute
-  AdminPagesNotificationsRoute: typeof AdminPagesNotificationsRoute
-  AdminPagesPayoutsRoute: typeof AdminPagesPayoutsRoute
-  AdminPagesPopupsRoute: typeof AdminPagesPopupsRoute
-  AdminPagesSupportRoute: typeof AdminPagesSupportRoute
-  AdminPagesTasksRoute: typeof AdminPagesTasksRoute
-  AdminPagesUsersRoute: typeof AdminPagesUsersRoute
-  AdminPagesIndexRoute: typeof AdminPagesIndexRoute
+interface ConsoleRouteChildren {
+  ConsoleAdminPortalRoute: typeof ConsoleAdminPortalRoute
+  ConsoleAdminCommissionRoute: typeof ConsoleAdminCommissionRoute
+  ConsoleAdminDashboardRoute: typeof ConsoleAdminDashboardRoute
+  ConsoleAdminLogsRoute: typeof ConsoleAdminLogsRoute
+  ConsoleAdminMaintenanceRoute: typeof ConsoleAdminMaintenanceRoute
+  ConsoleAdminNotificationsRoute: typeof ConsoleAdminNotificationsRoute
+  ConsoleAdminPanelRoute: typeof ConsoleAdminPanelRoute
+  ConsoleAdminPasskeysRoute: typeof ConsoleAdminPasskeysRoute
+  ConsoleAdminPayoutsRoute: typeof ConsoleAdminPayoutsRoute
+  ConsoleAdminPlansRoute: typeof ConsoleAdminPlansRoute
+  ConsoleAdminPopupsRoute: typeof ConsoleAdminPopupsRoute
+  ConsoleAdminReferralsRoute: typeof ConsoleAdminReferralsRoute
+  ConsoleAdminRiskRoute: typeof ConsoleAdminRiskRoute
+  ConsoleAdminSupportRoute: typeof ConsoleAdminSupportRoute
+  ConsoleAdminTasksRoute: typeof ConsoleAdminTasksRoute
+  ConsoleAdminTransactionsRoute: typeof ConsoleAdminTransactionsRoute
+  ConsoleAdminUsersRoute: typeof ConsoleAdminUsersRoute
+  ConsoleAdminVipRoute: typeof ConsoleAdminVipRoute
+  ConsoleAdminIndexRoute: typeof ConsoleAdminIndexRoute
 }
 
-const AdminPagesRouteChildren: AdminPagesRouteChildren = {
-  AdminPagesDashboardRoute: AdminPagesDashboardRoute,
-  AdminPagesLogsRoute: AdminPagesLogsRoute,
-  AdminPagesMaintenanceRoute: AdminPagesMaintenanceRoute,
-  AdminPagesNotificationsRoute: AdminPagesNotificationsRoute,
-  AdminPagesPayoutsRoute: AdminPagesPayoutsRoute,
-  AdminPagesPopupsRoute: AdminPagesPopupsRoute,
-  AdminPagesSupportRoute: AdminPagesSupportRoute,
-  AdminPagesTasksRoute: AdminPagesTasksRoute,
-  AdminPagesUsersRoute: AdminPagesUsersRoute,
-  AdminPagesIndexRoute: AdminPagesIndexRoute,
+const ConsoleRouteChildren: ConsoleRouteChildren = {
+  ConsoleAdminPortalRoute: ConsoleAdminPortalRoute,
+  ConsoleAdminCommissionRoute: ConsoleAdminCommissionRoute,
+  ConsoleAdminDashboardRoute: ConsoleAdminDashboardRoute,
+  ConsoleAdminLogsRoute: ConsoleAdminLogsRoute,
+  ConsoleAdminMaintenanceRoute: ConsoleAdminMaintenanceRoute,
+  ConsoleAdminNotificationsRoute: ConsoleAdminNotificationsRoute,
+  ConsoleAdminPanelRoute: ConsoleAdminPanelRoute,
+  ConsoleAdminPasskeysRoute: ConsoleAdminPasskeysRoute,
+  ConsoleAdminPayoutsRoute: ConsoleAdminPayoutsRoute,
+  ConsoleAdminPlansRoute: ConsoleAdminPlansRoute,
+  ConsoleAdminPopupsRoute: ConsoleAdminPopupsRoute,
+  ConsoleAdminReferralsRoute: ConsoleAdminReferralsRoute,
+  ConsoleAdminRiskRoute: ConsoleAdminRiskRoute,
+  ConsoleAdminSupportRoute: ConsoleAdminSupportRoute,
+  ConsoleAdminTasksRoute: ConsoleAdminTasksRoute,
+  ConsoleAdminTransactionsRoute: ConsoleAdminTransactionsRoute,
+  ConsoleAdminUsersRoute: ConsoleAdminUsersRoute,
+  ConsoleAdminVipRoute: ConsoleAdminVipRoute,
+  ConsoleAdminIndexRoute: ConsoleAdminIndexRoute,
 }
 
-const AdminPagesRouteWithChildren = AdminPagesRoute._addFileChildren(
-  AdminPagesRouteChildren,
-)
+const ConsoleRouteWithChildren =
+  ConsoleRoute._addFileChildren(ConsoleRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  AdminPortalRoute: AdminPortalRoute,
-  AdminPagesRoute: AdminPagesRouteWithChildren,
-  AdminPanelRoute: AdminPanelRoute,
+  ConsoleRoute: ConsoleRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,4 @@
-import { adminStatsSchema, messages, type SystemSettings, staffMessages } from '@app/contracts';
+import { adminStatsSchema, DEMO_GCASH_PAYEE, messages, type SystemSettings, staffMessages } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -112,7 +112,7 @@ describe('admin portal gate', () => {
     await expect(screen.findByRole('dialog', { name: 'Your session has ended' }, { timeout: 300 })).rejects.toThrow();
   });
 
-  it('opens the panel after the right password, and Admin Logout locks it again', async () => {
+  it('opens the console after the right password, and Lock panel locks it again', async () => {
     const session = serveSession(lockedAdmin, {
       'admin.unlock': () => {
         session.user = { ...lockedAdmin, adminUnlocked: true };
@@ -128,33 +128,36 @@ describe('admin portal gate', () => {
     await userEvent.type(await screen.findByLabelText('Admin Password'), 'right-password');
     await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
 
-    const tabs = await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(
-      within(tabs)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual([
-      'Dashboard',
-      'Users',
-      'VIP Approvals',
-      'VIP Plans',
+    // One console: its navigation lists each area once, the overview current, and the header says who is signed in.
+    const areas = await screen.findByRole('navigation', { name: 'Admin areas' });
+    const links = within(areas).getAllByRole('link');
+    expect(links.map((link) => link.textContent?.replace(/ \d+.*$/, ''))).toEqual([
+      'Overview',
       'Payouts',
+      'VIP approvals',
+      'Held referrals',
+      'Support',
       'Risk',
-      '% Payouts',
+      'Users',
       'Transactions',
+      'VIP plans',
+      'Tasks',
       'Notifications',
+      'Popups',
+      'Commission',
       'System',
-      'Monitor',
-      '% Dashboard',
+      'Activity logs',
+      'Passkeys',
     ]);
-    expect(within(tabs).getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(areas).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByText('Access Granted')).toBeTruthy();
     expect(screen.getByText('Welcome to the Admin Portal')).toBeTruthy();
     expect(screen.getByText('v1.0.0')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Main Site' }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('link', { name: 'User Logout' }).getAttribute('href')).toBe('/api/logout');
+    expect(screen.getByTestId('signed-in-as').textContent).toBe(`Signed in as ${lockedAdmin.email}`);
+    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/api/logout');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Admin Logout' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Lock panel' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Authentication' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Logged Out')).toBeTruthy());
@@ -162,9 +165,7 @@ describe('admin portal gate', () => {
 
   it('shows an unlocked admin the empty list of a tab', async () => {
     serveSession(unlockedAdmin, { 'admin.vip.pending': () => ({ data: [] }) });
-    renderAt('/admin/panel');
-
-    await userEvent.click(await screen.findByRole('tab', { name: 'VIP Approvals' }));
+    renderAt('/admin/vip');
 
     expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
   });
@@ -177,7 +178,7 @@ describe('admin portal gate', () => {
     const batches = recordBatches();
     renderAt('/admin-portal');
 
-    expect(await screen.findByText('VIP requests to review')).toBeTruthy();
+    expect(await screen.findByText('2 requests to review')).toBeTruthy();
     expect(batches[0]).toEqual(expect.arrayContaining(['auth.user', 'admin.stats', 'admin.maintenance.settings']));
     expect(batches.flat().filter((path) => path === 'admin.stats')).toHaveLength(1);
   });
@@ -199,12 +200,12 @@ describe('admin portal gate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
 
     const figures = await screen.findByRole('region', { name: 'Platform statistics' });
-    await waitFor(() => expect(within(figures).getByText('VIP requests to review').parentElement?.textContent).toContain('2'));
+    expect(await within(figures).findByText('2 requests to review')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
   });
 });
 
-describe('the System tab', () => {
+describe('the System area', () => {
   it.each([
     { found: 'both answered', stats: () => ({ data: panelStats }), server: 'Online', database: 'Connected' },
     {
@@ -221,8 +222,7 @@ describe('the System tab', () => {
     },
   ])('shows the server and the database as the statistics call found them: $found', async ({ stats, server, database }) => {
     serveSession(unlockedAdmin, { 'admin.stats': stats, 'admin.maintenance.settings': () => ({ data: panelSettings }) });
-    renderAt('/admin/panel');
-    await userEvent.click(await screen.findByRole('tab', { name: 'System' }));
+    renderAt('/admin/maintenance');
 
     const row = (term: string) => screen.getByText(term, { selector: 'dt' }).parentElement as HTMLElement;
     await waitFor(() => expect(row('Server').textContent).toBe(`Server${server}`));
@@ -239,8 +239,20 @@ describe('the System tab', () => {
     renderAt('/admin/panel');
 
     const warning = await screen.findByText(staffMessages.admin.screens.gcashPayeeMissing);
-    await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Open the System tab' }));
-    expect(screen.getByRole('tab', { name: 'System' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Set the payee in System' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maintenance Controls' })).toBeTruthy();
+    const areas = screen.getByRole('navigation', { name: 'Admin areas' });
+    expect(within(areas).getByRole('link', { name: 'System' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Connection', { selector: 'dt' })).toBeTruthy();
+  });
+
+  it('warns while the G-CASH payee is still the demo data’s', async () => {
+    serveSession(unlockedAdmin, {
+      'admin.stats': () => ({ data: panelStats }),
+      'admin.maintenance.settings': () => ({ data: { ...panelSettings, ...DEMO_GCASH_PAYEE } }),
+    });
+    renderAt('/admin/panel');
+    const warning = await screen.findByText(staffMessages.admin.screens.gcashPayeeDemo);
+    expect(warning.closest('[role="alert"]')).toBeTruthy();
   });
 });

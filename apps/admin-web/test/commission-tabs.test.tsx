@@ -42,6 +42,9 @@ function servePanel(handlers: Parameters<typeof serveSession>[1]) {
         updatedAt: '2026-11-20T02:00:00.000Z',
       },
     }),
+    // The Commission area shows the figures and the payout requests together.
+    'commission.payouts': () => ({ data: [] }),
+    'commission.stats': () => ({ data: stats }),
     ...handlers,
   });
 }
@@ -61,8 +64,7 @@ describe('% Payouts tab', () => {
         return { data: payout({ status: 'approved', notes: 'Approved for processing' }) };
       },
     });
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: '% Payouts' }));
+    renderAt('/admin/commission');
 
     const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
     await within(table).findByText('Payment completed');
@@ -76,10 +78,13 @@ describe('% Payouts tab', () => {
     ).toEqual(['Approve', 'Reject', 'Mark Paid']);
     expect(within(paid).queryAllByRole('button')).toHaveLength(0);
     expect(paid.textContent).toContain('Payment completed');
+    // The method by its brand's name, never the API value (in its column, or in the row where room is short).
+    expect(within(pending).getByText('GCash', { exact: true })).toBeTruthy();
+    expect(pending.textContent).not.toContain('G-CASH');
 
     await userEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve commission payout?' });
-    expect(dialog.textContent).toContain('Approve ₱');
+    expect(dialog.textContent).toContain('Approve ₱15.00 to GCash 09171234567?');
     expect(changes).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await screen.findByText('Percentage payout status updated successfully');
@@ -104,11 +109,10 @@ describe('% Payouts tab, the other actions', () => {
         return { data: payout({ status: 'rejected', notes: 'Rejected by admin: Wrong name' }) };
       },
     });
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: '% Payouts' }));
+    renderAt('/admin/commission');
     const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Mark Paid' }));
+    await userEvent.click(await within(table).findByRole('button', { name: 'Mark Paid' }));
     const paid = await screen.findByRole('dialog', { name: 'Mark commission payout paid?' });
     expect(paid.textContent).toContain('Do this only once the money has been sent.');
     await userEvent.click(within(paid).getByRole('button', { name: 'Cancel' }));
@@ -142,8 +146,7 @@ describe('% Dashboard tab', () => {
 
   /** Opens the % Dashboard's editor once the figures have shown. */
   async function openEditor() {
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: '% Dashboard' }));
+    renderAt('/admin/commission');
     await screen.findByText('₱25.00');
     await userEvent.click(screen.getByRole('button', { name: 'Edit Statistics' }));
   }

@@ -7,10 +7,16 @@ useMockServer();
 
 /** The admin pages an unlocked admin opens, and the title each gives the browser tab. */
 const PAGES: Array<[path: string, heading: string, title: string]> = [
-  ['/admin-portal', 'Admin Portal', 'Admin Portal · PesoTasks'],
-  ['/admin/panel', 'Admin Portal', 'Admin Portal · PesoTasks'],
-  ['/admin', 'Admin Dashboard', 'Admin Dashboard · PesoTasks'],
-  ['/admin/dashboard', 'Admin Dashboard', 'Admin Dashboard · PesoTasks'],
+  ['/admin-portal', 'Admin Overview', 'Admin Overview · PesoTasks'],
+  ['/admin/panel', 'Admin Overview', 'Admin Overview · PesoTasks'],
+  ['/admin', 'Admin Overview', 'Admin Overview · PesoTasks'],
+  ['/admin/dashboard', 'Admin Overview', 'Admin Overview · PesoTasks'],
+  ['/admin/vip', 'VIP Approvals', 'VIP Approvals · PesoTasks'],
+  ['/admin/referrals', 'Held Referral Bonuses', 'Held Referral Bonuses · PesoTasks'],
+  ['/admin/risk', 'Risk Review', 'Risk Review · PesoTasks'],
+  ['/admin/transactions', 'Transactions', 'Transactions · PesoTasks'],
+  ['/admin/plans', 'VIP Plans', 'VIP Plans · PesoTasks'],
+  ['/admin/commission', 'Commission', 'Commission · PesoTasks'],
   ['/admin/users', 'User Management', 'User Management · PesoTasks'],
   ['/admin/payouts', 'Payout Management', 'Payout Management · PesoTasks'],
   ['/admin/support', 'Support Inbox', 'Support Inbox · PesoTasks'],

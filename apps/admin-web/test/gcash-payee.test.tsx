@@ -45,16 +45,17 @@ function servePanel() {
 }
 
 describe('G-CASH payee', () => {
-  it('is set in the System tab, checked first, and the overview stops warning once it is', async () => {
+  it('is set in the System area, checked first, and the overview stops warning once it is', async () => {
     const saved = servePanel();
     renderAt('/admin-portal');
 
-    const warning = 'Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in the System tab.';
+    const warning = 'Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in System.';
     expect(await screen.findByText(warning)).toBeTruthy();
 
     // The panel names the browser tab, as every admin page does by its heading.
-    await waitFor(() => expect(document.title).toBe('Admin Portal · PesoTasks'));
-    await userEvent.click(await screen.findByRole('tab', { name: 'System' }));
+    await waitFor(() => expect(document.title).toBe('Admin Overview · PesoTasks'));
+    const areas = screen.getByRole('navigation', { name: 'Admin areas' });
+    await userEvent.click(within(areas).getByRole('link', { name: 'System' }));
     const number = await screen.findByLabelText('G-CASH number');
     await userEvent.type(number, '0917 123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Save G-CASH payee' }));
@@ -68,8 +69,8 @@ describe('G-CASH payee', () => {
     await screen.findByText('G-CASH payee saved');
     expect(saved).toEqual([{ gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' }]);
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Dashboard' }));
-    await within(await screen.findByRole('tabpanel')).findByText('Quick actions');
+    await userEvent.click(within(areas).getByRole('link', { name: 'Overview' }));
+    await screen.findByRole('heading', { level: 1, name: 'Admin Overview' });
     await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
   });
 });

@@ -1,4 +1,4 @@
-import type { User } from '@app/contracts';
+import type { AdminQueueCounts, User } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { answerTrpcBatch, type ProcedureHandlers, type ProcedurePath, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
@@ -24,6 +24,16 @@ export function useMockServer() {
   afterAll(() => server.close());
 }
 
+/** Every queue empty, as the console's navigation counts them. */
+const emptyQueues: AdminQueueCounts = {
+  pendingPayouts: 0,
+  pendingVip: 0,
+  heldReferrals: 0,
+  unreadSupport: 0,
+  riskHigh: 0,
+  unsentPayouts: 0,
+};
+
 /** Answers as the server would for a session whose user may change (the unlock and lock calls change it). */
 export function serveSession(initial: User | null, extra: ProcedureHandlers = {}) {
   const session = { user: initial };
@@ -31,6 +41,9 @@ export function serveSession(initial: User | null, extra: ProcedureHandlers = {}
     'auth.user': (): ProcedureReply =>
       session.user ? { data: session.user } : { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } },
     'maintenance.status': () => ({ data: siteOpen }),
+    // The console's navigation asks on every admin page; a test about the counts answers its own.
+    'admin.queueCounts': () => ({ data: emptyQueues }),
+    'admin.payouts.unsent': () => ({ data: { asOf: '2026-11-20T02:00:00.000Z', methods: [] } }),
     ...extra,
   };
   server.use(http.all('*/trpc/*', ({ request }) => answerTrpcBatch(request, handlers)));

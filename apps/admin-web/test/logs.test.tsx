@@ -83,14 +83,16 @@ describe('activity logs', () => {
     expect(within(unlock).getByTitle('2026-11-28T12:13:43.822Z').textContent).toBe('Nov 28, 2026, 8:13 PM');
   });
 
-  it('links back to the portal and across to the other admin pages, this one marked as the current page', async () => {
+  it('opens in the one console, its area marked as the current one and every other area a link away', async () => {
     serveSession(unlockedAdmin, { 'admin.logs': () => ({ data: { items: [], total: 0 } }) });
     renderAt('/admin/logs');
-    const nav = within(await screen.findByRole('navigation', { name: 'Admin pages' }));
-    expect(nav.getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/admin-portal');
-    expect(nav.getByRole('link', { name: 'Activity Logs' }).getAttribute('aria-current')).toBe('page');
-    expect(nav.getByRole('link', { name: 'Support Inbox' }).getAttribute('aria-current')).toBeNull();
-    expect(nav.getAllByRole('link')).toHaveLength(8);
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin areas' }));
+    expect(nav.getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe('/admin-portal');
+    expect(nav.getByRole('link', { name: 'Activity logs' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: /^Support/ }).getAttribute('aria-current')).toBeNull();
+    expect(nav.getAllByRole('link')).toHaveLength(16);
+    // No member navigation on an admin page.
+    expect(screen.queryByRole('link', { name: 'Available Tasks' })).toBeNull();
   });
 
   it('says so when the log cannot be read, and reads it again on Try again', async () => {

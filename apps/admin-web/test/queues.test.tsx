@@ -49,8 +49,7 @@ describe('the payouts queue', () => {
         return { data: { items: Array.from({ length: 50 }, (_, i) => payout((page - 1) * 50 + i + 1)), total: 120 } };
       },
     });
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    renderAt('/admin/payouts');
     const table = await screen.findByRole('table', { name: 'Pending payout requests' });
     await within(table).findByText('member1@example.com');
     expect(asked.at(-1)).toEqual({ page: 1, pageSize: 50 });
@@ -72,16 +71,14 @@ describe('a search that finds nothing', () => {
   it.each([
     {
       queue: 'payouts',
-      path: '/admin-portal',
-      tab: 'Payouts',
+      path: '/admin/payouts',
       procedure: 'admin.payouts.pending',
       search: 'Search payouts',
       text: m.payoutsNoMatch,
     },
     {
       queue: 'VIP requests',
-      path: '/admin-portal',
-      tab: 'VIP Approvals',
+      path: '/admin/vip',
       procedure: 'admin.vip.pending',
       search: 'Search VIP requests',
       text: m.vipRequestsNoMatch,
@@ -94,14 +91,13 @@ describe('a search that finds nothing', () => {
       text: m.conversationsNoMatch,
       rows: [{ userId: 'user-1', email: 'member1@example.com', lastMessage: 'Hello', lastAt: '2026-11-20T02:00:00.000Z', unread: 1 }],
     },
-  ])('says so in the $queue queue', async ({ path, tab, procedure, search, text, rows = [] }) => {
+  ])('says so in the $queue queue', async ({ path, procedure, search, text, rows = [] }) => {
     serveSession(unlockedAdmin, {
       [procedure]: (input: unknown) => ({
         data: (input as { search?: string }).search ? { items: [], total: 0 } : { items: rows, total: rows.length },
       }),
     });
     renderAt(path);
-    if (tab) await userEvent.click(await screen.findByRole('tab', { name: tab }));
 
     await userEvent.type(await screen.findByRole('searchbox', { name: search }), 'nobody{Enter}');
     expect(await screen.findByText(text)).toBeTruthy();

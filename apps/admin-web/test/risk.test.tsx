@@ -104,16 +104,15 @@ function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
   return { holds, reviews };
 }
 
-async function openRiskTab() {
-  renderAt('/admin-portal');
-  await userEvent.click(await screen.findByRole('tab', { name: 'Risk' }));
+async function openRisk() {
+  renderAt('/admin/risk');
   return screen.findByRole('table', { name: 'Members at risk' });
 }
 
-describe('the Risk tab', () => {
+describe('the Risk and Held referrals areas', () => {
   it('lists members by score, marked by level, with the reasons', async () => {
     serveRisk();
-    const table = await openRiskTab();
+    const table = await openRisk();
     await within(table).findByText('alt5@example.com');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('alt5@example.com');
@@ -124,7 +123,7 @@ describe('the Risk tab', () => {
 
   it('shows a member’s linked accounts, and holds their payouts only with a reason', async () => {
     const { holds } = serveRisk();
-    await openRiskTab();
+    await openRisk();
     await userEvent.click(await screen.findByRole('button', { name: 'Review alt5@example.com' }));
     const review = await screen.findByRole('dialog', { name: 'alt5@example.com' });
     expect(await within(review).findByText('Same device · Same payout destination 0917•••4567')).toBeTruthy();
@@ -133,7 +132,7 @@ describe('the Risk tab', () => {
     await userEvent.click(within(review).getByRole('button', { name: 'Hold payouts' }));
     const confirm = await screen.findByRole('dialog', { name: 'Hold payouts?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Hold payouts' }));
-    expect(within(confirm).getByRole('alert').textContent).toBe('Please give a reason for the payout hold');
+    expect((await within(confirm).findByRole('alert')).textContent).toBe('Please give a reason for the payout hold');
     expect(holds).toEqual([]);
 
     await userEvent.type(within(confirm).getByLabelText('Reason'), 'Five accounts, one G-CASH number');
@@ -146,7 +145,7 @@ describe('the Risk tab', () => {
 
   it('shows the member’s cluster, each account with what ties it, strongest first', async () => {
     serveRisk();
-    await openRiskTab();
+    await openRisk();
     await userEvent.click(await screen.findByRole('button', { name: 'Review alt5@example.com' }));
     const review = await screen.findByRole('dialog', { name: 'alt5@example.com' });
     const cluster = await within(review).findByRole('list', { name: 'Cluster of 3 accounts' });
@@ -174,7 +173,7 @@ describe('the Risk tab', () => {
         },
       }),
     });
-    await openRiskTab();
+    await openRisk();
     await userEvent.click(await screen.findByRole('button', { name: 'Review alt5@example.com' }));
     const review = await screen.findByRole('dialog', { name: 'alt5@example.com' });
     expect(await within(review).findByText(says)).toBeTruthy();
@@ -182,7 +181,7 @@ describe('the Risk tab', () => {
 
   it('refuses a held referral bonus only with a reason, which it sends', async () => {
     const { reviews } = serveRisk();
-    await openRiskTab();
+    renderAt('/admin/referrals');
     const held = await screen.findByRole('table', { name: 'Held referral bonuses' });
     const row = (await within(held).findByText('alt1@example.com')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('₱10.00');
@@ -192,7 +191,9 @@ describe('the Risk tab', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Refuse the bonus of alt1@example.com' }));
     const confirm = await screen.findByRole('dialog', { name: 'Refuse the referral bonus?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Refuse bonus' }));
-    expect(within(confirm).getByRole('alert').textContent).toBe('Please give a reason for refusing the bonus: the sponsor sees it');
+    expect((await within(confirm).findByRole('alert')).textContent).toBe(
+      'Please give a reason for refusing the bonus: the sponsor sees it',
+    );
     await userEvent.type(within(confirm).getByLabelText('Reason'), 'Both accounts are yours');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Refuse bonus' }));
     await screen.findByText('Referral bonus refused');
@@ -202,7 +203,7 @@ describe('the Risk tab', () => {
 
   it('says when nobody is flagged', async () => {
     serveRisk({ 'admin.risk.queue': () => ({ data: { items: [], total: 0 } }) });
-    await openRiskTab();
+    await openRisk();
     expect(await screen.findByText('No member is flagged: no shared devices, payout destinations or addresses.')).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
 import { type AdminStats, adminStatsSchema, type SystemSettings, staffMessages } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
@@ -56,8 +55,7 @@ describe('the site as members see it, with the website switched off', () => {
 
   it('shows the site closed in the Monitor tab', async () => {
     serveWebsiteOff();
-    renderAt('/admin-portal');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Monitor' }));
+    renderAt('/admin/maintenance');
 
     await screen.findByText('Site for members', { selector: 'dt' });
     await waitFor(() => expect(termValue('Site for members')).toBe('Closed: website off'));
@@ -67,8 +65,8 @@ describe('the site as members see it, with the website switched off', () => {
     serveWebsiteOff();
     renderAt('/admin');
 
-    await screen.findByText('Closed: website off');
-    expect(termValue('Site for members')).toBe('Closed: website off');
+    await screen.findByText('Site for members', { selector: 'dt' });
+    await waitFor(() => expect(termValue('Site for members')).toBe('Closed: website off'));
     expect(termValue('Website Status')).toBe('OFF');
     // Switched at 02:00 UTC, shown in Manila.
     expect(termValue('Last Updated')).toBe('Nov 20, 2026, 10:00 AM');

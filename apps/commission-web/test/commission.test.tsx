@@ -1,4 +1,11 @@
-import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema, messages } from '@app/contracts';
+import {
+  type CommissionPayout,
+  type CommissionStats,
+  commissionPayoutSchema,
+  commissionStatsSchema,
+  messages,
+  staffMessages,
+} from '@app/contracts';
 import { answerTrpcBatch, failProcedure, type ProcedureHandler, type ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -77,6 +84,7 @@ function serveOperator(signedIn: boolean, extra: ProcedureHandlers = {}) {
     'commission.stats': () => ({ data: emptyStats }),
     'commission.payouts': () => ({ data: [] }),
     'commission.requestPayout': () => ({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'No request expected' } }),
+    'commission.passkeys.list': () => ({ data: { passkeys: [], stepUpUntil: null, required: false } }),
     ...extra,
   };
   const inputs: Record<string, unknown[]> = {};
@@ -155,7 +163,10 @@ describe('commission login', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Username is required', 'Password is required']);
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      'Username is required',
+      'Password is required',
+    ]);
     expect(inputsOf('commission.login')).toEqual([]);
   });
 
@@ -263,7 +274,7 @@ describe('commission dashboard', () => {
       Requested: 'Feb 20, 2026, 11:00 AM',
       Amount: '₱250.00',
       Status: 'Paid',
-      Method: 'PayMaya',
+      Method: 'Maya',
       'Account Details': '0918 000 0000 Op Erator',
       Processed: 'Feb 21, 2026, 11:00 AM',
       Notes: 'Payment completed',
@@ -345,7 +356,7 @@ describe('request payout dialog', () => {
     expect(dialog.getByText('₱1,015.00')).toBeTruthy();
 
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
-    expect(dialog.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+    expect((await dialog.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       'Amount is required',
       'Payment method is required',
       'Account details are required',
@@ -378,7 +389,7 @@ describe('request payout dialog', () => {
     });
 
     await userEvent.type(dialog.getByLabelText('Amount (₱)'), '10');
-    await chooseMethod(dialog, 'G-CASH');
+    await chooseMethod(dialog, 'GCash');
     await userEvent.type(dialog.getByLabelText('Account details'), '0917 000 0000');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
 
@@ -398,11 +409,28 @@ describe('request payout dialog', () => {
     });
 
     await userEvent.type(dialog.getByLabelText('Amount (₱)'), '10');
-    await chooseMethod(dialog, 'Bank Transfer');
+    await chooseMethod(dialog, 'Bank transfer');
     await userEvent.type(dialog.getByLabelText('Account details'), 'BDO 0000 0000');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
 
     expect((await toastTitled('Request Failed')).getByText('The amount cannot be more than the available balance of ₱5.00')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Request Payout' })).toBeTruthy();
+  });
+
+  it('opens the passkey prompt when the request needs a step-up; closed, the request was not made and is not sent again', async () => {
+    const { requests, dialog } = await openDialog({
+      'commission.requestPayout': () => ({ error: { code: 'STEP_UP_REQUIRED', message: staffMessages.passkeys.stepUpRequired } }),
+    });
+
+    await userEvent.type(dialog.getByLabelText('Amount (₱)'), '10');
+    await chooseMethod(dialog, 'GCash');
+    await userEvent.type(dialog.getByLabelText('Account details'), '0917 000 0000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
+
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    expect((await toastTitled('Request Failed')).getByText('Not confirmed: the decision was not made.')).toBeTruthy();
+    expect(requests()).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Request Payout' })).toBeTruthy();
   });
 
@@ -411,7 +439,7 @@ describe('request payout dialog', () => {
     server.use(failProcedure('commission.requestPayout'));
 
     await userEvent.type(dialog.getByLabelText('Amount (₱)'), '10');
-    await chooseMethod(dialog, 'PayMaya');
+    await chooseMethod(dialog, 'Maya');
     await userEvent.type(dialog.getByLabelText('Account details'), '0918');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
 

@@ -1,6 +1,7 @@
 import { errorMessage, refusalDetail } from '@app/client';
 import { staffMessages } from '@app/contracts';
 import { toast } from '@app/ui';
+import { announce } from './announce';
 
 const m = staffMessages.admin.screens;
 
@@ -34,27 +35,33 @@ interface Decision {
   reload: () => Promise<unknown>;
   success: string;
   failure: string;
+  /** What the live region says once the decided row has left its queue (docs/screens.md#admin-console). */
+  leaves?: string;
 }
 
 /**
  * Makes an admin decision from its confirmation dialog and says how it went. A decision someone had already
  * made is news: the lists reload and the dialog closes. Any other refusal rejects, keeping the dialog open.
  */
-export async function runDecision({ call, reload, success, failure }: Decision): Promise<void> {
+export async function runDecision({ call, reload, success, failure, leaves }: Decision): Promise<void> {
   try {
     await call();
   } catch (error) {
     if (!toastRefusal(error, failure)) throw error;
     await reload();
+    if (leaves) announce(leaves);
     return;
   }
   await reload();
   toastSuccess(success);
+  if (leaves) announce(`${success}. ${leaves}`);
 }
 
-interface Save {
-  /** The call that saves the form. */
-  call: () => Promise<unknown>;
+interface RowSave<C> {
+  /** The row edited, or undefined for a new one. */
+  id: string | undefined;
+  create: { mutateAsync: (input: C) => Promise<unknown>; isPending: boolean };
+  update: { mutateAsync: (input: { id: string } & C) => Promise<unknown>; isPending: boolean };
   /** Reloads what the save changes. */
   reload: () => Promise<unknown>;
   success: string;
@@ -63,15 +70,21 @@ interface Save {
   close: () => void;
 }
 
-/** Saves an admin form and says how it went (docs/architecture.md#forms). */
-export async function runSave({ call, reload, success, failure, close }: Save): Promise<void> {
-  try {
-    await call();
-  } catch (error) {
-    toastFailure(error, failure);
-    return;
-  }
-  await reload();
-  toastSuccess(success);
-  close();
+/**
+ * A create-or-edit form's save (tasks, popups; docs/architecture.md#forms): the create call for a new row,
+ * the update call with its id for an existing one, and how it went said. `saving` is either call's.
+ */
+export function rowSave<C>({ id, create, update, reload, success, failure, close }: RowSave<C>) {
+  const save = async (input: C) => {
+    try {
+      await (id === undefined ? create.mutateAsync(input) : update.mutateAsync({ id, ...input }));
+    } catch (error) {
+      toastFailure(error, failure);
+      return;
+    }
+    await reload();
+    toastSuccess(success);
+    close();
+  };
+  return { save, saving: create.isPending || update.isPending };
 }

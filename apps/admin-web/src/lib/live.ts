@@ -11,8 +11,11 @@ export const refreshAdminData: LiveEventHandler = (event, utils) => {
     void utils.admin.maintenance.invalidate();
   }
   if (event.topic === 'support' || all) void utils.admin.support.invalidate();
+  // The console's counts: the queues, the unread conversations, and the held bonuses and risk scores a payout or a request moves.
+  if (event.topic === 'queues' || event.topic === 'support' || all) void utils.admin.queueCounts.invalidate();
   if (event.topic === 'queues' || all) {
     void utils.admin.stats.invalidate();
+    void utils.admin.payouts.unsent.invalidate();
     void utils.admin.payouts.pending.invalidate();
     void utils.admin.vip.pending.invalidate();
   }

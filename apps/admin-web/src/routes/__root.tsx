@@ -1,6 +1,6 @@
-import { AdSlot, currentUserQuery, useCurrentUser } from '@app/client';
+import { currentUserQuery, useCurrentUser } from '@app/client';
 import { staffMessages } from '@app/contracts';
-import { AppShell, LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
+import { LoadingScreen, NavigationProvider, NotFound, Toaster } from '@app/ui';
 import { createRootRouteWithContext, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { isAdminAppHref } from '../lib/navigation';
@@ -33,11 +33,11 @@ function Root() {
   );
 }
 
+/** An address no admin area has: the way back to the overview, without the member app's layout. */
 function UnknownPath() {
-  const { user } = useCurrentUser();
   return (
-    <AppShell user={user} ad={<AdSlot />}>
-      <NotFound homeHref="/admin" homeLabel="Go to Admin Dashboard" />
-    </AppShell>
+    <main id="main" className="grid min-h-dvh place-items-center p-4">
+      <NotFound homeHref="/admin-portal" homeLabel="Go to Admin Overview" />
+    </main>
   );
 }

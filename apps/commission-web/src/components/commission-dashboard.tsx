@@ -18,12 +18,14 @@ import {
   toast,
 } from '@app/ui';
 import { HandCoins, LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CommissionStatCards, CommissionStatSkeletons } from './commission-stats';
 import { PayoutRequestsTable, RecentTransactionsTable } from './commission-tables';
 
 /** The dialog and its form (react-hook-form, zod, Radix's dialog and select) are not needed for the first paint. */
 const RequestPayoutDialog = lazyExport(() => import('./request-payout-dialog'), 'RequestPayoutDialog');
+/** The operator's passkeys and their form, below the fold. */
+const PasskeysPanel = lazyExport(() => import('@app/client/passkeys-panel'), 'PasskeysPanel');
 
 /** The ledger as CSV, served by the API with the operator's cookie: a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/admin/percentage/statement.csv';
@@ -152,6 +154,11 @@ export function CommissionDashboard({ username }: { username?: string }) {
             )}
           </div>
         </Card>
+        <SectionCard title={staffMessages.passkeys.title} description="The passkeys that confirm this account's payout requests.">
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <PasskeysPanel owner="operator" />
+          </Suspense>
+        </SectionCard>
       </main>
     </div>
   );

@@ -1,4 +1,11 @@
-import { type CommissionPayout, type CommissionTransaction, capitalize, formatDateTime, staffMessages } from '@app/contracts';
+import {
+  type CommissionPayout,
+  type CommissionTransaction,
+  capitalize,
+  formatDateTime,
+  payoutMethodName,
+  staffMessages,
+} from '@app/contracts';
 import {
   Badge,
   type BadgeProps,
@@ -128,7 +135,7 @@ export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionP
             <TableCell className="align-top">
               <span className="whitespace-nowrap font-medium tabular-nums">{formatPesosAmount(payout.amount)}</span>
               <span className="block max-w-40 text-xs break-words text-muted-foreground md:hidden">
-                <span className="sm:hidden">{payout.paymentMethod}: </span>
+                <span className="sm:hidden">{payoutMethodName(payout.paymentMethod)}: </span>
                 {payout.accountDetails}
               </span>
             </TableCell>
@@ -136,7 +143,7 @@ export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionP
               <Badge variant={STATUS_BADGE[payout.status]}>{capitalize(payout.status)}</Badge>
               {payout.notes && <span className="mt-1 block text-xs text-muted-foreground md:hidden">{payout.notes}</span>}
             </TableCell>
-            <TableCell className={cn(FROM_SM, 'whitespace-nowrap align-top')}>{payout.paymentMethod}</TableCell>
+            <TableCell className={cn(FROM_SM, 'whitespace-nowrap align-top')}>{payoutMethodName(payout.paymentMethod)}</TableCell>
             <TableCell className={cn(FROM_MD, 'max-w-64 min-w-40 align-top break-words whitespace-pre-line')}>
               {payout.accountDetails}
             </TableCell>

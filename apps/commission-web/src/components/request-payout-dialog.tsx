@@ -5,6 +5,7 @@ import {
   commissionPayoutRequestInput,
   formatPesos,
   parsePesos,
+  payoutMethodOptions,
   staffMessages,
 } from '@app/contracts';
 import {
@@ -103,7 +104,7 @@ export function RequestPayoutDialog({ balance, open, onOpenChange, trigger }: Re
             id="commission-method"
             label="Payment method"
             placeholder="Choose a method"
-            options={COMMISSION_PAYOUT_METHODS}
+            options={payoutMethodOptions(COMMISSION_PAYOUT_METHODS)}
             error={errors.paymentMethod?.message}
           />
           <PayoutDetailsField

@@ -1,4 +1,4 @@
-import { TrpcProvider, useOperatorSession } from '@app/client';
+import { createStepUp, TrpcProvider, useOperatorSession } from '@app/client';
 import { LoadingScreen, lazyExport } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -11,10 +11,13 @@ export const Route = createFileRoute('/')({
   component: CommissionPage,
 });
 
+/** The operator's payout request asks for its passkey once it has one (docs/architecture.md#passkeys-and-the-step-up). */
+const stepUp = createStepUp('operator');
+
 /** The app's one page brings the data layer with it (see app.tsx). */
 function CommissionPage() {
   return (
-    <TrpcProvider>
+    <TrpcProvider stepUp={stepUp}>
       <CommissionHome />
     </TrpcProvider>
   );

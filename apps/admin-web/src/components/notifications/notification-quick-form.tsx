@@ -1,0 +1,68 @@
+import { trpc } from '@app/client';
+import { adminNotificationInput, staffMessages, z } from '@app/contracts';
+import { Button, Field, FormError, Input, Textarea, useZodForm } from '@app/ui';
+import { Send } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { toastFailure, toastSuccess } from '../../lib/feedback';
+
+interface NotificationQuickFormProps {
+  /** The panel tab and the quick dialog word the missing-field error differently (docs/product-rules.md#validation). */
+  requiredMessage: string;
+  /** Called once the notification is sent (the dialog closes). */
+  onSent?: () => void;
+}
+
+/** What the form sends besides the two boxes: an info notification for everyone, with no expiry. */
+const GLOBAL_INFO = { type: 'info', isGlobal: true } as const;
+
+/**
+ * Both boxes must be filled, which the form says in one line in its own words; then the server's rules
+ * for the notification it sends.
+ */
+function quickRules(requiredMessage: string) {
+  return z
+    .object({ title: z.string(), message: z.string() })
+    .refine(({ title, message }) => title.trim() !== '' && message.trim() !== '', requiredMessage)
+    .transform((typed): z.input<typeof adminNotificationInput> => ({ ...typed, ...GLOBAL_INFO }))
+    .pipe(adminNotificationInput);
+}
+
+/** Title and message, sent to every member as an info notification with no expiry. */
+export function NotificationQuickForm({ requiredMessage, onSent }: NotificationQuickFormProps) {
+  const id = useId();
+  const rules = useMemo(() => quickRules(requiredMessage), [requiredMessage]);
+  // raw: the title and message go as typed.
+  const form = useZodForm(rules, { defaultValues: { title: '', message: '' }, raw: true });
+  const { errors } = form.formState;
+  const send = trpc.admin.notifications.send.useMutation();
+  const utils = trpc.useUtils();
+
+  const submit = form.handleSubmit(async (typed) => {
+    try {
+      await send.mutateAsync({ ...typed, ...GLOBAL_INFO });
+    } catch (failure) {
+      toastFailure(failure, staffMessages.admin.screens.sendFailed);
+      return;
+    }
+    await utils.admin.notifications.all.invalidate();
+    toastSuccess(staffMessages.admin.screens.globalSent);
+    form.reset();
+    onSent?.();
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
+        <Input maxLength={200} {...form.register('title')} />
+      </Field>
+      <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
+        <Textarea rows={3} maxLength={2000} {...form.register('message')} />
+      </Field>
+      <FormError message={errors.root?.message} />
+      <Button type="submit" className="justify-self-start" disabled={send.isPending}>
+        <Send aria-hidden="true" />
+        {send.isPending ? 'Sending...' : 'Send Notification'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { trpc } from '@app/client';
+import { formatDateTime, pluralize, staffMessages } from '@app/contracts';
+import { Button, DeferredControl, formatPesosAmount, lazyExport, PageHeader } from '@app/ui';
+import { Clock, Crown, HandCoins, Megaphone, RefreshCw, TrendingUp, UserCheck, Users } from 'lucide-react';
+import { toastFailure } from '../../lib/feedback';
+import { REFRESH, useLiveRefresh } from '../../lib/refresh';
+import { StatGrid } from '../shared/stat-grid';
+import { AdminOverview } from './admin-overview';
+
+/** Radix's dialog and the notification form (react-hook-form, zod) are not needed to show the overview. */
+const GlobalNotificationDialog = lazyExport(() => import('../notifications/global-notification-dialog'), 'GlobalNotificationDialog');
+
+const CARDS = [
+  { label: 'Total Users', icon: Users },
+  { label: 'Active Users', icon: UserCheck },
+  { label: 'VIP Members', icon: Crown },
+  { label: 'Pending Payouts', icon: HandCoins },
+  { label: 'Total Earnings', icon: TrendingUp },
+  { label: 'Last Updated', icon: Clock },
+] as const;
+
+/** The console's overview (/admin-portal, and /admin, /admin/dashboard, /admin/panel): the figures, the site's state. */
+export function OverviewPage() {
+  const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
+  const data = stats.data;
+
+  async function refresh() {
+    const result = await stats.refetch();
+    if (result.error) toastFailure(result.error, staffMessages.admin.screens.statsRefreshFailed);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Overview"
+        description="The state of the site; each queue is in the menu with how much is waiting."
+        actions={
+          <>
+            <DeferredControl
+              button={
+                <Button variant="outline">
+                  <Megaphone aria-hidden="true" />
+                  Send Global Notification
+                </Button>
+              }
+            >
+              {(dialog) => <GlobalNotificationDialog {...dialog} />}
+            </DeferredControl>
+            <Button variant="outline" onClick={refresh} disabled={stats.isFetching}>
+              <RefreshCw aria-hidden="true" className={stats.isFetching ? 'motion-safe:animate-spin' : undefined} />
+              Refresh Stats
+            </Button>
+          </>
+        }
+      />
+      <StatGrid
+        label="Platform statistics"
+        className="grid-cols-2 lg:grid-cols-3"
+        cards={CARDS}
+        isPending={stats.isPending}
+        values={
+          data && [
+            { value: data.totalUsers },
+            { value: data.activeUsers },
+            { value: data.vipUsers, detail: `${pluralize(data.pendingVipApprovals, 'request')} to review` },
+            { value: formatPesosAmount(data.pendingPayouts), detail: pluralize(data.pendingPayoutCount, 'request') },
+            { value: formatPesosAmount(data.totalEarnings) },
+            { value: data.updatedAt ? formatDateTime(data.updatedAt) : 'Never' },
+          ]
+        }
+      />
+      <AdminOverview />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { trpc } from '@app/client';
+import { type AdminTask, adminTaskCreateInput, FREE_TIER, staffMessages } from '@app/contracts';
+import { Field, FormDialog, Input, SelectField, SwitchField, Textarea, useZodForm } from '@app/ui';
+import { useId } from 'react';
+import { rowSave } from '../../lib/feedback';
+
+const m = staffMessages.admin.screens;
+
+/** Create or edit a task; the rules and texts are the shared task schema's. */
+export function TaskForm({ task, onClose }: { task?: AdminTask; onClose: () => void }) {
+  const id = useId();
+  const utils = trpc.useUtils();
+  const plans = trpc.admin.plans.list.useQuery();
+  // raw: the values go as typed (the reward in pesos, the tier's id); the server turns them itself.
+  const form = useZodForm(adminTaskCreateInput, {
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      url: task?.url ?? '',
+      reward: task?.reward ?? '',
+      requiredVipTier: task?.requiredVipTier ?? FREE_TIER,
+      isActive: task?.isActive ?? true,
+    },
+    raw: true,
+  });
+  const { errors } = form.formState;
+  const { save, saving } = rowSave({
+    id: task?.id,
+    create: trpc.admin.tasks.create.useMutation(),
+    update: trpc.admin.tasks.update.useMutation(),
+    reload: () => utils.admin.tasks.list.invalidate(),
+    success: m.taskSaved,
+    failure: m.taskSaveFailed,
+    close: onClose,
+  });
+  const submit = form.handleSubmit(save);
+
+  return (
+    <FormDialog
+      title={task ? 'Edit Task' : 'Create Task'}
+      description="FREE members earn the task's reward; VIP members earn their plan's reward per task."
+      saveLabel="Save Task"
+      saving={saving}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
+        <Input {...form.register('title')} />
+      </Field>
+      <Field id={`${id}-description`} label="Description" error={errors.description?.message} className="sm:col-span-2">
+        <Textarea rows={3} {...form.register('description')} />
+      </Field>
+      <Field id={`${id}-url`} label="Website URL" error={errors.url?.message} className="sm:col-span-2">
+        <Input type="url" placeholder="https://" {...form.register('url')} />
+      </Field>
+      <Field id={`${id}-reward`} label="Reward (₱)" error={errors.reward?.message}>
+        <Input type="number" inputMode="decimal" step="0.01" min="0" {...form.register('reward')} />
+      </Field>
+      <SelectField
+        control={form.control}
+        name="requiredVipTier"
+        id={`${id}-tier`}
+        label="Required tier"
+        options={[
+          { value: FREE_TIER, label: 'Every member' },
+          ...(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.planName })),
+        ]}
+        error={errors.requiredVipTier?.message}
+      />
+      <SwitchField control={form.control} name="isActive" id={`${id}-active`} label="Active" className="sm:col-span-2" />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { trpc } from '@app/client';
+import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, titleCase } from '@app/contracts';
+import { Badge, DateAndTime, formatPesosAmount } from '@app/ui';
+import { useState } from 'react';
+import { REFRESH } from '../../lib/refresh';
+import { type Column, ShortId } from '../shared/admin-table';
+import { PagedTable } from '../shared/paged-table';
+
+const COLUMNS: readonly Column<AdminTransaction>[] = [
+  {
+    header: 'Transaction ID',
+    cell: (row) => <ShortId id={row.id} />,
+    // A laptop's width goes to who, when and how much; the row's own id shows from 1440 px.
+    wideOnly: true,
+  },
+  { header: 'Date', cell: (row) => <DateAndTime iso={row.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
+  {
+    // The member by e-mail, which an admin can tell apart at a glance, over the id the spec's column names.
+    header: 'User ID',
+    cell: (row) => (
+      <span className="grid gap-0.5">
+        <span className="break-all">{row.userEmail}</span>
+        <ShortId id={row.userId} />
+      </span>
+    ),
+  },
+  { header: 'Type', cell: (row) => <Badge variant="outline">{titleCase(row.type)}</Badge> },
+  { header: 'Description', main: true, cell: (row) => row.description },
+  {
+    header: 'Reference',
+    collapse: true,
+    cell: (row) => <span className="break-all font-mono text-xs">{row.transactionReference ?? '—'}</span>,
+  },
+  { header: 'Amount', cell: (row) => formatPesosAmount(row.amount), className: 'tabular-nums whitespace-nowrap font-medium' },
+  { header: 'Status', collapse: true, cell: (row) => capitalize(row.status) },
+];
+
+/** The whole ledger, newest first, a page at a time (the panel's Transactions tab). */
+export function TransactionsTable() {
+  const [page, setPage] = useState(1);
+  const transactions = trpc.admin.transactions.useQuery({ page, pageSize: ADMIN_PAGE_SIZE }, REFRESH.transactions);
+  return (
+    <PagedTable
+      label="Transactions"
+      columns={COLUMNS}
+      rowKey={(row) => row.id}
+      empty="No transactions found"
+      query={transactions}
+      page={page}
+      onPage={setPage}
+    />
+  );
+}

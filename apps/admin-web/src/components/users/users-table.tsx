@@ -1,0 +1,101 @@
+import { trpc } from '@app/client';
+import {
+  type AccountStatus,
+  ADMIN_PAGE_SIZE,
+  type AdminUser,
+  type AdminUserFilter,
+  capitalize,
+  formatDate,
+  staffMessages,
+} from '@app/contracts';
+import { Badge, formatPesosAmount, fullName } from '@app/ui';
+import { useState } from 'react';
+import { tierLabel } from '../../lib/labels';
+import { REFRESH } from '../../lib/refresh';
+import { type Column, ShortId } from '../shared/admin-table';
+import { PagedTable } from '../shared/paged-table';
+import { BalanceCell } from './balance-cell';
+import { UserActions } from './user-actions';
+
+const m = staffMessages.admin.screens;
+
+const STATUS_BADGE: Record<AccountStatus, 'success' | 'warning' | 'destructive'> = {
+  active: 'success',
+  suspended: 'warning',
+  banned: 'destructive',
+};
+
+const COLUMNS: readonly Column<AdminUser>[] = [
+  { header: 'ID', cell: (user) => <ShortId id={user.id} />, wideOnly: true },
+  {
+    header: 'Email',
+    main: true,
+    cell: (user) => (
+      <span className="grid gap-0.5">
+        <span className="break-all">{user.email}</span>
+        <span className="text-muted-foreground min-[1440px]:hidden">
+          <ShortId id={user.id} />
+        </span>
+      </span>
+    ),
+  },
+  { header: 'Name', collapse: true, cell: (user) => fullName(user) || '—' },
+  {
+    header: 'VIP Status',
+    collapse: true,
+    cell: (user) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge variant={tierLabel(user.vipTier) === 'Regular' ? 'secondary' : 'default'}>{tierLabel(user.vipTier)}</Badge>
+        {user.vipPendingApproval && <Badge variant="warning">Pending</Badge>}
+      </span>
+    ),
+  },
+  {
+    header: 'Earnings',
+    collapse: true,
+    cell: (user) => formatPesosAmount(user.totalEarnings),
+    className: 'tabular-nums whitespace-nowrap',
+  },
+  { header: 'Balance', cell: (user) => <BalanceCell user={user} /> },
+  {
+    header: 'Status',
+    cell: (user) => (
+      <Badge variant={STATUS_BADGE[user.accountStatus]} title={user.statusReason ?? undefined}>
+        {capitalize(user.accountStatus)}
+      </Badge>
+    ),
+  },
+  { header: 'Joined', collapse: true, cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Actions', pinned: true, cell: (user) => <UserActions user={user} /> },
+];
+
+interface UsersTableProps {
+  filter?: AdminUserFilter;
+  /** Server-side search over e-mail, names and id. */
+  search?: string;
+}
+
+/** The users list of the panel's Users tab and of /admin/users. */
+export function UsersTable({ filter, search }: UsersTableProps) {
+  const [page, setPage] = useState(1);
+  // A new filter or search starts again at its first page.
+  const [query, setQuery] = useState({ filter, search });
+  if (query.filter !== filter || query.search !== search) {
+    setQuery({ filter, search });
+    setPage(1);
+  }
+  const users = trpc.admin.users.list.useQuery({ filter, search: search || undefined, page, pageSize: ADMIN_PAGE_SIZE }, REFRESH.users);
+
+  return (
+    <PagedTable
+      label="Users"
+      columns={COLUMNS}
+      rowKey={(user) => user.id}
+      errorText={m.usersLoadFailed}
+      empty={search ? 'No users found matching your search' : 'No users found'}
+      query={users}
+      page={page}
+      onPage={setPage}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, useMockServer } from './kit';
+import { servePanel } from './panel-fixtures';
+
+useMockServer();
+
+describe('admin panel', () => {
+  it('shows the stat cards from the statistics on the overview', async () => {
+    servePanel();
+    renderAt('/admin-portal');
+
+    const card = (name: string) => screen.findByRole('group', { name });
+    await screen.findByText('₱12,345.50');
+    expect((await card('Total Users')).textContent).toContain('42');
+    expect((await card('VIP Members')).textContent).toContain('7');
+    expect((await card('Total Earnings')).textContent).toContain('₱12,345.50');
+    expect((await card('VIP Members')).textContent).toContain('1 request to review');
+    expect((await card('Pending Payouts')).textContent).toContain('₱350.00');
+  });
+
+  it('asks for both title and message before sending a global notification', async () => {
+    const sent: unknown[] = [];
+    servePanel({
+      'admin.notifications.send': (input) => {
+        sent.push(input);
+        return { data: {} };
+      },
+    });
+    renderAt('/admin-portal');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Global Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Global Notification' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Payout day');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please fill in both title and message');
+    expect(sent).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Payouts go out today.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
+
+    await screen.findByText('Global notification sent successfully');
+    expect(sent).toEqual([{ title: 'Payout day', message: 'Payouts go out today.', type: 'info', isGlobal: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,109 @@
+import {
+  type AdminStats,
+  type AdminUser,
+  adminStatsSchema,
+  adminUserSchema,
+  type PendingPayout,
+  type PendingVipRequest,
+  pendingPayoutSchema,
+  pendingVipRequestSchema,
+  type SystemSettings,
+} from '@app/contracts';
+import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
+import { serveSession, unlockedAdmin } from './kit';
+
+// The admin panel's data and session as the screen tests serve them (one test file per screen).
+
+const stats: AdminStats = adminStatsSchema.parse({
+  totalUsers: 42,
+  activeUsers: 40,
+  vipUsers: 7,
+  pendingVipApprovals: 1,
+  pendingPayouts: '350.00',
+  pendingPayoutCount: 2,
+  totalEarnings: '12345.50',
+  updatedAt: '2026-11-20T02:00:00.000Z',
+});
+
+export function adminUser(overrides: Partial<AdminUser>): AdminUser {
+  return adminUserSchema.parse({
+    id: 'user-1',
+    email: 'maria.santos@example.com',
+    firstName: 'Maria',
+    lastName: 'Santos',
+    profileImageUrl: null,
+    accountStatus: 'active',
+    statusReason: null,
+    vipTier: 'FREE',
+    vipExpiresAt: null,
+    vipPendingApproval: false,
+    vipPaymentStatus: null,
+    availableBalance: '350.25',
+    pendingPayout: '0.00',
+    totalEarnings: '1250.50',
+    createdAt: '2026-01-15T02:00:00.000Z',
+    isAdmin: false,
+    ...overrides,
+  });
+}
+
+export const vipRequest: PendingVipRequest = pendingVipRequestSchema.parse({
+  id: 'vip-request-1',
+  userId: 'user-2',
+  email: 'juan@example.com',
+  vipTier: 'VIP300',
+  vipPaymentStatus: 'pending',
+  vipTransactionReference: '1234567890123',
+  createdAt: '2026-11-20T02:00:00.000Z',
+});
+
+export const payout: PendingPayout = pendingPayoutSchema.parse({
+  id: 'payout-1',
+  userId: 'user-3',
+  firstName: 'Gina',
+  lastName: 'Tan',
+  amount: '200.00',
+  paymentMethod: 'G-CASH',
+  paymentDetails: '0917 555 0199 · Gina Tan',
+  destination: { method: 'G-CASH', mobile: '+639175550199', accountName: 'Gina Tan' },
+  maskedDestination: '0917•••0199',
+  status: 'pending',
+  createdAt: '2026-11-20T02:00:00.000Z',
+  vipTier: 'VIP500',
+  email: 'gina@example.com',
+  flags: [],
+  linkedAccounts: [],
+  clusterSize: 1,
+});
+
+const settings: SystemSettings = {
+  maintenance: false,
+  maintenanceMode: false,
+  websiteStatus: 'on',
+  message: '',
+  lastUpdated: null,
+  gcashNumber: '09171234567',
+  gcashName: 'PesoTasks Inc.',
+};
+
+/** An unlocked admin's session with the panel's reads answered; `extra` adds or replaces procedures. */
+export function servePanel(extra: ProcedureHandlers = {}) {
+  return serveSession(unlockedAdmin, {
+    'admin.stats': () => ({ data: stats }),
+    'admin.maintenance.settings': () => ({ data: settings }),
+    ...extra,
+  });
+}
+
+/** The panel with one pending payout, gone once decided; answers the decisions it records. */
+export function servePayoutDecisions() {
+  const decisions: unknown[] = [];
+  servePanel({
+    'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
+    'admin.payouts.decide': (input) => {
+      decisions.push(input);
+      return { data: {} };
+    },
+  });
+  return decisions;
+}

@@ -1,0 +1,131 @@
+import { staffMessages } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { holdCalls, renderAt, useMockServer } from './kit';
+import { payout, servePanel, servePayoutDecisions } from './panel-fixtures';
+
+useMockServer();
+
+describe('admin panel', () => {
+  it('approves a payout, showing the account type, with a success toast', async () => {
+    const decisions = servePayoutDecisions();
+    renderAt('/admin/payouts');
+
+    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('₱200.00');
+    expect(row.textContent).toContain('VIP (VIP 500)');
+    // The method by its brand's name, in the row and in the confirmation, never the API value.
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('GCash');
+    expect(row.textContent).not.toContain('G-CASH');
+    // Requested at 02:00 UTC: 10:00 in the morning in Manila, whatever the browser's own time zone.
+    expect(row.textContent).toContain('Nov 20, 2026, 10:00 AM');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
+    expect(confirm.textContent).toContain('Pay ₱200.00 to gina@example.com by GCash 0917•••0199?');
+    expect(decisions).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
+
+    await screen.findByText('Payout approved successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
+    expect(await screen.findByText('No pending payout requests')).toBeTruthy();
+  });
+
+  it('approves a payout with the transfer reference, refusing one the server would refuse on the field', async () => {
+    const decisions = servePayoutDecisions();
+    renderAt('/admin/payouts');
+    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
+    const reference = within(confirm).getByLabelText('Transfer reference (optional)');
+
+    await userEvent.type(reference, '12');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
+    expect(await within(confirm).findByText(staffMessages.admin.transferReferenceInvalid)).toBeTruthy();
+    expect(decisions).toEqual([]);
+
+    await userEvent.clear(reference);
+    await userEvent.type(reference, ' 1234567890123 ');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
+    await screen.findByText('Payout approved successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'approved', transferReference: '1234567890123' }]);
+  });
+
+  it('marks a payout whose member is one of a cluster, and says so before it is approved', async () => {
+    servePanel({
+      'admin.payouts.pending': () => ({
+        data: [payout, { ...payout, id: 'payout-2', userId: 'user-4', firstName: 'Ria', email: 'ria@example.com', clusterSize: 5 }],
+      }),
+    });
+    renderAt('/admin/payouts');
+
+    const alone = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    const clustered = screen.getByText('Ria Tan').closest('tr') as HTMLElement;
+    expect(within(clustered).getByText('Cluster of 5')).toBeTruthy();
+    expect(within(alone).queryByText(/Cluster of/)).toBeNull();
+
+    await userEvent.click(within(clustered).getByRole('button', { name: 'Approve Payout of Ria Tan' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
+    expect(confirm.textContent).toContain('This account is one of a cluster of 5 linked accounts.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(alone).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    expect((await screen.findByRole('dialog', { name: 'Approve payout?' })).textContent).not.toContain('cluster');
+  });
+
+  it('sends one decision for a double press: the confirm button is busy until the server answers', async () => {
+    const decisions = servePayoutDecisions();
+    const answer = holdCalls('admin.payouts.decide');
+    renderAt('/admin/payouts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Payout of Gina Tan' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Approve payout?' }));
+    const pay = confirm.getByRole('button', { name: 'Pay ₱200.00' }) as HTMLButtonElement;
+
+    await userEvent.dblClick(pay);
+    await userEvent.click(pay);
+    expect(pay.disabled).toBe(true);
+    answer();
+
+    await screen.findByText('Payout approved successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
+  });
+
+  it('declines a payout only with a reason, which it sends', async () => {
+    const decisions = servePayoutDecisions();
+    renderAt('/admin/payouts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline payout of Gina Tan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline payout?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline payout' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please give a reason for declining: the member sees it');
+    expect(decisions).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Name does not match the G-CASH account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline payout' }));
+    await screen.findByText('Payout status updated successfully');
+    expect(decisions).toEqual([{ id: 'payout-1', status: 'declined', reason: 'Name does not match the G-CASH account' }]);
+  });
+
+  it('shows what to know before paying: the flags and the accounts that share the destination', async () => {
+    servePanel({
+      'admin.payouts.pending': () => ({
+        data: [
+          {
+            ...payout,
+            flags: [{ code: 'shared_destination', text: 'Destination 0917•••0199 also used by 2 other accounts' }],
+            linkedAccounts: [
+              { userId: 'user-8', email: 'alt1@example.com' },
+              { userId: 'user-9', email: 'alt2@example.com' },
+            ],
+          },
+        ],
+      }),
+    });
+    renderAt('/admin/payouts');
+    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('Destination 0917•••0199 also used by 2 other accounts');
+    expect(row.textContent).toContain('Also used by alt1@example.com, alt2@example.com');
+  });
+});

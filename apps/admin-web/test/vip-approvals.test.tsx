@@ -1,0 +1,97 @@
+import { type ErrorCode, staffMessages } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, useMockServer } from './kit';
+import { adminUser, servePanel, vipRequest } from './panel-fixtures';
+
+useMockServer();
+
+describe('admin panel', () => {
+  it('approves a VIP request with a success toast', async () => {
+    const approved: unknown[] = [];
+    servePanel({
+      'admin.vip.pending': () => ({ data: approved.length ? [] : [vipRequest] }),
+      'admin.vip.approve': (input) => {
+        approved.push(input);
+        return { data: adminUser({ id: 'user-2', vipTier: 'VIP300' }) };
+      },
+    });
+    renderAt('/admin/vip');
+
+    const row = (await screen.findByText('juan@example.com')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('VIP 300');
+    expect(row.textContent).toContain('1234567890123');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve VIP' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve VIP request?' });
+    expect(confirm.textContent).toContain('Start VIP 300 for juan@example.com, paid with G-CASH reference 1234567890123?');
+    expect(approved).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Start VIP 300' }));
+
+    await screen.findByText('VIP upgrade approved successfully');
+    expect(approved).toEqual([{ id: 'vip-request-1' }]);
+    expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
+  });
+
+  /** Opens the Reject dialog of the one pending VIP request; the server refuses every rejection with `refusal`. */
+  async function openVipRejection(refusal: { code: ErrorCode; message: string }) {
+    const rejections: unknown[] = [];
+    servePanel({
+      'admin.vip.pending': () => ({ data: [vipRequest] }),
+      'admin.vip.reject': (input) => {
+        rejections.push(input);
+        return { error: refusal };
+      },
+    });
+    renderAt('/admin/vip');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    return { rejections, dialog: await screen.findByRole('dialog', { name: 'Reject VIP request' }) };
+  }
+
+  it('rejects a VIP request only with a reason, and says so when the server refuses', async () => {
+    const { rejections, dialog } = await openVipRejection({
+      code: 'CONFLICT',
+      message: 'Too late: the reference was used by another request',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please give a reason for the rejection');
+    expect(rejections).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Reference not found in G-CASH');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+
+    await screen.findByText('Too late: the reference was used by another request');
+    expect(rejections).toEqual([{ id: 'vip-request-1', reason: 'Reference not found in G-CASH' }]);
+    // A refusal keeps the dialog open for another try.
+    expect(screen.getByRole('dialog', { name: 'Reject VIP request' })).toBeTruthy();
+  });
+
+  it("refuses a reason longer than the server keeps, in the server's words, before sending it", async () => {
+    const { rejections, dialog } = await openVipRejection({ code: 'BAD_REQUEST', message: staffMessages.admin.reasonTooLong });
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('x'.repeat(501));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(staffMessages.admin.reasonTooLong);
+    expect(rejections).toEqual([]);
+  });
+
+  it('takes a request someone already decided as news: the list reloads, nothing failed', async () => {
+    let decided = false;
+    servePanel({
+      'admin.vip.pending': () => ({ data: decided ? [] : [vipRequest] }),
+      'admin.vip.approve': () => {
+        decided = true;
+        return { error: { code: 'CONFLICT', message: 'Already approved', details: { decided: 'approved' } } };
+      },
+    });
+    renderAt('/admin/vip');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve VIP' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start VIP 300' }));
+
+    await screen.findByText('Already approved');
+    expect(screen.getByText('Nothing to do')).toBeTruthy();
+    expect(screen.queryByText('Error')).toBeNull();
+    expect(await screen.findByText('No pending VIP approvals')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
