@@ -148,10 +148,14 @@ export function resultsMarkdown(env: Environment, ceiling: Measurement, runs: Da
 
 /**
  * Replaces one generated block of RESULTS.md (between its `bench:<name>:start` and `:end` markers: `results`
- * for `pnpm bench`, `streams` for the streams load test), keeping the hand-written analysis around it. A file
+ * for `pnpm bench`, `streams` for the streams load test, `lighthouse` for the first-load budgets), keeping the hand-written analysis around it. A file
  * without the markers gets the block at its end.
  */
-export function spliceResults(existing: string | undefined, generated: string, name: 'results' | 'streams' = 'results'): string {
+export function spliceResults(
+  existing: string | undefined,
+  generated: string,
+  name: 'results' | 'streams' | 'lighthouse' = 'results',
+): string {
   const start = `<!-- bench:${name}:start -->`;
   const end = `<!-- bench:${name}:end -->`;
   const block = `${start}\n${generated}\n${end}`;

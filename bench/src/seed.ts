@@ -4,6 +4,7 @@ import {
   COMMISSION_PAYOUT_METHODS,
   COMMISSION_PER_PAYOUT_CENTAVOS,
   COMMISSION_PER_UPGRADE_CENTAVOS,
+  messages,
   REFERRAL_BONUS_CENTAVOS,
   staffMessages,
 } from '@app/contracts';
@@ -293,7 +294,7 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       INSERT INTO account_signals (user_id, kind, value, first_seen_at, last_seen_at)
       SELECT user_id, 'destination', destination, min(created_at), max(created_at) FROM payouts GROUP BY user_id, destination
     `.execute(trx);
-    const approvedText = staffMessages.admin.payoutApproved('%s');
+    const approvedText = messages.ledger.payoutApproved('%s');
     await sql`
       INSERT INTO transactions (user_id, type, amount, description, status, available_delta, pending_delta, payout_id, created_at)
       SELECT user_id, 'payout', amount, 'Payout request via ' || payment_method, status, -amount, amount, id, created_at FROM payouts
@@ -303,7 +304,7 @@ export async function seedBenchData(db: Db, sizes: BenchSizes = BENCH_SIZES): Pr
       SELECT user_id,
         CASE status WHEN 'approved' THEN 'payout_approved' ELSE 'payout_declined' END,
         amount,
-        CASE status WHEN 'approved' THEN format(${approvedText}::text, payment_method) ELSE ${staffMessages.admin.payoutDeclined}::text END,
+        CASE status WHEN 'approved' THEN format(${approvedText}::text, payment_method) ELSE ${messages.ledger.payoutDeclined}::text END,
         CASE status WHEN 'declined' THEN amount ELSE 0 END,
         -amount,
         CASE status WHEN 'approved' THEN amount ELSE 0 END,

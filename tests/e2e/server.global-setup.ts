@@ -28,8 +28,9 @@ export default async function setup(project: TestProject) {
       // Behind a proxy, development sign-in (how the browser tests sign in) must be asked for by name.
       DEV_LOGIN: 'true',
       ADMIN_PANEL_PASSWORD: E2E.adminPanelPassword,
-      // The demo admin every file unlocks with, and one the lockout test locks out (wrong passwords count per admin).
-      ADMIN_EMAILS: `${E2E.adminEmail},${E2E.lockoutAdminEmail}`,
+      // The demo admin every file unlocks with, one the lockout test locks out (wrong passwords count per admin),
+      // and one with a passkey.
+      ADMIN_EMAILS: `${E2E.adminEmail},${E2E.lockoutAdminEmail},${E2E.passkeyAdminEmail}`,
       COMMISSION_USERNAME: E2E.operator.username,
       COMMISSION_PASSWORD: E2E.operator.password,
       // A short proof-of-view time keeps the earning flow test quick; the server still enforces it.

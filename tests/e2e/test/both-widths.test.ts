@@ -124,17 +124,17 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
       await dismissPopup(member);
       // The page says so above the plans, and no plan's G-CASH button leads anywhere.
       await member.getByText('G-CASH payment is not available yet', { exact: true }).waitFor();
-      const plan = member.getByRole('group', { name: 'VIP 300', exact: true });
+      const plan = member.getByRole('row', { name: /^VIP 300 / });
       expect(await plan.getByRole('button', { name: 'Pay with G-CASH' }).isDisabled()).toBe(true);
       await screenshot(member, `gcash-unset-plans-${label}`);
 
       await admin.goto('/admin-portal');
       await admin
-        .getByText('Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in the System tab.', {
+        .getByText('Members cannot pay for VIP plans by G-CASH: set the G-CASH number and account name in System.', {
           exact: true,
         })
         .waitFor();
-      await admin.getByRole('button', { name: 'Open the System tab' }).waitFor();
+      await admin.getByRole('link', { name: 'Set the payee in System' }).waitFor();
       await screenshot(admin, `gcash-unset-overview-${label}`);
     } finally {
       await restoreMember();
@@ -152,9 +152,9 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
       await admin.getByRole('link', { name: 'Open Maintenance Controls' }).waitFor();
       expect(await admin.getByRole('switch', { name: 'Maintenance Mode' }).getAttribute('aria-checked')).toBe('false');
       await screenshot(admin, `website-off-panel-${label}`);
-      // The Monitor tab tells the same.
-      await admin.getByRole('tab', { name: 'Monitor', exact: true }).click();
-      await expectInView(admin.getByRole('tabpanel').getByText('Closed: website off', { exact: true }).first());
+      // The System area tells the same.
+      await admin.goto('/admin/maintenance');
+      await expectInView(admin.getByRole('main').getByText('Closed: website off', { exact: true }).first());
       await screenshot(admin, `website-off-monitor-${label}`);
     } finally {
       await ok(adminApi.post('/api/admin/maintenance', { data: { websiteStatus: 'on' } }));
@@ -203,8 +203,7 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
       }),
     );
 
-    await admin.goto('/admin-portal');
-    await admin.getByRole('tab', { name: 'Payouts', exact: true }).click();
+    await admin.goto('/admin/payouts');
     await admin.getByRole('searchbox', { name: 'Search payouts' }).fill(emailOf('member'));
     await admin.getByRole('button', { name: 'Search', exact: true }).click();
     const row = admin.getByRole('table', { name: 'Pending payout requests' }).getByRole('row', { name: /Wanda Reyes/ });

@@ -111,7 +111,8 @@ describe('commission operator', () => {
     await dialog.getByText('Amount is required').waitFor();
     await dialog.getByLabel('Amount (₱)').fill('15');
     await dialog.getByLabel('Payment method').click();
-    await page.getByRole('option', { name: 'G-CASH' }).click();
+    // Listed by the brand's name; the API value G-CASH is what is sent.
+    await page.getByRole('option', { name: 'GCash' }).click();
     const accountDetails = `0917 555 ${run} Operator`;
     await dialog.getByLabel('Account details').fill(accountDetails);
     await atBothWidths(page, 'commission-request-payout');
@@ -122,12 +123,13 @@ describe('commission operator', () => {
     const requests = page.getByRole('table', { name: 'Commission payout requests' });
     const requestRow = requests.getByRole('row').filter({ hasText: accountDetails });
     await requestRow.getByText('Pending').waitFor();
+    expect(await requestRow.textContent()).toContain('GCash');
     await expect.poll(totalBalance).toBe(balanceBefore - 1_500);
 
     // An admin approves it, then marks it paid; each action records its fixed note.
     const payouts = await ok<CommissionPayout[]>(admin.get('/api/admin/percentage/payouts'));
     const requested = payouts.find((payout) => payout.accountDetails === accountDetails);
-    expect(requested).toMatchObject({ amount: '15.00', status: 'pending', notes: null });
+    expect(requested).toMatchObject({ amount: '15.00', paymentMethod: 'G-CASH', status: 'pending', notes: null });
     const approved = await ok<CommissionPayout>(
       admin.post(`/api/admin/percentage/payouts/${requested?.id}/status`, { data: { status: 'approved' } }),
     );
@@ -145,7 +147,7 @@ describe('commission operator', () => {
     await atBothWidths(page, 'commission-payout-paid');
     const statement = await operatorContext.request.get('/api/admin/percentage/statement.csv');
     expect(statement.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    expect(await statement.text()).toContain(`${requested?.id},Commission payout,Commission payout via G-CASH,paid,-15.00,`);
+    expect(await statement.text()).toContain(`${requested?.id},Commission payout,Commission payout via GCash,paid,-15.00,`);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { level: 1, name: 'Commission Login' }).waitFor();

@@ -53,6 +53,8 @@ describe.each([
       const plain = await rawGet(asset, null);
       expect(plain.status, asset).toBe(200);
       expect(plain.headers['content-encoding'], asset).toBeUndefined();
+      // Below 1 KB (the member site's module runtime) the build writes no compressed copy (tooling/vite.ts).
+      if (plain.body.length < 1024) continue;
 
       const br = await rawGet(asset, 'gzip, deflate, br');
       expect(br.headers['content-encoding'], asset).toBe('br');

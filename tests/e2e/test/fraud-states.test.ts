@@ -93,17 +93,17 @@ describe('a sponsor and a friend who share one wallet', () => {
     await fund(sponsorUser.id, sponsor);
     await sponsor.goto(`${baseUrl}/payouts`);
     await sponsor.getByRole('combobox', { name: 'Payment method' }).click();
-    await sponsor.getByRole('option', { name: 'G-CASH' }).click();
+    await sponsor.getByRole('option', { name: 'GCash' }).click();
     await sponsor.getByLabel('Amount (₱)').fill('150');
-    await sponsor.getByLabel('G-CASH number').fill(`alt 0917000xxxx / main ${wallet}`);
+    await sponsor.getByLabel('GCash number').fill(`alt 0917000xxxx / main ${wallet}`);
     await sponsor.getByLabel("Account holder's name").fill('Rosa Lim');
     await sponsor.getByRole('button', { name: 'Request Payout' }).click();
     await atBothWidths(sponsor, 'payout-form-two-numbers', () =>
       expectInView(sponsor.getByText('Enter one number only: which of the numbers is meant cannot be told')),
     );
-    await sponsor.getByLabel('G-CASH number').fill(`+63 ${wallet.slice(1)}`);
+    await sponsor.getByLabel('GCash number').fill(`+63 ${wallet.slice(1)}`);
     await sponsor.getByRole('button', { name: 'Request Payout' }).click();
-    const confirmation = sponsor.getByRole('dialog', { name: 'Request ₱150.00 by G-CASH?' });
+    const confirmation = sponsor.getByRole('dialog', { name: 'Request ₱150.00 by GCash?' });
     await confirmation.getByText(`${wallet} · Rosa Lim`, { exact: true }).waitFor();
     await confirmation.getByRole('button', { name: 'Request ₱150.00' }).click();
     await toastSays(sponsor, 'Payout Requested');

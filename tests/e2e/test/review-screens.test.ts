@@ -10,7 +10,7 @@ import {
   LAPTOP,
   launchBrowser,
   ok,
-  openAdminTab,
+  openAdminArea,
   type Page,
   PHONE,
   readmeScreenshot,
@@ -113,7 +113,7 @@ describe('the screens a reviewer opens', () => {
     );
     try {
       const admin = await adminPage(LAPTOP);
-      await openAdminTab(admin, baseUrl, 'Payouts');
+      await openAdminArea(admin, baseUrl, 'Payouts');
       const table = admin.getByRole('table', { name: 'Pending payout requests' });
       const pages = admin.getByRole('navigation', { name: 'Pages' });
       // The other files leave a pending payout or two: still two pages.
@@ -143,7 +143,7 @@ describe('the screens a reviewer opens', () => {
         .getByRole('button', { name: 'Approve Payout of Andres Bonifacio' })
         .click();
       const confirm = admin.getByRole('dialog', { name: 'Approve payout?' });
-      await confirm.getByText('Pay ₱200.00 to andres.bonifacio@example.com by G-CASH', { exact: false }).waitFor();
+      await confirm.getByText('Pay ₱200.00 to andres.bonifacio@example.com by GCash', { exact: false }).waitFor();
       // The tabs and the queue's first rows behind it (hidden from the accessibility tree while the dialog is open).
       await admin.evaluate(() => {
         const tabs = document.querySelector('[role=tablist]');
@@ -204,7 +204,7 @@ describe('the screens a reviewer opens', () => {
     const { page } = await member(emailOf('rejected'), 'Rosa', 'Mendoza');
     await page.goto(`${baseUrl}/vip`);
     await dismissPopup(page);
-    const plan = page.getByRole('group', { name: 'VIP 300', exact: true });
+    const plan = page.getByRole('row', { name: /^VIP 300 / });
     await plan.getByRole('button', { name: 'Pay with G-CASH' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to VIP 300' });
     await dialog.getByText('0917 123 4567').waitFor();
@@ -216,7 +216,7 @@ describe('the screens a reviewer opens', () => {
     await page.getByText('VIP request pending admin approval', { exact: true }).waitFor();
 
     const admin = await adminPage();
-    await openAdminTab(admin, baseUrl, 'VIP Approvals');
+    await openAdminArea(admin, baseUrl, 'VIP approvals');
     const row = admin.getByRole('row', { name: new RegExp(emailOf('rejected')) });
     await row.getByRole('button', { name: 'Reject' }).click();
     const reject = admin.getByRole('dialog', { name: 'Reject VIP request' });
@@ -243,11 +243,49 @@ describe('the screens a reviewer opens', () => {
     await atBothWidths(page, 'vip-rejected-notification', () => expectInView(item.getByText(reason, { exact: false })));
   });
 
+  it('shows the payout page at 390 and 1280 px: what is left to go under ₱150.00, then the form with the last wallet offered', async () => {
+    const { page, id } = await member(personalEmail('Tess', 'Uy'), 'Tess', 'Uy', '100.25', PHONE);
+    await page.goto(`${baseUrl}/payouts`);
+    await dismissPopup(page);
+    const toGo = page.getByRole('region', { name: '₱49.75 more to go before you can cash out' });
+    await atBothWidths(page, 'payouts-to-go', async (viewport) => {
+      await expectInView(toGo.getByRole('progressbar'));
+      await expectInView(toGo.getByRole('link', { name: 'Earn with tasks' }));
+      await readmeScreenshot(page, `payouts-to-go-${viewport.width}`);
+    });
+    expect(await page.getByRole('button', { name: 'Request Payout' }).count()).toBe(0);
+
+    // Earned past the minimum, with a payout already asked for: the form, GCash first, that wallet offered again.
+    await ok(
+      adminApi.put(`/api/admin/users/${id}/balance`, {
+        data: { newBalance: '650.25', expectedBalance: '100.25', reason: 'Contest prize' },
+      }),
+    );
+    await ok(
+      page.request.post('/api/payouts', {
+        data: { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: '0917 555 0177', accountName: 'Tess Uy' } },
+      }),
+    );
+    await page.reload();
+    const again = page.getByRole('button', { name: 'Use 0917 555 0177 (GCash)' });
+    await again.click();
+    expect(await page.getByLabel('GCash number').inputValue()).toBe('0917 555 0177');
+    expect(await page.getByLabel('Amount (₱)').inputValue()).toBe('');
+    await atBothWidths(page, 'payouts-form', async (viewport) => {
+      await expectInView(again);
+      await expectInView(page.getByText('From ₱150.00 up to ₱450.25.'));
+      await readmeScreenshot(page, `payouts-form-${viewport.width}`);
+    });
+    for (const { id: payoutId } of await ok<{ id: string }[]>(page.request.get('/api/payouts'))) {
+      await ok(adminApi.post(`/api/admin/payout/${payoutId}/status`, { data: { status: 'declined', reason: 'Test data' } }));
+    }
+  });
+
   it('shows the README’s member dashboard at 390 px and the support chat both ways at 1280 px', async () => {
     const email = personalEmail('Alma', 'Reyes');
     const { page, id } = await member(email, 'Alma', 'Reyes', '1250.50', PHONE);
     await page.goto(`${baseUrl}/`);
-    await page.getByRole('heading', { name: 'Welcome back, Alma' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Alma' }).waitFor();
     await page.getByRole('region', { name: 'Daily Task Limit' }).waitFor();
     await dismissPopup(page);
     await page.waitForLoadState('networkidle');

@@ -11,24 +11,27 @@ const KB = 1024;
  * payout dialog) loads after the first paint or with the route that uses it. A ceiling may only fall.
  */
 const BUDGETS = [
-  { app: 'member-web', base: '/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
-  { app: 'admin-web', base: '/admin/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
-  { app: 'commission-web', base: '/admin/percentage/', targetBytes: 100 * KB, ceilingBytes: 100 * KB },
+  { app: 'member-web', page: 'index.html', base: '/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
+  // The signed-out landing page's own page (docs/architecture.md#what-a-page-loads-first): no router, no
+  // member app. Issue 37's budget is 120 KB transferred; the server sends Brotli, about 15% under gzip.
+  { app: 'member-web', page: 'landing.html', base: '/', targetBytes: 125 * KB, ceilingBytes: 125 * KB },
+  { app: 'admin-web', page: 'index.html', base: '/admin/', targetBytes: 150 * KB, ceilingBytes: 150 * KB },
+  { app: 'commission-web', page: 'index.html', base: '/admin/percentage/', targetBytes: 100 * KB, ceilingBytes: 100 * KB },
 ] as const;
 
 const distOf = (app: string) => fileURLToPath(new URL(`../../../apps/${app}/dist`, import.meta.url));
 
 describe('initial JavaScript of each built app', () => {
-  it.each(BUDGETS)('$app stays within its gzip ceiling', ({ app, base, targetBytes, ceilingBytes }) => {
-    const initial = measureInitialJs(distOf(app), base);
+  it.each(BUDGETS)('$app $page stays within its gzip ceiling', ({ app, page, base, targetBytes, ceilingBytes }) => {
+    const initial = measureInitialJs(distOf(app), base, page);
     const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
     const verdict = initial.gzipBytes <= targetBytes ? 'target met' : `target ${kb(targetBytes)} NOT met yet`;
     console.log(
       [
-        `${app}: ${kb(initial.gzipBytes)} gzip initial JS (ceiling ${kb(ceilingBytes)}; ${verdict})`,
+        `${app} ${page}: ${kb(initial.gzipBytes)} gzip initial JS (ceiling ${kb(ceilingBytes)}; ${verdict})`,
         ...initial.files.map(({ file, gzipBytes }) => `  ${kb(gzipBytes).padStart(9)}  ${file}`),
       ].join('\n'),
     );
-    expect(initial.gzipBytes, `${app} initial JS over its ceiling`).toBeLessThanOrEqual(ceilingBytes);
+    expect(initial.gzipBytes, `${app} ${page} initial JS over its ceiling`).toBeLessThanOrEqual(ceilingBytes);
   });
 });

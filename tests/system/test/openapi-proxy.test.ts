@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { nextCookieHeader } from '@app/testkit/cookies';
 import { startProcess } from '@app/testkit/server';
+import { softPasskey } from '@app/testkit/webauthn';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -145,6 +146,8 @@ describe('every documented operation through the validating proxy', () => {
     state.referralCode = member.referralCode;
     state.friendId = json<{ id: string }>(await valid('GET /auth/user', 'friend')).id;
     await valid('POST /auth/device', 'member', { body: { traits: 'a'.repeat(64) } });
+    // English, as the rest of this file reads the server's texts.
+    await valid('POST /profile/language', 'member', { body: { language: 'en' } });
   });
 
   it('tasks: the admin makes one, a member views it', async () => {
@@ -166,7 +169,7 @@ describe('every documented operation through the validating proxy', () => {
     expect(statement.text.split('\n')[0]).toContain(',');
   });
 
-  it('payouts: funded by the admin, requested, approved, a second decision refused', async () => {
+  it('payouts: funded by the admin, requested, approved with a transfer reference, a second decision refused', async () => {
     const user = json<{ availableBalance: string }>(await valid('GET /auth/user', 'member'));
     await valid('PUT /admin/users/{userId}/balance', 'admin', {
       params: { userId: state.memberId ?? '' },
@@ -180,13 +183,42 @@ describe('every documented operation through the validating proxy', () => {
     await valid('GET /payouts', 'member');
     await valid('GET /payouts/queue', 'member');
     await valid('GET /admin/pending-payouts', 'admin');
-    await valid('POST /admin/payout/{id}/status', 'admin', { params: { id: payout.id }, body: { status: 'approved' } });
+    const approved = await valid('POST /admin/payout/{id}/status', 'admin', {
+      params: { id: payout.id },
+      body: { status: 'approved', transferReference: '1234567890123' },
+    });
+    expect(json<{ transferReference: string | null }>(approved).transferReference).toBe('1234567890123');
     const again = await valid('PUT /admin/payout/{id}/status', 'admin', {
       params: { id: payout.id },
       body: { status: 'approved' },
       status: 409,
     });
     expect(json<{ code: string; decided: string }>(again)).toMatchObject({ code: 'CONFLICT', decided: 'approved' });
+
+    // A batch, the console's counts, and the approved payouts exported and marked sent.
+    const second = json<{ id: string }>(
+      await valid('POST /payouts', 'member', {
+        body: { paymentMethod: 'G-CASH', amount: '150.00', destination: { mobile: '09171234567', accountName: 'Maria Santos' } },
+      }),
+    );
+    const batch = await valid('POST /admin/payouts/batch', 'admin', {
+      body: {
+        status: 'approved',
+        payouts: [
+          { id: second.id, amount: '150.00' },
+          { id: payout.id, amount: '150.00' },
+        ],
+      },
+    });
+    expect(json<{ refused: { code: string }[] }>(batch).refused.map((refused) => refused.code)).toEqual(['already_decided']);
+    await valid('GET /admin/queue-counts', 'admin');
+    const unsent = json<{ asOf: string; methods: { method: string; payoutIds: string[] }[] }>(
+      await valid('GET /admin/payouts/unsent', 'admin'),
+    );
+    const file = await valid('GET /admin/payouts/unsent.csv', 'admin', { query: `method=G-CASH&asOf=${encodeURIComponent(unsent.asOf)}` });
+    expect(file.text.split('\r\n')[0]).toBe('Number,Name,Amount,Payout ID');
+    const ids = unsent.methods.find((method) => method.method === 'G-CASH')?.payoutIds ?? [];
+    await valid('POST /admin/payouts/sent', 'admin', { body: { ids } });
   });
 
   it('VIP: paid by G-CASH, refused once, approved the second time', async () => {
@@ -244,6 +276,13 @@ describe('every documented operation through the validating proxy', () => {
     await valid('GET /notifications/all', 'admin');
     await valid('DELETE /notifications/{id}', 'admin', { params: { id: notifications[0]?.id ?? '' } });
 
+    await valid('GET /push/public-key', 'member');
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/openapi-proxy-test';
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    await valid('POST /push/subscriptions', 'member', { body: { endpoint, keys } });
+    await valid('POST /push/subscriptions', 'member', { body: { endpoint: 'https://127.0.0.1:6379/', keys }, status: 400 });
+    await valid('POST /push/subscriptions/remove', 'member', { body: { endpoint } });
+
     const popup = json<{ id: string }>(
       await valid('POST /admin/popups', 'admin', { body: { title: 'Promo', content: 'Double rewards today' } }),
     );
@@ -270,6 +309,28 @@ describe('every documented operation through the validating proxy', () => {
       body: { hold: false, reason: 'Checked' },
     });
     await valid('POST /admin/maintenance', 'admin', { body: { maintenance: false } });
+  });
+
+  it('passkeys: each registered, asked for before a money decision, stepped up with, removed', async () => {
+    // The server is its own relying party (no PUBLIC_URL): the origin of the address Prism forwards to.
+    const origin = new URL(server.baseUrl).origin;
+    for (const [role, base] of [
+      ['admin', '/admin/passkeys'],
+      ['operator', '/admin/percentage/passkeys'],
+    ] as const) {
+      const passkey = softPasskey(origin);
+      const options = json<{ challenge: string }>(await valid(`POST ${base}/registration-options`, role));
+      const saved = json<{ id: string }>(
+        await valid(`POST ${base}`, role, { body: { name: 'Proxy key', response: passkey.register(options) } }),
+      );
+      await valid(`GET ${base}`, role);
+      const stepUpOptions = json<{ challenge: string }>(await valid(`POST ${base}/step-up-options`, role));
+      // Before the step-up, a money decision answers 401 with the code the panel turns into the passkey prompt.
+      const refused = await valid(`DELETE ${base}/{id}`, role, { params: { id: saved.id }, status: 401 });
+      expect(json<{ code: string }>(refused).code).toBe('STEP_UP_REQUIRED');
+      await valid(`POST ${base}/step-up`, role, { body: { response: passkey.authenticate(stepUpOptions) } });
+      await valid(`DELETE ${base}/{id}`, role, { params: { id: saved.id } });
+    }
   });
 
   it('the commission operator', async () => {
@@ -380,7 +441,9 @@ describe('documented refusals through the validating proxy', () => {
 
   it('refuses a body without its required fields (400), as the document does', async () => {
     const roleOf = (template: string): Role =>
-      template.startsWith('/admin/percentage/request-payout') || template === '/admin/percentage/logout'
+      template.startsWith('/admin/percentage/request-payout') ||
+      template.startsWith('/admin/percentage/passkeys') ||
+      template === '/admin/percentage/logout'
         ? 'operator'
         : template.startsWith('/admin') || template === '/notifications' || template.startsWith('/notifications/{')
           ? 'admin'

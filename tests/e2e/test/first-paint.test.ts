@@ -1,0 +1,153 @@
+import {
+  type Browser,
+  type BrowserContext,
+  contextSender,
+  DESKTOP,
+  launchBrowser,
+  type Page,
+  PHONE,
+  readmeScreenshot,
+  signInThroughDevLogin,
+} from '@app/testkit/browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+/**
+ * The member site's first paint (docs/architecture.md#what-a-page-loads-first): the landing page and the
+ * signed-in shell come from the HTML itself, on a slow phone's network and CPU, before any script has run;
+ * the landing page shows without JavaScript; the dashboard's data comes in one request. The screenshots of
+ * the first paints go to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const run = Date.now().toString(36);
+const LANDING_HEADLINE = 'Earn pesos for simple online tasks';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, ...options });
+  contexts.push(context);
+  return context;
+}
+
+async function signedIn(context: BrowserContext, name: string): Promise<void> {
+  await signInThroughDevLogin(contextSender(context.request), `first-paint-${name}-${run}@example.com`, { firstName: 'Maria' });
+}
+
+/**
+ * A page on a slow phone's connection (Lighthouse's Slow 4G: 150 ms, 1.6 Mbps) with a CPU four times
+ * slower, whose scripts never arrive: what it shows is what the HTML paints.
+ */
+async function withoutScripts(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1_600 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  return page;
+}
+
+describe.each([PHONE, DESKTOP])('the first paint at $width px', (viewport) => {
+  it('is the landing page for a visitor, before any script has run', async () => {
+    const page = await withoutScripts(await newContext({ viewport }));
+    const response = await page.goto('/', { waitUntil: 'load' });
+    // The page depends on the session cookie and is never kept by a cache.
+    expect(response?.headers()).toMatchObject({ 'cache-control': 'no-cache', vary: expect.stringMatching(/cookie/i) });
+    await page.getByRole('heading', { level: 1, name: LANDING_HEADLINE }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toMatch(/^\/api\/login/);
+    await readmeScreenshot(page, `first-paint-landing-${viewport.width}`);
+  });
+
+  it('is the signed-in shell for a member, before any script has run', async () => {
+    const context = await newContext({ viewport });
+    await signedIn(context, `shell-${viewport.width}`);
+    const page = await withoutScripts(context);
+    await page.goto('/', { waitUntil: 'load' });
+    await page.getByRole('link', { name: 'PesoTasks' }).waitFor();
+    expect(await page.getByRole('heading', { name: LANDING_HEADLINE }).count()).toBe(0);
+    await readmeScreenshot(page, `first-paint-shell-${viewport.width}`);
+  });
+});
+
+describe('the landing page', () => {
+  it('shows with JavaScript turned off', async () => {
+    const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: LANDING_HEADLINE }).waitFor();
+    await page.getByRole('heading', { name: 'How it works' }).waitFor();
+  });
+
+  it('is hydrated by its own script, without the member app, and keeps its markup', async () => {
+    const page = await (await newContext()).newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: LANDING_HEADLINE }).waitFor();
+    // The sign-in link comes back to the page it was opened from once the script has taken over.
+    await page.goto('/payouts', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toContain('payouts');
+    expect(errors).toEqual([]);
+    expect(scripts.some((script) => /\/assets\/landing-/.test(script))).toBe(true);
+    expect(scripts.some((script) => /\/assets\/index-/.test(script))).toBe(false);
+  });
+});
+
+describe('the dashboard', () => {
+  it('asks for all of its data, the bell, chat and popups included, in its first request', async () => {
+    const context = await newContext({ viewport: PHONE });
+    await signedIn(context, 'dashboard');
+    const page = await context.newPage();
+    const calls: string[] = [];
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      const url = new URL(request.url());
+      // The live stream (docs/architecture.md#live-updates) is a subscription, not data the page waits for.
+      if (url.pathname.startsWith('/trpc/') && url.pathname !== '/trpc/live.events') calls.push(url.pathname.slice('/trpc/'.length));
+    });
+    const streaming = page.waitForResponse((response) => new URL(response.url()).pathname === '/trpc/live.events');
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Maria' }).waitFor();
+    expect((await streaming).status()).toBe(200);
+    // Long enough for a resync's reads to have gone out, had the stream started with one.
+    await page.waitForTimeout(1_000);
+    const [first, ...later] = calls.map((call) => call.split(',').sort());
+    expect(first).toEqual([
+      'auth.user',
+      'maintenance.status',
+      'notifications.list',
+      'popups.active',
+      'site.config',
+      'support.messages',
+      'tasks.list',
+      'transactions.list',
+      'vip.status',
+    ]);
+    // The stylesheet is in the page: the route code loaded after it does not fetch it again.
+    expect(stylesheets).toEqual([]);
+    // None of it is asked for again: the live stream starts from where the first read left the feed, with no
+    // resync to read it all again (docs/architecture.md#live-updates).
+    expect(later.flat().filter((procedure) => first?.includes(procedure))).toEqual([]);
+  });
+});
