@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { DASHBOARD_HEADERS_FILE, type DashboardHeaders } from '@app/contracts';
 import react from '@vitejs/plugin-react';
 import { createServer, defaultServerConditions, type Plugin } from 'vite';
 import { sourceConditions } from '../../../tooling/vite.ts';
@@ -41,6 +42,7 @@ interface LandingPaint {
 interface FirstPaints {
   landing: Record<'en' | 'fil', LandingPaint>;
   shell: string;
+  dashboard: DashboardHeaders;
 }
 
 /**
@@ -144,6 +146,7 @@ export function memberFirstPaint(): Plugin {
         this.emitFile({ type: 'asset', fileName: filipinoPage(fileName), source: inlineStyles(inEach.fil(html)) });
         page.source = inlineStyles(inEach.en(html));
       }
+      this.emitFile({ type: 'asset', fileName: DASHBOARD_HEADERS_FILE, source: JSON.stringify(paints.dashboard) });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type ApiDeps, appRouter, createContext, createPhotoDecoder, LiveHub, type PushDeliveryCounts } from '@app/api';
+import { type ApiDeps, appRouter, createContext, createPhotoDecoder, LiveHub, type PushDeliveryCounts, readFirstAnswers } from '@app/api';
 import { createOperatorSessions, createSessionManager } from '@app/auth';
 import { type ChangeFeed, createAppCaches, type Db, type DbStats, type PoolConnections } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
@@ -170,7 +170,7 @@ export async function buildApp({
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
   registerHealthRoutes(app, db);
   await registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections, pushDeliveries });
-  await registerWebApps(app, config.DATA_DIR);
+  await registerWebApps(app, config.DATA_DIR, (req, reply) => readFirstAnswers(deps, requestScope(req, reply)));
 
   return { app, deps };
 }

@@ -1,3 +1,4 @@
+export { readFirstAnswers } from './auth/first-answers';
 export { signInAndStartSession } from './auth/service';
 export type { ApiDeps, Context } from './context';
 export { languageOf } from './context';

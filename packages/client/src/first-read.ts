@@ -13,6 +13,16 @@ export class FirstReadPosition {
   });
   private sent = false;
 
+  /**
+   * Given the position the page's HTML was written at (its first answers), that one: it is older than any
+   * call's, so the stream replays whatever changed since either was read.
+   */
+  constructor(written: string | null = null) {
+    if (written === null) return;
+    this.sent = true;
+    this.settle(written);
+  }
+
   /** Watches a call's answer; only the first call sent counts, for every later one read after it. */
   watch(answer: Promise<Response>): Promise<Response> {
     if (this.sent) return answer;

@@ -1,8 +1,10 @@
-import { LIVE_RETRY_AFTER_SECONDS, LIVE_RETRY_MAX_MS, MAX_BATCH_CALLS } from '@app/contracts';
+import { type FirstAnswers, LIVE_RETRY_AFTER_SECONDS, LIVE_RETRY_MAX_MS, MAX_BATCH_CALLS } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, retryLink, splitLink } from '@trpc/client';
+import { getQueryKey } from '@trpc/react-query';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 import { deviceTraitsHeader } from './device-traits-header';
+import { readFirstAnswers } from './first-answers';
 import { FirstReadPosition } from './first-read';
 import { attachSessionWatch, type SessionWatch, watchForEndedSessions } from './session-ended';
 import type { StepUp } from './step-up';
@@ -17,7 +19,7 @@ const SessionEndedDialog = lazy(() => import('./session-ended-dialog'));
  * offline is sent all the same (`networkMode: 'always'`): it fails at once and the screen says the member is
  * offline (`errorMessage`), where React Query's default would hold it paused behind a spinner.
  */
-function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionWatch } {
+function createQueryClient(answers: FirstAnswers | null): { queryClient: QueryClient; sessionWatch: SessionWatch } {
   const sessionWatch = watchForEndedSessions(() => queryClient);
   const queryClient: QueryClient = new QueryClient({
     ...sessionWatch.caches,
@@ -33,6 +35,8 @@ function createQueryClient(): { queryClient: QueryClient; sessionWatch: SessionW
     },
   });
   attachSessionWatch(queryClient, sessionWatch);
+  // The signed-in user the page was written with: the first screen needs no call to know who it is for.
+  if (answers) queryClient.setQueryData(getQueryKey(trpc.auth.user, undefined, 'query'), answers.user);
   return { queryClient, sessionWatch };
 }
 
@@ -82,9 +86,10 @@ export function useFirstRead(): FirstReadPosition | null {
 
 /** One query cache and one tRPC client for the lifetime of the app (or of one test render). */
 export function TrpcProvider({ children, stepUp }: { children: ReactNode; stepUp?: StepUp }) {
-  const [{ queryClient, sessionWatch }] = useState(createQueryClient);
+  const [answers] = useState(readFirstAnswers);
+  const [{ queryClient, sessionWatch }] = useState(() => createQueryClient(answers));
   const [{ trpcClient, firstRead }] = useState(() => {
-    const firstRead = new FirstReadPosition();
+    const firstRead = new FirstReadPosition(answers?.position);
     return { trpcClient: createTrpcClient(firstRead, stepUp), firstRead };
   });
   return (

@@ -22,4 +22,10 @@ describe('the position of the first read', () => {
     await without.watch(Promise.resolve(answer()));
     expect(await without.position).toBeNull();
   });
+
+  it("is the page's own when the server wrote one into it, older than any call's", async () => {
+    const firstRead = new FirstReadPosition('0000aaaa-page');
+    await firstRead.watch(Promise.resolve(answer('0000aaaa-call')));
+    expect(await firstRead.position).toBe('0000aaaa-page');
+  });
 });

@@ -12,6 +12,7 @@ export { canonicalEmail } from './destination-readers';
 export * from './destination-shapes';
 export * from './destinations';
 export * from './errors';
+export * from './first-paint';
 export * from './format';
 export * from './inputs';
 export * from './language';

@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * The member site's first paint (docs/architecture.md#what-a-page-loads-first): the landing page and the
- * signed-in shell come from the HTML itself, on a slow phone's network and CPU, before any script has run;
- * the landing page shows without JavaScript; the dashboard's data comes in one request. The screenshots of
+ * signed-in shell (with the member's greeting on the dashboard) come from the HTML itself, on a slow phone's
+ * network and CPU, before any script has run; the landing page shows without JavaScript; the dashboard's data
+ * comes with the page and in one request. The screenshots of
  * the first paints go to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
 
@@ -73,12 +74,16 @@ describe.each([PHONE, DESKTOP])('the first paint at $width px', (viewport) => {
     await readmeScreenshot(page, `first-paint-landing-${viewport.width}`);
   });
 
-  it('is the signed-in shell for a member, before any script has run', async () => {
+  it('is the signed-in shell for a member, greeted by name on the dashboard, before any script has run', async () => {
     const context = await newContext({ viewport });
     await signedIn(context, `shell-${viewport.width}`);
     const page = await withoutScripts(context);
-    await page.goto('/', { waitUntil: 'load' });
+    const response = await page.goto('/', { waitUntil: 'load' });
+    // The member's own figures are in it: kept by their browser only.
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
     await page.getByRole('link', { name: 'PesoTasks' }).waitFor();
+    // The largest thing the dashboard paints, from the HTML itself (the phone's LCP).
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Maria' }).waitFor();
     expect(await page.getByRole('heading', { name: LANDING_HEADLINE }).count()).toBe(0);
     await readmeScreenshot(page, `first-paint-shell-${viewport.width}`);
   });
@@ -114,7 +119,7 @@ describe('the landing page', () => {
 });
 
 describe('the dashboard', () => {
-  it('asks for all of its data, the bell, chat and popups included, in its first request', async () => {
+  it('has the user in its HTML and asks for the rest of its data, the bell, chat and popups included, in its first request', async () => {
     const context = await newContext({ viewport: PHONE });
     await signedIn(context, 'dashboard');
     const page = await context.newPage();
@@ -134,7 +139,6 @@ describe('the dashboard', () => {
     await page.waitForTimeout(1_000);
     const [first, ...later] = calls.map((call) => call.split(',').sort());
     expect(first).toEqual([
-      'auth.user',
       'maintenance.status',
       'notifications.list',
       'popups.active',
@@ -146,8 +150,8 @@ describe('the dashboard', () => {
     ]);
     // The stylesheet is in the page: the route code loaded after it does not fetch it again.
     expect(stylesheets).toEqual([]);
-    // None of it is asked for again: the live stream starts from where the first read left the feed, with no
-    // resync to read it all again (docs/architecture.md#live-updates).
-    expect(later.flat().filter((procedure) => first?.includes(procedure))).toEqual([]);
+    // None of it is asked for again, nor the user the page came with: the live stream starts from where the
+    // page's HTML left the feed, with no resync to read it all again (docs/architecture.md#live-updates).
+    expect(later.flat().filter((procedure) => first?.includes(procedure) || procedure === 'auth.user')).toEqual([]);
   });
 });

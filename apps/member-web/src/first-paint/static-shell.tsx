@@ -28,10 +28,7 @@ export function StaticShell() {
           </div>
         </div>
         <main className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
-          <div className="grid gap-2">
-            <Skeleton className="h-9 w-64 max-w-full" />
-            <Skeleton className="h-5 w-80 max-w-full" />
-          </div>
+          <PageHeaderSkeleton />
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
             {STAT_CARDS.map((card) => (
               <Skeleton key={card} className="h-28 rounded-xl" />
@@ -40,6 +37,19 @@ export function StaticShell() {
           <Skeleton className="h-40 rounded-xl" />
         </main>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The page's title and description while they load. On the dashboard the server puts the member's own
+ * greeting in its place (apps/server/src/web/first-paint.ts), which finds it by this markup.
+ */
+export function PageHeaderSkeleton() {
+  return (
+    <div className="grid gap-2">
+      <Skeleton className="h-9 w-64 max-w-full" />
+      <Skeleton className="h-5 w-80 max-w-full" />
     </div>
   );
 }

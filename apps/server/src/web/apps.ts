@@ -3,11 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, notFound } from '@app/api';
 import { SESSION_COOKIE } from '@app/auth';
+import type { FirstAnswers } from '@app/contracts';
 import { messages, showsLandingToVisitors } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../errors';
 import { languageOfRequest } from '../request-scope';
+import { memberPageWriter, sendPage } from './first-paint';
+
+/** The answers a signed-in member's page starts with (readFirstAnswers), or null when nobody is signed in. */
+export type FirstAnswersReader = (req: FastifyRequest, reply: FastifyReply) => Promise<FirstAnswers | null>;
 
 /** The three built apps, most specific prefix first: a deep link falls back to its app's index.html. */
 const WEB_APPS = [
@@ -51,7 +56,7 @@ const JSON_ONLY = /^\/(api|trpc|uploads)(\/|$)/;
  * (docs/architecture.md#service-worker). Text files go out compressed as the build wrote them. Unknown
  * /api, /trpc and /uploads paths answer a JSON 404.
  */
-export async function registerWebApps(app: FastifyInstance, dataDir: string): Promise<void> {
+export async function registerWebApps(app: FastifyInstance, dataDir: string, readFirstAnswers: FirstAnswersReader): Promise<void> {
   const uploadsDir = path.resolve(dataDir, 'uploads');
   if (existsSync(uploadsDir)) {
     await app.register(fastifyStatic, {
@@ -89,6 +94,16 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
     });
   }
 
+  const writeMemberPage = memberPageWriter(webDistDir('member-web'));
+  // A page is never refused for want of its first answers (the database is away): the app asks for them itself.
+  const answersOrNone = async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await readFirstAnswers(req, reply);
+    } catch (error) {
+      req.log.warn({ err: error }, 'the page went out without its first answers');
+      return null;
+    }
+  };
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !JSON_ONLY.test(url) && !path.extname(url);
@@ -100,15 +115,21 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string): Pr
     reply.header('cache-control', 'no-cache');
     if (web.name !== 'member-web') return reply.sendFile('index.html', webDistDir(web.name));
     // The answer depends on the cookies and the browser's languages, so no cache may give one visitor's page to another.
-    reply.header('vary', 'Cookie, Accept-Language');
-    return reply.sendFile(memberPage(req, url), webDistDir(web.name));
+    reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+    const file = memberPage(req, url);
+    const answers = file.startsWith('index') && req.cookies[SESSION_COOKIE] !== undefined ? await answersOrNone(req, reply) : null;
+    if (!answers) return reply.sendFile(file, webDistDir(web.name));
+    // A member's own figures: kept by their browser only, and asked for again each time.
+    reply.header('cache-control', 'private, no-cache');
+    return sendPage(req, reply, writeMemberPage(file, languageOfRequest(req), answers, url === '/'));
   });
 }
 
 /**
- * The member site's page for a request (docs/architecture.md#what-a-page-loads-first), chosen without a
- * database lookup: a request without a session cookie, for a page that shows visitors the landing page, gets
- * the landing page's own HTML and script; any other gets the member app, which paints the signed-in shell.
+ * The member site's page for a request (docs/architecture.md#what-a-page-loads-first), chosen by the cookie
+ * alone: a request without a session cookie, for a page that shows visitors the landing page, gets the landing
+ * page's own HTML and script; any other gets the member app, which paints the signed-in shell (with the
+ * signed-in member's first answers written in: memberPageWriter).
  * Either in the visitor's language (docs/architecture.md#two-languages: the language cookie, which the app
  * sets to the member's, else Accept-Language): its <html lang> and title, before any script.
  */

@@ -1,5 +1,12 @@
 import { trpc } from '@app/client';
-import { DASHBOARD_TASK_COUNT, DASHBOARD_TRANSACTION_COUNT, type Task, type VipStatus } from '@app/contracts';
+import {
+  DASHBOARD_TASK_COUNT,
+  DASHBOARD_TRANSACTION_COUNT,
+  dashboardDescription,
+  dashboardGreeting,
+  type Task,
+  type VipStatus,
+} from '@app/contracts';
 import { Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
@@ -30,7 +37,8 @@ export const Route = createFileRoute('/_member/')({
 
 /**
  * A member who has never completed a task is new (docs/screens.md#the-first-visit): they are welcomed and
- * given one next step, their first task at the reward it pays them; anyone else is welcomed back.
+ * given one next step, their first task at the reward it pays them; anyone else is welcomed back. The
+ * server paints the same heading into the page's HTML (dashboardGreeting).
  */
 function Dashboard() {
   const user = useSignedInUser();
@@ -39,16 +47,14 @@ function Dashboard() {
   const transactions = listQuery(trpc.transactions.list.useQuery(RECENT_TRANSACTIONS));
   const vipStatus = trpc.vip.status.useQuery();
   const isNew = user.completedTasks === 0;
-  const name = user.firstName;
-  let title = isNew ? t('dashboard.welcome') : t('dashboard.welcomeBack');
-  if (name) title = isNew ? t('dashboard.welcomeNamed', { name }) : t('dashboard.welcomeBackNamed', { name });
+  const { greeting, name } = dashboardGreeting(user);
 
   return (
     <>
       <PageHeader
-        title={title}
+        title={t(greeting, name ? { name } : undefined)}
         documentTitle={t('dashboard.title')}
-        description={isNew ? t('dashboard.descriptionNew') : t('dashboard.description')}
+        description={t(dashboardDescription(greeting))}
       />
 
       <PayoutHoldBanner hold={user.payoutHold} />

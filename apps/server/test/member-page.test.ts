@@ -1,0 +1,83 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { FIRST_ANSWERS_ID } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApp, type TestApp } from './helpers';
+
+/*
+ * A signed-in member's page (docs/architecture.md#what-a-page-loads-first): the server writes in the answer
+ * `auth.user` would give and the live feed's position, and on the dashboard the member's greeting where the
+ * shell has the heading's skeleton, so the first screen paints from the HTML. Anyone else gets the built page.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const GREETING = /<h1 class="[^"]*">([^<]*)<\/h1>/;
+const ANSWERS = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">([^<]*)</script>`);
+
+describe('a signed-in member’s page', () => {
+  it('carries the answer auth.user gives and the live position, kept by the member’s browser only', async () => {
+    const cookie = await signIn(t.app, 'unang-pahina@example.com', { firstName: 'Maria' });
+    const response = await page('/', { cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toMatch(/Cookie/);
+    const answers = JSON.parse(ANSWERS.exec(response.body)?.[1] ?? 'null');
+    expect(answers.user).toEqual((await page('/api/auth/user', { cookie })).json());
+    expect(answers.position).toEqual(expect.any(String));
+    // A new member is welcomed, by name, in the heading the dashboard renders.
+    expect(GREETING.exec(response.body)?.[1]).toBe('Welcome, Maria');
+  });
+
+  it('greets in the page’s language, and paints the greeting on the dashboard only', async () => {
+    const cookie = await signIn(t.app, 'wika-pahina@example.com', { firstName: 'Juan' });
+    const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    expect(filipino.body).toContain('<html lang="fil">');
+    expect(GREETING.exec(filipino.body)?.[1]).toBe('Maligayang pagdating, Juan');
+
+    const tasks = await page('/tasks', { cookie });
+    expect(ANSWERS.test(tasks.body)).toBe(true);
+    expect(GREETING.test(tasks.body)).toBe(false);
+  });
+
+  it('writes a name as text: markup and replacement patterns in it stay inert', async () => {
+    const name = `</script><img src=x onerror=alert(1)> $& $' $\``;
+    const cookie = await signIn(t.app, 'pangalan@example.com', { firstName: name });
+    const { body } = await page('/', { cookie });
+    expect(body).not.toContain('<img src=x');
+    expect(body.match(/<\/script>/g)?.length).toBe(body.match(/<script/g)?.length);
+    expect(GREETING.exec(body)?.[1]).toBe('Welcome, &#60;/script&#62;&#60;img src=x onerror=alert(1)&#62; $&#38; $&#39; $`');
+    expect(JSON.parse(ANSWERS.exec(body)?.[1] ?? 'null').user.firstName).toBe(name);
+  });
+
+  it('goes out compressed when the browser accepts it', async () => {
+    const cookie = await signIn(t.app, 'siksik@example.com', { firstName: 'Ana' });
+    const plain = await page('/', { cookie });
+    const compressed = await page('/', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toMatch(/Welcome, Ana/);
+  });
+});
+
+describe('anyone else’s page', () => {
+  it('is the built page: a visitor’s landing page, and for an ended session the shell, its cookie cleared', async () => {
+    const visitor = await page('/');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(ANSWERS.test(visitor.body)).toBe(false);
+
+    const ended = await page('/', { cookie: 'session=not-a-session' });
+    expect(ended.statusCode).toBe(200);
+    expect(ANSWERS.test(ended.body)).toBe(false);
+    expect(GREETING.test(ended.body)).toBe(false);
+    expect(String(ended.headers['set-cookie'])).toMatch(/^session=;/);
+  });
+});

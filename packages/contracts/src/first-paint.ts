@@ -1,0 +1,56 @@
+import type { User } from './auth';
+import type { Language } from './language';
+
+/**
+ * The answers the server writes into a signed-in member page (docs/architecture.md#what-a-page-loads-first):
+ * the element's id, and what it holds. The app starts with them instead of asking for the user again, and
+ * its live stream resumes from where the feed stood when they were read.
+ */
+export const FIRST_ANSWERS_ID = 'first-answers';
+
+export interface FirstAnswers {
+  user: User;
+  /** The live feed's position, read before the user was. */
+  position: string;
+}
+
+export type DashboardGreeting = 'dashboard.welcome' | 'dashboard.welcomeNamed' | 'dashboard.welcomeBack' | 'dashboard.welcomeBackNamed';
+
+/** Each greeting's line beneath it: a new member is told where to start. */
+const DESCRIPTIONS: Record<DashboardGreeting, 'dashboard.descriptionNew' | 'dashboard.description'> = {
+  'dashboard.welcome': 'dashboard.descriptionNew',
+  'dashboard.welcomeNamed': 'dashboard.descriptionNew',
+  'dashboard.welcomeBack': 'dashboard.description',
+  'dashboard.welcomeBackNamed': 'dashboard.description',
+};
+
+/** The dashboard's greetings, each a text of the catalogues; the named ones take `{name}`. */
+export const DASHBOARD_GREETINGS = Object.keys(DESCRIPTIONS) as DashboardGreeting[];
+
+export const dashboardDescription = (greeting: DashboardGreeting) => DESCRIPTIONS[greeting];
+
+/**
+ * The dashboard's heading (docs/screens.md#the-first-visit): a member who has never completed a task is new
+ * and welcomed, anyone else is welcomed back; by first name when they gave one. The page and the server's
+ * first paint of it both read it here.
+ */
+export function dashboardGreeting(user: Pick<User, 'completedTasks' | 'firstName'>): { greeting: DashboardGreeting; name: string | null } {
+  const isNew = user.completedTasks === 0;
+  const name = user.firstName || null;
+  if (isNew) return { greeting: name ? 'dashboard.welcomeNamed' : 'dashboard.welcome', name };
+  return { greeting: name ? 'dashboard.welcomeBackNamed' : 'dashboard.welcomeBack', name };
+}
+
+/**
+ * The dashboard's heading in each language and greeting as the page renders it, and the skeleton that stands
+ * in the signed-in shell where it goes: the member app's build writes them into DASHBOARD_HEADERS_FILE beside
+ * its pages (a dot file, which the server never serves), and the server swaps the skeleton for the member's
+ * greeting, the first name written where `nameSlot` stands.
+ */
+export interface DashboardHeaders {
+  skeleton: string;
+  nameSlot: string;
+  headers: Record<Language, Record<DashboardGreeting, string>>;
+}
+
+export const DASHBOARD_HEADERS_FILE = '.dashboard-headers.json';
