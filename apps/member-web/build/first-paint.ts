@@ -122,7 +122,8 @@ export function memberFirstPaint(): Plugin {
           return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
         });
       const preloads = routePreloads(bundle)
-        .map((file) => `<link rel="modulepreload" crossorigin ${ROUTE_PRELOAD_ATTRIBUTE} href="/${file}">`)
+        // At low priority: they come beside the app's own script without holding what paints first.
+        .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" ${ROUTE_PRELOAD_ATTRIBUTE} href="/${file}">`)
         .join('');
       // Each page in each language (docs/architecture.md#two-languages): index.html and landing.html in
       // English, and their .fil.html twins with the Filipino <html lang>, title and description (and paint).

@@ -1,5 +1,6 @@
 import { deviceTraits, trpc } from '@app/client';
 import { useEffect } from 'react';
+import { whenIdle } from './idle';
 
 /** The traits last sent for a member in this tab's session, if the browser keeps session storage. */
 function sentFor(userId: string): string | null {
@@ -46,15 +47,3 @@ export function useReportDeviceTraits(userId: string | undefined): void {
     };
   }, [userId, utils]);
 }
-
-/** Runs `task` once the browser is idle (within IDLE_WAIT_MS), or soon where it cannot tell. */
-function whenIdle(task: () => void): { cancel: () => void } {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
-    return { cancel: () => cancelIdleCallback(handle) };
-  }
-  const handle = setTimeout(task, 0);
-  return { cancel: () => clearTimeout(handle) };
-}
-
-const IDLE_WAIT_MS = 3_000;
