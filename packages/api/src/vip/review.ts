@@ -2,7 +2,7 @@ import { type AdminUser, formatDate, noticeMessages, type PendingVipRequest, pla
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -21,14 +21,11 @@ export async function listAllPendingVipRequests({ db, caches }: QueueReader, win
       .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
       .orderBy('r.createdAt')
       .orderBy('r.id')
-      .limit(window.limit)
-      .offset(window.offset)
+      .$call(inWindow(window))
       .execute(),
     // Without a search every request counts (each has its member): the count reads the status index alone.
     queueTotal({ db, caches }, 'pending-vip', window.search, () =>
-      (window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
+      countTotal(window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending),
     ),
   ]);
   const items = rows.map((row) => ({
