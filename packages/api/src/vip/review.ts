@@ -7,7 +7,7 @@ import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
 import { readAdminUser } from '../users/service';
-import { activatePlan } from './service';
+import { activatePlan, pendingRequestOf } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
 export async function listAllPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<PendingVipRequest>> {
@@ -75,12 +75,7 @@ export async function approveVipRequestAsAdmin(db: Db, requestId: string, actor:
 
 /** Approves the one pending request of a user (the user list's Approve VIP). */
 export async function approveUserVipRequestAsAdmin(db: Db, userId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
-  const pending = await db
-    .selectFrom('vipRequests')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const pending = await pendingRequestOf(db, userId);
   if (!pending) {
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     throw user ? conflict(staffMessages.admin.noPendingVip) : notFound(staffMessages.admin.userNotFound);
