@@ -21,7 +21,7 @@ export const sourceConditions = ['source', ...defaultClientConditions];
  * itself, Rolldown splits each module that a lazy route also imports (an icon, a helper) into a chunk
  * of its own, and the first screen waited for 17 requests of member-web's JavaScript instead of one.
  */
-export const appBuild = {
+const appBuild = {
   manifest: true,
   rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial' as const] }] } } },
 };
@@ -29,9 +29,9 @@ export const appBuild = {
 /**
  * Every build is a production build, whatever NODE_ENV the shell or the server was given: Vite keeps a
  * NODE_ENV it finds set, and `NODE_ENV=development pnpm start` built React's development bundles (about
- * 45% more script). Each app's config calls this with Vite's command before returning its settings.
+ * 45% more script). appSettings calls this with Vite's command before the config returns its settings.
  */
-export function buildForProduction(command: 'build' | 'serve'): void {
+function buildForProduction(command: 'build' | 'serve'): void {
   if (command === 'build') process.env.NODE_ENV = 'production';
 }
 
@@ -41,7 +41,7 @@ export const sharedPublicDir = fileURLToPath(new URL('../packages/ui/public', im
 const API_SERVER = 'http://127.0.0.1:3000';
 
 /** The dev (and preview) server of one app: its own port, API calls and uploads forwarded to the API server. */
-export function appServer(port: number) {
+function appServer(port: number) {
   return {
     port,
     strictPort: true,
@@ -50,6 +50,23 @@ export function appServer(port: number) {
       '/trpc': API_SERVER,
       '/uploads': API_SERVER,
     },
+  };
+}
+
+/**
+ * The settings every app's config returns besides its plugins: where it is served, its dev and preview
+ * port, and the shared build, public files and source conditions. It also makes a build a production
+ * build (buildForProduction), so each app's config calls it first.
+ */
+export function appSettings(command: 'build' | 'serve', app: { base: string; port: number }) {
+  buildForProduction(command);
+  return {
+    base: app.base,
+    resolve: { conditions: sourceConditions },
+    build: appBuild,
+    publicDir: sharedPublicDir,
+    server: appServer(app.port),
+    preview: appServer(app.port),
   };
 }
 

@@ -2,15 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
-import {
-  appBuild,
-  appServer,
-  buildForProduction,
-  precompressedFiles,
-  sharedPage,
-  sharedPublicDir,
-  sourceConditions,
-} from '../../tooling/vite.ts';
+import { appSettings, precompressedFiles, sharedPage } from '../../tooling/vite.ts';
 
 /** Addresses of the app outside its /admin/ base: /admin-portal, and /admin without its slash. */
 const OUTSIDE_BASE = /^\/(?:admin|admin-portal(?:\/[^?#]*)?)(?:[?#]|$)/;
@@ -36,23 +28,15 @@ function servePortalPath(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
-  buildForProduction(command);
-  return {
-    base: '/admin/',
-    // The route generator and code splitter must see the route files before the React transform does.
-    plugins: [
-      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-      react(),
-      tailwindcss(),
-      sharedPage(),
-      precompressedFiles(),
-      servePortalPath(),
-    ],
-    resolve: { conditions: sourceConditions },
-    build: appBuild,
-    publicDir: sharedPublicDir,
-    server: appServer(5174),
-    preview: appServer(5174),
-  };
-});
+export default defineConfig(({ command }) => ({
+  ...appSettings(command, { base: '/admin/', port: 5174 }),
+  // The route generator and code splitter must see the route files before the React transform does.
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    sharedPage(),
+    precompressedFiles(),
+    servePortalPath(),
+  ],
+}));

@@ -254,3 +254,8 @@ export const operatorMoneyProcedure = operatorWith(operatorSteppedUp);
  * both the operator's dashboard and the admin panel's % tabs read (docs/architecture.md#identity-and-access).
  */
 export const operatorOrAdminProcedure = anyone('operatorOrSession', operatorOrUnlockedAdmin);
+
+/** The OpenAPI entry of an admin procedure: under the admin tag, behind the signed-in session. */
+export function adminCall(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) {
+  return { method, path, tags: ['admin'], summary, protect: true };
+}

@@ -1,3 +1,4 @@
+import { recordId } from './inputs';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
@@ -31,3 +32,10 @@ export function wholeNumberInput(message: string, max: number) {
 /** True when an update names at least one field besides its id. */
 export const changesSomething = (input: Record<string, unknown>, idKey: string) =>
   Object.entries(input).some(([key, value]) => key !== idKey && value !== undefined);
+
+/** An edit of a record: its id, then any of its fields, each checked by its own rule; at least one is given. */
+export function recordUpdateInput<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z
+    .object({ id: recordId, ...z.object(fields).partial().shape })
+    .refine((input) => changesSomething(input, 'id'), m.nothingToUpdate);
+}

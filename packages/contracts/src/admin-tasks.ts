@@ -1,6 +1,6 @@
-import { activeFlag, changesSomething } from './admin-inputs';
+import { activeFlag, recordUpdateInput } from './admin-inputs';
 import { FREE_TIER } from './constants';
-import { httpUrlInput, recordId } from './inputs';
+import { httpUrlInput } from './inputs';
 import { pesosInput } from './money-schemas';
 import { staffMessages } from './staff-messages';
 import { taskSchema } from './tasks';
@@ -50,15 +50,5 @@ export const adminTaskCreateInput = z.object({
 export type AdminTaskCreateInput = z.output<typeof adminTaskCreateInput>;
 
 /** Editing a task, or switching it on or off with `isActive` alone: omitted fields keep their values. */
-export const adminTaskUpdateInput = z
-  .object({
-    id: recordId,
-    title: taskFields.title.optional(),
-    description: taskFields.description.optional(),
-    url: taskFields.url.optional(),
-    reward: taskFields.reward.optional(),
-    requiredVipTier: taskFields.requiredVipTier.optional(),
-    isActive: taskFields.isActive.optional(),
-  })
-  .refine((input) => changesSomething(input, 'id'), m.nothingToUpdate);
+export const adminTaskUpdateInput = recordUpdateInput(taskFields);
 export type AdminTaskUpdateInput = z.output<typeof adminTaskUpdateInput>;

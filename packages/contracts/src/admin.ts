@@ -1,4 +1,5 @@
 import { activeFlag, changesSomething, wholeNumberInput } from './admin-inputs';
+import { userIdentityFields, vipStandingFields } from './auth';
 import { ACCOUNT_STATUSES, type AccountStatus, ADMIN_USER_FILTERS, TRANSACTION_TYPES } from './constants';
 import { reasonInput, recordId, requiredReason } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
@@ -65,16 +66,10 @@ export type AdminUserListInput = z.output<typeof adminUserListInput>;
 /** A user as admins see them (docs/screens.md#records); `vipTier` is the tier in force now. */
 export const adminUserSchema = z
   .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    profileImageUrl: z.string().nullable(),
+    ...userIdentityFields,
     accountStatus: z.enum(ACCOUNT_STATUSES),
     statusReason: z.string().nullable(),
-    vipTier: z.string(),
-    vipExpiresAt: z.string().nullable(),
-    vipPendingApproval: z.boolean(),
+    ...vipStandingFields,
     vipPaymentStatus: z.string().nullable(),
     availableBalance: amountString,
     pendingPayout: amountString,

@@ -9,23 +9,33 @@ import { z } from './zod';
 /** A language of the site (docs/architecture.md#two-languages); kept beside the schemas, so the pages' first code has no zod. */
 export const languageSchema = z.enum(LANGUAGES);
 
+/** Who a user is, as both the user's own record and an admin's view of it start. */
+export const userIdentityFields = {
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+};
+
+/** The VIP tier in force, when it ends, and whether a request for one waits for an admin. */
+export const vipStandingFields = {
+  vipTier: z.string(),
+  vipExpiresAt: z.string().nullable(),
+  vipPendingApproval: z.boolean(),
+};
+
 /** The signed-in user as GET /api/auth/user returns it (docs/screens.md#records). */
 export const userSchema = z
   .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    profileImageUrl: z.string().nullable(),
+    ...userIdentityFields,
     /** The language the member chose (docs/architecture.md#two-languages); null until their first sign-in. */
     language: languageSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     isAdmin: z.boolean(),
     accountStatus: z.enum(ACCOUNT_STATUSES),
-    vipTier: z.string(),
-    vipExpiresAt: z.string().nullable(),
-    vipPendingApproval: z.boolean(),
+    ...vipStandingFields,
     referralCode: z.string(),
     referredBy: z.string().nullable(),
     referralCount: z.number().int(),

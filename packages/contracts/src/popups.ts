@@ -1,7 +1,7 @@
+import { activeFlag, recordUpdateInput } from './admin-inputs';
 import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
-import { HTTP_URL_DOCUMENT, isHttpUrl, isoDateInput, recordId } from './inputs';
+import { HTTP_URL_DOCUMENT, isHttpUrl, isoDateInput } from './inputs';
 import { messages } from './messages';
-import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
 /**
@@ -73,7 +73,7 @@ const popupFields = {
       ],
       description: `Seconds, ${POPUP_MIN_SECONDS} to ${POPUP_MAX_SECONDS}, as a number or digits.`,
     }),
-  isActive: z.boolean({ error: staffMessages.admin.activeInvalid }),
+  isActive: activeFlag,
   startDate: isoDateInput(pm.dateInvalid),
   endDate: isoDateInput(pm.dateInvalid).nullable(),
 };
@@ -92,20 +92,5 @@ export const popupCreateInput = z.object({
 export type PopupCreateInput = z.output<typeof popupCreateInput>;
 
 /** The same fields as create, each optional: what is omitted keeps its saved value. */
-export const popupUpdateInput = z
-  .object({
-    id: recordId,
-    title: popupFields.title.optional(),
-    description: popupFields.description.optional(),
-    content: popupFields.content.optional(),
-    url: popupFields.url.optional(),
-    duration: popupFields.duration.optional(),
-    isActive: popupFields.isActive.optional(),
-    startDate: popupFields.startDate.optional(),
-    endDate: popupFields.endDate.optional(),
-  })
-  .refine(
-    (input) => Object.entries(input).some(([key, value]) => key !== 'id' && value !== undefined),
-    staffMessages.admin.nothingToUpdate,
-  );
+export const popupUpdateInput = recordUpdateInput(popupFields);
 export type PopupUpdateInput = z.output<typeof popupUpdateInput>;

@@ -57,6 +57,14 @@ export function softPasskey(origin: string): SoftPasskey {
     return bytes;
   };
 
+  /** What the browser hands the page for a ceremony: this credential around the authenticator's response. */
+  const credentialAnswer = (response: Record<string, unknown>) => ({
+    id: base64url(credentialId),
+    rawId: base64url(credentialId),
+    type: 'public-key',
+    clientExtensionResults: {},
+    response,
+  });
   return {
     id: base64url(credentialId),
     register({ challenge }) {
@@ -78,34 +86,22 @@ export function softPasskey(origin: string): SoftPasskey {
           ['authData', authData],
         ]),
       );
-      return {
-        id: base64url(credentialId),
-        rawId: base64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: base64url(clientData('webauthn.create', challenge)),
-          attestationObject: base64url(attestationObject),
-          transports: ['internal'],
-        },
-      };
+      return credentialAnswer({
+        clientDataJSON: base64url(clientData('webauthn.create', challenge)),
+        attestationObject: base64url(attestationObject),
+        transports: ['internal'],
+      });
     },
     authenticate({ challenge }) {
       counter += 1;
       const authData = Buffer.concat([rpIdHash, Buffer.from([FLAGS.userPresentVerified]), counterBytes()]);
       const clientDataJSON = clientData('webauthn.get', challenge);
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey);
-      return {
-        id: base64url(credentialId),
-        rawId: base64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: base64url(clientDataJSON),
-          authenticatorData: base64url(authData),
-          signature: base64url(signature),
-        },
-      };
+      return credentialAnswer({
+        clientDataJSON: base64url(clientDataJSON),
+        authenticatorData: base64url(authData),
+        signature: base64url(signature),
+      });
     },
     setCounter(next) {
       counter = next;

@@ -60,6 +60,8 @@ export async function runDecision({ call, reload, success, failure, leaves }: De
 interface RowSave<C> {
   /** The row edited, or undefined for a new one. */
   id: string | undefined;
+  /** What a row is, in the dialog's title ("Create Task", "Edit Task") and its save button ("Save Task"). */
+  noun: string;
   create: { mutateAsync: (input: C) => Promise<unknown>; isPending: boolean };
   update: { mutateAsync: (input: { id: string } & C) => Promise<unknown>; isPending: boolean };
   /** Reloads what the save changes. */
@@ -72,9 +74,10 @@ interface RowSave<C> {
 
 /**
  * A create-or-edit form's save (tasks, popups; docs/architecture.md#forms): the create call for a new row,
- * the update call with its id for an existing one, and how it went said. `saving` is either call's.
+ * the update call with its id for an existing one, and how it went said; and its FormDialog's title, save
+ * button, busy state (either call's) and close.
  */
-export function rowSave<C>({ id, create, update, reload, success, failure, close }: RowSave<C>) {
+export function rowSave<C>({ id, noun, create, update, reload, success, failure, close }: RowSave<C>) {
   const save = async (input: C) => {
     try {
       await (id === undefined ? create.mutateAsync(input) : update.mutateAsync({ id, ...input }));
@@ -86,5 +89,11 @@ export function rowSave<C>({ id, create, update, reload, success, failure, close
     toastSuccess(success);
     close();
   };
-  return { save, saving: create.isPending || update.isPending };
+  const dialog = {
+    title: `${id === undefined ? 'Create' : 'Edit'} ${noun}`,
+    saveLabel: `Save ${noun}`,
+    saving: create.isPending || update.isPending,
+    onClose: close,
+  };
+  return { save, dialog };
 }

@@ -2,7 +2,7 @@ import type { AdminLog, AdminPageInput } from '@app/contracts';
 import { appendAdminLog, type Db, type Tx } from '@app/db';
 import { sql } from 'kysely';
 import type { Context } from '../context';
-import { type ListRead, queueLength } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, pageWindow, queueLength } from '../lib/queue';
 
 export interface AdminLogEntry {
   action: string;
@@ -61,15 +61,9 @@ export async function listAllAdminLogs(db: Db, input: AdminPageInput): Promise<L
       ])
       .orderBy('l.createdAt', 'desc')
       .orderBy('l.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
+      .$call(inWindow(pageWindow(input)))
       .execute(),
-    queueLength(db, 'admin-logs', undefined, () =>
-      db
-        .selectFrom('adminLogs')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ),
+    queueLength(db, 'admin-logs', undefined, () => countTotal(db.selectFrom('adminLogs'))),
   ]);
   return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, members: [], validUntil: null };
 }

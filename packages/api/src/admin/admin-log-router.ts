@@ -2,14 +2,12 @@ import { adminLogListOutput, adminPageInput } from '@app/contracts';
 import { listAllAdminLogs } from '../admin-log/service';
 import { acceptingPrepared } from '../lib/prepared';
 import { answerAdminList } from '../lib/queue';
-import { adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, router } from '../trpc';
 
 /** The audit log: the admins' own actions. */
 export const adminLogRouter = router({
   logs: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/admin/logs', tags: ['admin'], summary: 'Admin activity, newest first, paged', protect: true },
-    })
+    .meta({ openapi: adminCall('GET', '/admin/logs', 'Admin activity, newest first, paged') })
     .input(adminPageInput)
     .output(acceptingPrepared(adminLogListOutput))
     .query(({ ctx, input }) => answerAdminList(ctx, 'logs', input, adminLogListOutput, () => listAllAdminLogs(ctx.db, input))),

@@ -9,7 +9,7 @@ import {
 import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { countAllNotifications, createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
-import { adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, router } from '../trpc';
 
 const notifications = listOrPage(adminNotificationSchema);
 
@@ -20,13 +20,11 @@ const notifications = listOrPage(adminNotificationSchema);
 export const adminNotificationsRouter = router({
   all: adminProcedure
     .meta({
-      openapi: {
-        method: 'GET',
-        path: '/notifications/all',
-        tags: ['admin'],
-        summary: 'Every notification (or the active ones), newest first, with read counts: the latest 1000, or one page',
-        protect: true,
-      },
+      openapi: adminCall(
+        'GET',
+        '/notifications/all',
+        'Every notification (or the active ones), newest first, with read counts: the latest 1000, or one page',
+      ),
     })
     .input(adminNotificationListInput)
     .output(notifications.output)
@@ -44,38 +42,19 @@ export const adminNotificationsRouter = router({
     }),
 
   create: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/notifications',
-        tags: ['admin'],
-        summary: 'Send a notification (notification screen: targetUserId)',
-        protect: true,
-      },
-    })
+    .meta({ openapi: adminCall('POST', '/notifications', 'Send a notification (notification screen: targetUserId)') })
     .input(notificationCreateInput)
     .output(adminNotificationSchema)
     .mutation(({ ctx, input }) => createNotification(ctx.db, input, actorOf(ctx), ctx.now())),
 
   send: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/notifications',
-        tags: ['admin'],
-        summary: 'Send a notification (panel and quick dialog: userId)',
-        protect: true,
-      },
-    })
+    .meta({ openapi: adminCall('POST', '/admin/notifications', 'Send a notification (panel and quick dialog: userId)') })
     .input(adminNotificationInput)
     .output(adminNotificationSchema)
     .mutation(({ ctx, input }) => createNotification(ctx.db, input, actorOf(ctx), ctx.now())),
 
   remove: adminProcedure
-    .meta({
-      refusals: ['NOT_FOUND'],
-      openapi: { method: 'DELETE', path: '/notifications/{id}', tags: ['admin'], summary: 'Delete a notification', protect: true },
-    })
+    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('DELETE', '/notifications/{id}', 'Delete a notification') })
     .input(recordIdInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {

@@ -19,20 +19,14 @@ import { answerQueue } from '../lib/queue';
 import { decidePayoutBatch } from '../payouts/batch';
 import { decidePayoutAsAdmin, listAllPendingPayouts } from '../payouts/review';
 import { exportUnsentPayouts, listAllUnsentPayouts, markPayoutsSent } from '../payouts/sent';
-import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
+import { adminCall, adminMoneyProcedure, adminProcedure, router } from '../trpc';
 
 /** One payout decision at one path under two methods: the panel POSTs it, the payout page PUTs it (docs/api-conventions.md#calls-the-apps-make). */
 const decideVia = (method: 'POST' | 'PUT') =>
   adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method,
-        path: '/admin/payout/{id}/status',
-        tags: ['admin'],
-        summary: 'Approve or decline a pending payout',
-        protect: true,
-      },
+      openapi: adminCall(method, '/admin/payout/{id}/status', 'Approve or decline a pending payout'),
     })
     .input(payoutDecisionInput)
     .output(payoutSchema)
@@ -45,9 +39,7 @@ const pendingPayouts = listOrPage(pendingPayoutSchema);
 
 export const adminPayoutsRouter = router({
   pending: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/admin/pending-payouts', tags: ['admin'], summary: 'Payouts waiting for a decision', protect: true },
-    })
+    .meta({ openapi: adminCall('GET', '/admin/pending-payouts', 'Payouts waiting for a decision') })
     .input(adminQueueInput)
     .output(pendingPayouts.output)
     .query(({ ctx, input }) =>
@@ -63,13 +55,11 @@ export const adminPayoutsRouter = router({
 
   decideBatch: adminMoneyProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/payouts/batch',
-        tags: ['admin'],
-        summary: `Approve or decline up to ${PAYOUT_BATCH_MAX} pending payouts, each as seen (amount, flags), each in its own transaction; the answer lists those decided and those refused with why`,
-        protect: true,
-      },
+      openapi: adminCall(
+        'POST',
+        '/admin/payouts/batch',
+        `Approve or decline up to ${PAYOUT_BATCH_MAX} pending payouts, each as seen (amount, flags), each in its own transaction; the answer lists those decided and those refused with why`,
+      ),
     })
     .input(payoutBatchInput)
     .output(payoutBatchResultSchema)
@@ -77,13 +67,11 @@ export const adminPayoutsRouter = router({
 
   unsent: adminProcedure
     .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/payouts/unsent',
-        tags: ['admin'],
-        summary: 'Approved payouts not yet marked sent, per method: how many, their total and the ids the export holds',
-        protect: true,
-      },
+      openapi: adminCall(
+        'GET',
+        '/admin/payouts/unsent',
+        'Approved payouts not yet marked sent, per method: how many, their total and the ids the export holds',
+      ),
     })
     .input(z.void())
     .output(unsentPayoutsSchema)
@@ -91,13 +79,11 @@ export const adminPayoutsRouter = router({
 
   exportUnsent: adminProcedure
     .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/payouts/unsent.csv',
-        tags: ['admin'],
-        summary: `CSV of one method's approved payouts not yet marked sent, as of \`asOf\` (the oldest ${PAYOUT_BATCH_MAX}): number, name, amount, payout id`,
-        protect: true,
-      },
+      openapi: adminCall(
+        'GET',
+        '/admin/payouts/unsent.csv',
+        `CSV of one method's approved payouts not yet marked sent, as of \`asOf\` (the oldest ${PAYOUT_BATCH_MAX}): number, name, amount, payout id`,
+      ),
       download: true,
     })
     .input(unsentPayoutsExportInput)
@@ -106,13 +92,11 @@ export const adminPayoutsRouter = router({
 
   markSent: adminProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/payouts/sent',
-        tags: ['admin'],
-        summary: 'Mark exported payouts sent, recording who and when; those already sent or not approved are skipped',
-        protect: true,
-      },
+      openapi: adminCall(
+        'POST',
+        '/admin/payouts/sent',
+        'Mark exported payouts sent, recording who and when; those already sent or not approved are skipped',
+      ),
     })
     .input(payoutsSentInput)
     .output(payoutsSentResultSchema)

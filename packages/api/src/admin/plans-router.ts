@@ -1,20 +1,12 @@
 import { adminPlanSchema, adminPlanUpdateInput } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
-import { adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, router } from '../trpc';
 import { listAllPlanSettings, updatePlanSettings } from '../vip/plans';
 
 export const adminPlansRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/quick-plan-settings',
-        tags: ['admin'],
-        summary: 'Every VIP plan with its terms',
-        protect: true,
-      },
-    })
+    .meta({ openapi: adminCall('GET', '/admin/quick-plan-settings', 'Every VIP plan with its terms') })
     .input(z.void())
     .output(z.array(adminPlanSchema))
     .query(({ ctx }) => listAllPlanSettings(ctx.db)),
@@ -22,13 +14,7 @@ export const adminPlansRouter = router({
   update: adminProcedure
     .meta({
       refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/quick-update-plan/{planId}',
-        tags: ['admin'],
-        summary: 'Edit a VIP plan’s terms, or enable or disable it',
-        protect: true,
-      },
+      openapi: adminCall('POST', '/admin/quick-update-plan/{planId}', 'Edit a VIP plan’s terms, or enable or disable it'),
     })
     .input(adminPlanUpdateInput)
     .output(adminPlanSchema)

@@ -14,7 +14,7 @@ import { actorOf } from '../admin-log/service';
 import { acceptingPrepared } from '../lib/prepared';
 import { answerAdminList } from '../lib/queue';
 import { listAllHeldReferrals, listAllRiskQueue, readUserRisk, reviewReferral, setPayoutHold } from '../risk/review';
-import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
+import { adminCall, adminMoneyProcedure, adminProcedure, router } from '../trpc';
 
 const riskQueuePage = page(riskQueueItemSchema);
 const heldReferralPage = page(heldReferralSchema);
@@ -22,15 +22,7 @@ const heldReferralPage = page(heldReferralSchema);
 /** The fraud review: the risk queue, one member's links, payout holds and held referral bonuses. */
 export const adminRiskRouter = router({
   queue: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/risk/users',
-        tags: ['admin'],
-        summary: 'Members by risk score, highest first, with the reasons',
-        protect: true,
-      },
-    })
+    .meta({ openapi: adminCall('GET', '/admin/risk/users', 'Members by risk score, highest first, with the reasons') })
     .input(adminPageInput)
     .output(acceptingPrepared(riskQueuePage))
     .query(({ ctx, input }) => answerAdminList(ctx, 'risk', input, riskQueuePage, () => listAllRiskQueue(ctx.db, input))),
@@ -38,13 +30,7 @@ export const adminRiskRouter = router({
   user: adminProcedure
     .meta({
       refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'GET',
-        path: '/admin/users/{id}/risk',
-        tags: ['admin'],
-        summary: 'A member’s risk score, reasons and linked accounts (shared values masked)',
-        protect: true,
-      },
+      openapi: adminCall('GET', '/admin/users/{id}/risk', 'A member’s risk score, reasons and linked accounts (shared values masked)'),
     })
     .input(recordIdInput)
     .output(userRiskReviewSchema)
@@ -53,13 +39,7 @@ export const adminRiskRouter = router({
   holdPayouts: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/users/{id}/payout-hold',
-        tags: ['admin'],
-        summary: 'Hold or release a member’s payouts, with a reason',
-        protect: true,
-      },
+      openapi: adminCall('POST', '/admin/users/{id}/payout-hold', 'Hold or release a member’s payouts, with a reason'),
     })
     .input(payoutHoldInput)
     .output(z.object({ userId: z.string(), payoutHold: payoutHoldSchema }))
@@ -69,13 +49,11 @@ export const adminRiskRouter = router({
 
   heldReferrals: adminProcedure
     .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/risk/held-referrals',
-        tags: ['admin'],
-        summary: 'Referral bonuses held because the friend is linked to the sponsor, oldest first',
-        protect: true,
-      },
+      openapi: adminCall(
+        'GET',
+        '/admin/risk/held-referrals',
+        'Referral bonuses held because the friend is linked to the sponsor, oldest first',
+      ),
     })
     .input(adminPageInput)
     .output(acceptingPrepared(heldReferralPage))
@@ -84,13 +62,7 @@ export const adminRiskRouter = router({
   reviewReferral: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/referrals/{id}/review',
-        tags: ['admin'],
-        summary: 'Pay a held referral bonus, or refuse it with a reason the sponsor sees',
-        protect: true,
-      },
+      openapi: adminCall('POST', '/admin/referrals/{id}/review', 'Pay a held referral bonus, or refuse it with a reason the sponsor sees'),
     })
     .input(referralReviewInput)
     .output(z.object({ id: z.string(), status: z.enum(['completed', 'paid', 'rejected']) }))

@@ -10,7 +10,7 @@ import { actorOf } from '../admin-log/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
 import { listAllConversations, openConversation, replyToMember } from '../support/service';
-import { adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, router } from '../trpc';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
 const conversations = listOrPage(supportConversationSchema);
@@ -18,13 +18,11 @@ const conversations = listOrPage(supportConversationSchema);
 export const adminSupportRouter = router({
   conversations: adminProcedure
     .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/support/conversations',
-        tags: ['admin'],
-        summary: 'Members’ conversations, latest activity first, with unread counts; paged and searchable by the member',
-        protect: true,
-      },
+      openapi: adminCall(
+        'GET',
+        '/admin/support/conversations',
+        'Members’ conversations, latest activity first, with unread counts; paged and searchable by the member',
+      ),
     })
     .input(adminQueueInput)
     .output(conversations.output)
@@ -39,14 +37,11 @@ export const adminSupportRouter = router({
   thread: adminProcedure
     .meta({
       refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'GET',
-        path: '/admin/support/conversations/{userId}',
-        tags: ['admin'],
-        summary:
-          'A member’s conversation, oldest first (the latest 1,000, or a window with `limit` or `cursor`); marks their messages read',
-        protect: true,
-      },
+      openapi: adminCall(
+        'GET',
+        '/admin/support/conversations/{userId}',
+        'A member’s conversation, oldest first (the latest 1,000, or a window with `limit` or `cursor`); marks their messages read',
+      ),
     })
     .input(supportThreadInput)
     .output(conversationAnswerSchema)
@@ -54,16 +49,7 @@ export const adminSupportRouter = router({
     .query(({ ctx, input }) => openConversation(ctx, ctx.db, input, ctx.now())),
 
   reply: adminProcedure
-    .meta({
-      refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/support/conversations/{userId}/reply',
-        tags: ['admin'],
-        summary: 'Answer a member',
-        protect: true,
-      },
-    })
+    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('POST', '/admin/support/conversations/{userId}/reply', 'Answer a member') })
     .input(supportReplyInput)
     .output(supportMessageSchema)
     .mutation(({ ctx, input }) => replyToMember(ctx.db, input.userId, input.message, actorOf(ctx), ctx.now())),

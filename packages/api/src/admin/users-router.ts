@@ -2,35 +2,18 @@ import { adminBalanceInput, adminUserListInput, adminUserListOutput, adminUserSc
 import { actorOf } from '../admin-log/service';
 import { acceptingPrepared } from '../lib/prepared';
 import { answerAdminList } from '../lib/queue';
-import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
+import { adminCall, adminMoneyProcedure, adminProcedure, router } from '../trpc';
 import { listAllUsers, setAccountStatus, setAvailableBalance } from '../users/service';
 
 export const adminUsersRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/users',
-        tags: ['admin'],
-        summary: 'Users, newest first, by filter and search, one page at a time',
-        protect: true,
-      },
-    })
+    .meta({ openapi: adminCall('GET', '/admin/users', 'Users, newest first, by filter and search, one page at a time') })
     .input(adminUserListInput)
     .output(acceptingPrepared(adminUserListOutput))
     .query(({ ctx, input }) => answerAdminList(ctx, 'users', input, adminUserListOutput, () => listAllUsers(ctx.db, input, ctx.now()))),
 
   setStatus: adminProcedure
-    .meta({
-      refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/users/{id}/status',
-        tags: ['admin'],
-        summary: 'Set a user’s account status with a reason',
-        protect: true,
-      },
-    })
+    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('POST', '/admin/users/{id}/status', 'Set a user’s account status with a reason') })
     .input(adminUserStatusInput)
     .output(adminUserSchema)
     .mutation(({ ctx, input }) =>
@@ -40,13 +23,7 @@ export const adminUsersRouter = router({
   setBalance: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/users/{userId}/balance',
-        tags: ['admin'],
-        summary: 'Set a user’s available balance (an admin adjustment in the ledger)',
-        protect: true,
-      },
+      openapi: adminCall('PUT', '/admin/users/{userId}/balance', 'Set a user’s available balance (an admin adjustment in the ledger)'),
     })
     .input(adminBalanceInput)
     .output(adminUserSchema)

@@ -2,16 +2,14 @@ import { adminQueueInput, adminUserSchema, pendingVipRequestSchema, recordIdInpu
 import { actorOf } from '../admin-log/service';
 import { listOrPage } from '../lib/paging';
 import { answerQueue } from '../lib/queue';
-import { adminMoneyProcedure, adminProcedure, router } from '../trpc';
+import { adminCall, adminMoneyProcedure, adminProcedure, router } from '../trpc';
 import { approveUserVipRequestAsAdmin, approveVipRequestAsAdmin, listAllPendingVipRequests, rejectVipRequestAsAdmin } from '../vip/review';
 
 const pendingVip = listOrPage(pendingVipRequestSchema);
 
 export const adminVipRouter = router({
   pending: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/admin/pending-vip', tags: ['admin'], summary: 'VIP requests waiting for approval', protect: true },
-    })
+    .meta({ openapi: adminCall('GET', '/admin/pending-vip', 'VIP requests waiting for approval') })
     .input(adminQueueInput)
     .output(pendingVip.output)
     .query(({ ctx, input }) =>
@@ -19,10 +17,7 @@ export const adminVipRouter = router({
     ),
 
   approve: adminMoneyProcedure
-    .meta({
-      refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: { method: 'POST', path: '/admin/approve-vip/{id}', tags: ['admin'], summary: 'Approve a VIP request', protect: true },
-    })
+    .meta({ refusals: ['NOT_FOUND', 'CONFLICT'], openapi: adminCall('POST', '/admin/approve-vip/{id}', 'Approve a VIP request') })
     .input(recordIdInput)
     .output(adminUserSchema)
     .mutation(({ ctx, input }) => approveVipRequestAsAdmin(ctx.db, input.id, actorOf(ctx), ctx.now())),
@@ -30,13 +25,7 @@ export const adminVipRouter = router({
   approveForUser: adminMoneyProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/users/{id}/vip-approval',
-        tags: ['admin'],
-        summary: 'Approve the pending VIP request of a user',
-        protect: true,
-      },
+      openapi: adminCall('POST', '/admin/users/{id}/vip-approval', 'Approve the pending VIP request of a user'),
     })
     .input(recordIdInput)
     .output(adminUserSchema)
@@ -45,13 +34,7 @@ export const adminVipRouter = router({
   reject: adminProcedure
     .meta({
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/reject-vip/{id}',
-        tags: ['admin'],
-        summary: 'Reject a VIP request with a reason',
-        protect: true,
-      },
+      openapi: adminCall('POST', '/admin/reject-vip/{id}', 'Reject a VIP request with a reason'),
     })
     .input(vipRejectInput)
     .output(adminUserSchema)

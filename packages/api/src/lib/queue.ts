@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
 import type { AdminListName, AppCaches, Db } from '@app/db';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { type listOrPage, listWindow } from './paging';
 import { prepareAnswer } from './prepared';
@@ -136,6 +136,21 @@ export function containing(search: string): string {
 export function memberMatches(search: string) {
   const pattern = containing(search);
   return sql<boolean>`(u.search_text LIKE ${pattern} AND (lower(u.email) LIKE ${pattern} OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${pattern}))`;
+}
+
+/** A query's rows from `offset` on, `limit` of them: the window an admin list shows. */
+export function inWindow(window: { limit: number; offset: number }) {
+  return <Q extends { limit(rows: number): Q; offset(rows: number): Q }>(query: Q): Q => query.limit(window.limit).offset(window.offset);
+}
+
+/** The window of one page of an admin list whose pages count from 1. */
+export function pageWindow(input: { page: number; pageSize: number }) {
+  return { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+}
+
+/** How many rows a query keeps, as the `total` a list's length is counted as. */
+export function countTotal<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) {
+  return query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
 }
 
 /**

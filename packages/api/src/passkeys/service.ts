@@ -97,16 +97,23 @@ export async function passkeyRegistrationOptions(scope: PasskeyScope): Promise<P
   return { ...options };
 }
 
+/** What the browser's answer must match: the session's challenge (taken, so it answers once), this site, a verified user. */
+async function expectedAnswer(trx: Tx, scope: PasskeyScope, purpose: 'register' | 'step_up') {
+  return {
+    expectedChallenge: await takeChallenge(trx, scope, purpose),
+    expectedOrigin: scope.rp.origin,
+    expectedRPID: scope.rp.id,
+    requireUserVerification: true,
+  };
+}
+
 /** Verifies the browser's answer to the session's registration challenge, keeps the passkey and logs it. */
 export async function registerPasskey(scope: PasskeyScope, input: PasskeyRegistrationInput): Promise<Passkey> {
   return scope.db.transaction().execute(async (trx) => {
-    const expectedChallenge = await takeChallenge(trx, scope, 'register');
+    const expected = await expectedAnswer(trx, scope, 'register');
     const result = await verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: scope.rp.origin,
-      expectedRPID: scope.rp.id,
-      requireUserVerification: true,
+      ...expected,
     }).catch(unverified);
     if (!result?.verified) throw badRequest(m.verificationFailed);
     const { credential } = result.registrationInfo;
@@ -151,7 +158,7 @@ export async function passkeyStepUpOptions(scope: PasskeyScope): Promise<Passkey
  */
 export async function stepUpWithPasskey(scope: PasskeyScope, input: PasskeyStepUpInput): Promise<{ stepUpUntil: string }> {
   return scope.db.transaction().execute(async (trx) => {
-    const expectedChallenge = await takeChallenge(trx, scope, 'step_up');
+    const expected = await expectedAnswer(trx, scope, 'step_up');
     const key = await ownPasskeys(trx, scope.actor)
       .select(['id', 'credentialId', 'publicKey', 'counter', 'transports'])
       .where('credentialId', '=', input.response.id)
@@ -160,10 +167,7 @@ export async function stepUpWithPasskey(scope: PasskeyScope, input: PasskeyStepU
     if (!key) throw badRequest(m.unknownPasskey);
     const result = await verifyAuthenticationResponse({
       response: input.response as unknown as AuthenticationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: scope.rp.origin,
-      expectedRPID: scope.rp.id,
-      requireUserVerification: true,
+      ...expected,
       credential: {
         id: key.credentialId,
         publicKey: Buffer.from(key.publicKey, 'base64url'),

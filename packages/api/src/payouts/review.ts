@@ -20,7 +20,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { recordCommission } from '../commission/ledger';
 import { AppError, alreadyDecided, notFound } from '../lib/errors';
-import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { settlePendingBonus } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -88,14 +88,11 @@ export async function listAllPendingPayouts({ db, caches }: QueueReader, now: Da
       )
       .orderBy('p.createdAt')
       .orderBy('p.id')
-      .limit(window.limit)
-      .offset(window.offset)
+      .$call(inWindow(window))
       .execute(),
     // Without a search every payout counts (each has its member): the count reads the status index alone.
     queueTotal({ db, caches }, 'pending-payouts', window.search, () =>
-      (window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
+      countTotal(window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending),
     ),
   ]);
   const items = rows.map((row) => {

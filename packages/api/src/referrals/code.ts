@@ -9,6 +9,11 @@ import { toReferral } from './lists';
 /** Longer than any code ever handed out; such a "code" is answered without a look-up. */
 const MAX_CODE_LENGTH = 64;
 
+/** The member whose referral code this is, unless banned: a banned member's code brings nobody in. */
+function codeOwner(db: Db, code: string) {
+  return db.selectFrom('users').where('referralCode', '=', code).where('accountStatus', '!=', 'banned');
+}
+
 /**
  * The inviter behind a code, as a stranger may see them: masked e-mail and first name. A malformed code
  * is answered exactly as an unknown one, so the answers never tell which strings are shaped like codes.
@@ -16,12 +21,7 @@ const MAX_CODE_LENGTH = 64;
 export async function findInviter(db: Db, code: string) {
   const normalized = code.trim().toUpperCase();
   if (normalized.length === 0 || normalized.length > MAX_CODE_LENGTH) throw notFound(messages.referrals.codeUnknown);
-  const sponsor = await db
-    .selectFrom('users')
-    .select(['email', 'firstName'])
-    .where('referralCode', '=', normalized)
-    .where('accountStatus', '!=', 'banned')
-    .executeTakeFirst();
+  const sponsor = await codeOwner(db, normalized).select(['email', 'firstName']).executeTakeFirst();
   if (!sponsor) throw notFound(messages.referrals.codeUnknown);
   return { email: maskEmail(sponsor.email), firstName: sponsor.firstName };
 }
@@ -57,12 +57,7 @@ export async function applyReferralCode(db: Db, memberId: string, code: string, 
       .executeTakeFirstOrThrow();
     if (member.referredBy) throw conflict(messages.referrals.alreadyReferred);
     if (!member.recentlyJoined || Number(member.completedTasks) > 0) throw badRequest(messages.referrals.tooLate);
-    const sponsor = await trx
-      .selectFrom('users')
-      .select(['id', 'referredBy'])
-      .where('referralCode', '=', code)
-      .where('accountStatus', '!=', 'banned')
-      .executeTakeFirst();
+    const sponsor = await codeOwner(trx, code).select(['id', 'referredBy']).executeTakeFirst();
     if (!sponsor) throw notFound(messages.referrals.codeUnknown);
     if (sponsor.id === member.id) throw badRequest(messages.referrals.ownCode);
 

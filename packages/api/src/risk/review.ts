@@ -14,7 +14,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
-import { type ListRead, queueLength } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, pageWindow, queueLength } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { reviewHeldReferral } from '../referrals/review';
 import { clusterOf, rareTraits } from './clusters';
@@ -31,16 +31,9 @@ export async function listAllRiskQueue(db: Db, input: AdminPageInput): Promise<L
       .orderBy('r.score', 'desc')
       .orderBy('r.updatedAt', 'desc')
       .orderBy('r.userId')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
+      .$call(inWindow(pageWindow(input)))
       .execute(),
-    queueLength(db, 'risk-queue', undefined, () =>
-      db
-        .selectFrom('riskScores')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('score', '>', 0)
-        .executeTakeFirstOrThrow(),
-    ),
+    queueLength(db, 'risk-queue', undefined, () => countTotal(db.selectFrom('riskScores').where('score', '>', 0))),
   ]);
   return {
     items: rows.map((row) => ({
@@ -158,16 +151,9 @@ export async function listAllHeldReferrals(db: Db, input: AdminPageInput): Promi
       .where('r.status', '=', 'held')
       .orderBy('r.heldAt')
       .orderBy('r.id')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
+      .$call(inWindow(pageWindow(input)))
       .execute(),
-    queueLength(db, 'held-referrals', undefined, () =>
-      db
-        .selectFrom('referrals')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('status', '=', 'held')
-        .executeTakeFirstOrThrow(),
-    ),
+    queueLength(db, 'held-referrals', undefined, () => countTotal(db.selectFrom('referrals').where('status', '=', 'held'))),
   ]);
   return {
     items: rows.map((row) => ({

@@ -12,7 +12,7 @@ import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import type { Context } from '../context';
 import { badRequest, notFound } from '../lib/errors';
-import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
 export type SupportReader = 'member' | 'admin';
@@ -155,14 +155,11 @@ export async function listAllConversations({ db, caches }: QueueReader, window: 
       .select(['c.userId', 'u.email', 'c.lastMessage', 'c.lastAt', 'c.unread'])
       .orderBy('c.lastAt', 'desc')
       .orderBy('c.userId')
-      .limit(window.limit)
-      .offset(window.offset)
+      .$call(inWindow(window))
       .execute(),
     // Without a search every conversation counts (each has its member): the count reads the one table.
     queueTotal({ db, caches }, 'support-conversations', search, () =>
-      (search === undefined ? db.selectFrom('supportConversations as c') : conversations)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
+      countTotal(search === undefined ? db.selectFrom('supportConversations as c') : conversations),
     ),
   ]);
   const items = page.map((row) => ({

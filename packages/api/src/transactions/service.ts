@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { csvStatement, statementCells } from '../lib/csv';
 import { answerListOrPage, listOrPage } from '../lib/paging';
 import { prepareAnswer } from '../lib/prepared';
-import { type ListRead, queueLength } from '../lib/queue';
+import { inWindow, type ListRead, pageWindow, queueLength } from '../lib/queue';
 import type { RequestScope } from '../lib/request-scope';
 import { readOncePerUserRow } from '../lib/shared-read';
 
@@ -162,8 +162,7 @@ export async function listAllTransactions(db: Db, input: AdminPageInput): Promis
       ])
       .orderBy('t.createdAt', 'desc')
       .orderBy('t.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
+      .$call(inWindow(pageWindow(input)))
       .execute(),
     // Each user's count of ledger rows, summed: counting the ledger itself reads every row of it.
     queueLength(db, 'admin-transactions', undefined, () =>

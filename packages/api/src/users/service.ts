@@ -166,6 +166,18 @@ async function readUserPage(db: Db, input: AdminUserListInput, now: Date) {
   return { items: rows.map((row) => toAdminUser(row, now)), total: Number(total), rows };
 }
 
+/** The user an admin changes, locked until the transaction ends so no concurrent change interleaves; 404 when absent. */
+async function lockUserForChange(trx: Db, userId: string) {
+  const user = await trx
+    .selectFrom('users')
+    .select(['accountStatus', 'availableBalance'])
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!user) throw notFound(staffMessages.admin.userNotFound);
+  return user;
+}
+
 /**
  * Sets a user's account status with the admin's reason (docs/architecture.md#identity-and-access): suspended users can read
  * but not earn or move money, banned users cannot sign in and all their sessions end in the same
@@ -179,13 +191,7 @@ export async function setAccountStatus(
 ): Promise<AdminUser> {
   if (change.userId === actor.adminId) throw badRequest(staffMessages.admin.ownStatus);
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .select('accountStatus')
-      .where('id', '=', change.userId)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound(staffMessages.admin.userNotFound);
+    const before = await lockUserForChange(trx, change.userId);
     const row = await trx
       .updateTable('users')
       .set({ accountStatus: change.status, statusReason: change.reason, updatedAt: now })
@@ -219,13 +225,7 @@ export async function setAvailableBalance(
 ): Promise<AdminUser> {
   if (change.userId === actor.adminId) throw forbidden(staffMessages.admin.ownBalance);
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('availableBalance')
-      .where('id', '=', change.userId)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!user) throw notFound(staffMessages.admin.userNotFound);
+    const user = await lockUserForChange(trx, change.userId);
     // The admin decided on the balance they saw: a payout or an earning since then would be undone.
     if (change.expectedBalance !== user.availableBalance) {
       const current = formatAmount(user.availableBalance);

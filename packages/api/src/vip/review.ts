@@ -2,12 +2,12 @@ import { type AdminUser, formatDate, noticeMessages, type PendingVipRequest, pla
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
 import { readAdminUser } from '../users/service';
-import { activatePlan } from './service';
+import { activatePlan, pendingRequestOf } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
 export async function listAllPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<PendingVipRequest>> {
@@ -21,14 +21,11 @@ export async function listAllPendingVipRequests({ db, caches }: QueueReader, win
       .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
       .orderBy('r.createdAt')
       .orderBy('r.id')
-      .limit(window.limit)
-      .offset(window.offset)
+      .$call(inWindow(window))
       .execute(),
     // Without a search every request counts (each has its member): the count reads the status index alone.
     queueTotal({ db, caches }, 'pending-vip', window.search, () =>
-      (window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow(),
+      countTotal(window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending),
     ),
   ]);
   const items = rows.map((row) => ({
@@ -78,12 +75,7 @@ export async function approveVipRequestAsAdmin(db: Db, requestId: string, actor:
 
 /** Approves the one pending request of a user (the user list's Approve VIP). */
 export async function approveUserVipRequestAsAdmin(db: Db, userId: string, actor: AdminActor, now: Date): Promise<AdminUser> {
-  const pending = await db
-    .selectFrom('vipRequests')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const pending = await pendingRequestOf(db, userId);
   if (!pending) {
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     throw user ? conflict(staffMessages.admin.noPendingVip) : notFound(staffMessages.admin.userNotFound);

@@ -28,17 +28,16 @@ async function planOrRefuse(db: Db, planId: string): Promise<VipPlanRow> {
   return plan;
 }
 
+/** The member's one VIP request waiting for an admin, if any. */
+export function pendingRequestOf(db: Db, userId: string) {
+  return db.selectFrom('vipRequests').select('id').where('userId', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+}
+
 /** Locks the member and refuses a purchase of the plan already running, or while a request waits. */
 async function lockBuyer(trx: Db, userId: string, plan: VipPlanRow, now: Date): Promise<UserRow> {
   const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
   if (effectiveTier(user, now).tier === plan.id) throw conflict(messages.vip.alreadyActive);
-  const pending = await trx
-    .selectFrom('vipRequests')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (pending) throw conflict(messages.vip.alreadyPending);
+  if (await pendingRequestOf(trx, userId)) throw conflict(messages.vip.alreadyPending);
   return user;
 }
 

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { withClasses } from '../lib/with-classes';
 
 const alertVariants = cva(
   'relative grid w-full grid-cols-[auto_1fr] items-start gap-x-3 gap-y-1 rounded-lg border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>:not(svg)]:col-start-2',
@@ -21,10 +22,6 @@ export function Alert({ className, variant, role = 'status', ...props }: Compone
   return <div role={role} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('font-semibold leading-tight', className)} {...props} />;
-}
+export const AlertTitle = /* @__PURE__ */ withClasses('div', 'font-semibold leading-tight');
 
-export function AlertDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('leading-relaxed', className)} {...props} />;
-}
+export const AlertDescription = /* @__PURE__ */ withClasses('p', 'leading-relaxed');

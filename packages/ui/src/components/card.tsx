@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { withClasses } from '../lib/with-classes';
 
 /**
  * A card. Brought into view (a paged list's, when its page turns) it stops below the sticky header
@@ -11,19 +12,11 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-5 sm:p-6', className)} {...props} />;
-}
+export const CardHeader = /* @__PURE__ */ withClasses('div', 'flex flex-col gap-1.5 p-5 sm:p-6');
 
 /** An <h2>: cards sit directly under the page's <h1>. */
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />;
-}
+export const CardTitle = /* @__PURE__ */ withClasses('h2', 'text-lg font-semibold leading-tight tracking-tight');
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const CardDescription = /* @__PURE__ */ withClasses('p', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
-}
+export const CardContent = /* @__PURE__ */ withClasses('div', 'p-5 pt-0 sm:p-6 sm:pt-0');

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ComponentProps, useRef } from 'react';
 import { cn } from '../lib/cn';
 import { useUiText } from '../lib/ui-text';
+import { withClasses } from '../lib/with-classes';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -76,18 +77,10 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 text-center sm:text-left', className)} {...props} />;
-}
+export const DialogHeader = /* @__PURE__ */ withClasses('div', 'flex flex-col gap-1.5 text-center sm:text-left');
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
+export const DialogFooter = /* @__PURE__ */ withClasses('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold leading-none', className)} {...props} />;
-}
+export const DialogTitle = /* @__PURE__ */ withClasses(DialogPrimitive.Title, 'text-lg font-semibold leading-none');
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const DialogDescription = /* @__PURE__ */ withClasses(DialogPrimitive.Description, 'text-sm text-muted-foreground');

@@ -1,6 +1,7 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { withClasses } from '../lib/with-classes';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -20,23 +21,12 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
-  return (
-    <DropdownMenuPrimitive.Item
-      className={cn(
-        'relative flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none transition-colors',
-        'focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuItem = /* @__PURE__ */ withClasses(
+  DropdownMenuPrimitive.Item,
+  'relative flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none transition-colors',
+  'focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+);
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-sm', className)} {...props} />;
-}
+export const DropdownMenuLabel = /* @__PURE__ */ withClasses(DropdownMenuPrimitive.Label, 'px-2 py-1.5 text-sm');
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-}
+export const DropdownMenuSeparator = /* @__PURE__ */ withClasses(DropdownMenuPrimitive.Separator, '-mx-1 my-1 h-px bg-border');

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { withClasses } from '../lib/with-classes';
 import { DialogCloseButton, DialogOverlay, useReturnFocus } from './dialog';
 
 /** A drawer: a dialog that slides in from an edge of the screen. */
@@ -38,14 +39,8 @@ export function SheetContent({
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />;
-}
+export const SheetHeader = /* @__PURE__ */ withClasses('div', 'flex flex-col gap-1.5 p-4');
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-base font-semibold', className)} {...props} />;
-}
+export const SheetTitle = /* @__PURE__ */ withClasses(DialogPrimitive.Title, 'text-base font-semibold');
 
-export function SheetDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const SheetDescription = /* @__PURE__ */ withClasses(DialogPrimitive.Description, 'text-sm text-muted-foreground');

@@ -1,6 +1,7 @@
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 import { useUiText } from '../lib/ui-text';
+import { withClasses } from '../lib/with-classes';
 
 /** Whether the element's content is wider than the element, kept current as either is resized. */
 function useOverflowsSideways<T extends HTMLElement>() {
@@ -36,17 +37,11 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
-}
+export const TableHeader = /* @__PURE__ */ withClasses('thead', '[&_tr]:border-b');
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
+export const TableBody = /* @__PURE__ */ withClasses('tbody', '[&_tr:last-child]:border-0');
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
-}
+export const TableRow = /* @__PURE__ */ withClasses('tr', 'border-b transition-colors hover:bg-muted/50');
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
@@ -61,9 +56,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
-}
+export const TableCell = /* @__PURE__ */ withClasses('td', 'px-3 py-3 align-middle');
 
 /**
  * One row in place of a table's rows (nothing to list, a failed read), its text as wide as the part of

@@ -1,9 +1,8 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type AdminLog, formatDateTime, staffMessages, titleCase } from '@app/contracts';
+import { type AdminLog, formatDateTime, staffMessages, titleCase } from '@app/contracts';
 import { DateAndTime } from '@app/ui';
-import { useState } from 'react';
-import { type Column, ShortId } from '../shared/admin-table';
-import { PagedTable } from '../shared/paged-table';
+import { byId, type Column, ShortId } from '../shared/admin-table';
+import { PagedTable, usePaging } from '../shared/paged-table';
 
 /** An instant as the server writes it in details (an unlock's end, a plan's expiry): ISO 8601 in UTC. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
@@ -82,18 +81,17 @@ const COLUMNS: readonly Column<AdminLog>[] = [
 
 /** /admin/logs: every admin action, newest first. */
 export function LogsTable() {
-  const [page, setPage] = useState(1);
-  const logs = trpc.admin.logs.useQuery({ page, pageSize: ADMIN_PAGE_SIZE });
+  const paging = usePaging();
+  const logs = trpc.admin.logs.useQuery(paging.input);
   return (
     <PagedTable
       label="Admin activity logs"
       columns={COLUMNS}
-      rowKey={(log) => log.id}
+      rowKey={byId}
       errorText={staffMessages.admin.screens.logsRefreshFailed}
       empty="No admin activity logs found"
       query={logs}
-      page={page}
-      onPage={setPage}
+      paging={paging}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { trpc } from '@app/client';
 import {
-  ADMIN_PAGE_SIZE,
   type AdminNotification,
   capitalize,
   formatDateTime,
@@ -32,9 +31,9 @@ import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { fromLocalInput, toLocalInput } from '../../lib/dates';
 import { toastFailure, toastSuccess } from '../../lib/feedback';
-import type { Column } from '../shared/admin-table';
+import { byId, type Column } from '../shared/admin-table';
 import { DeleteButton } from '../shared/delete-button';
-import { PagedTable } from '../shared/paged-table';
+import { PagedTable, usePaging } from '../shared/paged-table';
 import { UserPicker } from '../users/user-picker';
 
 const m = staffMessages.admin.screens;
@@ -173,23 +172,22 @@ const COLUMNS: readonly Column<AdminNotification>[] = [
 ];
 
 function ManageNotifications() {
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   // Expired ones are of no interest here: the list shows what members can still see, a page at a time
   // (every decline of a payout or VIP request notifies its member, so the list grows with the site).
   const notifications = trpc.admin.notifications.all.useQuery(
-    { page, pageSize: ADMIN_PAGE_SIZE, filter: 'active' },
+    { ...paging.input, filter: 'active' },
     { placeholderData: (previous) => previous },
   );
   return (
     <PagedTable
       label="Active notifications"
       columns={COLUMNS}
-      rowKey={(row) => row.id}
+      rowKey={byId}
       errorText={m.notificationsLoadFailed}
       empty="No active notifications found"
       query={notifications}
-      page={page}
-      onPage={setPage}
+      paging={paging}
     />
   );
 }

@@ -64,26 +64,20 @@ export function PopupForm({ popup, onClose }: PopupFormProps) {
   // raw: the handler gets the values as typed and sends them as toInput words them, as the server expects.
   const form = useZodForm(popupFormInput, { defaultValues: initialValues(popup), raw: true });
   const { errors } = form.formState;
-  const { save, saving } = rowSave({
+  const { save, dialog } = rowSave({
     id: popup?.id,
+    noun: 'Popup',
+    success: popup ? m.popupUpdated : m.popupCreated,
     create: trpc.admin.popups.create.useMutation(),
     update: trpc.admin.popups.update.useMutation(),
     reload: () => utils.admin.popups.list.invalidate(),
-    success: popup ? m.popupUpdated : m.popupCreated,
     failure: m.popupSaveFailed,
     close: onClose,
   });
   const submit = form.handleSubmit((values) => save(toInput(values)));
 
   return (
-    <FormDialog
-      title={popup ? 'Edit Popup' : 'Create Popup'}
-      description="Members see an active popup once a session, between its start and end."
-      saveLabel="Save Popup"
-      saving={saving}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <FormDialog {...dialog} description="Members see an active popup once a session, between its start and end." onSubmit={submit}>
       <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
         <Input {...form.register('title')} />
       </Field>

@@ -1,11 +1,11 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type AdminPopup, formatDateTime, staffMessages } from '@app/contracts';
+import { type AdminPopup, formatDateTime, staffMessages } from '@app/contracts';
 import { Badge, Button, PageHeader } from '@app/ui';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import type { Column } from '../shared/admin-table';
+import { byId, type Column } from '../shared/admin-table';
 import { DeleteButton } from '../shared/delete-button';
-import { PagedTable } from '../shared/paged-table';
+import { PagedTable, usePaging } from '../shared/paged-table';
 import { PopupForm } from './popup-form';
 import { PopupPreview } from './popup-preview';
 
@@ -39,8 +39,8 @@ function PopupActions({ popup, onOpen }: { popup: AdminPopup; onOpen: (open: Ope
 /** /admin/popups: the timed popups, newest first, a page at a time, with create, edit, preview and delete. */
 export function PopupsPage() {
   const [open, setOpen] = useState<Open>();
-  const [page, setPage] = useState(1);
-  const popups = trpc.admin.popups.list.useQuery({ page, pageSize: ADMIN_PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const paging = usePaging();
+  const popups = trpc.admin.popups.list.useQuery(paging.input, { placeholderData: (previous) => previous });
   // Stable, so the preview's countdown is not restarted when the list reloads.
   const close = useCallback(() => setOpen(undefined), []);
 
@@ -68,15 +68,7 @@ export function PopupsPage() {
           </Button>
         }
       />
-      <PagedTable
-        label="Popup messages"
-        columns={columns}
-        rowKey={(popup) => popup.id}
-        empty="No popup messages found"
-        query={popups}
-        page={page}
-        onPage={setPage}
-      />
+      <PagedTable label="Popup messages" columns={columns} rowKey={byId} empty="No popup messages found" query={popups} paging={paging} />
       {open?.kind === 'create' && <PopupForm onClose={close} />}
       {open?.kind === 'edit' && <PopupForm popup={open.popup} onClose={close} />}
       {open?.kind === 'preview' && <PopupPreview popup={open.popup} onClose={close} />}

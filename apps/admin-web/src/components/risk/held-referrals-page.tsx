@@ -1,18 +1,18 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, formatDateTime, type HeldReferral, staffMessages } from '@app/contracts';
+import { formatDateTime, type HeldReferral, staffMessages } from '@app/contracts';
 import { formatPesosAmount, PageHeader } from '@app/ui';
-import { useState } from 'react';
 import { runDecision } from '../../lib/feedback';
-import type { Column } from '../shared/admin-table';
+import { byId, type Column } from '../shared/admin-table';
 import { DecisionActions } from '../shared/decision-actions';
+import { usePaging } from '../shared/paged-table';
 import { linksText, PagedSection } from './risk-lists';
 
 const m = staffMessages.risk;
 
 /** /admin/referrals: referral bonuses held because the two accounts are linked, to pay or refuse. */
 export function HeldReferralsPage() {
-  const [page, setPage] = useState(1);
-  const held = trpc.admin.risk.heldReferrals.useQuery({ page, pageSize: ADMIN_PAGE_SIZE });
+  const paging = usePaging();
+  const held = trpc.admin.risk.heldReferrals.useQuery(paging.input);
   const columns: readonly Column<HeldReferral>[] = [
     { header: 'Sponsor', cell: (item) => <span className="break-all">{item.sponsor.email}</span> },
     { header: 'Friend', cell: (item) => <span className="break-all">{item.friend.email}</span> },
@@ -38,10 +38,9 @@ export function HeldReferralsPage() {
         title="Held referral bonuses"
         columns={columns}
         query={held}
-        rowKey={(item) => item.id}
+        rowKey={byId}
         empty={m.heldEmpty}
-        page={page}
-        onPage={setPage}
+        paging={paging}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type Cluster, formatDateTime, type LinkKind, type RiskQueueItem, riskLevel, staffMessages } from '@app/contracts';
+import { type Cluster, formatDateTime, type LinkKind, type RiskQueueItem, riskLevel, staffMessages } from '@app/contracts';
 import {
   Badge,
   type BadgeProps,
@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { toastRefusal, toastSuccess } from '../../lib/feedback';
 import type { Column } from '../shared/admin-table';
 import { ConfirmDialog } from '../shared/confirm-dialog';
+import { usePaging } from '../shared/paged-table';
 import { linksText, PagedSection } from './risk-lists';
 
 const m = staffMessages.risk;
@@ -58,9 +59,9 @@ export function RiskPage() {
 }
 
 function RiskQueue() {
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   const [reviewing, setReviewing] = useState<RiskQueueItem | null>(null);
-  const queue = trpc.admin.risk.queue.useQuery({ page, pageSize: ADMIN_PAGE_SIZE });
+  const queue = trpc.admin.risk.queue.useQuery(paging.input);
   const columns: readonly Column<RiskQueueItem>[] = [
     { header: 'Member', cell: (item) => <span className="break-all">{item.email}</span> },
     { header: 'Score', cell: (item) => <ScoreBadge score={item.score} />, className: 'whitespace-nowrap' },
@@ -88,8 +89,7 @@ function RiskQueue() {
       rowKey={(item) => item.userId}
       errorText={m.queueLoadFailed}
       empty={m.queueEmpty}
-      page={page}
-      onPage={setPage}
+      paging={paging}
     >
       {reviewing && <MemberReview member={reviewing} onClose={() => setReviewing(null)} />}
     </PagedSection>

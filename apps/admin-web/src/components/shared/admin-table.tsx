@@ -96,6 +96,9 @@ export interface AdminTableProps<T> {
   footer?: ReactNode;
 }
 
+/** The row key of a list whose rows are records with ids. */
+export const byId = (row: { id: string }) => row.id;
+
 const SKELETON_ROWS = ['a', 'b', 'c'];
 
 /**

@@ -12,14 +12,25 @@ interface PagedQuery<T> {
   refetch: () => Promise<unknown>;
 }
 
-export interface PagedTableProps<T> extends Omit<AdminTableProps<T>, 'rows' | 'footer' | 'isPending' | 'isError' | 'onRetry'> {
-  query: PagedQuery<T>;
+/** Which page a paged admin list shows, from the first, and how the pager moves it. */
+interface Paging {
   page: number;
   onPage: (page: number) => void;
 }
 
+/** A paged admin list's page and the input that asks the server for it. */
+export function usePaging() {
+  const [page, setPage] = useState(1);
+  return { page, onPage: setPage, input: { page, pageSize: ADMIN_PAGE_SIZE } };
+}
+
+export interface PagedTableProps<T> extends Omit<AdminTableProps<T>, 'rows' | 'footer' | 'isPending' | 'isError' | 'onRetry'> {
+  query: PagedQuery<T>;
+  paging: Paging;
+}
+
 /** An admin list read a page at a time (users, logs, the ledger, the fraud review): its rows, then previous and next. */
-export function PagedTable<T>({ query, page, onPage, ...table }: PagedTableProps<T>) {
+export function PagedTable<T>({ query, paging, ...table }: PagedTableProps<T>) {
   const { items, total } = queuePage(query.data);
   return (
     <AdminTable
@@ -28,7 +39,7 @@ export function PagedTable<T>({ query, page, onPage, ...table }: PagedTableProps
       isPending={query.isPending}
       isError={query.isError}
       onRetry={() => void query.refetch()}
-      footer={<Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={onPage} />}
+      footer={<Pager page={paging.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={paging.onPage} />}
     />
   );
 }
@@ -43,21 +54,20 @@ export function queuePage<T>(data: readonly T[] | { items: T[]; total: number } 
  * search starts again from the first page.
  */
 export function useQueueInput() {
-  const [page, setPage] = useState(1);
+  const { input, ...paging } = usePaging();
   const [search, setSearch] = useState('');
   return {
-    input: { page, pageSize: ADMIN_PAGE_SIZE, search: search || undefined },
+    input: { ...input, search: search || undefined },
     searching: search !== '',
-    page,
-    setPage,
+    paging,
     onSearch: (text: string) => {
       setSearch(text);
-      setPage(1);
+      paging.onPage(1);
     },
   };
 }
 
-interface QueueTableProps<T> extends Omit<PagedTableProps<T>, 'page' | 'onPage'> {
+interface QueueTableProps<T> extends Omit<PagedTableProps<T>, 'paging'> {
   queue: ReturnType<typeof useQueueInput>;
   searchLabel: string;
   searchPlaceholder?: string;
@@ -89,8 +99,7 @@ export function QueueTable<T>({
         query={query}
         empty={queue.searching ? noMatch : empty}
         emptyHint={queue.searching ? undefined : emptyHint}
-        page={queue.page}
-        onPage={queue.setPage}
+        paging={queue.paging}
       />
     </div>
   );

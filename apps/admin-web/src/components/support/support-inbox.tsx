@@ -197,7 +197,7 @@ export function SupportInbox() {
           ) : (
             <p className="p-6 text-center text-sm text-muted-foreground">{m.conversationsNoMatch}</p>
           )}
-          <Pager page={queue.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.setPage} />
+          <Pager page={queue.paging.page} pageSize={ADMIN_PAGE_SIZE} total={total} onPage={queue.paging.onPage} />
         </Card>
       </div>
       {selected ? (

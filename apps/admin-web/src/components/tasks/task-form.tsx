@@ -24,12 +24,13 @@ export function TaskForm({ task, onClose }: { task?: AdminTask; onClose: () => v
     raw: true,
   });
   const { errors } = form.formState;
-  const { save, saving } = rowSave({
+  const { save, dialog } = rowSave({
     id: task?.id,
+    noun: 'Task',
+    success: m.taskSaved,
     create: trpc.admin.tasks.create.useMutation(),
     update: trpc.admin.tasks.update.useMutation(),
     reload: () => utils.admin.tasks.list.invalidate(),
-    success: m.taskSaved,
     failure: m.taskSaveFailed,
     close: onClose,
   });
@@ -37,12 +38,9 @@ export function TaskForm({ task, onClose }: { task?: AdminTask; onClose: () => v
 
   return (
     <FormDialog
-      title={task ? 'Edit Task' : 'Create Task'}
+      {...dialog}
       description="FREE members earn the task's reward; VIP members earn their plan's reward per task."
-      saveLabel="Save Task"
-      saving={saving}
       onSubmit={submit}
-      onClose={onClose}
     >
       <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
         <Input {...form.register('title')} />

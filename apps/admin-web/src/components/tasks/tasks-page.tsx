@@ -1,12 +1,12 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type AdminTask, staffMessages } from '@app/contracts';
+import { type AdminTask, staffMessages } from '@app/contracts';
 import { Badge, Button, formatPesosAmount, PageHeader } from '@app/ui';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../../lib/feedback';
 import { tierLabel } from '../../lib/labels';
-import type { Column } from '../shared/admin-table';
-import { PagedTable } from '../shared/paged-table';
+import { byId, type Column } from '../shared/admin-table';
+import { PagedTable, usePaging } from '../shared/paged-table';
 import { TaskForm } from './task-form';
 
 const m = staffMessages.admin.screens;
@@ -38,8 +38,8 @@ function TaskSwitch({ task }: { task: AdminTask }) {
  * disable (docs/product-rules.md#decided-rules).
  */
 export function TasksPage() {
-  const [page, setPage] = useState(1);
-  const tasks = trpc.admin.tasks.list.useQuery({ page, pageSize: ADMIN_PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const paging = usePaging();
+  const tasks = trpc.admin.tasks.list.useQuery(paging.input, { placeholderData: (previous) => previous });
   const [editing, setEditing] = useState<AdminTask | 'new'>();
 
   const columns: readonly Column<AdminTask>[] = [
@@ -92,15 +92,7 @@ export function TasksPage() {
           </Button>
         }
       />
-      <PagedTable
-        label="Tasks"
-        columns={columns}
-        rowKey={(task) => task.id}
-        empty="No tasks yet"
-        query={tasks}
-        page={page}
-        onPage={setPage}
-      />
+      <PagedTable label="Tasks" columns={columns} rowKey={byId} empty="No tasks yet" query={tasks} paging={paging} />
       {editing && <TaskForm task={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
     </>
   );

@@ -1,10 +1,9 @@
 import { trpc } from '@app/client';
-import { ADMIN_PAGE_SIZE, type AdminTransaction, capitalize, titleCase } from '@app/contracts';
+import { type AdminTransaction, capitalize, titleCase } from '@app/contracts';
 import { Badge, DateAndTime, formatPesosAmount } from '@app/ui';
-import { useState } from 'react';
 import { REFRESH } from '../../lib/refresh';
-import { type Column, ShortId } from '../shared/admin-table';
-import { PagedTable } from '../shared/paged-table';
+import { byId, type Column, ShortId } from '../shared/admin-table';
+import { PagedTable, usePaging } from '../shared/paged-table';
 
 const COLUMNS: readonly Column<AdminTransaction>[] = [
   {
@@ -37,17 +36,9 @@ const COLUMNS: readonly Column<AdminTransaction>[] = [
 
 /** The whole ledger, newest first, a page at a time (the panel's Transactions tab). */
 export function TransactionsTable() {
-  const [page, setPage] = useState(1);
-  const transactions = trpc.admin.transactions.useQuery({ page, pageSize: ADMIN_PAGE_SIZE }, REFRESH.transactions);
+  const paging = usePaging();
+  const transactions = trpc.admin.transactions.useQuery(paging.input, REFRESH.transactions);
   return (
-    <PagedTable
-      label="Transactions"
-      columns={COLUMNS}
-      rowKey={(row) => row.id}
-      empty="No transactions found"
-      query={transactions}
-      page={page}
-      onPage={setPage}
-    />
+    <PagedTable label="Transactions" columns={COLUMNS} rowKey={byId} empty="No transactions found" query={transactions} paging={paging} />
   );
 }

@@ -1,19 +1,11 @@
 import { trpc } from '@app/client';
-import {
-  type AccountStatus,
-  ADMIN_PAGE_SIZE,
-  type AdminUser,
-  type AdminUserFilter,
-  capitalize,
-  formatDate,
-  staffMessages,
-} from '@app/contracts';
+import { type AccountStatus, type AdminUser, type AdminUserFilter, capitalize, formatDate, staffMessages } from '@app/contracts';
 import { Badge, formatPesosAmount, fullName } from '@app/ui';
 import { useState } from 'react';
 import { tierLabel } from '../../lib/labels';
 import { REFRESH } from '../../lib/refresh';
-import { type Column, ShortId } from '../shared/admin-table';
-import { PagedTable } from '../shared/paged-table';
+import { byId, type Column, ShortId } from '../shared/admin-table';
+import { PagedTable, usePaging } from '../shared/paged-table';
 import { BalanceCell } from './balance-cell';
 import { UserActions } from './user-actions';
 
@@ -77,25 +69,24 @@ interface UsersTableProps {
 
 /** The users list of the panel's Users tab and of /admin/users. */
 export function UsersTable({ filter, search }: UsersTableProps) {
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   // A new filter or search starts again at its first page.
   const [query, setQuery] = useState({ filter, search });
   if (query.filter !== filter || query.search !== search) {
     setQuery({ filter, search });
-    setPage(1);
+    paging.onPage(1);
   }
-  const users = trpc.admin.users.list.useQuery({ filter, search: search || undefined, page, pageSize: ADMIN_PAGE_SIZE }, REFRESH.users);
+  const users = trpc.admin.users.list.useQuery({ filter, search: search || undefined, ...paging.input }, REFRESH.users);
 
   return (
     <PagedTable
       label="Users"
       columns={COLUMNS}
-      rowKey={(user) => user.id}
+      rowKey={byId}
       errorText={m.usersLoadFailed}
       empty={search ? 'No users found matching your search' : 'No users found'}
       query={users}
-      page={page}
-      onPage={setPage}
+      paging={paging}
     />
   );
 }
