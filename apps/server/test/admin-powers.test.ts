@@ -1,7 +1,7 @@
-import { checkLedger, type Db, postToLedger } from '@app/db';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures } from './admin-fixtures';
-import { ADMIN_PASSWORD, openGcashPayments, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { type Db, postToLedger } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import { ADMIN_PASSWORD, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 
 /**
  * Where admin powers end: money an admin would pay or give themself needs another admin, a suspended or
@@ -10,19 +10,10 @@ import { ADMIN_PASSWORD, openGcashPayments, signIn, signInUnlockedAdmin, startTe
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
-  f = await adminFixtures(t, 'powers');
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+adminAppOfFile('powers', { gcashPayments: true }, (file) => {
+  ({ t, db, f } = file);
 });
 
 let references = 0;

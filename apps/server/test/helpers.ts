@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiDeps, appRouter, type PushDeliveryCounts } from '@app/api';
-import { type ChangeFeed, insertUser } from '@app/db';
+import { type ChangeFeed, checkLedger, type Db, insertUser } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
 import { type Send, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit/requests';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { buildOpenApiDocument } from '../src/rest/openapi';
@@ -94,6 +95,29 @@ export async function startTestApp(
       if (undocumented.length) throw new Error(`Statuses the OpenAPI document does not list: ${undocumented.join('; ')}`);
     },
   };
+}
+
+/**
+ * The calling file's one app, for the files about money: started before its tests with `env` (and the
+ * G-CASH payee set when `gcashPayments`), the ledger checked after each test, closed after them all.
+ * `started` is handed the app and its database before the file's own beforeAll hooks run.
+ */
+export function ledgerCheckedAppOfFile(
+  options: { env?: Record<string, string>; gcashPayments?: boolean },
+  started: (file: { t: TestApp; db: Db }) => Promise<void> | void,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(options.env);
+    if (options.gcashPayments) await openGcashPayments(t);
+    await started({ t, db: t.database.db });
+  });
+  afterEach(async () => {
+    if (t) expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 /** Each documented route's statuses as this file's requests were answered: "POST /api/payouts 409". */

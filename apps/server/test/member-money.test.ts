@@ -1,32 +1,26 @@
 import { approveVipRequest } from '@app/api';
 import { messages, RATE_LIMITS } from '@app/contracts';
-import { checkLedger, type Db, postToLedger } from '@app/db';
+import { type Db, postToLedger } from '@app/db';
 import { type RawBuilder, sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openGcashPayments, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerCheckedAppOfFile, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 import { imageOf, largeOf, photoUpload, STORED_PHOTO_URL } from './photo-fixtures';
 
 let t: TestApp;
 let db: Db;
 let taskId: string;
 
+ledgerCheckedAppOfFile({ gcashPayments: true }, (file) => {
+  ({ t, db } = file);
+});
 beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
   const task = await db
     .insertInto('tasks')
     .values({ title: 'Read Blog', url: 'https://example.com/b', reward: 120 })
     .returning('id')
     .executeTakeFirstOrThrow();
   taskId = task.id;
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let people = 0;
