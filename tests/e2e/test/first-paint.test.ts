@@ -1,15 +1,15 @@
 import {
-  type Browser,
   type BrowserContext,
+  browserOfFile,
   contextSender,
   DESKTOP,
-  launchBrowser,
   type Page,
   PHONE,
   readmeScreenshot,
   signInThroughDevLogin,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, run } from '../support';
 
 /**
  * The member site's first paint (docs/architecture.md#what-a-page-loads-first): the landing page and the
@@ -18,26 +18,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * the first paints go to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const run = Date.now().toString(36);
+const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP });
 const LANDING_HEADLINE = 'Earn pesos for simple online tasks';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, ...options });
-  contexts.push(context);
-  return context;
-}
 
 async function signedIn(context: BrowserContext, name: string): Promise<void> {
   await signInThroughDevLogin(contextSender(context.request), `first-paint-${name}-${run}@example.com`, { firstName: 'Maria' });
