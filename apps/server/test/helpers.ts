@@ -213,6 +213,22 @@ function injectSender(app: FastifyInstance, remoteAddress?: string): Send {
 }
 
 /**
+ * A member, an admin who has not unlocked the panel and one who has, each signed in: the callers whose
+ * answers the authorization tests compare. Their e-mails start with `prefix`.
+ */
+export async function signInRoles(t: TestApp, prefix: string) {
+  const member = await signIn(t.app, `${prefix}-member@example.com`);
+  await createAdmin(t, `${prefix}-locked@example.com`);
+  const lockedAdmin = await signIn(t.app, `${prefix}-locked@example.com`);
+  const unlockedAdmin = await signInUnlockedAdmin(t, `${prefix}-admin@example.com`);
+  return { member, lockedAdmin, unlockedAdmin };
+}
+
+/** The panel unlock as the admin's browser sends it, with `password` (the panel's own unless given). */
+export const postUnlock = (t: TestApp, cookie: string, password = ADMIN_PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password } });
+
+/**
  * An admin as an operator makes one: the e-mail goes into ADMIN_EMAILS (this app's live list, which the
  * server reads at every request) and the account is marked admin.
  */
