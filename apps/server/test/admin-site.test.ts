@@ -1,5 +1,6 @@
 import { messages } from '@app/contracts';
 import type { Db } from '@app/db';
+import { VIP_PLAN_IDS } from '@app/testkit/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
 import type { TestApp } from './helpers';
@@ -173,14 +174,7 @@ describe('VIP plan settings', () => {
 
   it('lists every plan with its terms', async () => {
     const plans = (await f.admin('GET', '/api/admin/quick-plan-settings')).json();
-    expect(plans.map((plan: { id: string }) => plan.id)).toEqual([
-      'VIP300',
-      'VIP400',
-      'VIP500',
-      'VIPPREMIUM1000',
-      'VIPGOLD2000',
-      'VIPSUPERPLAN3000',
-    ]);
+    expect(plans.map((plan: { id: string }) => plan.id)).toEqual(VIP_PLAN_IDS);
     expect(plans[0]).toEqual({
       id: 'VIP300',
       planName: 'VIP 300',

@@ -1,6 +1,7 @@
 import { approveVipRequest } from '@app/api';
 import { messages, RATE_LIMITS } from '@app/contracts';
 import { type Db, postToLedger } from '@app/db';
+import { VIP_PLAN_IDS } from '@app/testkit/fixtures';
 import { type RawBuilder, sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -197,14 +198,7 @@ describe('VIP plans', () => {
   it('lists the six plans with their terms', async () => {
     const { cookie } = await member();
     const plans = (await get('/api/vip/plans', cookie)).json();
-    expect(plans.map((plan: { id: string }) => plan.id)).toEqual([
-      'VIP300',
-      'VIP400',
-      'VIP500',
-      'VIPPREMIUM1000',
-      'VIPGOLD2000',
-      'VIPSUPERPLAN3000',
-    ]);
+    expect(plans.map((plan: { id: string }) => plan.id)).toEqual(VIP_PLAN_IDS);
     expect(plans[0]).toMatchObject({ price: '300.00', duration: 15, dailyTaskLimit: 10, rewardPerTask: '2.66' });
   });
 

@@ -8,6 +8,7 @@ import {
   readmeScreenshot,
   signInThroughDevLogin,
 } from '@app/testkit/browser';
+import { DASHBOARD_FIRST_REQUEST } from '@app/testkit/fixtures';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, run } from '../support';
 
@@ -115,17 +116,7 @@ describe('the dashboard', () => {
     // Long enough for a resync's reads to have gone out, had the stream started with one.
     await page.waitForTimeout(1_000);
     const [first, ...later] = calls.map((call) => call.split(',').sort());
-    expect(first).toEqual([
-      'auth.user',
-      'maintenance.status',
-      'notifications.list',
-      'popups.active',
-      'site.config',
-      'support.messages',
-      'tasks.list',
-      'transactions.list',
-      'vip.status',
-    ]);
+    expect(first).toEqual(DASHBOARD_FIRST_REQUEST);
     // The stylesheet is in the page: the route code loaded after it does not fetch it again.
     expect(stylesheets).toEqual([]);
     // None of it is asked for again: the live stream starts from where the first read left the feed, with no
