@@ -3,7 +3,7 @@ import { type Db, postToLedger } from '@app/db';
 import { newGcashDetails } from '@app/testkit/fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
-import { signIn, type TestApp } from './helpers';
+import { insertTask, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
@@ -15,12 +15,7 @@ adminAppOfFile('users', { gcashPayments: true }, (file) => {
   ({ t, db, f } = file);
 });
 beforeAll(async () => {
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Watch Video', url: 'https://example.com/v', reward: 150 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
+  taskId = await insertTask(db, { title: 'Watch Video', url: 'https://example.com/v', reward: 150 });
 });
 
 describe('statistics', () => {

@@ -4,7 +4,7 @@ import type { Db } from '@app/db';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
-import { freshClientAddress, newDeviceId, signInFromBrowser, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { freshClientAddress, insertTask, newDeviceId, signInFromBrowser, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
  * What stops one person with many accounts: referral codes only for new accounts, bonuses held between
@@ -21,12 +21,7 @@ adminAppOfFile('fraud', { gcashPayments: true }, (file) => {
   ({ t, db, f } = file);
 });
 beforeAll(async () => {
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Read Blog', url: 'https://example.com/blog', reward: 100, requiredVipTier: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
+  taskId = await insertTask(db, { title: 'Read Blog', url: 'https://example.com/blog', reward: 100, requiredVipTier: null });
 });
 
 const newDevice = newDeviceId;

@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiDeps, appRouter, type PushDeliveryCounts } from '@app/api';
-import { type ChangeFeed, checkLedger, type Db, insertUser } from '@app/db';
+import { type ChangeFeed, checkLedger, type Db, insertUser, type TasksTable } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
 import { type Send, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit/requests';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { Insertable } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -222,6 +223,11 @@ export async function signInRoles(t: TestApp, prefix: string) {
   const lockedAdmin = await signIn(t.app, `${prefix}-locked@example.com`);
   const unlockedAdmin = await signInUnlockedAdmin(t, `${prefix}-admin@example.com`);
   return { member, lockedAdmin, unlockedAdmin };
+}
+
+/** A task written straight to the database, as an admin's form would make it; its id. */
+export async function insertTask(db: Db, task: Insertable<TasksTable>): Promise<string> {
+  return (await db.insertInto('tasks').values(task).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /** The panel unlock as the admin's browser sends it, with `password` (the panel's own unless given). */

@@ -5,7 +5,7 @@ import { VIP_PLAN_IDS } from '@app/testkit/fixtures';
 import { type RawBuilder, sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ledgerCheckedAppOfFile, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
+import { insertTask, ledgerCheckedAppOfFile, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 import { imageOf, largeOf, photoUpload, STORED_PHOTO_URL } from './photo-fixtures';
 
 let t: TestApp;
@@ -16,12 +16,7 @@ ledgerCheckedAppOfFile({ gcashPayments: true }, (file) => {
   ({ t, db } = file);
 });
 beforeAll(async () => {
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Read Blog', url: 'https://example.com/b', reward: 120 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
+  taskId = await insertTask(db, { title: 'Read Blog', url: 'https://example.com/b', reward: 120 });
 });
 
 let people = 0;
