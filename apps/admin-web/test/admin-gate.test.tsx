@@ -1,23 +1,15 @@
-import { adminStatsSchema, DEMO_GCASH_PAYEE, messages, type SystemSettings, staffMessages } from '@app/contracts';
+import { DEMO_GCASH_PAYEE, messages, type SystemSettings, staffMessages } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { holdCalls, recordBatches, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { adminStats } from './panel-fixtures';
 
 useMockServer();
 
 const lockedAdmin = testUser({ isAdmin: true, adminUnlocked: false });
-const panelStats = adminStatsSchema.parse({
-  totalUsers: 3,
-  activeUsers: 3,
-  vipUsers: 1,
-  pendingVipApprovals: 2,
-  pendingPayouts: '0.00',
-  pendingPayoutCount: 0,
-  totalEarnings: '0.00',
-  updatedAt: '2026-11-20T02:00:00.000Z',
-});
+const panelStats = adminStats({ totalUsers: 3, activeUsers: 3, vipUsers: 1, pendingVipApprovals: 2 });
 const panelSettings: SystemSettings = { ...siteOpen, maintenanceMode: false, gcashNumber: '09171234567', gcashName: 'PesoTasks Inc.' };
 
 describe('admin portal gate', () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { adminStats } from './panel-fixtures';
 
 useMockServer();
 
@@ -30,18 +31,7 @@ const stats: CommissionStats = commissionStatsSchema.parse({
 
 function servePanel(handlers: Parameters<typeof serveSession>[1]) {
   serveSession(unlockedAdmin, {
-    'admin.stats': () => ({
-      data: {
-        totalUsers: 0,
-        activeUsers: 0,
-        vipUsers: 0,
-        pendingVipApprovals: 0,
-        pendingPayouts: '0.00',
-        pendingPayoutCount: 0,
-        totalEarnings: '0.00',
-        updatedAt: '2026-11-20T02:00:00.000Z',
-      },
-    }),
+    'admin.stats': () => ({ data: adminStats() }),
     // The Commission area shows the figures and the payout requests together.
     'commission.payouts': () => ({ data: [] }),
     'commission.stats': () => ({ data: stats }),

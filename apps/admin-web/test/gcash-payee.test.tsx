@@ -1,21 +1,13 @@
-import { type AdminStats, adminStatsSchema, type SystemSettings } from '@app/contracts';
+import type { SystemSettings } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { adminStats } from './panel-fixtures';
 
 useMockServer();
 
-const stats: AdminStats = adminStatsSchema.parse({
-  totalUsers: 1,
-  activeUsers: 1,
-  vipUsers: 0,
-  pendingVipApprovals: 0,
-  pendingPayouts: '0.00',
-  pendingPayoutCount: 0,
-  totalEarnings: '0.00',
-  updatedAt: '2026-11-20T02:00:00.000Z',
-});
+const stats = adminStats({ totalUsers: 1, activeUsers: 1 });
 
 const unset: SystemSettings = {
   maintenance: false,

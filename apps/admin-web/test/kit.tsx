@@ -3,10 +3,11 @@ import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { answerTrpcBatch, type ProcedureHandlers, type ProcedurePath, type ProcedureReply } from '@app/testkit/trpc-batch';
 import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 
@@ -99,3 +100,20 @@ export function renderAt(path: string) {
 }
 
 export const unlockedAdmin = testUser({ id: 'admin-1', email: 'admin@example.com', isAdmin: true, adminUnlocked: true });
+
+/**
+ * A form in `scope` that asks for a field first (`field`, a reason unless named): pressing `button` with it
+ * empty shows `refusal` in the form's alert and sends nothing (`sent` stays empty); with `value` typed into
+ * the field, pressing `button` again sends the form.
+ */
+export async function refusedEmptyThenSent(
+  scope: HTMLElement,
+  sent: unknown[],
+  form: { button: string; refusal: string; field?: string; value: string },
+): Promise<void> {
+  await userEvent.click(within(scope).getByRole('button', { name: form.button }));
+  expect((await within(scope).findByRole('alert')).textContent).toBe(form.refusal);
+  expect(sent).toEqual([]);
+  await userEvent.type(within(scope).getByLabelText(form.field ?? 'Reason'), form.value);
+  await userEvent.click(within(scope).getByRole('button', { name: form.button }));
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, useMockServer } from './kit';
+import { refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -33,12 +33,12 @@ describe('admin panel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send Global Notification' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Global Notification' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Payout day');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please fill in both title and message');
-    expect(sent).toEqual([]);
-
-    await userEvent.type(within(dialog).getByLabelText('Message'), 'Payouts go out today.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
+    await refusedEmptyThenSent(dialog, sent, {
+      button: 'Send Notification',
+      field: 'Message',
+      refusal: 'Please fill in both title and message',
+      value: 'Payouts go out today.',
+    });
 
     await screen.findByText('Global notification sent successfully');
     expect(sent).toEqual([{ title: 'Payout day', message: 'Payouts go out today.', type: 'info', isGlobal: true }]);

@@ -14,7 +14,22 @@ import { serveSession, unlockedAdmin } from './kit';
 
 // The admin panel's data and session as the screen tests serve them (one test file per screen).
 
-const stats: AdminStats = adminStatsSchema.parse({
+/** The overview's figures: an empty site's, but for `overrides`. */
+export function adminStats(overrides: Partial<AdminStats> = {}): AdminStats {
+  return adminStatsSchema.parse({
+    totalUsers: 0,
+    activeUsers: 0,
+    vipUsers: 0,
+    pendingVipApprovals: 0,
+    pendingPayouts: '0.00',
+    pendingPayoutCount: 0,
+    totalEarnings: '0.00',
+    updatedAt: '2026-11-20T02:00:00.000Z',
+    ...overrides,
+  });
+}
+
+const stats = adminStats({
   totalUsers: 42,
   activeUsers: 40,
   vipUsers: 7,
@@ -22,7 +37,6 @@ const stats: AdminStats = adminStatsSchema.parse({
   pendingPayouts: '350.00',
   pendingPayoutCount: 2,
   totalEarnings: '12345.50',
-  updatedAt: '2026-11-20T02:00:00.000Z',
 });
 
 export function adminUser(overrides: Partial<AdminUser>): AdminUser {

@@ -2,7 +2,7 @@ import { staffMessages } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { holdCalls, renderAt, useMockServer } from './kit';
+import { holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { payout, servePanel, servePayoutDecisions } from './panel-fixtures';
 
 useMockServer();
@@ -98,12 +98,11 @@ describe('admin panel', () => {
     renderAt('/admin/payouts');
     await userEvent.click(await screen.findByRole('button', { name: 'Decline payout of Gina Tan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline payout?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline payout' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please give a reason for declining: the member sees it');
-    expect(decisions).toEqual([]);
-
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Name does not match the G-CASH account');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline payout' }));
+    await refusedEmptyThenSent(dialog, decisions, {
+      button: 'Decline payout',
+      refusal: 'Please give a reason for declining: the member sees it',
+      value: 'Name does not match the G-CASH account',
+    });
     await screen.findByText('Payout status updated successfully');
     expect(decisions).toEqual([{ id: 'payout-1', status: 'declined', reason: 'Name does not match the G-CASH account' }]);
   });

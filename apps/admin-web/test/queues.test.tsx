@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { adminStats } from './panel-fixtures';
 
 useMockServer();
 
@@ -31,16 +32,7 @@ describe('the payouts queue', () => {
     const asked: unknown[] = [];
     serveSession(unlockedAdmin, {
       'admin.stats': () => ({
-        data: {
-          totalUsers: 120,
-          activeUsers: 120,
-          vipUsers: 0,
-          pendingVipApprovals: 0,
-          pendingPayouts: '24000.00',
-          pendingPayoutCount: 120,
-          totalEarnings: '0.00',
-          updatedAt: '2026-11-20T02:00:00.000Z',
-        },
+        data: adminStats({ totalUsers: 120, activeUsers: 120, pendingPayouts: '24000.00', pendingPayoutCount: 120 }),
       }),
       'admin.payouts.pending': (input) => {
         asked.push(input);

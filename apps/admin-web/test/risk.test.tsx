@@ -2,7 +2,8 @@ import { type HeldReferral, heldReferralSchema, type RiskQueueItem, riskQueueIte
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { refusedEmptyThenSent, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { adminStats } from './panel-fixtures';
 
 useMockServer();
 
@@ -41,18 +42,7 @@ function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
   const reviews: unknown[] = [];
   let hold: { reason: string; since: string } | null = null;
   serveSession(unlockedAdmin, {
-    'admin.stats': () => ({
-      data: {
-        totalUsers: 9,
-        activeUsers: 9,
-        vipUsers: 0,
-        pendingVipApprovals: 0,
-        pendingPayouts: '0.00',
-        pendingPayoutCount: 0,
-        totalEarnings: '0.00',
-        updatedAt: '2026-11-20T02:00:00.000Z',
-      },
-    }),
+    'admin.stats': () => ({ data: adminStats({ totalUsers: 9, activeUsers: 9 }) }),
     'admin.risk.queue': () => ({ data: { items: flagged, total: 2 } }),
     'admin.risk.heldReferrals': () => ({ data: { items: reviews.length ? [] : [heldBonus], total: reviews.length ? 0 : 1 } }),
     'admin.risk.user': () => ({
@@ -131,12 +121,11 @@ describe('the Risk and Held referrals areas', () => {
 
     await userEvent.click(within(review).getByRole('button', { name: 'Hold payouts' }));
     const confirm = await screen.findByRole('dialog', { name: 'Hold payouts?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Hold payouts' }));
-    expect((await within(confirm).findByRole('alert')).textContent).toBe('Please give a reason for the payout hold');
-    expect(holds).toEqual([]);
-
-    await userEvent.type(within(confirm).getByLabelText('Reason'), 'Five accounts, one G-CASH number');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Hold payouts' }));
+    await refusedEmptyThenSent(confirm, holds, {
+      button: 'Hold payouts',
+      refusal: 'Please give a reason for the payout hold',
+      value: 'Five accounts, one G-CASH number',
+    });
     await screen.findByText('Payouts on hold');
     expect(holds).toEqual([{ id: 'user-5', hold: true, reason: 'Five accounts, one G-CASH number' }]);
     expect(await within(review).findByText(/On hold since Nov 24, 2026, 10:00 AM/)).toBeTruthy();

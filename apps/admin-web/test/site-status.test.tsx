@@ -1,20 +1,12 @@
-import { type AdminStats, adminStatsSchema, type SystemSettings, staffMessages } from '@app/contracts';
+import { type SystemSettings, staffMessages } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { adminStats } from './panel-fixtures';
 
 useMockServer();
 
-const stats: AdminStats = adminStatsSchema.parse({
-  totalUsers: 3,
-  activeUsers: 3,
-  vipUsers: 0,
-  pendingVipApprovals: 0,
-  pendingPayouts: '150.00',
-  pendingPayoutCount: 1,
-  totalEarnings: '0.00',
-  updatedAt: '2026-11-20T02:00:00.000Z',
-});
+const stats = adminStats({ totalUsers: 3, activeUsers: 3, pendingPayouts: '150.00', pendingPayoutCount: 1 });
 
 /** Maintenance off, but the website switched off: members see the maintenance page all the same. */
 const websiteOff: SystemSettings = {

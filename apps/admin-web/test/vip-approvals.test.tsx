@@ -2,7 +2,7 @@ import { type ErrorCode, staffMessages } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, useMockServer } from './kit';
+import { refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { adminUser, servePanel, vipRequest } from './panel-fixtures';
 
 useMockServer();
@@ -53,12 +53,11 @@ describe('admin panel', () => {
       code: 'CONFLICT',
       message: 'Too late: the reference was used by another request',
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please give a reason for the rejection');
-    expect(rejections).toEqual([]);
-
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Reference not found in G-CASH');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+    await refusedEmptyThenSent(dialog, rejections, {
+      button: 'Reject Request',
+      refusal: 'Please give a reason for the rejection',
+      value: 'Reference not found in G-CASH',
+    });
 
     await screen.findByText('Too late: the reference was used by another request');
     expect(rejections).toEqual([{ id: 'vip-request-1', reason: 'Reference not found in G-CASH' }]);

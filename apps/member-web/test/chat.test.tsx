@@ -216,9 +216,9 @@ describe('notification bell', () => {
     });
   }
 
-  it('shows the unread count, lists the notifications and marks one read when chosen', async () => {
-    const user = userEvent.setup();
-    let items = [notification({ id: 'n1' }), notification({ id: 'n2', title: 'Welcome', type: 'success', read: true })];
+  /** The bell's calls for a signed-in member with `initial`: marking one read marks it in what the list then returns. */
+  function answerBell(initial: MemberNotification[]) {
+    let items = initial;
     answerWith({
       'auth.user': () => ({ data: testUser() }),
       'notifications.list': () => ({ data: { items, unreadCount: items.filter((item) => !item.read).length } }),
@@ -227,6 +227,11 @@ describe('notification bell', () => {
         return { data: { ok: true } };
       },
     });
+  }
+
+  it('shows the unread count, lists the notifications and marks one read when chosen', async () => {
+    const user = userEvent.setup();
+    answerBell([notification({ id: 'n1' }), notification({ id: 'n2', title: 'Welcome', type: 'success', read: true })]);
     renderAt('/');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
@@ -246,7 +251,7 @@ describe('notification bell', () => {
 
   it('opens the page a notice of the member’s money is about, marking it read', async () => {
     const user = userEvent.setup();
-    let items = [
+    answerBell([
       notification({
         id: 'n3',
         title: 'Payout sent',
@@ -255,15 +260,7 @@ describe('notification bell', () => {
         isGlobal: false,
         link: '/payouts',
       }),
-    ];
-    answerWith({
-      'auth.user': () => ({ data: testUser() }),
-      'notifications.list': () => ({ data: { items, unreadCount: items.filter((item) => !item.read).length } }),
-      'notifications.markRead': (input) => {
-        items = items.map((item) => (item.id === (input as { id: string }).id ? { ...item, read: true } : item));
-        return { data: { ok: true } };
-      },
-    });
+    ]);
     renderAt('/');
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));

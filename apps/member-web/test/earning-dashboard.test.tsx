@@ -1,4 +1,4 @@
-import { testUser } from '@app/testkit/fixtures';
+import { DASHBOARD_FIRST_REQUEST, testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -37,29 +37,10 @@ describe('dashboard', () => {
 
     const procedures = (path: string | undefined) => path?.replace('/trpc/', '').split(',').sort();
     // The bell, the chat's unread count and the admins' popups too (docs/architecture.md#what-a-page-loads-first).
-    expect(procedures(requests[0])).toEqual([
-      'auth.user',
-      'maintenance.status',
-      'notifications.list',
-      'popups.active',
-      'site.config',
-      'support.messages',
-      'tasks.list',
-      'transactions.list',
-      'vip.status',
-    ]);
+    expect(procedures(requests[0])).toEqual(DASHBOARD_FIRST_REQUEST);
     // Nothing of it is asked for a second time once the page shows.
     const later = requests.slice(1).flatMap((path) => procedures(path) ?? []);
-    const firstLoad = [
-      'auth.user',
-      'notifications.list',
-      'popups.active',
-      'site.config',
-      'support.messages',
-      'tasks.list',
-      'transactions.list',
-      'vip.status',
-    ];
+    const firstLoad = DASHBOARD_FIRST_REQUEST.filter((procedure) => procedure !== 'maintenance.status');
     expect(later.filter((procedure) => firstLoad.includes(procedure))).toEqual([]);
     expect(inputsOf('transactions.list')).toEqual([{ limit: 4 }]);
     server.events.removeAllListeners();

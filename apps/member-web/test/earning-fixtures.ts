@@ -1,4 +1,6 @@
 import {
+  type Payout,
+  payoutSchema,
   type Task,
   type TaskToView,
   type Transaction,
@@ -9,8 +11,8 @@ import {
 } from '@app/contracts';
 
 /*
- * Test support for the earning pages (dashboard, tasks, task browser, history): tasks, transactions and
- * VIP statuses as the server returns them, parsed by the real schemas so they cannot drift from them.
+ * Test support for the earning pages (dashboard, tasks, task browser, history, payouts): tasks, transactions,
+ * payouts and VIP statuses as the server returns them, parsed by the real schemas so they cannot drift from them.
  */
 
 export function testTask(overrides: Partial<Task> = {}): Task {
@@ -99,3 +101,15 @@ export const viewedTask: TaskToView = {
   requiredVipTier: null,
   durationSeconds: 20,
 };
+
+/** A payout of ₱500.00 to Maria Santos's G-CASH wallet (testUser's), as `payouts.list` returns it. */
+export function gcashPayout(overrides: Pick<Payout, 'id' | 'createdAt' | 'status' | 'timeline'>): Payout {
+  return payoutSchema.parse({
+    paymentMethod: 'G-CASH',
+    amount: '500.00',
+    paymentDetails: '0917 123 4567 · Maria Santos',
+    destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
+    transferReference: null,
+    ...overrides,
+  });
+}

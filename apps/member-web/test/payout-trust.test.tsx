@@ -1,20 +1,15 @@
-import { type Payout, payoutSchema } from '@app/contracts';
 import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onePage, renderAt, setupTrpcServer, signedOut } from './app-harness';
+import { gcashPayout } from './earning-fixtures';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
-const pending: Payout = payoutSchema.parse({
+const pending = gcashPayout({
   id: 'payout-7',
   createdAt: '2026-11-22T07:05:00.000Z',
-  paymentMethod: 'G-CASH',
-  amount: '500.00',
-  paymentDetails: '0917 123 4567 · Maria Santos',
-  destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
   status: 'pending',
-  transferReference: null,
   timeline: [{ status: 'requested', at: '2026-11-22T07:05:00.000Z', note: null }],
 });
 

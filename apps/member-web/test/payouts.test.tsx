@@ -4,18 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { onePage, renderAt, setupTrpcServer } from './app-harness';
+import { gcashPayout } from './earning-fixtures';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
-const approved: Payout = payoutSchema.parse({
+const approved = gcashPayout({
   id: 'payout-1',
   createdAt: '2026-03-01T02:00:00.000Z',
-  paymentMethod: 'G-CASH',
-  amount: '500.00',
-  paymentDetails: '0917 123 4567 · Maria Santos',
-  destination: { method: 'G-CASH', mobile: '+639171234567', accountName: 'Maria Santos' },
   status: 'approved',
-  transferReference: null,
   timeline: [
     { status: 'requested', at: '2026-03-01T02:00:00.000Z', note: null },
     { status: 'approved', at: '2026-03-04T05:00:00.000Z', note: null },

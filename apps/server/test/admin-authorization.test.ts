@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type AppMeta, appRouter } from '@app/api';
 import { messages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { signInRoles, startTestApp, type TestApp } from './helpers';
 
 /**
  * The authorization walk (docs/architecture.md#identity-and-access): every admin procedure is called as the signed out, a
@@ -42,10 +42,7 @@ let unlockedAdmin: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  member = await signIn(t.app, 'walk-member@example.com');
-  await createAdmin(t, 'walk-locked@example.com');
-  lockedAdmin = await signIn(t.app, 'walk-locked@example.com');
-  unlockedAdmin = await signInUnlockedAdmin(t, 'walk-admin@example.com');
+  ({ member, lockedAdmin, unlockedAdmin } = await signInRoles(t, 'walk'));
 });
 afterAll(async () => {
   await t.close();

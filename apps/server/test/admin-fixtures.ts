@@ -1,6 +1,6 @@
-import { postToLedger } from '@app/db';
+import { type Db, postToLedger } from '@app/db';
 import type { InjectOptions } from 'fastify';
-import { signIn, signInUnlockedAdmin, type TestApp } from './helpers';
+import { ledgerCheckedAppOfFile, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 
 /** The address the admin's requests come from, so each admin_logs row can be checked for it. */
 export const ADMIN_IP = '203.0.113.7';
@@ -58,4 +58,15 @@ export async function adminFixtures(t: TestApp, prefix: string) {
   };
 
   return { db, adminId: adminRow.id, adminCookie, member, admin, as, logs };
+}
+
+export type AdminFixtures = Awaited<ReturnType<typeof adminFixtures>>;
+
+/** ledgerCheckedAppOfFile with the admin fixtures of `prefix`, handed over with the app once made. */
+export function adminAppOfFile(
+  prefix: string,
+  options: Parameters<typeof ledgerCheckedAppOfFile>[0],
+  started: (file: { t: TestApp; db: Db; f: AdminFixtures }) => void,
+): void {
+  ledgerCheckedAppOfFile(options, async ({ t, db }) => started({ t, db, f: await adminFixtures(t, prefix) }));
 }

@@ -1,24 +1,15 @@
 import { messages, staffMessages } from '@app/contracts';
-import { checkLedger, type Db, postToLedger } from '@app/db';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { openGcashPayments, startTestApp, type TestApp } from './helpers';
+import { type Db, postToLedger } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
-  f = await adminFixtures(t, 'money');
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+adminAppOfFile('money', { gcashPayments: true }, (file) => {
+  ({ t, db, f } = file);
 });
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
-import { checkLedger, type Db, postToLedger } from '@app/db';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures } from './admin-fixtures';
-import { ADMIN_PASSWORD, openGcashPayments, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { type Db, postToLedger } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import { postUnlock, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 
 /**
  * Where admin powers end: money an admin would pay or give themself needs another admin, a suspended or
@@ -10,19 +10,10 @@ import { ADMIN_PASSWORD, openGcashPayments, signIn, signInUnlockedAdmin, startTe
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
-  f = await adminFixtures(t, 'powers');
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+adminAppOfFile('powers', { gcashPayments: true }, (file) => {
+  ({ t, db, f } = file);
 });
 
 let references = 0;
@@ -158,24 +149,14 @@ describe('ADMIN_EMAILS', () => {
     list.push('powers-removed@example.com');
     expect((await t.app.inject({ url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(403);
     const again = await signIn(t.app, 'powers-removed@example.com');
-    const unlocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/unlock',
-      headers: { cookie: again },
-      payload: { password: ADMIN_PASSWORD },
-    });
+    const unlocked = await postUnlock(t, again);
     expect(unlocked.statusCode).toBe(200);
   });
 
   it('never makes an admin of an account marked admin whose e-mail is not on the list', async () => {
     const cookie = await signIn(t.app, 'powers-marked@example.com');
     await db.updateTable('users').set({ isAdmin: true }).where('email', '=', 'powers-marked@example.com').execute();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/unlock',
-      headers: { cookie },
-      payload: { password: ADMIN_PASSWORD },
-    });
+    const response = await postUnlock(t, cookie);
     expect(response.statusCode).toBe(403);
   });
 });

@@ -1,23 +1,16 @@
 import { messages } from '@app/contracts';
-import { checkLedger, type Db } from '@app/db';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { startTestApp, type TestApp } from './helpers';
+import type { Db } from '@app/db';
+import { VIP_PLAN_IDS } from '@app/testkit/fixtures';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  db = t.database.db;
-  f = await adminFixtures(t, 'site');
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+adminAppOfFile('site', {}, (file) => {
+  ({ t, db, f } = file);
 });
 
 const MAINTENANCE_MESSAGE = 'We are performing scheduled maintenance. Please check back soon.';
@@ -181,14 +174,7 @@ describe('VIP plan settings', () => {
 
   it('lists every plan with its terms', async () => {
     const plans = (await f.admin('GET', '/api/admin/quick-plan-settings')).json();
-    expect(plans.map((plan: { id: string }) => plan.id)).toEqual([
-      'VIP300',
-      'VIP400',
-      'VIP500',
-      'VIPPREMIUM1000',
-      'VIPGOLD2000',
-      'VIPSUPERPLAN3000',
-    ]);
+    expect(plans.map((plan: { id: string }) => plan.id)).toEqual(VIP_PLAN_IDS);
     expect(plans[0]).toEqual({
       id: 'VIP300',
       planName: 'VIP 300',

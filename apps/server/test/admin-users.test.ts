@@ -1,33 +1,21 @@
 import { formatAmount, staffMessages } from '@app/contracts';
-import { checkLedger, type Db, postToLedger } from '@app/db';
+import { type Db, postToLedger } from '@app/db';
 import { newGcashDetails } from '@app/testkit/fixtures';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import { openGcashPayments, signIn, startTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import { insertTask, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 let taskId: string;
 const EXPECTED_BALANCE_REQUIRED = staffMessages.admin.expectedBalanceRequired;
 
+adminAppOfFile('users', { gcashPayments: true }, (file) => {
+  ({ t, db, f } = file);
+});
 beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
-  f = await adminFixtures(t, 'users');
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Watch Video', url: 'https://example.com/v', reward: 150 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+  taskId = await insertTask(db, { title: 'Watch Video', url: 'https://example.com/v', reward: 150 });
 });
 
 describe('statistics', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, cookieHeader, createAdmin, OPERATOR, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
+import { cookieHeader, createAdmin, OPERATOR, postUnlock, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 
@@ -243,16 +243,11 @@ describe('admin unlock', () => {
   it('unlocks with the panel password, locks again, and refuses a wrong one', async () => {
     await createAdmin(t, 'unlocker@example.com');
     const cookie = await signIn(t.app, 'unlocker@example.com');
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password: 'nope' } });
+    const wrong = await postUnlock(t, cookie, 'nope');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Incorrect password. Please try again.', code: 'UNAUTHORIZED' });
 
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/unlock',
-      headers: { cookie },
-      payload: { password: ADMIN_PASSWORD },
-    });
+    const right = await postUnlock(t, cookie);
     expect(right.statusCode).toBe(200);
     expect(Date.parse(right.json().unlockedUntil) - t.clock.now.getTime()).toBe(12 * 60 * 60 * 1000);
     expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().adminUnlocked).toBe(true);
@@ -268,12 +263,7 @@ describe('admin unlock', () => {
 
   it('is refused to members', async () => {
     const cookie = await signIn(t.app, 'plain@example.com');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/unlock',
-      headers: { cookie },
-      payload: { password: ADMIN_PASSWORD },
-    });
+    const response = await postUnlock(t, cookie);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Admin access required');
   });

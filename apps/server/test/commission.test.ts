@@ -1,22 +1,13 @@
 import { formatAmount } from '@app/contracts';
-import { checkLedger, type Db } from '@app/db';
+import type { Db } from '@app/db';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import {
-  createAdmin,
-  OPERATOR,
-  openGcashPayments,
-  signIn,
-  signInOperator,
-  signInUnlockedAdmin,
-  startTestApp,
-  type TestApp,
-} from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import { createAdmin, OPERATOR, signIn, signInOperator, signInUnlockedAdmin, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 let operator: string;
 /** A second admin, who makes the stats edits that set up the tests (f.admin decides the operator's payouts). */
 let editor: string;
@@ -24,19 +15,12 @@ let editor: string;
 /** The file's balance ceiling, BALANCE_CEILING: ₱1,000.00, within reach of edits of at most ₱5,000.00. */
 const CEILING = '1000';
 
+adminAppOfFile('commission', { env: { BALANCE_CEILING: CEILING }, gcashPayments: true }, (file) => {
+  ({ t, db, f } = file);
+});
 beforeAll(async () => {
-  t = await startTestApp({ BALANCE_CEILING: CEILING });
-  await openGcashPayments(t);
-  db = t.database.db;
-  f = await adminFixtures(t, 'commission');
   operator = await signInOperator(t.app);
   editor = await signInUnlockedAdmin(t, 'commission-editor@example.com');
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const BASE = '/api/admin/percentage';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, signIn, signInOperator, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { signInOperator, signInRoles, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
  * The contract of every /api path (shared/contract/endpoints.json). The repository keeps a copy so the
@@ -45,10 +45,7 @@ let operator: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  member = await signIn(t.app, 'contract-member@example.com');
-  await createAdmin(t, 'contract-locked@example.com');
-  lockedAdmin = await signIn(t.app, 'contract-locked@example.com');
-  unlockedAdmin = await signInUnlockedAdmin(t, 'contract-admin@example.com');
+  ({ member, lockedAdmin, unlockedAdmin } = await signInRoles(t, 'contract'));
   operator = await signInOperator(t.app);
 });
 afterAll(async () => {

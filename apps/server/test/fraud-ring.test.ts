@@ -2,7 +2,7 @@ import { messages, noticeMessages, staffMessages } from '@app/contracts';
 import { checkBooks, type Db } from '@app/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
-import { freshClientAddress, newDeviceId, signInFromBrowser, startTestApp, type TestApp } from './helpers';
+import { freshClientAddress, insertTask, newDeviceId, signInFromBrowser, startTestApp, type TestApp } from './helpers';
 
 /**
  * The fraud ring that hides, played as a dishonest member plays it (docs/product-rules.md#fraud-rules,
@@ -21,12 +21,7 @@ beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db;
   f = await adminFixtures(t, 'ring');
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Read Partner Page', url: 'https://example.com/partner', reward: 100, requiredVipTier: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
+  taskId = await insertTask(db, { title: 'Read Partner Page', url: 'https://example.com/partner', reward: 100, requiredVipTier: null });
 });
 afterEach(async () => {
   expect((await checkBooks(db)).problems).toEqual([]);

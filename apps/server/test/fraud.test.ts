@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
 import { linkText, messages, RATE_LIMITS, staffMessages } from '@app/contracts';
-import { checkLedger, type Db } from '@app/db';
+import type { Db } from '@app/db';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IP, adminFixtures } from './admin-fixtures';
-import {
-  freshClientAddress,
-  newDeviceId,
-  openGcashPayments,
-  signInFromBrowser,
-  signInUnlockedAdmin,
-  startTestApp,
-  type TestApp,
-} from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IP, type AdminFixtures, adminAppOfFile } from './admin-fixtures';
+import { freshClientAddress, insertTask, newDeviceId, signInFromBrowser, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
 
 /**
  * What stops one person with many accounts: referral codes only for new accounts, bonuses held between
@@ -22,26 +14,14 @@ import {
 
 let t: TestApp;
 let db: Db;
-let f: Awaited<ReturnType<typeof adminFixtures>>;
+let f: AdminFixtures;
 let taskId: string;
 
+adminAppOfFile('fraud', { gcashPayments: true }, (file) => {
+  ({ t, db, f } = file);
+});
 beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
-  f = await adminFixtures(t, 'fraud');
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Read Blog', url: 'https://example.com/blog', reward: 100, requiredVipTier: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+  taskId = await insertTask(db, { title: 'Read Blog', url: 'https://example.com/blog', reward: 100, requiredVipTier: null });
 });
 
 const newDevice = newDeviceId;

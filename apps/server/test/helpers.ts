@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiDeps, appRouter, type PushDeliveryCounts } from '@app/api';
-import { type ChangeFeed, insertUser } from '@app/db';
+import { type ChangeFeed, checkLedger, type Db, insertUser, type TasksTable } from '@app/db';
 import { createTestDb, type TestDbHandle } from '@app/db/testing';
 import { nextCookieHeader } from '@app/testkit/cookies';
 import { type Send, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit/requests';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { Insertable } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { buildOpenApiDocument } from '../src/rest/openapi';
@@ -94,6 +96,29 @@ export async function startTestApp(
       if (undocumented.length) throw new Error(`Statuses the OpenAPI document does not list: ${undocumented.join('; ')}`);
     },
   };
+}
+
+/**
+ * The calling file's one app, for the files about money: started before its tests with `env` (and the
+ * G-CASH payee set when `gcashPayments`), the ledger checked after each test, closed after them all.
+ * `started` is handed the app and its database before the file's own beforeAll hooks run.
+ */
+export function ledgerCheckedAppOfFile(
+  options: { env?: Record<string, string>; gcashPayments?: boolean },
+  started: (file: { t: TestApp; db: Db }) => Promise<void> | void,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(options.env);
+    if (options.gcashPayments) await openGcashPayments(t);
+    await started({ t, db: t.database.db });
+  });
+  afterEach(async () => {
+    if (t) expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 /** Each documented route's statuses as this file's requests were answered: "POST /api/payouts 409". */
@@ -187,6 +212,27 @@ function injectSender(app: FastifyInstance, remoteAddress?: string): Send {
     };
   };
 }
+
+/**
+ * A member, an admin who has not unlocked the panel and one who has, each signed in: the callers whose
+ * answers the authorization tests compare. Their e-mails start with `prefix`.
+ */
+export async function signInRoles(t: TestApp, prefix: string) {
+  const member = await signIn(t.app, `${prefix}-member@example.com`);
+  await createAdmin(t, `${prefix}-locked@example.com`);
+  const lockedAdmin = await signIn(t.app, `${prefix}-locked@example.com`);
+  const unlockedAdmin = await signInUnlockedAdmin(t, `${prefix}-admin@example.com`);
+  return { member, lockedAdmin, unlockedAdmin };
+}
+
+/** A task written straight to the database, as an admin's form would make it; its id. */
+export async function insertTask(db: Db, task: Insertable<TasksTable>): Promise<string> {
+  return (await db.insertInto('tasks').values(task).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The panel unlock as the admin's browser sends it, with `password` (the panel's own unless given). */
+export const postUnlock = (t: TestApp, cookie: string, password = ADMIN_PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password } });
 
 /**
  * An admin as an operator makes one: the e-mail goes into ADMIN_EMAILS (this app's live list, which the

@@ -1,32 +1,22 @@
 import { approveVipRequest } from '@app/api';
 import { messages, RATE_LIMITS } from '@app/contracts';
-import { checkLedger, type Db, postToLedger } from '@app/db';
+import { type Db, postToLedger } from '@app/db';
+import { VIP_PLAN_IDS } from '@app/testkit/fixtures';
 import { type RawBuilder, sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openGcashPayments, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertTask, ledgerCheckedAppOfFile, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 import { imageOf, largeOf, photoUpload, STORED_PHOTO_URL } from './photo-fixtures';
 
 let t: TestApp;
 let db: Db;
 let taskId: string;
 
+ledgerCheckedAppOfFile({ gcashPayments: true }, (file) => {
+  ({ t, db } = file);
+});
 beforeAll(async () => {
-  t = await startTestApp();
-  await openGcashPayments(t);
-  db = t.database.db;
-  const task = await db
-    .insertInto('tasks')
-    .values({ title: 'Read Blog', url: 'https://example.com/b', reward: 120 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taskId = task.id;
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
+  taskId = await insertTask(db, { title: 'Read Blog', url: 'https://example.com/b', reward: 120 });
 });
 
 let people = 0;
@@ -203,14 +193,7 @@ describe('VIP plans', () => {
   it('lists the six plans with their terms', async () => {
     const { cookie } = await member();
     const plans = (await get('/api/vip/plans', cookie)).json();
-    expect(plans.map((plan: { id: string }) => plan.id)).toEqual([
-      'VIP300',
-      'VIP400',
-      'VIP500',
-      'VIPPREMIUM1000',
-      'VIPGOLD2000',
-      'VIPSUPERPLAN3000',
-    ]);
+    expect(plans.map((plan: { id: string }) => plan.id)).toEqual(VIP_PLAN_IDS);
     expect(plans[0]).toMatchObject({ price: '300.00', duration: 15, dailyTaskLimit: 10, rewardPerTask: '2.66' });
   });
 

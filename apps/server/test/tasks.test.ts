@@ -1,7 +1,7 @@
-import { checkLedger, type Db } from '@app/db';
+import type { Db } from '@app/db';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerCheckedAppOfFile, signIn, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
@@ -10,9 +10,10 @@ const tasks: Record<string, string> = {};
 /** Manila is UTC+8: 10:00 there is 02:00Z. */
 const MANILA_MORNING = new Date('2026-03-02T02:00:00Z');
 
+ledgerCheckedAppOfFile({}, (file) => {
+  ({ t, db } = file);
+});
 beforeAll(async () => {
-  t = await startTestApp();
-  db = t.database.db;
   const rows = await db
     .insertInto('tasks')
     .values([
@@ -25,12 +26,6 @@ beforeAll(async () => {
     .returning(['id', 'title'])
     .execute();
   for (const row of rows) tasks[row.title] = row.id;
-});
-afterEach(async () => {
-  expect(await checkLedger(db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let people = 0;

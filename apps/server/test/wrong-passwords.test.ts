@@ -1,7 +1,7 @@
 import { messages, WRONG_PASSWORD_LIMITS } from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createAdmin, freshClientAddress, OPERATOR, signIn, startTestApp, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, createAdmin, freshClientAddress, OPERATOR, postUnlock, signIn, startTestApp, type TestApp } from './helpers';
 
 /**
  * Lockouts that only wrong passwords feed: the admin panel password per admin, the operator's sign-in per
@@ -30,8 +30,7 @@ function expectLockedOut(response: LightMyRequestResponse, windowMs: number) {
 
 describe('the admin panel password', () => {
   const { max, windowMs } = WRONG_PASSWORD_LIMITS.adminUnlock;
-  const unlock = (cookie: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password } });
+  const unlock = (cookie: string, password: string) => postUnlock(t, cookie, password);
 
   async function newAdmin(email: string) {
     await createAdmin(t, email);

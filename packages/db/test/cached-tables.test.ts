@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../src';
+import { describe, expect, it } from 'vitest';
 import { CACHED_TABLES, cachedTableWrittenBy, readersOf } from '../src/cached-tables';
-import { createTestDb } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
 /**
  * The tables whose changes reach no cache: their triggers feed the live streams only (a member's bell), which
@@ -10,13 +9,7 @@ import { createTestDb } from '../src/testing';
  */
 const NOTIFIED_FOR_LIVE_STREAMS_ONLY = ['notification_reads', 'notifications'];
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 /** The tables with a trigger that notifies their changes, at once or queued (migrations 0010 to 0025), as the database's catalog has them. */
 async function tablesWithChangeTriggers(): Promise<string[]> {

@@ -1,18 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DbHandle, insertUser } from '../src';
+import { expect, it } from 'vitest';
+import { insertUser } from '../src';
 import { jsonb } from '../src/json';
 import { down, up } from '../src/migrations/0026_commission_balance_editor';
-import { createTestDb } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
-let handle: DbHandle;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 it('gives each payout still waiting for a decision the admin whose edit last changed the balance before it was asked for', async () => {
   // Migrations are written against an untyped database: they outlive the table types of any one version.

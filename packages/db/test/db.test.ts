@@ -1,26 +1,11 @@
 import { DEMO_GCASH_PAYEE } from '@app/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkLedger,
-  type DbHandle,
-  findOrCreateUser,
-  InsufficientFundsError,
-  insertUser,
-  jsonb,
-  postToLedger,
-  seedDemoData,
-} from '../src';
+import { describe, expect, it } from 'vitest';
+import { checkLedger, findOrCreateUser, InsufficientFundsError, insertUser, jsonb, postToLedger, seedDemoData } from '../src';
 import { createTestDb } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
-let handle: DbHandle;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 describe('schema', () => {
   it('holds the six VIP plans from the migration', async () => {

@@ -1,16 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commitWithoutWaitingForDisk, type DbHandle } from '../src';
-import { createTestDb } from '../src/testing';
+import { expect, it } from 'vitest';
+import { commitWithoutWaitingForDisk } from '../src';
+import { databaseOfFile } from './database-of-file';
 
-let handle: DbHandle;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 const setting = sql<{ setting: string }>`select current_setting('synchronous_commit') as setting`;
 

@@ -1,17 +1,10 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DbHandle, insertUser } from '../src';
+import { expect, it } from 'vitest';
+import { insertUser } from '../src';
 import { down, up } from '../src/migrations/0023_payout_destinations';
-import { createTestDb } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
-let handle: DbHandle;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 // Migrations are written against an untyped database: they outlive the table types of any one version.
 const untyped = () => handle.db as unknown as Kysely<unknown>;

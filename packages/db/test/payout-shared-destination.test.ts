@@ -1,20 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Db, insertUser } from '../src';
-import { createTestDb, type TestDbHandle } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
 /**
  * payouts.destination_shared (migration 0015) against its rule: a payout whose destination another
  * account's signal holds is marked, whichever was written first, and also when both are written at once.
  */
 describe('payouts to a shared destination', () => {
-  let handle: TestDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  const handle = databaseOfFile();
 
   /** What requestPayout writes, in its order: the payout, then the account's destination signal. */
   const payOut = (db: Db, userId: string, destination: string, pauseSeconds = 0) =>

@@ -1,16 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, insertUser, preparedStatement, runInWriteScope, type WriteScope } from '../src';
-import { createTestDb } from '../src/testing';
+import { describe, expect, it } from 'vitest';
+import { insertUser, preparedStatement, runInWriteScope, type WriteScope } from '../src';
+import { databaseOfFile } from './database-of-file';
 
-let handle: DbHandle;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 describe('preparedStatement', () => {
   it('builds a statement once and runs it with each call’s own arguments', async () => {

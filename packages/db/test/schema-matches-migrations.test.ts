@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { CamelCasePlugin, sql } from 'kysely';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src';
-import { createTestDb } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
 /**
  * The hand-written table types in src/schema.ts against the tables the registered migrations make: every
@@ -294,13 +294,7 @@ function compare(schema: SchemaFile, database: Map<string, DbColumn[]>): string[
 }
 
 describe('schema.ts against the migrated database', () => {
-  let handle: DbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  const handle = databaseOfFile();
 
   it('types every table and column as the migrations make them', async () => {
     const schema = readSchemaFile();

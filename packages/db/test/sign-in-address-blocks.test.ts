@@ -1,17 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DbHandle, insertUser } from '../src';
+import { expect, it } from 'vitest';
+import { insertUser } from '../src';
 import { down, up } from '../src/migrations/0022_sign_in_address_blocks';
-import { createTestDb } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
-let handle: DbHandle;
-
-beforeAll(async () => {
-  handle = await createTestDb();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = databaseOfFile();
 
 it('gives sign-ins made before blocks were kept the block of their address: an IPv6 one by its /64', async () => {
   // Migrations are written against an untyped database: they outlive the table types of any one version.

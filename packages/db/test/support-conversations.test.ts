@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertUser } from '../src';
-import { createTestDb, type TestDbHandle } from '../src/testing';
+import { databaseOfFile } from './database-of-file';
 
 /**
  * support_conversations (migration 0014) against what it summarizes: after any writes to a member's
@@ -9,13 +9,7 @@ import { createTestDb, type TestDbHandle } from '../src/testing';
  * messages no admin has read, and a member without messages has no row.
  */
 describe('support conversation summaries', () => {
-  let handle: TestDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  const handle = databaseOfFile();
 
   /** The summary as kept, and as computed from the messages now. */
   async function both(userId: string) {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, launchChromiumProfile } from './chromium';
 
@@ -83,9 +83,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * One launchBrowser for the calling test file: launched before its tests, closed (with every context it
- * made) after them. `newContext` makes one of its contexts.
+ * made) after them. `newContext` makes one of its contexts, `newPage` a context's page; both start from
+ * `defaults` (a file's address and width), which the options given override.
  */
-export function browserOfFile(): { newContext: Browser['newContext'] } {
+export function browserOfFile(defaults: BrowserContextOptions = {}): {
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+} {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -93,12 +97,11 @@ export function browserOfFile(): { newContext: Browser['newContext'] } {
   afterAll(async () => {
     await browser?.close();
   });
-  return {
-    newContext: (options) => {
-      if (!browser) throw new Error('browserOfFile: contexts are made inside tests and hooks, once the browser runs');
-      return browser.newContext(options);
-    },
+  const newContext = (options?: BrowserContextOptions) => {
+    if (!browser) throw new Error('browserOfFile: contexts are made inside tests and hooks, once the browser runs');
+    return browser.newContext({ ...defaults, ...options });
   };
+  return { newContext, newPage: async (options) => (await newContext(options)).newPage() };
 }
 
 /**

@@ -33,6 +33,25 @@ export function testUser(overrides: Partial<User> = {}): User {
   });
 }
 
+/**
+ * What member-web's dashboard asks for in its first request, sorted: the page's data with the layout's, the
+ * bell, the chat's unread count and the admins' popups (docs/architecture.md#what-a-page-loads-first).
+ */
+export const DASHBOARD_FIRST_REQUEST = [
+  'auth.user',
+  'maintenance.status',
+  'notifications.list',
+  'popups.active',
+  'site.config',
+  'support.messages',
+  'tasks.list',
+  'transactions.list',
+  'vip.status',
+];
+
+/** The six VIP plans the migrations make, in the order every list of plans shows them. */
+export const VIP_PLAN_IDS = ['VIP300', 'VIP400', 'VIP500', 'VIPPREMIUM1000', 'VIPGOLD2000', 'VIPSUPERPLAN3000'];
+
 export const siteOpen: MaintenanceStatus = {
   maintenance: false,
   websiteStatus: 'on',

@@ -1,25 +1,23 @@
 import {
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
+  browserOfFile,
   contextSender,
   dismissPopup,
   expectInView,
   type Locator,
-  launchBrowser,
   ok,
   type Page,
   screenshot,
   seriousAccessibilityProblems,
   signInThroughDevLogin,
-  signInUnlockedAdmin,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E } from '../credentials';
+import { baseUrl, giveNewMemberBalance, run, setGcashPayee, signUpMember, unlockedAdminOn } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = browserOfFile();
+const newApiContext = () => browser.newContext({ baseURL: baseUrl });
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /**
@@ -34,47 +32,33 @@ let operatorState: StorageState;
 let adminApi: APIRequestContext;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await browser.newContext({ baseURL: baseUrl });
-  contexts.push(admin);
-  await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
+  const admin = await newApiContext();
+  adminApi = await unlockedAdminOn(admin);
   adminState = await admin.storageState();
-  adminApi = admin.request;
   // The VIP dialog is checked as members meet it, with the payee to send the payment to.
-  await ok(admin.request.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
-  await fillAdminQueues(admin);
+  await setGcashPayee(adminApi);
+  await fillAdminQueues();
 
-  const locked = await browser.newContext({ baseURL: baseUrl });
-  contexts.push(locked);
+  const locked = await newApiContext();
   await signInThroughDevLogin(contextSender(locked.request), E2E.adminEmail);
   lockedAdminState = await locked.storageState();
 
-  const operator = await browser.newContext({ baseURL: baseUrl });
-  contexts.push(operator);
+  const operator = await newApiContext();
   await ok(operator.request.post('/api/admin/percentage/login', { data: E2E.operator }));
   operatorState = await operator.storageState();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 /**
  * A member whose VIP request, payout and support message fill the admin's queues, so that the tables are
  * checked with rows in them (long e-mail, destination and buttons), not only empty.
  */
-async function fillAdminQueues(admin: BrowserContext): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  contexts.push(context);
-  const member = context.request;
-  await signInThroughDevLogin(contextSender(member), `a11y-queues-with-a-long-address-${run}@example.com`, {
+async function fillAdminQueues(): Promise<void> {
+  const member = (await newApiContext()).request;
+  const id = await signUpMember(member, `a11y-queues-with-a-long-address-${run}@example.com`, {
     firstName: 'Maria Concepcion',
     lastName: 'Dela Cruz-Santos',
   });
-  const { id } = await ok<{ id: string }>(member.get('/api/auth/user'));
-  await ok(
-    admin.request.put(`/api/admin/users/${id}/balance`, { data: { newBalance: '500', expectedBalance: '0', reason: 'Contest prize' } }),
-  );
+  await giveNewMemberBalance(adminApi, id, '500', 'Contest prize');
   await ok(
     member.post('/api/payouts', {
       data: { paymentMethod: 'G-CASH', amount: '200', paymentDetails: '0917 555 0123 Maria Concepcion Dela Cruz-Santos' },
@@ -91,7 +75,7 @@ async function fillAdminQueues(admin: BrowserContext): Promise<void> {
 /** Gives the new member signed in on `page` an available balance (from none), as an admin's edit does. */
 async function fundMember(page: Page, newBalance: string): Promise<void> {
   const { id } = await ok<{ id: string }>(page.request.get(`${baseUrl}/api/auth/user`));
-  await ok(adminApi.put(`/api/admin/users/${id}/balance`, { data: { newBalance, expectedBalance: '0', reason: 'Test funds' } }));
+  await giveNewMemberBalance(adminApi, id, newBalance);
 }
 
 /** Signs a new member in, as the development sign-in form does. */
@@ -99,7 +83,6 @@ async function signInMember(page: Page, email: string, firstName: string, lastNa
   await signInThroughDevLogin(contextSender(page.request, baseUrl), email, { firstName, lastName });
 }
 
-const run = Date.now().toString(36);
 /** The widths the issue names: the phone every member has and the desktop every admin has. */
 const WIDTHS = [
   { label: 'phone', width: 390, height: 844 },
@@ -108,7 +91,6 @@ const WIDTHS = [
 
 async function newPage(width: number, height: number, storageState?: StorageState): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', storageState });
-  contexts.push(context);
   // Partner sites are on the internet, which this machine cannot reach.
   await context.route('https://**', (route) => route.abort());
   return context.newPage();

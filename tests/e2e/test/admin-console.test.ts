@@ -1,18 +1,6 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  contextSender,
-  launchBrowser,
-  ok,
-  type Page,
-  screenshot,
-  seriousAccessibilityProblems,
-  signInThroughDevLogin,
-  signInUnlockedAdmin,
-} from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E } from '../credentials';
+import { type APIRequestContext, browserOfFile, ok, type Page, screenshot, seriousAccessibilityProblems } from '@app/testkit/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, emailOfRun, giveNewMemberBalance, pageInSession, run, signUpMember, unlockedAdminOn } from '../support';
 
 /**
  * The one admin console (docs/screens.md#admin-console) at a laptop's 1024 px and a desktop's 1440 px:
@@ -21,14 +9,11 @@ import { E2E } from '../credentials';
  * batch of payouts is approved in one confirmation with the flagged one left out.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = browserOfFile({ baseURL: baseUrl, reducedMotion: 'reduce' });
+const newContext = (viewport: { width: number; height: number }) => browser.newContext({ viewport });
 /** The demo admin's calls, the panel unlocked once for the file. */
 let adminApi: APIRequestContext;
-
-const run = Date.now().toString(36);
-const emailOf = (name: string) => `console-${name}-${run}@example.com`;
+const emailOf = emailOfRun('console');
 
 /** Every address the docs name for the admin app, old and new, and the area's heading it opens on. */
 const ROUTES = [
@@ -58,24 +43,13 @@ const WIDTHS = [
   { label: 'desktop', width: 1440, height: 900 },
 ] as const;
 
-async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context;
-}
-
-async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(viewport);
-  await context.addCookies((await adminApi.storageState()).cookies);
-  return context.newPage();
-}
+const adminPage = async (viewport: { width: number; height: number }) => pageInSession(await newContext(viewport), adminApi);
 
 /** A member with ₱1,000.00 who asks for a payout of `amount` to `mobile`. */
 async function payoutOf(name: string, lastName: string, amount: string, mobile: string): Promise<void> {
   const context = await newContext({ width: 1024, height: 768 });
-  await signInThroughDevLogin(contextSender(context.request), emailOf(name), { firstName: 'Batch', lastName });
-  const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
-  await ok(adminApi.put(`/api/admin/users/${id}/balance`, { data: { newBalance: '1000', expectedBalance: '0', reason: 'Test funds' } }));
+  const id = await signUpMember(context.request, emailOf(name), { firstName: 'Batch', lastName });
+  await giveNewMemberBalance(adminApi, id, '1000');
   await ok(
     context.request.post('/api/payouts', {
       data: { paymentMethod: 'G-CASH', amount, destination: { mobile, accountName: `Batch ${lastName}` } },
@@ -109,19 +83,12 @@ async function queueLength(path: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await newContext({ width: 1280, height: 800 });
-  await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
-  adminApi = admin.request;
+  adminApi = await unlockedAdminOn(await newContext({ width: 1280, height: 800 }));
   await payoutOf('ana', 'Ana', '200', '0917 611 0001');
   await payoutOf('ben', 'Ben', '175.50', '0917 611 0002');
   // Two accounts paid to one number: the second one's payout is flagged.
   await payoutOf('cora', 'Cora', '300', '0917 611 0003');
   await payoutOf('cora-twin', 'Corazon', '310', '0917 611 0003');
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 describe.each(WIDTHS)('the admin console at $width px', ({ label, width, height }) => {

@@ -1,16 +1,15 @@
 import {
-  type Browser,
   type BrowserContext,
+  browserOfFile,
   contextSender,
-  launchBrowser,
   ok,
   screenshot,
   seriousAccessibilityProblems,
-  signInThroughDevLogin,
   signInUnlockedAdmin,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E } from '../credentials';
+import { giveNewMemberBalance, run, signUpMember } from '../support';
 
 /**
  * Passkeys and the step-up for money (docs/architecture.md#passkeys-and-the-step-up) in Chromium, with its
@@ -21,32 +20,24 @@ import { E2E } from '../credentials';
  */
 
 const baseUrl = inject('baseUrl').replace('127.0.0.1', 'localhost');
-const run = Date.now().toString(36);
-let browser: Browser;
+const browser = browserOfFile({ baseURL: baseUrl });
 let admin: BrowserContext;
 let payoutId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  admin = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   await signInUnlockedAdmin(contextSender(admin.request), E2E.passkeyAdminEmail, E2E.adminPanelPassword);
 
   // A member with ₱500.00 (funded by this admin while it has no passkey) asks for a payout of ₱200.00.
-  const member = await browser.newContext({ baseURL: baseUrl });
-  await signInThroughDevLogin(contextSender(member.request), `passkey-payee-${run}@example.com`, { firstName: 'Pia', lastName: 'Passkey' });
-  const { id } = await ok<{ id: string }>(member.request.get('/api/auth/user'));
-  await ok(
-    admin.request.put(`/api/admin/users/${id}/balance`, { data: { newBalance: '500', expectedBalance: '0', reason: 'Test funds' } }),
-  );
+  const member = await browser.newContext();
+  const id = await signUpMember(member.request, `passkey-payee-${run}@example.com`, { firstName: 'Pia', lastName: 'Passkey' });
+  await giveNewMemberBalance(admin.request, id, '500');
   ({ id: payoutId } = await ok<{ id: string }>(
     member.request.post('/api/payouts', {
       data: { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: '0917 622 0001', accountName: 'Pia Passkey' } },
     }),
   ));
   await member.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('an admin with a passkey', () => {

@@ -1,34 +1,22 @@
 import {
   atBothWidths,
-  type Browser,
-  type BrowserContext,
+  browserOfFile,
   DESKTOP,
   expectInView,
-  launchBrowser,
   ok,
   openAdminArea,
   type Page,
   signInWithDevForm,
   toastSays,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E } from '../credentials';
+import { baseUrl, emailOfRun } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newPage } = browserOfFile({ viewport: DESKTOP });
 /** The demo admin's panel, unlocked once: the unlock is rate limited per admin. */
 let admin: Page;
-
-/** The server keeps its data for the whole run: each test signs up its own members. */
-const run = Date.now().toString(36);
-const emailOf = (name: string) => `admin-${name}-${run}@example.com`;
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  return context.newPage();
-}
+const emailOf = emailOfRun('admin');
 
 async function member(name: string, firstName: string, lastName: string): Promise<Page> {
   const page = await newPage();
@@ -39,13 +27,8 @@ async function member(name: string, firstName: string, lastName: string): Promis
 const openTab = (name: string) => openAdminArea(admin, baseUrl, name);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await newPage();
   await signInWithDevForm(admin, baseUrl, E2E.adminEmail);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 describe('admin panel', () => {

@@ -1,23 +1,18 @@
 import {
   type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  contextSender,
+  browserOfFile,
   DESKTOP,
   dismissPopup,
   expectInView,
-  launchBrowser,
   ok,
   type Page,
   screenshot,
-  signInThroughDevLogin,
-  signInUnlockedAdmin,
   signInWithDevForm,
   toastSays,
   VIEWPORTS,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E } from '../credentials';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, emailOfRun, setGcashPayee, signUpMember, unlockedAdminOn } from '../support';
 
 /**
  * States a member or an admin meets, each checked at phone (390 px) and desktop (1280 px) width in a real
@@ -26,46 +21,27 @@ import { E2E } from '../credentials';
  * each test resizes their pages.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
 /** The demo admin's calls, the panel unlocked once for the file; its cookies also open the admin's pages. */
 let adminApi: APIRequestContext;
 let admin: Page;
 let member: Page;
 let memberId: string;
-
-/** The server keeps its data for the whole run: this file's members are its own. */
-const run = Date.now().toString(36);
-const emailOf = (name: string) => `widths-${name}-${run}@example.com`;
-
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context;
-}
+const emailOf = emailOfRun('widths');
 
 /** A member signed up and in through the development sign-in; their id. */
-async function signUp(request: APIRequestContext, email: string, firstName: string): Promise<string> {
-  await signInThroughDevLogin(contextSender(request), email, { firstName, lastName: 'Reyes' });
-  return (await ok<{ id: string }>(request.get('/api/auth/user'))).id;
-}
+const signUp = (request: APIRequestContext, email: string, firstName: string) =>
+  signUpMember(request, email, { firstName, lastName: 'Reyes' });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const adminContext = await newContext();
-  await signInUnlockedAdmin(contextSender(adminContext.request), E2E.adminEmail, E2E.adminPanelPassword);
-  adminApi = adminContext.request;
+  adminApi = await unlockedAdminOn(adminContext);
   // The payee set, as the other files leave it: the unset state below is then only what withoutGcashPayee makes.
-  await ok(adminApi.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
+  await setGcashPayee(adminApi);
   admin = await adminContext.newPage();
   const memberContext = await newContext();
   memberId = await signUp(memberContext.request, emailOf('member'), 'Wanda');
   member = await memberContext.newPage();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 /** Answers `procedure` as the server does, but with the G-CASH payee fields blanked (as before an admin sets them). */
@@ -101,8 +77,7 @@ describe.each(VIEWPORTS)('at $label width ($width px)', ({ label, width, height 
 
   it('shows a suspended member the reason from the moment they sign in', async () => {
     const email = emailOf(`suspended-${label}`);
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, reducedMotion: 'reduce' });
-    contexts.push(context);
+    const context = await newContext({ viewport: { width, height } });
     const id = await signUp(context.request, email, 'Sonia');
     await context.clearCookies();
     const reason = 'Same G-CASH number as 4 other accounts';

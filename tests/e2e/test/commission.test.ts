@@ -1,45 +1,10 @@
-import {
-  type APIRequestContext,
-  atBothWidths,
-  type Browser,
-  type BrowserContext,
-  contextSender,
-  DESKTOP,
-  launchBrowser,
-  ok,
-  signInUnlockedAdmin,
-  signInWithDevForm,
-} from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { atBothWidths, browserOfFile, DESKTOP, ok, signInWithDevForm } from '@app/testkit/browser';
+import { describe, expect, it } from 'vitest';
 import { E2E } from '../credentials';
+import { baseUrl, run, unlockedAdminOn } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-/** The server keeps its data for the whole run (other files earn commission too): names carry this run's id. */
-const run = Date.now().toString(36);
-
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl });
-  contexts.push(context);
-  return context;
-}
-
-/** The demo admin, signed in with the panel unlocked; its calls share the browser context's cookies. */
-async function unlockedAdmin(): Promise<APIRequestContext> {
-  const { request } = await newContext();
-  await signInUnlockedAdmin(contextSender(request), E2E.adminEmail, E2E.adminPanelPassword);
-  return request;
-}
+const { newContext } = browserOfFile({ viewport: DESKTOP, baseURL: baseUrl });
+const unlockedAdmin = async () => unlockedAdminOn(await newContext());
 
 /** ₱1,234.50 -> 123450 */
 const centavosOf = (text: string) => Math.round(Number(text.replace(/[₱,\s]/g, '')) * 100);

@@ -1,9 +1,8 @@
 import {
   atBothWidths,
-  type Browser,
+  browserOfFile,
   expectInView,
   type Locator,
-  launchBrowser,
   ok,
   type Page,
   PHONE,
@@ -12,17 +11,10 @@ import {
   toastSays,
   VIEWPORTS,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, run } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfFile();
 
 /** "₱1,250.50" -> 125050 (the app always shows two decimals). */
 function centavos(text: string | null | undefined): number {
@@ -102,7 +94,6 @@ describe('members earn', () => {
 
 /** TASK_VIEW_SECONDS of the suite's server (3), and a little more for the clocks of two processes. */
 const VIEW_MS = 3_300;
-const run = Date.now().toString(36);
 
 describe('a finished view is never lost, and the day’s limit is said before a start', () => {
   it('collects with Start Another Task, credits a view left early at the next start, then offers no task at the limit', async () => {

@@ -1,15 +1,16 @@
 import {
-  type Browser,
   type BrowserContext,
+  browserOfFile,
   contextSender,
   DESKTOP,
-  launchBrowser,
   type Page,
   PHONE,
   readmeScreenshot,
   signInThroughDevLogin,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DASHBOARD_FIRST_REQUEST } from '@app/testkit/fixtures';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, run } from '../support';
 
 /**
  * The member site's first paint (docs/architecture.md#what-a-page-loads-first): the landing page and the
@@ -19,26 +20,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * the first paints go to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const run = Date.now().toString(36);
+const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP });
 const LANDING_HEADLINE = 'Earn pesos for simple online tasks';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, ...options });
-  contexts.push(context);
-  return context;
-}
 
 async function signedIn(context: BrowserContext, name: string): Promise<void> {
   await signInThroughDevLogin(contextSender(context.request), `first-paint-${name}-${run}@example.com`, { firstName: 'Maria' });
@@ -138,16 +121,8 @@ describe('the dashboard', () => {
     // Long enough for a resync's reads to have gone out, had the stream started with one.
     await page.waitForTimeout(1_000);
     const [first, ...later] = calls.map((call) => call.split(',').sort());
-    expect(first).toEqual([
-      'maintenance.status',
-      'notifications.list',
-      'popups.active',
-      'site.config',
-      'support.messages',
-      'tasks.list',
-      'transactions.list',
-      'vip.status',
-    ]);
+    // The user came with the page (its first answers): the first request asks for the rest.
+    expect(first).toEqual(DASHBOARD_FIRST_REQUEST.filter((procedure) => procedure !== 'auth.user'));
     // The stylesheet is in the page: the route code loaded after it does not fetch it again.
     expect(stylesheets).toEqual([]);
     // None of it is asked for again, nor the user the page came with: the live stream starts from where the

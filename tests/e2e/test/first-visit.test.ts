@@ -1,19 +1,17 @@
 import {
   atBothWidths,
-  type Browser,
   type BrowserContext,
+  browserOfFile,
   contextSender,
   dismissPopup,
   expectInView,
-  launchBrowser,
   ok,
   type Page,
   seriousAccessibilityProblems,
   signInThroughDevLogin,
-  signInUnlockedAdmin,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E } from '../credentials';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, run, setGcashPayee, unlockedAdminOn } from '../support';
 
 /**
  * A new member's first visit (docs/screens.md#the-first-visit), in English and in Filipino, each screen at
@@ -22,32 +20,16 @@ import { E2E } from '../credentials';
  * refused reference at its field and the request then shown once, and the referral page's ways to share.
  */
 
-const baseUrl = inject('baseUrl');
-const run = Date.now().toString(36);
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newContext } = browserOfFile({ baseURL: baseUrl });
 /** A G-CASH reference another member has used already: any second use is refused. */
 const usedReference = String(Date.now()).padStart(13, '3').slice(-13);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await newContext();
-  await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
-  await ok(admin.request.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
+  await setGcashPayee(await unlockedAdminOn(await newContext()));
   const other = await newContext();
   await signInThroughDevLogin(contextSender(other.request), `first-visit-other-${run}@example.com`, { firstName: 'Ben' });
   await ok(other.request.post('/api/vip/upgrade', { data: { vipTier: 'VIP300', paymentInfo: { transactionProof: usedReference } } }));
 });
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, ...options });
-  contexts.push(context);
-  return context;
-}
 
 /** Fails with axe's serious and critical findings, at the width the page is at. */
 async function expectAccessible(page: Page): Promise<void> {

@@ -1,18 +1,19 @@
 import {
   atBothWidths,
-  type Browser,
   type BrowserContext,
+  browserOfFile,
+  contextSender,
   DESKTOP,
   expectInView,
-  launchBrowser,
   ok,
   type Page,
+  signInThroughDevLogin,
   signInWithDevForm,
   toastSays,
 } from '@app/testkit/browser';
-import { contextSender, signInThroughDevLogin } from '@app/testkit/requests';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E } from '../credentials';
+import { baseUrl, emailOfRun } from '../support';
 
 /**
  * What a ring that hides meets on the screens (docs/product-rules.md#referral-bonuses-wait-for-proof,
@@ -22,32 +23,16 @@ import { E2E } from '../credentials';
  * approval saying so, and the bonus then held for review.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newContext } = browserOfFile({ viewport: DESKTOP, baseURL: baseUrl, reducedMotion: 'reduce' });
 let admin: Page;
-
-/** The server keeps its data for the whole run: this file's members are its own. */
-const run = Date.now().toString(36);
-const emailOf = (name: string) => `ring-${name}-${run}@example.com`;
+const emailOf = emailOfRun('ring');
 /** One G-CASH wallet of this run: 0917 6xx xxxx. */
 const wallet = `0917 6${String(Date.now() % 100).padStart(2, '0')} ${String(Date.now() % 10_000).padStart(4, '0')}`;
 
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context;
-}
-
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await (await newContext()).newPage();
   await signInWithDevForm(admin, baseUrl, E2E.adminEmail);
   await ok(admin.request.post(`${baseUrl}/api/admin/unlock`, { data: { password: E2E.adminPanelPassword } }));
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 /** Money to pay out, through the admin's balance editor. */

@@ -1,5 +1,6 @@
-import { type Browser, type BrowserContext, contextSender, launchBrowser, PHONE, signInThroughDevLogin } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserOfFile, contextSender, PHONE, signInThroughDevLogin } from '@app/testkit/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, run } from '../support';
 
 /**
  * The member site in Filipino (docs/architecture.md#two-languages): a member switches in the header and the
@@ -7,29 +8,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * browser prefers Filipino gets the Filipino landing page from the server, before any script.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, ...options });
-  contexts.push(context);
-  return context;
-}
+const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: PHONE });
 
 describe('Filipino', () => {
   it('stays the member’s language after a reload once they switch to it', async () => {
     const context = await newContext({ locale: 'en-US' });
-    await signInThroughDevLogin(contextSender(context.request), `languages-${Date.now().toString(36)}@example.com`, { firstName: 'Juan' });
+    await signInThroughDevLogin(contextSender(context.request), `languages-${run}@example.com`, { firstName: 'Juan' });
     const page = await context.newPage();
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Account information' }).waitFor();

@@ -1,20 +1,17 @@
 import {
   type APIRequestContext,
-  type Browser,
-  type BrowserContext,
+  browserOfFile,
   contextSender,
-  launchBrowser,
   ok,
   type Page,
   PHONE,
   screenshot,
   seriousAccessibilityProblems,
   signInThroughDevLogin,
-  signInUnlockedAdmin,
 } from '@app/testkit/browser';
 import { type Catalogues, catalogues, englishWithFilipino } from '@app/testkit/catalogues';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E } from '../credentials';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, run, unlockedAdminOn } from '../support';
 
 /**
  * Every member page in Filipino (docs/architecture.md#two-languages, issue 38), at 390 px: a member who
@@ -25,10 +22,7 @@ import { E2E } from '../credentials';
  * Screenshots: test-artifacts/e2e/member-filipino-<page>.png.
  */
 
-const baseUrl = inject('baseUrl');
-const run = Date.now().toString(36);
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = browserOfFile({ baseURL: baseUrl });
 let adminApi: APIRequestContext;
 let page: Page;
 let texts: Catalogues;
@@ -40,14 +34,9 @@ const VIEW_MS = 3_300;
 beforeAll(async () => {
   texts = await catalogues();
   english = englishWithFilipino(texts);
-  browser = await launchBrowser();
-  const adminContext = await browser.newContext({ baseURL: baseUrl });
-  contexts.push(adminContext);
-  await signInUnlockedAdmin(contextSender(adminContext.request), E2E.adminEmail, E2E.adminPanelPassword);
-  adminApi = adminContext.request;
+  adminApi = await unlockedAdminOn(await browser.newContext());
 
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, locale: 'fil-PH', reducedMotion: 'reduce' });
-  contexts.push(context);
+  const context = await browser.newContext({ viewport: PHONE, locale: 'fil-PH', reducedMotion: 'reduce' });
   // Partner sites are on the internet, which this machine cannot reach; the task browser's own tab is not this file's concern.
   await context.route('https://**', (route) => route.abort());
   // The visitor reads Filipino before signing in: the first sign-in stores it on the account.
@@ -69,10 +58,6 @@ beforeAll(async () => {
 
   page = await context.newPage();
   context.on('page', (opened) => void opened.close());
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 /** The visible texts of the page that are English texts with a Filipino one: hidden, script and admins' texts not read. */
@@ -115,12 +100,10 @@ const toasts = () => page.getByRole('region', { name: /^Mga notification/ }).get
 describe('a member reading Filipino, at 390 px', () => {
   it('the signed-in shell, before any script, and the dashboard', async () => {
     const noScript = await browser.newContext({
-      baseURL: baseUrl,
       viewport: PHONE,
       javaScriptEnabled: false,
       storageState: await page.context().storageState(),
     });
-    contexts.push(noScript);
     const shell = await noScript.newPage();
     await shell.goto('/history');
     expect(await shell.getAttribute('html', 'lang')).toBe('fil');

@@ -2,41 +2,19 @@ import { readFile } from 'node:fs/promises';
 import {
   type APIRequestContext,
   atBothWidths,
-  type Browser,
-  type BrowserContext,
-  contextSender,
+  browserOfFile,
   DESKTOP,
   expectInView,
-  launchBrowser,
   ok,
   type Page,
-  signInUnlockedAdmin,
   signInWithDevForm,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E } from '../credentials';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, run, unlockedAdminOn } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-/** The server keeps its data for the whole run (other files sign in too): each test signs up its own people. */
-const run = Date.now().toString(36);
+const { newContext, newPage } = browserOfFile({ viewport: DESKTOP });
+/** The name leads the e-mail: the invite shows the sponsor's masked (s***@example.com). */
 const emailOf = (name: string) => `${name}-${run}@example.com`;
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  return context.newPage();
-}
 
 async function signedInPage(name: string, firstName: string, lastName: string): Promise<Page> {
   const page = await newPage();
@@ -52,12 +30,7 @@ async function signedInPage(name: string, firstName: string, lastName: string): 
 let adminSession: Promise<APIRequestContext> | undefined;
 function unlockedAdmin(): Promise<APIRequestContext> {
   // Unlocked once for the whole file: the panel unlock is rate limited per admin.
-  adminSession ??= (async () => {
-    const context = await browser.newContext({ baseURL: baseUrl });
-    contexts.push(context);
-    await signInUnlockedAdmin(contextSender(context.request), E2E.adminEmail, E2E.adminPanelPassword);
-    return context.request;
-  })();
+  adminSession ??= newContext({ baseURL: baseUrl }).then(unlockedAdminOn);
   return adminSession;
 }
 

@@ -1,20 +1,15 @@
 import {
   atBothWidths,
-  type Browser,
-  type BrowserContext,
-  contextSender,
+  browserOfFile,
   DESKTOP,
   dismissPopup,
   expectInView,
-  launchBrowser,
   ok,
   openAdminArea,
   readmeScreenshot,
-  signInThroughDevLogin,
-  signInUnlockedAdmin,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E } from '../credentials';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, giveNewMemberBalance, run, signUpMember, unlockedAdminOn } from '../support';
 
 /**
  * Told the moment money moves (issue 37, docs/product-rules.md#notices-of-money): a member's dashboard is
@@ -22,38 +17,16 @@ import { E2E } from '../credentials';
  * without a reload, the notice says where the money went and the reference, and the payout shows it.
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-/** The server keeps its data for the whole run: each test signs up its own members. */
-const run = Date.now().toString(36);
-
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
+const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
 
 describe('a payout approved while the member looks', () => {
   it("rings the member's open dashboard with where the money went and the transfer reference", async () => {
     const email = `notice-${run}@example.com`;
     const admin = await newContext();
-    await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
+    const adminApi = await unlockedAdminOn(admin);
     const memberContext = await newContext();
-    await signInThroughDevLogin(contextSender(memberContext.request), email, { firstName: 'Lorna', lastName: 'Diaz' });
-    const { id } = await ok<{ id: string }>(memberContext.request.get('/api/auth/user'));
-    await ok(
-      admin.request.put(`/api/admin/users/${id}/balance`, { data: { newBalance: '500', expectedBalance: '0', reason: 'Contest prize' } }),
-    );
+    const id = await signUpMember(memberContext.request, email, { firstName: 'Lorna', lastName: 'Diaz' });
+    await giveNewMemberBalance(adminApi, id, '500', 'Contest prize');
     await ok(
       memberContext.request.post('/api/payouts', {
         data: { paymentMethod: 'G-CASH', amount: '200', destination: { mobile: '0917 555 4567', accountName: 'Lorna Diaz' } },

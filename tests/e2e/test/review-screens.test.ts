@@ -1,51 +1,38 @@
 import {
   type APIRequestContext,
   atBothWidths,
-  type Browser,
-  type BrowserContext,
+  browserOfFile,
   contextSender,
   DESKTOP,
   dismissPopup,
   expectInView,
   LAPTOP,
-  launchBrowser,
   ok,
   openAdminArea,
-  type Page,
   PHONE,
   readmeScreenshot,
   screenshot,
   signInThroughDevLogin,
-  signInUnlockedAdmin,
   toastSays,
 } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E } from '../credentials';
+import { baseUrl, emailOfRun, giveNewMemberBalance, pageInSession, setGcashPayee, signUpMember, unlockedAdminOn } from '../support';
 
 /**
  * The screens issue 16 asks a reviewer to open: a paged queue at 1024 px, the unlock lockout, a member's
  * rejected VIP request; and the README's pictures (docs/screenshots/, refreshed with UPDATE_SCREENSHOTS=1).
  */
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
+const newContext = (viewport = DESKTOP) => browser.newContext({ viewport });
 /** The demo admin's calls, the panel unlocked once for the file. */
 let adminApi: APIRequestContext;
-
-/** The server keeps its data for the whole run: each test signs up its own members. */
-const run = Date.now().toString(36);
-const emailOf = (name: string) => `review-${name}-${run}@example.com`;
+const emailOf = emailOfRun('review');
 
 /** packages/contracts: ADMIN_PAGE_SIZE, and RATE_LIMITS.payoutRequest (10 an hour per member). */
 const ADMIN_PAGE_SIZE = 50;
 const PAYOUTS_PER_MEMBER = 9;
-
-async function newContext(viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context;
-}
 
 /** The e-mail of a member the README's pictures show: one file signs them up, once per server. */
 const personalEmail = (firstName: string, lastName: string) => `${firstName}.${lastName}@example.com`.toLowerCase();
@@ -53,34 +40,17 @@ const personalEmail = (firstName: string, lastName: string) => `${firstName}.${l
 /** A new member signed in (the development sign-in, as its form does) with the balance an admin gave them. */
 async function member(email: string, firstName: string, lastName: string, balance?: string, viewport = DESKTOP) {
   const context = await newContext(viewport);
-  await signInThroughDevLogin(contextSender(context.request), email, { firstName, lastName });
-  const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
-  if (balance) {
-    await ok(
-      adminApi.put(`/api/admin/users/${id}/balance`, { data: { newBalance: balance, expectedBalance: '0', reason: 'Contest prize' } }),
-    );
-  }
+  const id = await signUpMember(context.request, email, { firstName, lastName });
+  if (balance) await giveNewMemberBalance(adminApi, id, balance, 'Contest prize');
   return { context, id, page: await context.newPage() };
 }
 
 /** An admin's page with the panel unlocked (the session of `adminApi`). */
-async function adminPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(viewport);
-  await context.addCookies((await adminApi.storageState()).cookies);
-  return context.newPage();
-}
+const adminPage = async (viewport = DESKTOP) => pageInSession(await newContext(viewport), adminApi);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await newContext();
-  await signInUnlockedAdmin(contextSender(admin.request), E2E.adminEmail, E2E.adminPanelPassword);
-  adminApi = admin.request;
-  // Members pay for VIP to this payee (the VIP dialog shows it).
-  await ok(adminApi.put('/api/admin/system-settings', { data: { gcashNumber: '0917 123 4567', gcashName: 'PesoTasks Inc.' } }));
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
+  adminApi = await unlockedAdminOn(await newContext());
+  await setGcashPayee(adminApi);
 });
 
 describe('the screens a reviewer opens', () => {

@@ -1,18 +1,12 @@
-import { type Browser, launchBrowser, takeCspViolations } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserOfFile, takeCspViolations } from '@app/testkit/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { newPage } = browserOfFile();
 
 describe('Content-Security-Policy in the browser', () => {
   it('is reported by the browser helper when a page breaks it', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(`${baseUrl}/api/docs`);
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
@@ -27,7 +21,7 @@ describe('Content-Security-Policy in the browser', () => {
   });
 
   it('lets the development sign-in page and the API reference run their own nonced style and script', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(`${baseUrl}/api/docs`);
     expect(await page.locator('h1').evaluate((heading) => getComputedStyle(heading.ownerDocument.body).maxWidth)).toBe('1152px');
     await page.goto(`${baseUrl}/api/login`);

@@ -1,15 +1,8 @@
-import { type Browser, launchBrowser, screenshot, signInWithDevForm, VIEWPORTS } from '@app/testkit/browser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserOfFile, screenshot, signInWithDevForm, VIEWPORTS } from '@app/testkit/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from '../support';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfFile();
 
 describe('signing in', () => {
   it.each(VIEWPORTS)('lands on the dashboard with the member’s name ($label)', async ({ label, width, height }) => {
