@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { DASHBOARD_HEADERS_FILE, type DashboardHeaders } from '@app/contracts';
 import react from '@vitejs/plugin-react';
 import { createServer, defaultServerConditions, type Plugin } from 'vite';
 import { sourceConditions } from '../../../tooling/vite.ts';
@@ -42,7 +41,7 @@ interface LandingPaint {
 interface FirstPaints {
   landing: Record<'en' | 'fil', LandingPaint>;
   shell: string;
-  dashboard: DashboardHeaders;
+  serverFiles: Record<string, string>;
 }
 
 /**
@@ -147,7 +146,8 @@ export function memberFirstPaint(): Plugin {
         this.emitFile({ type: 'asset', fileName: filipinoPage(fileName), source: inlineStyles(inEach.fil(html)) });
         page.source = inlineStyles(inEach.en(html));
       }
-      this.emitFile({ type: 'asset', fileName: DASHBOARD_HEADERS_FILE, source: JSON.stringify(paints.dashboard) });
+      // Dot files, which the server reads and never serves.
+      for (const [fileName, source] of Object.entries(paints.serverFiles)) this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   DASHBOARD_GREETINGS,
+  DASHBOARD_HEADERS_FILE,
   type DashboardGreeting,
   type DashboardHeaders,
   dashboardDescription,
@@ -49,7 +50,8 @@ function dashboardHeadersInActiveLanguage(): Record<DashboardGreeting, string> {
 export async function renderFirstPaints(): Promise<{
   landing: Record<Language, LandingPaint>;
   shell: string;
-  dashboard: DashboardHeaders;
+  /** Files for the server beside the pages, by name: the dashboard's headings (DASHBOARD_HEADERS_FILE). */
+  serverFiles: Record<string, string>;
 }> {
   const landing = {} as Record<Language, LandingPaint>;
   const headers = {} as DashboardHeaders['headers'];
@@ -69,6 +71,12 @@ export async function renderFirstPaints(): Promise<{
   return {
     landing,
     shell: renderToStaticMarkup(<StaticShell />),
-    dashboard: { skeleton: renderToStaticMarkup(<PageHeaderSkeleton />), nameSlot: MEMBER_NAME_SLOT, headers },
+    serverFiles: {
+      [DASHBOARD_HEADERS_FILE]: JSON.stringify({
+        skeleton: renderToStaticMarkup(<PageHeaderSkeleton />),
+        nameSlot: MEMBER_NAME_SLOT,
+        headers,
+      } satisfies DashboardHeaders),
+    },
   };
 }
