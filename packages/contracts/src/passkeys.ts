@@ -1,6 +1,7 @@
 import { PASSKEY_NAME_MAX_LENGTH } from './constants';
 import { recordId, storable } from './inputs';
 import { staffMessages } from './staff-messages';
+import { memberText } from './text';
 import { z } from './zod';
 
 const m = staffMessages.passkeys;
@@ -48,7 +49,9 @@ const passkeyResponse = z.looseObject(
 );
 
 export const passkeyRegistrationInput = z.object({
-  name: storable(z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(PASSKEY_NAME_MAX_LENGTH, m.nameTooLong)),
+  // By the text rule (docs/product-rules.md#text-members-write): the name stands in the admin log, where a direction control
+  // could make one passkey's entry read as another's.
+  name: storable(memberText(m.nameRequired).trim().min(1, m.nameRequired).max(PASSKEY_NAME_MAX_LENGTH, m.nameTooLong)),
   response: passkeyResponse,
 });
 export type PasskeyRegistrationInput = z.infer<typeof passkeyRegistrationInput>;

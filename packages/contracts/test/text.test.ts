@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenCharacterRefusal, memberText, messages, withoutInvisibles } from '../src';
+import { hiddenCharacterRefusal, memberText, messages, passkeyNameForm, withoutInvisibles } from '../src';
 
 const c = messages.common;
 const name = memberText('Name is required').trim().min(1, 'Name is required');
@@ -38,5 +38,14 @@ describe('the rule for what members write and admins read', () => {
   it('drops invisible characters pasted inside a number, but keeps direction controls for the rule to refuse', () => {
     expect(withoutInvisibles('0917\u200b123\u00ad4567')).toBe('09171234567');
     expect(withoutInvisibles('\u202e0917')).toBe('\u202e0917');
+  });
+});
+
+describe('the rule on what an admin names their passkey', () => {
+  it('refuses a direction control, which would make the admin log read another name, and keeps an ordinary name', () => {
+    const named = (name: string) => passkeyNameForm.safeParse({ name });
+    expect(named('Work laptop \u202epot').error?.issues[0]?.message).toBe(c.directionCharacter);
+    expect(named('Work\u200b laptop').error?.issues[0]?.message).toBe(c.invisibleCharacter);
+    expect(named('  Ｗork laptop 💻 ').data).toEqual({ name: 'Work laptop 💻' });
   });
 });
