@@ -1,7 +1,7 @@
-import { RoutedApp } from '@app/client';
+import { type AppClients, RoutedApp } from '@app/client';
 import { refreshMemberData } from './lib/live';
 import type { createAppRouter } from './router';
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  return <RoutedApp router={router} onLiveEvent={refreshMemberData} />;
+export function App({ router, clients }: { router: ReturnType<typeof createAppRouter>; clients?: AppClients }) {
+  return <RoutedApp router={router} onLiveEvent={refreshMemberData} clients={clients} />;
 }

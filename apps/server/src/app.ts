@@ -170,7 +170,7 @@ export async function buildApp({
   if (config.oidcEnabled) await registerOidcRoutes(app, config, deps);
   registerHealthRoutes(app, db);
   await registerMetrics(app, { token: config.METRICS_TOKEN, deps, changes, dbStats, poolConnections, pushDeliveries });
-  await registerWebApps(app, config.DATA_DIR, (req, reply) => readFirstAnswers(deps, requestScope(req, reply)));
+  await registerWebApps(app, config.DATA_DIR, (req, reply, queries) => readFirstAnswers(deps, requestScope(req, reply), queries));
 
   return { app, deps };
 }

@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { FIRST_ANSWERS_ID } from '@app/contracts';
+import { FIRST_ANSWERS_ID, type FirstAnswers, firstQueriesOf } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from './helpers';
 
@@ -35,6 +35,23 @@ describe('a signed-in member’s page', () => {
     expect(answers.position).toEqual(expect.any(String));
     // A new member is welcomed, by name, in the heading the dashboard renders.
     expect(GREETING.exec(response.body)?.[1]).toBe('Welcome, Maria');
+  });
+
+  it('carries the answers of the page’s first queries, each as its call gives it', async () => {
+    const cookie = await signIn(t.app, 'unang-sagot@example.com', { firstName: 'Rosa' });
+    const answersOn = async (url: string) => JSON.parse(ANSWERS.exec((await page(url, { cookie })).body)?.[1] ?? 'null') as FirstAnswers;
+
+    const dashboard = await answersOn('/');
+    expect(dashboard.answers.map(({ path, input, infinite }) => ({ path, input, infinite }))).toEqual(firstQueriesOf('/'));
+    for (const { path, input, data } of dashboard.answers) {
+      const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const call = await page(`/trpc/${path}${query}`, { cookie });
+      expect(call.statusCode, path).toBe(200);
+      expect(data, path).toEqual(call.json().result.data);
+    }
+    // Another page carries the shell's answers only: its own queries are its loader's.
+    expect((await answersOn('/tasks')).answers.map((answer) => answer.path)).toEqual(firstQueriesOf('/tasks').map((query) => query.path));
+    expect(firstQueriesOf('/tasks').some((query) => query.path === 'tasks.list')).toBe(false);
   });
 
   it('greets in the page’s language, and paints the greeting on the dashboard only', async () => {

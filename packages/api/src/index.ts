@@ -1,8 +1,8 @@
-export { readFirstAnswers } from './auth/first-answers';
 export { signInAndStartSession } from './auth/service';
 export type { ApiDeps, Context } from './context';
 export { languageOf } from './context';
 export { createContext } from './create-context';
+export { readFirstAnswers } from './first-answers';
 export {
   AppError,
   badRequest,

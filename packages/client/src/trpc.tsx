@@ -35,9 +35,24 @@ function createQueryClient(answers: FirstAnswers | null): { queryClient: QueryCl
     },
   });
   attachSessionWatch(queryClient, sessionWatch);
-  // The signed-in user the page was written with: the first screen needs no call to know who it is for.
-  if (answers) queryClient.setQueryData(getQueryKey(trpc.auth.user, undefined, 'query'), answers.user);
+  if (answers) seedFirstAnswers(queryClient, answers);
   return { queryClient, sessionWatch };
+}
+
+type ProcedureNode = Parameters<typeof getQueryKey>[0];
+
+/**
+ * The answers the page was written with (docs/architecture.md#what-a-page-loads-first), each under the key its
+ * query reads: the first screen renders with its data and makes no call for it. An infinite query's answer is
+ * its first window, asked for from no cursor (tRPC's first page parameter, null).
+ */
+function seedFirstAnswers(queryClient: QueryClient, { user, answers }: FirstAnswers): void {
+  queryClient.setQueryData(getQueryKey(trpc.auth.user, undefined, 'query'), user);
+  for (const { path, input, infinite, data } of answers) {
+    const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], trpc) as ProcedureNode;
+    if (infinite) queryClient.setQueryData(getQueryKey(procedure, input, 'infinite'), { pages: [data], pageParams: [null] });
+    else queryClient.setQueryData(getQueryKey(procedure, input, 'query'), data);
+  }
 }
 
 /**
@@ -84,14 +99,28 @@ export function useFirstRead(): FirstReadPosition | null {
   return useContext(FirstReadContext);
 }
 
-/** One query cache and one tRPC client for the lifetime of the app (or of one test render). */
-export function TrpcProvider({ children, stepUp }: { children: ReactNode; stepUp?: StepUp }) {
-  const [answers] = useState(readFirstAnswers);
-  const [{ queryClient, sessionWatch }] = useState(() => createQueryClient(answers));
-  const [{ trpcClient, firstRead }] = useState(() => {
-    const firstRead = new FirstReadPosition(answers?.position);
-    return { trpcClient: createTrpcClient(firstRead, stepUp), firstRead };
-  });
+/** The query cache and tRPC client an app has for its lifetime, and where its first read left the live feed. */
+export interface AppClients {
+  queryClient: QueryClient;
+  sessionWatch: SessionWatch;
+  trpcClient: ReturnType<typeof createTrpcClient>;
+  firstRead: FirstReadPosition;
+}
+
+/** An app's clients, its cache seeded with the answers its page was written with (readFirstAnswers). */
+export function createAppClients(stepUp?: StepUp): AppClients {
+  const answers = readFirstAnswers();
+  const { queryClient, sessionWatch } = createQueryClient(answers);
+  const firstRead = new FirstReadPosition(answers?.position);
+  return { queryClient, sessionWatch, trpcClient: createTrpcClient(firstRead, stepUp), firstRead };
+}
+
+/**
+ * One query cache and one tRPC client for the lifetime of the app (or of one test render): the ones given,
+ * made before the app rendered (loadFirstPage), or its own.
+ */
+export function TrpcProvider({ children, stepUp, clients }: { children: ReactNode; stepUp?: StepUp; clients?: AppClients }) {
+  const [{ queryClient, sessionWatch, trpcClient, firstRead }] = useState(() => clients ?? createAppClients(stepUp));
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -1,4 +1,6 @@
 import type { User } from './auth';
+import { DASHBOARD_TRANSACTION_COUNT } from './constants';
+import { CHAT_WINDOW_SIZE } from './conversation';
 import type { Language } from './language';
 
 /**
@@ -12,6 +14,47 @@ export interface FirstAnswers {
   user: User;
   /** The live feed's position, read before the user was. */
   position: string;
+  /** The page's first queries (firstQueriesOf), each answered as its call would be; one that failed is left out. */
+  answers: FirstAnswer[];
+}
+
+/**
+ * A query a signed-in page makes before it shows: the procedure's path, its input, and whether the page reads
+ * it a window at a time (an infinite query, of which the answer is the first window).
+ */
+export interface FirstQuery {
+  path: string;
+  input?: Record<string, unknown>;
+  infinite?: true;
+}
+
+export interface FirstAnswer extends FirstQuery {
+  data: unknown;
+}
+
+/** What every signed-in page shows around its own content: the site's state, the bell, the chat, the popups. */
+const SHELL_QUERIES: readonly FirstQuery[] = [
+  { path: 'maintenance.status' },
+  { path: 'site.config' },
+  { path: 'notifications.list' },
+  { path: 'popups.active' },
+  { path: 'support.messages', input: { limit: CHAT_WINDOW_SIZE }, infinite: true },
+];
+
+/** The dashboard's own: the first tasks, the day's limit and the latest transactions. */
+export const DASHBOARD_QUERIES = {
+  tasks: { path: 'tasks.list' },
+  vipStatus: { path: 'vip.status' },
+  transactions: { path: 'transactions.list', input: { limit: DASHBOARD_TRANSACTION_COUNT } },
+} as const satisfies Record<string, FirstQuery>;
+
+/**
+ * The queries the server answers into a signed-in member's page at `url` (a path without its query string):
+ * the shell's on every page, and on the dashboard its own, so that its first render has everything it shows
+ * and no request stands between the script and the page.
+ */
+export function firstQueriesOf(url: string): FirstQuery[] {
+  return url === '/' ? [...SHELL_QUERIES, ...Object.values(DASHBOARD_QUERIES)] : [...SHELL_QUERIES];
 }
 
 export type DashboardGreeting = 'dashboard.welcome' | 'dashboard.welcomeNamed' | 'dashboard.welcomeBack' | 'dashboard.welcomeBackNamed';

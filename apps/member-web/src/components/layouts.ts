@@ -6,6 +6,5 @@ import { lazyExport } from '@app/ui';
  */
 export const LandingPage = lazyExport(() => import('./landing-page'), 'LandingPage');
 
-/** The shell's code, fetched by the route loader beside the page's so that its rendering does not wait for it. */
-export const loadMemberShell = () => import('./member-shell');
-export const MemberShell = lazyExport(loadMemberShell, 'MemberShell');
+/** The shell, whose code the route loader fetches beside the page's (MemberShell.preload) so that the page renders with it. */
+export const MemberShell = lazyExport(() => import('./member-shell'), 'MemberShell');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, notFound } from '@app/api';
 import { SESSION_COOKIE } from '@app/auth';
-import type { FirstAnswers } from '@app/contracts';
-import { messages, showsLandingToVisitors } from '@app/contracts';
+import type { FirstAnswers, FirstQuery } from '@app/contracts';
+import { firstQueriesOf, messages, showsLandingToVisitors } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../errors';
@@ -12,7 +12,7 @@ import { languageOfRequest } from '../request-scope';
 import { memberPageWriter, sendPage } from './first-paint';
 
 /** The answers a signed-in member's page starts with (readFirstAnswers), or null when nobody is signed in. */
-export type FirstAnswersReader = (req: FastifyRequest, reply: FastifyReply) => Promise<FirstAnswers | null>;
+export type FirstAnswersReader = (req: FastifyRequest, reply: FastifyReply, queries: readonly FirstQuery[]) => Promise<FirstAnswers | null>;
 
 /** The three built apps, most specific prefix first: a deep link falls back to its app's index.html. */
 const WEB_APPS = [
@@ -96,9 +96,9 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string, rea
 
   const writeMemberPage = memberPageWriter(webDistDir('member-web'));
   // A page is never refused for want of its first answers (the database is away): the app asks for them itself.
-  const answersOrNone = async (req: FastifyRequest, reply: FastifyReply) => {
+  const answersOrNone = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     try {
-      return await readFirstAnswers(req, reply);
+      return await readFirstAnswers(req, reply, firstQueriesOf(url));
     } catch (error) {
       req.log.warn({ err: error }, 'the page went out without its first answers');
       return null;
@@ -117,7 +117,7 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string, rea
     // The answer depends on the cookies and the browser's languages, so no cache may give one visitor's page to another.
     reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
     const file = memberPage(req, url);
-    const answers = file.startsWith('index') && req.cookies[SESSION_COOKIE] !== undefined ? await answersOrNone(req, reply) : null;
+    const answers = file.startsWith('index') && req.cookies[SESSION_COOKIE] !== undefined ? await answersOrNone(req, reply, url) : null;
     if (!answers) return reply.sendFile(file, webDistDir(web.name));
     // A member's own figures: kept by their browser only, and asked for again each time.
     reply.header('cache-control', 'private, no-cache');

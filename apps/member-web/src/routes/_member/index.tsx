@@ -1,7 +1,7 @@
 import { trpc } from '@app/client';
 import {
+  DASHBOARD_QUERIES,
   DASHBOARD_TASK_COUNT,
-  DASHBOARD_TRANSACTION_COUNT,
   dashboardDescription,
   dashboardGreeting,
   type Task,
@@ -22,7 +22,8 @@ import { useLanguage } from '../../lib/language';
 import { listQuery } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
-const RECENT_TRANSACTIONS = { limit: DASHBOARD_TRANSACTION_COUNT };
+// The input the server answers into the page (firstQueriesOf), so that this page's query reads that answer.
+const RECENT_TRANSACTIONS = DASHBOARD_QUERIES.transactions.input;
 
 export const Route = createFileRoute('/_member/')({
   // Started with the user rather than after it: the dashboard's first load is one round trip.
@@ -122,7 +123,7 @@ function Dashboard() {
             transactions={transactions}
             emptyText={t('dashboard.noTransactions')}
             label={t('dashboard.recentTransactions')}
-            loadingRows={DASHBOARD_TRANSACTION_COUNT}
+            loadingRows={RECENT_TRANSACTIONS.limit}
           />
         </div>
       </Card>
