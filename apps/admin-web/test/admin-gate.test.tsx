@@ -1,5 +1,6 @@
 import { DEMO_GCASH_PAYEE, messages, type SystemSettings, staffMessages } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -68,10 +69,7 @@ describe('admin portal gate', () => {
   it('requires the password before calling the server', async () => {
     const unlockInputs: unknown[] = [];
     serveSession(lockedAdmin, {
-      'admin.unlock': (input) => {
-        unlockInputs.push(input);
-        return { data: { unlockedUntil: '2026-01-01T00:00:00.000Z' } };
-      },
+      'admin.unlock': recordingInto(unlockInputs, { data: { unlockedUntil: '2026-01-01T00:00:00.000Z' } }),
     });
     renderAt('/admin-portal');
 
@@ -84,10 +82,7 @@ describe('admin portal gate', () => {
   it('shows the server message for a wrong password and clears the field', async () => {
     const unlockInputs: unknown[] = [];
     serveSession(lockedAdmin, {
-      'admin.unlock': (input) => {
-        unlockInputs.push(input);
-        return { error: { code: 'UNAUTHORIZED', message: 'Incorrect password. Please try again.' } };
-      },
+      'admin.unlock': recordingInto(unlockInputs, { error: { code: 'UNAUTHORIZED', message: 'Incorrect password. Please try again.' } }),
     });
     renderAt('/admin-portal');
 

@@ -1,8 +1,9 @@
 import { type CommissionPayout, type CommissionStats, commissionPayoutSchema, commissionStatsSchema } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { confirmedThenSent, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 import { adminStats } from './panel-fixtures';
 
 useMockServer();
@@ -49,10 +50,7 @@ describe('% Payouts tab', () => {
           payout({ id: 'cpay-2', status: 'paid', notes: 'Payment completed', processedAt: '2026-11-21T02:00:00.000Z' }),
         ],
       }),
-      'commission.setPayoutStatus': (input) => {
-        changes.push(input);
-        return { data: payout({ status: 'approved', notes: 'Approved for processing' }) };
-      },
+      'commission.setPayoutStatus': recordingInto(changes, { data: payout({ status: 'approved', notes: 'Approved for processing' }) }),
     });
     renderAt('/admin/commission');
 
@@ -72,11 +70,12 @@ describe('% Payouts tab', () => {
     expect(within(pending).getByText('GCash', { exact: true })).toBeTruthy();
     expect(pending.textContent).not.toContain('G-CASH');
 
-    await userEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approve commission payout?' });
-    expect(dialog.textContent).toContain('Approve ₱15.00 to GCash 09171234567?');
-    expect(changes).toEqual([]);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await confirmedThenSent(pending, changes, {
+      open: 'Approve',
+      dialog: 'Approve commission payout?',
+      question: 'Approve ₱15.00 to GCash 09171234567?',
+      confirm: 'Approve',
+    });
     await screen.findByText('Percentage payout status updated successfully');
     expect(changes).toEqual([{ payoutId: 'cpay-1', status: 'approved' }]);
     await waitFor(() =>
@@ -94,10 +93,9 @@ describe('% Payouts tab, the other actions', () => {
     const changes: unknown[] = [];
     servePanel({
       'commission.payouts': () => ({ data: [payout({ status: 'pending' })] }),
-      'commission.setPayoutStatus': (input) => {
-        changes.push(input);
-        return { data: payout({ status: 'rejected', notes: 'Rejected by admin: Wrong name' }) };
-      },
+      'commission.setPayoutStatus': recordingInto(changes, {
+        data: payout({ status: 'rejected', notes: 'Rejected by admin: Wrong name' }),
+      }),
     });
     renderAt('/admin/commission');
     const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
@@ -126,10 +124,7 @@ describe('% Dashboard tab', () => {
     const updates: unknown[] = [];
     servePanel({
       'commission.stats': () => ({ data: stats }),
-      'commission.updateStats': (input) => {
-        updates.push(input);
-        return { data: stats };
-      },
+      'commission.updateStats': recordingInto(updates, { data: stats }),
     });
     return updates;
   }

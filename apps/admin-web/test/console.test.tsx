@@ -1,4 +1,5 @@
 import { type PayoutBatchResult, type PendingPayout, pendingPayoutSchema } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -220,10 +221,7 @@ describe('the console', () => {
             : [{ method: 'G-CASH', count: 2, total: '350.50', payoutIds: ['payout-01', 'payout-02'], more: false }],
         },
       }),
-      'admin.payouts.markSent': (input) => {
-        marked.push(input);
-        return { data: { marked: ['payout-01', 'payout-02'], skipped: [] } };
-      },
+      'admin.payouts.markSent': recordingInto(marked, { data: { marked: ['payout-01', 'payout-02'], skipped: [] } }),
     });
     renderAt('/admin/payouts');
 

@@ -1,28 +1,22 @@
 import type { AdminQueueCounts, User } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
+import { listenDuringTests } from '@app/testkit/mock-server';
 import { answerTrpcBatch, type ProcedureHandlers, type ProcedurePath, type ProcedureReply } from '@app/testkit/trpc-batch';
-import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 
 /** Test support for the admin app: msw answering tRPC batches, and the app rendered at a path. */
 const server = setupServer();
 
+/** Called by each test file: the helpers below answer through this one server. */
 export function useMockServer() {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    // The toast store lives for the whole page, as in the app; each test starts without toasts.
-    dismissToast();
-    cleanup();
-    server.resetHandlers();
-  });
-  afterAll(() => server.close());
+  listenDuringTests(server);
 }
 
 /** Every queue empty, as the console's navigation counts them. */
@@ -116,4 +110,20 @@ export async function refusedEmptyThenSent(
   expect(sent).toEqual([]);
   await userEvent.type(within(scope).getByLabelText(form.field ?? 'Reason'), form.value);
   await userEvent.click(within(scope).getByRole('button', { name: form.button }));
+}
+
+/**
+ * Presses `open` in `scope`: a dialog named `dialog` asks first, showing `question`, and nothing is sent
+ * (`sent` stays empty) until its `confirm` button is pressed, which this then does.
+ */
+export async function confirmedThenSent(
+  scope: HTMLElement,
+  sent: unknown[],
+  step: { open: string; dialog: string; question: string; confirm: string },
+): Promise<void> {
+  await userEvent.click(within(scope).getByRole('button', { name: step.open }));
+  const dialog = await screen.findByRole('dialog', { name: step.dialog });
+  expect(dialog.textContent).toContain(step.question);
+  expect(sent).toEqual([]);
+  await userEvent.click(within(dialog).getByRole('button', { name: step.confirm }));
 }

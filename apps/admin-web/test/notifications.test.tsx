@@ -1,4 +1,5 @@
 import { ADMIN_PAGE_SIZE, adminNotificationSchema, messages, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,22 +14,19 @@ describe('creating a notification', () => {
     servePanel({
       'admin.notifications.all': () => ({ data: { items: [], total: 0 } }),
       'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
-      'admin.notifications.create': (input) => {
-        created.push(input);
-        return {
-          data: {
-            id: 'notification-1',
-            title: 'Your payout',
-            message: 'It is on its way.',
-            type: 'success',
-            isGlobal: false,
-            createdAt: '2026-11-20T02:00:00.000Z',
-            expiresAt: null,
-            userId: 'user-1',
-            readCount: 0,
-          },
-        };
-      },
+      'admin.notifications.create': recordingInto(created, {
+        data: {
+          id: 'notification-1',
+          title: 'Your payout',
+          message: 'It is on its way.',
+          type: 'success',
+          isGlobal: false,
+          createdAt: '2026-11-20T02:00:00.000Z',
+          expiresAt: null,
+          userId: 'user-1',
+          readCount: 0,
+        },
+      }),
     });
     renderAt('/admin/notifications');
     const create = await screen.findByRole('button', { name: 'Create Notification' });

@@ -1,3 +1,4 @@
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -23,10 +24,7 @@ describe('admin panel', () => {
   it('asks for both title and message before sending a global notification', async () => {
     const sent: unknown[] = [];
     servePanel({
-      'admin.notifications.send': (input) => {
-        sent.push(input);
-        return { data: {} };
-      },
+      'admin.notifications.send': recordingInto(sent, { data: {} }),
     });
     renderAt('/admin-portal');
 

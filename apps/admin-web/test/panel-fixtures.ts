@@ -10,6 +10,7 @@ import {
   type SystemSettings,
 } from '@app/contracts';
 import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { serveSession, unlockedAdmin } from './kit';
 
 // The admin panel's data and session as the screen tests serve them (one test file per screen).
@@ -114,10 +115,7 @@ export function servePayoutDecisions() {
   const decisions: unknown[] = [];
   servePanel({
     'admin.payouts.pending': () => ({ data: decisions.length ? [] : [payout] }),
-    'admin.payouts.decide': (input) => {
-      decisions.push(input);
-      return { data: {} };
-    },
+    'admin.payouts.decide': recordingInto(decisions, { data: {} }),
   });
   return decisions;
 }

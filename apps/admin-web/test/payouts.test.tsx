@@ -2,7 +2,7 @@ import { staffMessages } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
+import { confirmedThenSent, holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { payout, servePanel, servePayoutDecisions } from './panel-fixtures';
 
 useMockServer();
@@ -24,11 +24,12 @@ describe('admin panel', () => {
     expect(row.textContent).not.toContain('G-CASH');
     // Requested at 02:00 UTC: 10:00 in the morning in Manila, whatever the browser's own time zone.
     expect(row.textContent).toContain('Nov 20, 2026, 10:00 AM');
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
-    expect(confirm.textContent).toContain('Pay ₱200.00 to gina@example.com by GCash 0917•••0199?');
-    expect(decisions).toEqual([]);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
+    await confirmedThenSent(row, decisions, {
+      open: 'Approve Payout of Gina Tan',
+      dialog: 'Approve payout?',
+      question: 'Pay ₱200.00 to gina@example.com by GCash 0917•••0199?',
+      confirm: 'Pay ₱200.00',
+    });
 
     await screen.findByText('Payout approved successfully');
     expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);

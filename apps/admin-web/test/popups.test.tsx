@@ -1,4 +1,5 @@
 import { adminPopupSchema, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -41,10 +42,7 @@ describe('popup form', () => {
     const created: unknown[] = [];
     servePanel({
       'admin.popups.list': () => ({ data: [] }),
-      'admin.popups.create': (input) => {
-        created.push(input);
-        return { data: {} };
-      },
+      'admin.popups.create': recordingInto(created, { data: {} }),
     });
     renderAt('/admin/popups');
 

@@ -1,4 +1,5 @@
 import { type HeldReferral, heldReferralSchema, type RiskQueueItem, riskQueueItemSchema, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -85,10 +86,7 @@ function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
       hold = { reason: (input as { reason: string }).reason, since: '2026-11-24T02:00:00.000Z' };
       return { data: { userId: 'user-5', payoutHold: hold } };
     },
-    'admin.risk.reviewReferral': (input) => {
-      reviews.push(input);
-      return { data: { id: 'referral-1', status: 'rejected' } };
-    },
+    'admin.risk.reviewReferral': recordingInto(reviews, { data: { id: 'referral-1', status: 'rejected' } }),
     ...extra,
   });
   return { holds, reviews };

@@ -1,4 +1,5 @@
 import { messages, staffMessages, supportMessageSchema } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -31,18 +32,15 @@ describe('support inbox', () => {
           }),
         ],
       }),
-      'admin.support.reply': (input) => {
-        replies.push(input);
-        return {
-          data: supportMessageSchema.parse({
-            id: 'message-2',
-            message: 'It was sent today.',
-            isUserMessage: false,
-            createdAt: '2026-11-20T03:00:00.000Z',
-            isRead: false,
-          }),
-        };
-      },
+      'admin.support.reply': recordingInto(replies, {
+        data: supportMessageSchema.parse({
+          id: 'message-2',
+          message: 'It was sent today.',
+          isUserMessage: false,
+          createdAt: '2026-11-20T03:00:00.000Z',
+          isRead: false,
+        }),
+      }),
     });
     renderAt('/admin/support');
     const conversation = await screen.findByRole('button', { name: /maria\.santos@example\.com/ });

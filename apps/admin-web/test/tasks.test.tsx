@@ -1,4 +1,5 @@
 import { ADMIN_PAGE_SIZE, adminTaskSchema, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -55,22 +56,19 @@ describe('task form', () => {
     servePanel({
       'admin.tasks.list': () => ({ data: [] }),
       'admin.plans.list': () => ({ data: [] }),
-      'admin.tasks.create': (input) => {
-        created.push(input);
-        return {
-          data: adminTaskSchema.parse({
-            id: 'task-1',
-            title: 'Visit the shop',
-            description: '',
-            url: 'https://shop.example.com',
-            reward: '2.50',
-            requiredVipTier: null,
-            isActive: true,
-            createdAt: '2026-11-20T02:00:00.000Z',
-            updatedAt: '2026-11-20T02:00:00.000Z',
-          }),
-        };
-      },
+      'admin.tasks.create': recordingInto(created, {
+        data: adminTaskSchema.parse({
+          id: 'task-1',
+          title: 'Visit the shop',
+          description: '',
+          url: 'https://shop.example.com',
+          reward: '2.50',
+          requiredVipTier: null,
+          isActive: true,
+          createdAt: '2026-11-20T02:00:00.000Z',
+          updatedAt: '2026-11-20T02:00:00.000Z',
+        }),
+      }),
     });
     renderAt('/admin/tasks');
     await userEvent.click(await screen.findByRole('button', { name: 'Create Task' }));

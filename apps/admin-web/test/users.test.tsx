@@ -1,4 +1,5 @@
 import { type AdminUser, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +23,7 @@ describe('admin panel', () => {
       'admin.users.list': () => ({
         data: { items: [adminUser({}), adminUser({ id: 'user-9', email: 'vip@example.com', vipTier: 'VIP500' })], total: 2 },
       }),
-      'admin.users.setBalance': (input) => {
-        balances.push(input);
-        return { data: adminUser({ availableBalance: '500.00' }) };
-      },
+      'admin.users.setBalance': recordingInto(balances, { data: adminUser({ availableBalance: '500.00' }) }),
     });
     renderAt('/admin/users');
 
@@ -99,10 +97,7 @@ describe('admin panel', () => {
     const balances: unknown[] = [];
     servePanel({
       'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
-      'admin.users.setBalance': (input) => {
-        balances.push(input);
-        return { data: adminUser({ availableBalance: '75.50' }) };
-      },
+      'admin.users.setBalance': recordingInto(balances, { data: adminUser({ availableBalance: '75.50' }) }),
     });
     const { maria, input } = await openMariasBalance();
 
@@ -181,10 +176,7 @@ describe('user management page', () => {
       'admin.users.list': () => ({
         data: { items: [adminUser({ vipPendingApproval: !approved.length, vipTier: approved.length ? 'VIP300' : 'regular' })], total: 1 },
       }),
-      'admin.vip.approveForUser': (input) => {
-        approved.push(input);
-        return { data: adminUser({ vipTier: 'VIP300' }) };
-      },
+      'admin.vip.approveForUser': recordingInto(approved, { data: adminUser({ vipTier: 'VIP300' }) }),
     });
     renderAt('/admin/users?filter=pending');
 
@@ -202,10 +194,7 @@ describe('user management page', () => {
   it('shows every user when the address names a filter that does not exist', async () => {
     const calls: unknown[] = [];
     servePanel({
-      'admin.users.list': (input) => {
-        calls.push(input);
-        return { data: { items: [adminUser({})], total: 1 } };
-      },
+      'admin.users.list': recordingInto(calls, { data: { items: [adminUser({})], total: 1 } }),
     });
     renderAt('/admin/users?filter=everyone');
 

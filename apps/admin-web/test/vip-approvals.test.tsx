@@ -1,8 +1,9 @@
 import { type ErrorCode, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { refusedEmptyThenSent, renderAt, useMockServer } from './kit';
+import { confirmedThenSent, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { adminUser, servePanel, vipRequest } from './panel-fixtures';
 
 useMockServer();
@@ -12,21 +13,19 @@ describe('admin panel', () => {
     const approved: unknown[] = [];
     servePanel({
       'admin.vip.pending': () => ({ data: approved.length ? [] : [vipRequest] }),
-      'admin.vip.approve': (input) => {
-        approved.push(input);
-        return { data: adminUser({ id: 'user-2', vipTier: 'VIP300' }) };
-      },
+      'admin.vip.approve': recordingInto(approved, { data: adminUser({ id: 'user-2', vipTier: 'VIP300' }) }),
     });
     renderAt('/admin/vip');
 
     const row = (await screen.findByText('juan@example.com')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('VIP 300');
     expect(row.textContent).toContain('1234567890123');
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve VIP' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve VIP request?' });
-    expect(confirm.textContent).toContain('Start VIP 300 for juan@example.com, paid with G-CASH reference 1234567890123?');
-    expect(approved).toEqual([]);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Start VIP 300' }));
+    await confirmedThenSent(row, approved, {
+      open: 'Approve VIP',
+      dialog: 'Approve VIP request?',
+      question: 'Start VIP 300 for juan@example.com, paid with G-CASH reference 1234567890123?',
+      confirm: 'Start VIP 300',
+    });
 
     await screen.findByText('VIP upgrade approved successfully');
     expect(approved).toEqual([{ id: 'vip-request-1' }]);
@@ -38,10 +37,7 @@ describe('admin panel', () => {
     const rejections: unknown[] = [];
     servePanel({
       'admin.vip.pending': () => ({ data: [vipRequest] }),
-      'admin.vip.reject': (input) => {
-        rejections.push(input);
-        return { error: refusal };
-      },
+      'admin.vip.reject': recordingInto(rejections, { error: refusal }),
     });
     renderAt('/admin/vip');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));

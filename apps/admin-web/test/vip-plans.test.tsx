@@ -1,4 +1,5 @@
 import { type AdminPlan, adminPlanSchema, staffMessages } from '@app/contracts';
+import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +23,7 @@ describe('VIP plan editor', () => {
     const updates: unknown[] = [];
     servePanel({
       'admin.plans.list': () => ({ data: [plan] }),
-      'admin.plans.update': (input) => {
-        updates.push(input);
-        return { data: plan };
-      },
+      'admin.plans.update': recordingInto(updates, { data: plan }),
     });
     renderAt('/admin/plans');
     const row = (await screen.findByText('VIP 300')).closest('tr') as HTMLElement;

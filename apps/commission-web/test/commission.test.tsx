@@ -6,26 +6,17 @@ import {
   messages,
   staffMessages,
 } from '@app/contracts';
+import { listenDuringTests } from '@app/testkit/mock-server';
 import { answerTrpcBatch, failProcedure, type ProcedureHandler, type ProcedureHandlers } from '@app/testkit/trpc-batch';
-import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  // The toast store lives for the whole page, as in the app; each test starts without toasts.
-  dismissToast();
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = listenDuringTests();
 
 const noOperator = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } } as const;
 

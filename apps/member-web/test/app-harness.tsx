@@ -1,11 +1,10 @@
 import { siteOpen } from '@app/testkit/fixtures';
+import { listenDuringTests } from '@app/testkit/mock-server';
 import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
-import { dismissToast } from '@app/ui';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { App } from '../src/app';
 import { createAppRouter } from '../src/router';
 
@@ -33,19 +32,13 @@ interface ProcedureCall {
 
 /** Starts msw for the test file; `answerWith` sets the replies, `calls` lists what the app asked for. */
 export function setupTrpcServer() {
-  const server = setupServer();
   const calls: ProcedureCall[] = [];
-
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  // Registered first, so that it runs after the server's hooks have unmounted the page.
   afterEach(() => {
-    cleanup();
-    server.resetHandlers();
     calls.length = 0;
     sessionStorage.clear();
-    // The toast store outlives a render; a toast from one test must not answer for the next.
-    dismissToast();
   });
-  afterAll(() => server.close());
+  const server = listenDuringTests();
 
   function answerWith(handlers: ProcedureHandlers) {
     const all = { ...quietLayout, ...handlers };

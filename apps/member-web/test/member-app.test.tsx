@@ -1,28 +1,19 @@
 import { vipStatusSchema } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
-import { answerTrpcBatch, type ProcedureHandlers, type ProcedureReply } from '@app/testkit/trpc-batch';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { listenDuringTests } from '@app/testkit/mock-server';
+import { answerTrpcBatch, type ProcedureHandlers, recordingInto } from '@app/testkit/trpc-batch';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { App } from '../src/app';
-import { createAppRouter } from '../src/router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signedOut } from './app-harness';
 import { viewedTask } from './earning-fixtures';
 
-const signedOut: ProcedureReply = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
-
-const server = setupServer();
 /** Paths of every tRPC request the app made, e.g. "/trpc/auth.user,maintenance.status". */
 let requestedPaths: string[] = [];
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   requestedPaths = [];
 });
-afterAll(() => server.close());
+const server = listenDuringTests();
 
 function answerWith(handlers: ProcedureHandlers) {
   server.use(
@@ -31,10 +22,6 @@ function answerWith(handlers: ProcedureHandlers) {
       return answerTrpcBatch(request, handlers);
     }),
   );
-}
-
-function renderAt(path: string) {
-  render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
 }
 
 describe('member app at /', () => {
@@ -220,10 +207,7 @@ describe('the browser’s traits', () => {
           'auth.user': () => ({ data: testUser() }),
           'maintenance.status': () => ({ data: siteOpen }),
           'transactions.list': () => ({ data: [] }),
-          'auth.device': (input) => {
-            sent.push(input);
-            return { data: { ok: true } };
-          },
+          'auth.device': recordingInto(sent, { data: { ok: true } }),
         });
       }),
     );

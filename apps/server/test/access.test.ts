@@ -3,7 +3,17 @@ import { messages } from '@app/contracts';
 import { createAppCaches, insertUser } from '@app/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, freshClientAddress, OPERATOR, signIn, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import {
+  cookieHeader,
+  freshClientAddress,
+  OPERATOR,
+  PRODUCTION_ENV,
+  signIn,
+  signInUnlockedAdmin,
+  startTestApp,
+  type TestApp,
+  UNREACHABLE_PROVIDER,
+} from './helpers';
 
 function setCookie(response: LightMyRequestResponse, name: string) {
   const cookie = response.cookies.find((candidate) => candidate.name === name);
@@ -104,13 +114,7 @@ describe('cookies', () => {
   describe('in production', () => {
     let production: TestApp;
     beforeAll(async () => {
-      // The provider is not reachable: discovery is retried later and the server starts without it.
-      production = await startTestApp({
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://pesotasks.example',
-        OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer',
-        OIDC_CLIENT_ID: 'pesotasks',
-      });
+      production = await startTestApp(PRODUCTION_ENV);
     });
     afterAll(async () => {
       await production?.close();
@@ -415,11 +419,7 @@ describe('development sign-in', () => {
   });
 
   it('is never offered with an identity provider, whatever DEV_LOGIN says', async () => {
-    const withProvider = await startTestApp({
-      OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer',
-      OIDC_CLIENT_ID: 'pesotasks',
-      DEV_LOGIN: 'true',
-    });
+    const withProvider = await startTestApp({ ...UNREACHABLE_PROVIDER, DEV_LOGIN: 'true' });
     try {
       const response = await tryIt(withProvider);
       expect(response.statusCode).toBe(404);

@@ -16,6 +16,13 @@ import { buildOpenApiDocument } from '../src/rest/openapi';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 export const OPERATOR = { username: 'operator', password: 'test-operator-password' };
+/**
+ * An identity provider at an address nothing answers (port 9): the server starts without it and retries its
+ * discovery later, so a test runs with a provider configured, as production must be, and never reaches one.
+ */
+export const UNREACHABLE_PROVIDER = { OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer', OIDC_CLIENT_ID: 'pesotasks' };
+/** A server as production runs it (Secure cookies, HSTS), its identity provider unreachable. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'https://pesotasks.example', ...UNREACHABLE_PROVIDER };
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { AD_SCRIPT_URL } from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { PRODUCTION_ENV, signIn, startTestApp, type TestApp } from './helpers';
 
 /** The Content-Security-Policy header as directive name -> sources. */
 function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
@@ -141,13 +141,7 @@ describe('security headers with an ad client', () => {
 describe('security headers in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Discovery of this (absent) provider is retried later; the server starts without it.
-    t = await startTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://pesotasks.example',
-      OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer',
-      OIDC_CLIENT_ID: 'pesotasks',
-    });
+    t = await startTestApp(PRODUCTION_ENV);
   });
   afterAll(async () => {
     await t?.close();

@@ -8,7 +8,7 @@ import { reviewHeldReferral } from '../src/referrals/review';
 import { creditReferralMilestone, settlePendingBonus } from '../src/referrals/service';
 import { setPayoutHold } from '../src/risk/review';
 import { recordSignal } from '../src/risk/service';
-import { refusal, serviceDatabase } from './services';
+import { refusal, serviceDatabase, userColumns } from './services';
 
 /*
  * The referral and fraud rules called directly on a database, without HTTP (docs/testing.md#test-layers,
@@ -48,13 +48,7 @@ function referralRowsOf(userId: string) {
 }
 
 /** The sponsor's balances a pending bonus moves. */
-function balancesOf(userId: string) {
-  return database.handle.db
-    .selectFrom('users')
-    .select(['availableBalance', 'pendingBonuses', 'referralEarnings'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
+const balancesOf = (userId: string) => userColumns(database.handle.db, userId, ['availableBalance', 'pendingBonuses', 'referralEarnings']);
 
 /** A payout of the friend's that an admin approved: what a pending bonus waits for. */
 async function approvedPayoutOf(friend: { id: string }) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decidePayout } from '../src/payouts/review';
 import { requestPayout } from '../src/payouts/service';
 import { setAvailableBalance } from '../src/users/service';
-import { refusal, serviceDatabase } from './services';
+import { refusal, serviceDatabase, userColumns } from './services';
 
 /*
  * The money services called directly, without HTTP or tRPC: what each one writes, in one transaction, and
@@ -37,13 +37,7 @@ async function memberWith(email: string, centavos: number) {
   return member;
 }
 
-function balancesOf(userId: string) {
-  return database.handle.db
-    .selectFrom('users')
-    .select(['availableBalance', 'pendingPayout', 'totalPaidOut'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
+const balancesOf = (userId: string) => userColumns(database.handle.db, userId, ['availableBalance', 'pendingPayout', 'totalPaidOut']);
 
 function ledgerOf(userId: string) {
   return database.handle.db

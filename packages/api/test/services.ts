@@ -1,4 +1,4 @@
-import { type DbHandle, insertUser } from '@app/db';
+import { type Db, type DbHandle, insertUser, type UserRow } from '@app/db';
 import { createTestDb } from '@app/db/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AdminActor } from '../src/admin-log/service';
@@ -29,4 +29,9 @@ export async function refusal(promise: Promise<unknown>): Promise<AppError> {
   );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
+}
+
+/** The named columns of a user's row as the database holds them now: what a service wrote to it. */
+export function userColumns<C extends keyof UserRow>(db: Db, userId: string, columns: readonly C[]) {
+  return db.selectFrom('users').select(columns).where('id', '=', userId).executeTakeFirstOrThrow();
 }

@@ -24,6 +24,14 @@ export type ProcedureHandler = (input: unknown) => ProcedureReply;
 /** The fake server's answers, by procedure: a misspelt or renamed procedure fails the typecheck. */
 export type ProcedureHandlers = Partial<Record<ProcedurePath, ProcedureHandler>>;
 
+/** A handler that adds each input it is called with to `inputs` (what the app sent) and answers `reply`. */
+export function recordingInto(inputs: unknown[], reply: ProcedureReply): ProcedureHandler {
+  return (input) => {
+    inputs.push(input);
+    return reply;
+  };
+}
+
 export async function answerTrpcBatch(request: Request, handlers: ProcedureHandlers): Promise<Response> {
   const url = new URL(request.url);
   const paths = decodeURIComponent(url.pathname.replace(/^.*\/trpc\//, '')).split(',');
