@@ -11,7 +11,9 @@ import { translateServerText } from '@app/contracts/server-texts';
 import { type UserRow, writesReachOthers } from '@app/db';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { MaybePromise, Overwrite, ProcedureBuilder, Simplify, UnsetMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { z } from 'zod';
 import { panelUnlocked } from './access/service';
 import { type Context, languageOf } from './context';
 import { AppError, badRequest, forbidden, publicError, sessionEnded, unauthorized } from './lib/errors';
@@ -258,4 +260,52 @@ export const operatorOrAdminProcedure = anyone('operatorOrSession', operatorOrUn
 /** The OpenAPI entry of an admin procedure: under the admin tag, behind the signed-in session. */
 export function adminCall(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) {
   return { method, path, tags: ['admin'], summary, protect: true };
+}
+
+/** A tier as each of its procedures starts from it: the context its rules checked, nothing chained yet. */
+type Tier<TChecked> = ProcedureBuilder<Context, AppMeta, TChecked, UnsetMarker, UnsetMarker, UnsetMarker, UnsetMarker, false>;
+
+/**
+ * One procedure as a router's table states it (docs/architecture.md#files-of-an-api-domain): its REST entry
+ * and refusals, its schemas, and the one service call it makes with the checked context and the parsed input.
+ */
+type Row<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType> = AppMeta & {
+  input: TInput;
+  output: TOutput;
+  run: (ctx: Simplify<Overwrite<Context, TChecked>>, input: z.output<TInput>) => MaybePromise<z.input<TOutput>>;
+};
+
+/**
+ * A row's procedure up to its call, and the call as tRPC's resolver. tRPC types a resolver's input and answer by
+ * conditional types (is an input parser set? an output one?) that stay open while the schemas are type
+ * parameters; each row's `run` is checked against its own schemas where its router states it, so the answer
+ * is handed on as is here.
+ */
+function stated<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
+  tier: Tier<TChecked>,
+  { input, output, run, ...meta }: Row<TChecked, TInput, TOutput>,
+) {
+  return {
+    procedure: tier.meta(meta).input(input).output(output),
+    resolver: (opts: { ctx: Simplify<Overwrite<Context, TChecked>>; input: unknown }) =>
+      run(opts.ctx, opts.input as z.output<TInput>) as never,
+  };
+}
+
+/** A procedure that reads: a GET over REST. */
+export function query<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
+  tier: Tier<TChecked>,
+  row: Row<TChecked, TInput, TOutput>,
+) {
+  const { procedure, resolver } = stated(tier, row);
+  return procedure.query(resolver);
+}
+
+/** A procedure that changes something: a POST, PUT or DELETE over REST. */
+export function mutation<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
+  tier: Tier<TChecked>,
+  row: Row<TChecked, TInput, TOutput>,
+) {
+  const { procedure, resolver } = stated(tier, row);
+  return procedure.mutation(resolver);
 }

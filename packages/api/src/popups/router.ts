@@ -1,14 +1,13 @@
 import { popupSchema } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, router } from '../trpc';
+import { memberProcedure, query, router } from '../trpc';
 import { listActivePopups } from './service';
 
 export const popupsRouter = router({
-  active: memberProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/popups/active', tags: ['popups'], summary: 'Popups active now, newest first', protect: true },
-    })
-    .input(z.void())
-    .output(z.array(popupSchema))
-    .query(({ ctx }) => listActivePopups(ctx.db, ctx.now())),
+  active: query(memberProcedure, {
+    openapi: { method: 'GET', path: '/popups/active', tags: ['popups'], summary: 'Popups active now, newest first', protect: true },
+    input: z.void(),
+    output: z.array(popupSchema),
+    run: (ctx) => listActivePopups(ctx.db, ctx.now()),
+  }),
 });

@@ -1,6 +1,6 @@
 import { conversationAnswerSchema, conversationInput, okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, router } from '../trpc';
+import { memberProcedure, mutation, query, router } from '../trpc';
 import { addMessage, answerConversation, markConversationRead } from './service';
 
 /**
@@ -8,44 +8,40 @@ import { addMessage, answerConversation, markConversationRead } from './service'
  * calls: a suspended member can still write to support about it.
  */
 export const supportRouter = router({
-  messages: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/support/messages',
-        tags: ['support'],
-        summary: 'The member’s conversation with support, oldest first: the latest 1,000, or a window of it with `limit` or `cursor`',
-        protect: true,
-      },
-    })
-    .input(conversationInput)
-    .output(conversationAnswerSchema)
-    .query(({ ctx, input }) => answerConversation(ctx, ctx.db, ctx.user.id, input)),
+  messages: query(memberProcedure, {
+    openapi: {
+      method: 'GET',
+      path: '/support/messages',
+      tags: ['support'],
+      summary: 'The member’s conversation with support, oldest first: the latest 1,000, or a window of it with `limit` or `cursor`',
+      protect: true,
+    },
+    input: conversationInput,
+    output: conversationAnswerSchema,
+    run: (ctx, input) => answerConversation(ctx, ctx.db, ctx.user.id, input),
+  }),
 
-  send: memberProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/support/messages', tags: ['support'], summary: 'Send a message to support', protect: true },
-    })
-    .input(supportMessageInput)
-    .output(supportMessageSchema)
-    .mutation(({ ctx, input }) =>
+  send: mutation(memberProcedure, {
+    openapi: { method: 'POST', path: '/support/messages', tags: ['support'], summary: 'Send a message to support', protect: true },
+    input: supportMessageInput,
+    output: supportMessageSchema,
+    run: (ctx, input) =>
       addMessage(ctx.db, { userId: ctx.user.id, message: input.message, isUserMessage: true, authorId: null, now: ctx.now() }),
-    ),
+  }),
 
-  markRead: memberProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/support/messages/read',
-        tags: ['support'],
-        summary: 'Mark support’s replies as read by the member',
-        protect: true,
-      },
-    })
-    .input(z.void())
-    .output(okOutput)
-    .mutation(async ({ ctx }) => {
+  markRead: mutation(memberProcedure, {
+    openapi: {
+      method: 'POST',
+      path: '/support/messages/read',
+      tags: ['support'],
+      summary: 'Mark support’s replies as read by the member',
+      protect: true,
+    },
+    input: z.void(),
+    output: okOutput,
+    run: async (ctx) => {
       await markConversationRead(ctx.db, ctx.user.id, 'member', ctx.now());
       return { ok: true as const };
-    }),
+    },
+  }),
 });
