@@ -142,20 +142,25 @@ const operatorOrUnlockedAdmin = refusing(['UNAUTHORIZED', 'FORBIDDEN'], (ctx) =>
 });
 
 /**
- * Each tier is ONE middleware that runs its rules in order: tRPC copies its call options at every
- * middleware, and the whole context at every one that passes a context to `next`, so a chain of small
- * middlewares cost about a tenth of a signed-in read's CPU.
+ * A tier: ONE middleware that runs its rules in order. tRPC copies its call options at every middleware, and
+ * the whole context at every one that passes a context to `next`, so a chain of small middlewares cost about
+ * a tenth of a signed-in read's CPU. `TChecked` is what the rules make sure of in the context (`checked`).
  */
-function anyone(credentials: Credentials, ...gates: Gate[]) {
+function tier<TChecked extends object>(credentials: Credentials, gates: Gate[]) {
   return described(
     t.procedure.use(async ({ ctx, getRawInput, next }) => {
       await refuseUnstorableText(getRawInput);
       for (const gate of gates) await gate(ctx);
-      return next();
+      return next(checked<TChecked>());
     }),
     credentials,
     gates,
   );
+}
+
+/** A tier that asks for no identity of its own: its rules alone decide. */
+function anyone(credentials: Credentials, ...gates: Gate[]) {
+  return tier<object>(credentials, gates);
 }
 
 /**
@@ -195,16 +200,7 @@ function checked<T>(): { ctx: T } {
 
 /** A tier of signed-in users: the context's user and session are narrowed to present. */
 function signedInWith(...gates: Gate[]) {
-  return described(
-    t.procedure.use(async ({ ctx, getRawInput, next }) => {
-      await refuseUnstorableText(getRawInput);
-      await signedIn(ctx);
-      for (const gate of gates) await gate(ctx);
-      return next(checked<{ user: UserRow; sessionToken: string }>());
-    }),
-    'session',
-    [signedIn, ...gates],
-  );
+  return tier<{ user: UserRow; sessionToken: string }>('session', [signedIn, ...gates]);
 }
 
 /** Anyone, signed in or not. */
@@ -233,16 +229,7 @@ export const adminMoneyProcedure = signedInWith(isAdmin, unlocked, adminSteppedU
 
 /** A tier of the commission operator's own session, with further rules. */
 function operatorWith(...gates: Gate[]) {
-  return described(
-    t.procedure.use(async ({ ctx, getRawInput, next }) => {
-      await refuseUnstorableText(getRawInput);
-      await isOperator(ctx);
-      for (const gate of gates) await gate(ctx);
-      return next(checked<{ operator: NonNullable<Context['operator']> }>());
-    }),
-    'operator',
-    [isOperator, ...gates],
-  );
+  return tier<{ operator: NonNullable<Context['operator']> }>('operator', [isOperator, ...gates]);
 }
 
 /** The commission operator's own session. */
