@@ -244,10 +244,21 @@ export const operatorMoneyProcedure = operatorWith(operatorSteppedUp);
  */
 export const operatorOrAdminProcedure = anyone('operatorOrSession', operatorOrUnlockedAdmin);
 
-/** The OpenAPI entry of an admin procedure: under the admin tag, behind the signed-in session. */
-export function adminCall(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) {
-  return { method, path, tags: ['admin'], summary, protect: true };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The OpenAPI entries of one tag's procedures (docs/api-conventions.md#the-openapi-document): `signedIn` for a
+ * call behind a session cookie, `open` for one anyone may make.
+ */
+export function restEntries(tag: string) {
+  return {
+    signedIn: (method: Method, path: `/${string}`, summary: string) => ({ method, path, tags: [tag], summary, protect: true }),
+    open: (method: Method, path: `/${string}`, summary: string) => ({ method, path, tags: [tag], summary }),
+  };
 }
+
+/** The OpenAPI entry of an admin procedure: under the admin tag, behind the signed-in session. */
+export const adminCall = restEntries('admin').signedIn;
 
 /** A tier as each of its procedures starts from it: the context its rules checked, nothing chained yet. */
 type Tier<TChecked> = ProcedureBuilder<Context, AppMeta, TChecked, UnsetMarker, UnsetMarker, UnsetMarker, UnsetMarker, false>;
@@ -277,6 +288,12 @@ function stated<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
     resolver: (opts: { ctx: Simplify<Overwrite<Context, TChecked>>; input: unknown }) =>
       run(opts.ctx, opts.input as z.output<TInput>) as never,
   };
+}
+
+/** The answer of a call that has nothing to say but that its work is done: okOutput's `{ ok: true }`. */
+export async function okWhenDone(work: Promise<unknown>): Promise<{ ok: true }> {
+  await work;
+  return { ok: true };
 }
 
 /** A procedure that reads: a GET over REST. */

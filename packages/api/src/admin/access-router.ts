@@ -1,7 +1,7 @@
 import { adminUnlockInput, adminUnlockOutput, okOutput } from '@app/contracts';
 import { z } from 'zod';
 import { lockAdminPanel, unlockAdminPanel } from '../access/service';
-import { adminCall, adminSessionProcedure, mutation, router } from '../trpc';
+import { adminCall, adminSessionProcedure, mutation, okWhenDone, router } from '../trpc';
 
 /** Unlocking and locking the admin panel (docs/architecture.md#identity-and-access); access/service.ts does both. */
 export const adminAccessRouter = router({
@@ -17,9 +17,6 @@ export const adminAccessRouter = router({
     openapi: adminCall('POST', '/admin/lock', 'Lock the admin panel (Admin Logout)'),
     input: z.void(),
     output: okOutput,
-    run: async (ctx) => {
-      await lockAdminPanel(ctx);
-      return { ok: true as const };
-    },
+    run: (ctx) => okWhenDone(lockAdminPanel(ctx)),
   }),
 });

@@ -9,7 +9,7 @@ import {
 import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { countAllNotifications, createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
-import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
+import { adminCall, adminProcedure, mutation, okWhenDone, query, router } from '../trpc';
 
 const notifications = listOrPage(adminNotificationSchema);
 
@@ -59,9 +59,6 @@ export const adminNotificationsRouter = router({
     openapi: adminCall('DELETE', '/notifications/{id}', 'Delete a notification'),
     input: recordIdInput,
     output: okOutput,
-    run: async (ctx, input) => {
-      await deleteNotification(ctx.db, input.id, actorOf(ctx));
-      return { ok: true as const };
-    },
+    run: (ctx, input) => okWhenDone(deleteNotification(ctx.db, input.id, actorOf(ctx))),
   }),
 });

@@ -2,7 +2,7 @@ import { adminPopupSchema, listOrPageInput, okOutput, popupCreateInput, popupUpd
 import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { createPopup, deletePopup, listAllPopups, updatePopup } from '../popups/service';
-import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
+import { adminCall, adminProcedure, mutation, okWhenDone, query, router } from '../trpc';
 
 const popups = listOrPage(adminPopupSchema);
 
@@ -34,9 +34,6 @@ export const adminPopupsRouter = router({
     openapi: adminCall('DELETE', '/admin/popups/{id}', 'Delete a popup'),
     input: recordIdInput,
     output: okOutput,
-    run: async (ctx, input) => {
-      await deletePopup(ctx.db, input.id, actorOf(ctx));
-      return { ok: true as const };
-    },
+    run: (ctx, input) => okWhenDone(deletePopup(ctx.db, input.id, actorOf(ctx))),
   }),
 });

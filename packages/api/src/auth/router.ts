@@ -2,12 +2,14 @@ import { deviceTraitsInput, devLoginInput, okOutput, userSchema } from '@app/con
 import { z } from 'zod';
 import { acceptingPrepared } from '../lib/prepared';
 import { recordDeviceTraits } from '../risk/service';
-import { mutation, publicProcedure, query, router, sessionProcedure } from '../trpc';
+import { mutation, okWhenDone, publicProcedure, query, restEntries, router, sessionProcedure } from '../trpc';
 import { devSignIn, readOwnUser } from './service';
+
+const rest = restEntries('auth');
 
 export const authRouter = router({
   user: query(sessionProcedure, {
-    openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user', protect: true },
+    openapi: rest.signedIn('GET', '/auth/user', 'The signed-in user'),
     input: z.void(),
     output: acceptingPrepared(userSchema),
     run: (ctx) => readOwnUser(ctx),
@@ -18,30 +20,18 @@ export const authRouter = router({
    * Whatever the site's state, like the sign-in it completes.
    */
   device: mutation(sessionProcedure, {
-    openapi: {
-      method: 'POST',
-      path: '/auth/device',
-      tags: ['auth'],
-      summary: 'Record the browser’s traits (a SHA-256 in hex) for the fraud review',
-      protect: true,
-    },
+    openapi: rest.signedIn('POST', '/auth/device', 'Record the browser’s traits (a SHA-256 in hex) for the fraud review'),
     input: deviceTraitsInput,
     output: okOutput,
-    run: async (ctx, input) => {
-      await recordDeviceTraits(ctx.db, ctx.user.id, input.traits, ctx.now());
-      return { ok: true as const };
-    },
+    run: (ctx, input) => okWhenDone(recordDeviceTraits(ctx.db, ctx.user.id, input.traits, ctx.now())),
   }),
 
   /** Development sign-in (docs/architecture.md#identity-and-access): absent whenever an identity provider is configured. */
   devLogin: mutation(publicProcedure, {
     refusals: ['NOT_FOUND', 'FORBIDDEN'],
-    openapi: { method: 'POST', path: '/dev/login', tags: ['auth'], summary: 'Development sign-in' },
+    openapi: rest.open('POST', '/dev/login', 'Development sign-in'),
     input: devLoginInput,
     output: okOutput,
-    run: async (ctx, input) => {
-      await devSignIn(ctx, input);
-      return { ok: true as const };
-    },
+    run: (ctx, input) => okWhenDone(devSignIn(ctx, input)),
   }),
 });

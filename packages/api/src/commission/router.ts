@@ -23,12 +23,15 @@ import {
   operatorOrAdminProcedure,
   operatorProcedure,
   query,
+  restEntries,
   router,
 } from '../trpc';
 import { commissionAccessRouter } from './access-router';
 import { listCommissionPayouts, requestCommissionPayout, setCommissionPayoutStatus } from './payouts';
 import { readCommissionStats, updateCommissionStats } from './service';
 import { commissionStatement } from './statement';
+
+const rest = restEntries('commission');
 
 const commissionPayouts = listOrPage(commissionPayoutSchema);
 
@@ -42,39 +45,25 @@ export const commissionRouter = mergeRouters(
   commissionAccessRouter,
   router({
     stats: query(operatorOrAdminProcedure, {
-      openapi: {
-        method: 'GET',
-        path: '/admin/percentage/stats',
-        tags: ['commission'],
-        summary: 'Commission balance, earnings by source and the latest ledger rows',
-        protect: true,
-      },
+      openapi: rest.signedIn('GET', '/admin/percentage/stats', 'Commission balance, earnings by source and the latest ledger rows'),
       input: z.void(),
       output: commissionStatsSchema,
       run: (ctx) => readCommissionStats(ctx.db),
     }),
 
     requestPayout: mutation(operatorMoneyProcedure, {
-      openapi: {
-        method: 'POST',
-        path: '/admin/percentage/request-payout',
-        tags: ['commission'],
-        summary: 'The operator asks for a payout of at most the balance',
-        protect: true,
-      },
+      openapi: rest.signedIn('POST', '/admin/percentage/request-payout', 'The operator asks for a payout of at most the balance'),
       input: commissionPayoutRequestInput,
       output: commissionPayoutSchema,
       run: (ctx, input) => requestCommissionPayout(ctx.db, input, ctx.now()),
     }),
 
     payouts: query(operatorOrAdminProcedure, {
-      openapi: {
-        method: 'GET',
-        path: '/admin/percentage/payouts',
-        tags: ['commission'],
-        summary: 'Commission payout requests, newest first; paged and searchable by method, account details or status',
-        protect: true,
-      },
+      openapi: rest.signedIn(
+        'GET',
+        '/admin/percentage/payouts',
+        'Commission payout requests, newest first; paged and searchable by method, account details or status',
+      ),
       input: adminQueueInput,
       output: commissionPayouts.output,
       run: (ctx, input) =>
@@ -88,13 +77,11 @@ export const commissionRouter = mergeRouters(
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
     setPayoutStatus: mutation(adminMoneyProcedure, {
       refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/percentage/payouts/{payoutId}/status',
-        tags: ['commission'],
-        summary: 'Approve, reject (with a reason) or mark paid a commission payout; the fixed note of the action is recorded',
-        protect: true,
-      },
+      openapi: rest.signedIn(
+        'POST',
+        '/admin/percentage/payouts/{payoutId}/status',
+        'Approve, reject (with a reason) or mark paid a commission payout; the fixed note of the action is recorded',
+      ),
       input: commissionPayoutStatusInput,
       output: commissionPayoutSchema,
       run: (ctx, input) =>
@@ -103,26 +90,22 @@ export const commissionRouter = mergeRouters(
 
     updateStats: mutation(adminMoneyProcedure, {
       refusals: ['CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/percentage/update-stats',
-        tags: ['commission'],
-        summary: `Correct the total balance and upgrade earnings (recorded as adjustments in the ledger), with the figures the admin saw (409 with the current ones when either moved) and a reason; each figure moves at most ${formatPesos(COMMISSION_EDIT_MAX_CENTAVOS)} and the balance is not raised above BALANCE_CEILING`,
-        protect: true,
-      },
+      openapi: rest.signedIn(
+        'POST',
+        '/admin/percentage/update-stats',
+        `Correct the total balance and upgrade earnings (recorded as adjustments in the ledger), with the figures the admin saw (409 with the current ones when either moved) and a reason; each figure moves at most ${formatPesos(COMMISSION_EDIT_MAX_CENTAVOS)} and the balance is not raised above BALANCE_CEILING`,
+      ),
       input: commissionStatsUpdateInput,
       output: commissionStatsSchema,
       run: (ctx, input) => updateCommissionStats(ctx.db, input, actorOf(ctx), ctx.settings.balanceCeiling),
     }),
 
     statement: query(operatorOrAdminProcedure, {
-      openapi: {
-        method: 'GET',
-        path: '/admin/percentage/statement.csv',
-        tags: ['commission'],
-        summary: 'CSV statement of the commission ledger with the balance after each line',
-        protect: true,
-      },
+      openapi: rest.signedIn(
+        'GET',
+        '/admin/percentage/statement.csv',
+        'CSV statement of the commission ledger with the balance after each line',
+      ),
       download: true,
       input: z.void(),
       output: fileOutput,

@@ -1,17 +1,13 @@
 import { notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, mutation, query, router } from '../trpc';
+import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { listMemberNotifications, markNotificationRead } from './service';
+
+const rest = restEntries('notifications');
 
 export const notificationsRouter = router({
   list: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/notifications',
-      tags: ['notifications'],
-      summary: 'The member’s unexpired notifications, newest first, with the unread count',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/notifications', 'The member’s unexpired notifications, newest first, with the unread count'),
     input: z.void(),
     output: notificationListOutput,
     run: (ctx) => listMemberNotifications(ctx.db, ctx.user.id, ctx.now()),
@@ -19,18 +15,9 @@ export const notificationsRouter = router({
 
   markRead: mutation(memberProcedure, {
     refusals: ['NOT_FOUND'],
-    openapi: {
-      method: 'POST',
-      path: '/notifications/{id}/read',
-      tags: ['notifications'],
-      summary: 'Mark a notification read (idempotent)',
-      protect: true,
-    },
+    openapi: rest.signedIn('POST', '/notifications/{id}/read', 'Mark a notification read (idempotent)'),
     input: notificationIdInput,
     output: okOutput,
-    run: async (ctx, input) => {
-      await markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now());
-      return { ok: true as const };
-    },
+    run: (ctx, input) => okWhenDone(markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now())),
   }),
 });

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { type AppMeta, mutation, type publicProcedure, query, router } from '../trpc';
+import { type AppMeta, mutation, okWhenDone, type publicProcedure, query, restEntries, router } from '../trpc';
 import { type PasskeyActor, passkeyScopeOf } from './owner';
 import {
   listPasskeys,
@@ -42,8 +42,9 @@ interface PasskeyOwnerSide {
  */
 export function passkeysRouter({ tier, moneyTier, actorOf, path, tag, owner }: PasskeyOwnerSide) {
   const scope = (ctx: Context) => passkeyScopeOf(ctx, actorOf(ctx));
+  const rest = restEntries(tag);
   const openapi = (method: 'GET' | 'POST' | 'DELETE', at: string, summary: string): AppMeta => ({
-    openapi: { method, path: `${path}${at}`, tags: [tag], summary: `${summary} (${owner})`, protect: true },
+    openapi: rest.signedIn(method, `${path}${at}`, `${summary} (${owner})`),
   });
   return router({
     list: query(tier, {
@@ -87,10 +88,7 @@ export function passkeysRouter({ tier, moneyTier, actorOf, path, tag, owner }: P
       refusals: ['NOT_FOUND'],
       input: passkeyRemoveInput,
       output: okOutput,
-      run: async (ctx, input) => {
-        await removePasskey(scope(ctx), input.id);
-        return { ok: true as const };
-      },
+      run: (ctx, input) => okWhenDone(removePasskey(scope(ctx), input.id)),
     }),
   });
 }

@@ -1,21 +1,17 @@
 import { listOrPageInput, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
-import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, router } from '../trpc';
+import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { PUBLIC_STATS_SECONDS, readPublicPayoutStats } from './public-stats';
 import { countPayouts, listPayouts, readPayoutQueue, requestPayout } from './service';
+
+const rest = restEntries('payouts');
 
 const payouts = listOrPage(payoutSchema);
 
 export const payoutsRouter = router({
   list: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/payouts',
-      tags: ['payouts'],
-      summary: 'The member’s payout requests, newest first: the latest 1000, or one page',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/payouts', 'The member’s payout requests, newest first: the latest 1000, or one page'),
     input: listOrPageInput,
     output: payouts.output,
     run: (ctx, input) =>
@@ -27,7 +23,7 @@ export const payoutsRouter = router({
 
   request: mutation(moneyProcedure, {
     refusals: ['INSUFFICIENT_BALANCE'],
-    openapi: { method: 'POST', path: '/payouts', tags: ['payouts'], summary: 'Request a payout (150 to 2000 pesos)', protect: true },
+    openapi: rest.signedIn('POST', '/payouts', 'Request a payout (150 to 2000 pesos)'),
     input: payoutRequestInput,
     output: payoutSchema,
     run: (ctx, input) =>
@@ -35,25 +31,18 @@ export const payoutsRouter = router({
   }),
 
   queue: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/payouts/queue',
-      tags: ['payouts'],
-      summary: 'Each pending payout’s place in the queue and the usual time to approval',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/payouts/queue', 'Each pending payout’s place in the queue and the usual time to approval'),
     input: z.void(),
     output: payoutQueueSchema,
     run: (ctx) => readPayoutQueue(ctx.db, ctx.user.id, ctx.now()),
   }),
 
   publicStats: query(publicProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/public/payout-stats',
-      tags: ['payouts'],
-      summary: 'Payouts paid in the last 30 days and the median time to approval (no sign-in; counted once a minute)',
-    },
+    openapi: rest.open(
+      'GET',
+      '/public/payout-stats',
+      'Payouts paid in the last 30 days and the median time to approval (no sign-in; counted once a minute)',
+    ),
     cacheSeconds: PUBLIC_STATS_SECONDS,
     input: z.void(),
     output: payoutStatsSchema,

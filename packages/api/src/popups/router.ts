@@ -1,11 +1,13 @@
 import { popupSchema } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, query, router } from '../trpc';
+import { memberProcedure, query, restEntries, router } from '../trpc';
 import { listActivePopups } from './service';
+
+const rest = restEntries('popups');
 
 export const popupsRouter = router({
   active: query(memberProcedure, {
-    openapi: { method: 'GET', path: '/popups/active', tags: ['popups'], summary: 'Popups active now, newest first', protect: true },
+    openapi: rest.signedIn('GET', '/popups/active', 'Popups active now, newest first'),
     input: z.void(),
     output: z.array(popupSchema),
     run: (ctx) => listActivePopups(ctx.db, ctx.now()),

@@ -1,29 +1,25 @@
 import { inviterSchema, listOrPageInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
-import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, router } from '../trpc';
+import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { applyReferralCode, findInviter } from './code';
 import { countReferrals, listReferrals, listReferredUsers } from './lists';
+
+const rest = restEntries('referrals');
 
 const referrals = listOrPage(referralSchema, referralPageSchema);
 const referredUsers = listOrPage(referredUserSchema);
 
 export const referralsRouter = router({
   code: query(memberProcedure, {
-    openapi: { method: 'GET', path: '/referrals/code', tags: ['referrals'], summary: 'The member’s own referral code', protect: true },
+    openapi: rest.signedIn('GET', '/referrals/code', 'The member’s own referral code'),
     input: z.void(),
     output: z.object({ referralCode: z.string() }),
     run: (ctx) => ({ referralCode: ctx.user.referralCode }),
   }),
 
   list: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/referrals',
-      tags: ['referrals'],
-      summary: 'Friends the member invited, with bonuses, newest first: the latest 1000, or one page',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/referrals', 'Friends the member invited, with bonuses, newest first: the latest 1000, or one page'),
     input: listOrPageInput,
     output: referrals.output,
     run: (ctx, input) =>
@@ -34,13 +30,7 @@ export const referralsRouter = router({
   }),
 
   referredUsers: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/referrals/referred-users',
-      tags: ['referrals'],
-      summary: 'The invited friends, newest first: the latest 1000, or one page',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/referrals/referred-users', 'The invited friends, newest first: the latest 1000, or one page'),
     input: listOrPageInput,
     output: referredUsers.output,
     run: (ctx, input) =>
@@ -52,13 +42,7 @@ export const referralsRouter = router({
 
   useCode: mutation(moneyProcedure, {
     refusals: ['NOT_FOUND', 'CONFLICT'],
-    openapi: {
-      method: 'POST',
-      path: '/referrals/use-code',
-      tags: ['referrals'],
-      summary: 'Apply a sponsor’s referral code',
-      protect: true,
-    },
+    openapi: rest.signedIn('POST', '/referrals/use-code', 'Apply a sponsor’s referral code'),
     input: referralCodeInput,
     output: referralSchema,
     run: (ctx, input) => applyReferralCode(ctx.db, ctx.user.id, input.referralCode, ctx.now()),
@@ -66,12 +50,7 @@ export const referralsRouter = router({
 
   inviter: query(publicProcedure, {
     refusals: ['NOT_FOUND'],
-    openapi: {
-      method: 'GET',
-      path: '/users/by-referral-code/{code}',
-      tags: ['referrals'],
-      summary: 'Who a referral code belongs to (masked)',
-    },
+    openapi: rest.open('GET', '/users/by-referral-code/{code}', 'Who a referral code belongs to (masked)'),
     input: z.object({ code: z.string() }),
     output: inviterSchema,
     // Any string: the service answers a malformed code as an unknown one (no 400 that tells them apart).

@@ -1,7 +1,9 @@
 import { conversationAnswerSchema, conversationInput, okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, mutation, query, router } from '../trpc';
+import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { addMessage, answerConversation, markConversationRead } from './service';
+
+const rest = restEntries('support');
 
 /**
  * The member's live-support chat (docs/screens.md#member-screens, docs/screens.md#states and docs/api-conventions.md#calls-the-apps-make). Plain member calls, not money
@@ -9,20 +11,18 @@ import { addMessage, answerConversation, markConversationRead } from './service'
  */
 export const supportRouter = router({
   messages: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/support/messages',
-      tags: ['support'],
-      summary: 'The member’s conversation with support, oldest first: the latest 1,000, or a window of it with `limit` or `cursor`',
-      protect: true,
-    },
+    openapi: rest.signedIn(
+      'GET',
+      '/support/messages',
+      'The member’s conversation with support, oldest first: the latest 1,000, or a window of it with `limit` or `cursor`',
+    ),
     input: conversationInput,
     output: conversationAnswerSchema,
     run: (ctx, input) => answerConversation(ctx, ctx.db, ctx.user.id, input),
   }),
 
   send: mutation(memberProcedure, {
-    openapi: { method: 'POST', path: '/support/messages', tags: ['support'], summary: 'Send a message to support', protect: true },
+    openapi: rest.signedIn('POST', '/support/messages', 'Send a message to support'),
     input: supportMessageInput,
     output: supportMessageSchema,
     run: (ctx, input) =>
@@ -30,18 +30,9 @@ export const supportRouter = router({
   }),
 
   markRead: mutation(memberProcedure, {
-    openapi: {
-      method: 'POST',
-      path: '/support/messages/read',
-      tags: ['support'],
-      summary: 'Mark support’s replies as read by the member',
-      protect: true,
-    },
+    openapi: rest.signedIn('POST', '/support/messages/read', 'Mark support’s replies as read by the member'),
     input: z.void(),
     output: okOutput,
-    run: async (ctx) => {
-      await markConversationRead(ctx.db, ctx.user.id, 'member', ctx.now());
-      return { ok: true as const };
-    },
+    run: (ctx) => okWhenDone(markConversationRead(ctx.db, ctx.user.id, 'member', ctx.now())),
   }),
 });

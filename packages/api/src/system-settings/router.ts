@@ -1,10 +1,12 @@
 import { maintenanceStatusSchema } from '@app/contracts';
 import { z } from 'zod';
-import { publicProcedure, query, router } from '../trpc';
+import { publicProcedure, query, restEntries, router } from '../trpc';
+
+const rest = restEntries('site');
 
 export const maintenanceRouter = router({
   status: query(publicProcedure, {
-    openapi: { method: 'GET', path: '/maintenance-status', tags: ['site'], summary: 'Maintenance and website status' },
+    openapi: rest.open('GET', '/maintenance-status', 'Maintenance and website status'),
     input: z.void(),
     output: maintenanceStatusSchema,
     run: (ctx) => ctx.readMaintenanceStatus(),

@@ -1,21 +1,17 @@
 import { completeTaskOutput, startTaskOutput, taskIdInput, taskListSchema, taskToViewSchema } from '@app/contracts';
 import { z } from 'zod';
 import { acceptingPrepared } from '../lib/prepared';
-import { memberProcedure, moneyProcedure, mutation, query, router } from '../trpc';
+import { memberProcedure, moneyProcedure, mutation, query, restEntries, router } from '../trpc';
 import { completeView } from './complete';
 import { startTask } from './start';
 import { viewOptionsOf } from './view-clock';
 import { listVisibleTasks, readTaskToView } from './visibility';
 
+const rest = restEntries('tasks');
+
 export const tasksRouter = router({
   list: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/tasks',
-      tags: ['tasks'],
-      summary: 'Tasks visible to the member, with the reward they pay now',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/tasks', 'Tasks visible to the member, with the reward they pay now'),
     input: z.void(),
     output: acceptingPrepared(taskListSchema),
     run: (ctx) => listVisibleTasks(ctx, ctx.user, ctx.now()),
@@ -23,13 +19,7 @@ export const tasksRouter = router({
 
   get: query(memberProcedure, {
     refusals: ['NOT_FOUND'],
-    openapi: {
-      method: 'GET',
-      path: '/tasks/{id}',
-      tags: ['tasks'],
-      summary: 'One task as the member sees it (what the task browser shows), with the viewing time',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/tasks/{id}', 'One task as the member sees it (what the task browser shows), with the viewing time'),
     input: taskIdInput,
     output: taskToViewSchema,
     run: (ctx, input) => readTaskToView(ctx, ctx.user, input.id, ctx.now(), ctx.settings.taskViewSeconds),
@@ -37,13 +27,7 @@ export const tasksRouter = router({
 
   start: mutation(moneyProcedure, {
     refusals: ['NOT_FOUND', 'CONFLICT'],
-    openapi: {
-      method: 'POST',
-      path: '/tasks/{id}/start',
-      tags: ['tasks'],
-      summary: 'Start viewing a task (proof of view)',
-      protect: true,
-    },
+    openapi: rest.signedIn('POST', '/tasks/{id}/start', 'Start viewing a task (proof of view)'),
     input: taskIdInput,
     output: startTaskOutput,
     run: (ctx, input) => startTask(ctx, ctx.user, input.id, viewOptionsOf(ctx)),
@@ -51,13 +35,7 @@ export const tasksRouter = router({
 
   complete: mutation(moneyProcedure, {
     refusals: ['NOT_FOUND'],
-    openapi: {
-      method: 'GET',
-      path: '/tasks/{id}/redirect-complete',
-      tags: ['tasks'],
-      summary: 'Credit a view that lasted long enough, once',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/tasks/{id}/redirect-complete', 'Credit a view that lasted long enough, once'),
     input: taskIdInput,
     output: completeTaskOutput,
     // A mutation for tRPC clients (never cached or refetched); the documented REST path is a GET.

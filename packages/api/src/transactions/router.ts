@@ -1,30 +1,20 @@
 import { fileOutput, transactionListInput } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, query, router } from '../trpc';
+import { memberProcedure, query, restEntries, router } from '../trpc';
 import { answerTransactionList, transactionPages, transactionStatement } from './service';
+
+const rest = restEntries('transactions');
 
 export const transactionsRouter = router({
   list: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/transactions',
-      tags: ['transactions'],
-      summary: 'The member’s transactions, newest first: the latest 1000 (or `limit`), or one page',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/transactions', 'The member’s transactions, newest first: the latest 1000 (or `limit`), or one page'),
     input: transactionListInput,
     output: transactionPages.output,
     run: (ctx, input) => answerTransactionList(ctx, input),
   }),
 
   statement: query(memberProcedure, {
-    openapi: {
-      method: 'GET',
-      path: '/transactions/statement.csv',
-      tags: ['transactions'],
-      summary: 'CSV statement with running balance',
-      protect: true,
-    },
+    openapi: rest.signedIn('GET', '/transactions/statement.csv', 'CSV statement with running balance'),
     download: true,
     input: z.void(),
     output: fileOutput,
