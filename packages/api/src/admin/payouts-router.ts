@@ -1,5 +1,4 @@
 import {
-  adminQueueInput,
   fileOutput,
   PAYOUT_BATCH_MAX,
   payoutBatchInput,
@@ -14,8 +13,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
-import { listOrPage } from '../lib/paging';
-import { answerQueue } from '../lib/queue';
+import { answeringQueue } from '../lib/queue';
 import { decidePayoutBatch } from '../payouts/batch';
 import { decidePayoutAsAdmin, listAllPendingPayouts } from '../payouts/review';
 import { exportUnsentPayouts, listAllUnsentPayouts, markPayoutsSent } from '../payouts/sent';
@@ -34,19 +32,10 @@ const decideVia = (method: 'POST' | 'PUT') =>
     },
   });
 
-const pendingPayouts = listOrPage(pendingPayoutSchema);
-
 export const adminPayoutsRouter = router({
   pending: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/pending-payouts', 'Payouts waiting for a decision'),
-    input: adminQueueInput,
-    output: pendingPayouts.output,
-    run: (ctx, input) =>
-      answerQueue(ctx, input, {
-        name: 'pending-payouts',
-        answer: pendingPayouts,
-        read: (window) => listAllPendingPayouts(ctx, ctx.now(), window),
-      }),
+    ...answeringQueue('pending-payouts', pendingPayoutSchema, (ctx, window) => listAllPendingPayouts(ctx, ctx.now(), window)),
   }),
 
   decide: decideVia('POST'),

@@ -11,21 +11,15 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
-import { acceptingPrepared } from '../lib/prepared';
-import { answerAdminList } from '../lib/queue';
+import { answeringAdminList } from '../lib/queue';
 import { listAllHeldReferrals, listAllRiskQueue, readUserRisk, reviewReferral, setPayoutHold } from '../risk/review';
 import { adminCall, adminMoneyProcedure, adminProcedure, mutation, query, router } from '../trpc';
-
-const riskQueuePage = page(riskQueueItemSchema);
-const heldReferralPage = page(heldReferralSchema);
 
 /** The fraud review: the risk queue, one member's links, payout holds and held referral bonuses. */
 export const adminRiskRouter = router({
   queue: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/risk/users', 'Members by risk score, highest first, with the reasons'),
-    input: adminPageInput,
-    output: acceptingPrepared(riskQueuePage),
-    run: (ctx, input) => answerAdminList(ctx, 'risk', input, riskQueuePage, () => listAllRiskQueue(ctx.db, input)),
+    ...answeringAdminList('risk', adminPageInput, page(riskQueueItemSchema), (ctx, input) => listAllRiskQueue(ctx.db, input)),
   }),
 
   user: query(adminProcedure, {
@@ -50,9 +44,7 @@ export const adminRiskRouter = router({
       '/admin/risk/held-referrals',
       'Referral bonuses held because the friend is linked to the sponsor, oldest first',
     ),
-    input: adminPageInput,
-    output: acceptingPrepared(heldReferralPage),
-    run: (ctx, input) => answerAdminList(ctx, 'held-referrals', input, heldReferralPage, () => listAllHeldReferrals(ctx.db, input)),
+    ...answeringAdminList('held-referrals', adminPageInput, page(heldReferralSchema), (ctx, input) => listAllHeldReferrals(ctx.db, input)),
   }),
 
   reviewReferral: mutation(adminMoneyProcedure, {

@@ -1,5 +1,4 @@
 import {
-  adminQueueInput,
   conversationAnswerSchema,
   supportConversationSchema,
   supportMessageSchema,
@@ -7,14 +6,11 @@ import {
   supportThreadInput,
 } from '@app/contracts';
 import { actorOf } from '../admin-log/service';
-import { listOrPage } from '../lib/paging';
-import { answerQueue } from '../lib/queue';
+import { answeringQueue } from '../lib/queue';
 import { listAllConversations, openConversation, replyToMember } from '../support/service';
 import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
-const conversations = listOrPage(supportConversationSchema);
-
 export const adminSupportRouter = router({
   conversations: query(adminProcedure, {
     openapi: adminCall(
@@ -22,14 +18,7 @@ export const adminSupportRouter = router({
       '/admin/support/conversations',
       'Members’ conversations, latest activity first, with unread counts; paged and searchable by the member',
     ),
-    input: adminQueueInput,
-    output: conversations.output,
-    run: (ctx, input) =>
-      answerQueue(ctx, input, {
-        name: 'support-conversations',
-        answer: conversations,
-        read: (window) => listAllConversations(ctx, window),
-      }),
+    ...answeringQueue('support-conversations', supportConversationSchema, (ctx, window) => listAllConversations(ctx, window)),
   }),
 
   thread: query(adminProcedure, {

@@ -1,16 +1,13 @@
 import { adminBalanceInput, adminUserListInput, adminUserListOutput, adminUserSchema, adminUserStatusInput } from '@app/contracts';
 import { actorOf } from '../admin-log/service';
-import { acceptingPrepared } from '../lib/prepared';
-import { answerAdminList } from '../lib/queue';
+import { answeringAdminList } from '../lib/queue';
 import { adminCall, adminMoneyProcedure, adminProcedure, mutation, query, router } from '../trpc';
 import { listAllUsers, setAccountStatus, setAvailableBalance } from '../users/service';
 
 export const adminUsersRouter = router({
   list: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/users', 'Users, newest first, by filter and search, one page at a time'),
-    input: adminUserListInput,
-    output: acceptingPrepared(adminUserListOutput),
-    run: (ctx, input) => answerAdminList(ctx, 'users', input, adminUserListOutput, () => listAllUsers(ctx.db, input, ctx.now())),
+    ...answeringAdminList('users', adminUserListInput, adminUserListOutput, (ctx, input) => listAllUsers(ctx.db, input, ctx.now())),
   }),
 
   setStatus: mutation(adminProcedure, {

@@ -1,19 +1,13 @@
-import { adminQueueInput, adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
+import { adminUserSchema, pendingVipRequestSchema, recordIdInput, vipRejectInput } from '@app/contracts';
 import { actorOf } from '../admin-log/service';
-import { listOrPage } from '../lib/paging';
-import { answerQueue } from '../lib/queue';
+import { answeringQueue } from '../lib/queue';
 import { adminCall, adminMoneyProcedure, adminProcedure, mutation, query, router } from '../trpc';
 import { approveUserVipRequestAsAdmin, approveVipRequestAsAdmin, listAllPendingVipRequests, rejectVipRequestAsAdmin } from '../vip/review';
-
-const pendingVip = listOrPage(pendingVipRequestSchema);
 
 export const adminVipRouter = router({
   pending: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/pending-vip', 'VIP requests waiting for approval'),
-    input: adminQueueInput,
-    output: pendingVip.output,
-    run: (ctx, input) =>
-      answerQueue(ctx, input, { name: 'pending-vip', answer: pendingVip, read: (window) => listAllPendingVipRequests(ctx, window) }),
+    ...answeringQueue('pending-vip', pendingVipRequestSchema, (ctx, window) => listAllPendingVipRequests(ctx, window)),
   }),
 
   approve: mutation(adminMoneyProcedure, {

@@ -1,5 +1,4 @@
 import {
-  adminQueueInput,
   COMMISSION_EDIT_MAX_CENTAVOS,
   commissionPayoutRequestInput,
   commissionPayoutSchema,
@@ -11,8 +10,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
-import { listOrPage } from '../lib/paging';
-import { answerQueue } from '../lib/queue';
+import { answeringQueue } from '../lib/queue';
 import { operatorPasskeyActor } from '../passkeys/owner';
 import { passkeysRouter } from '../passkeys/router';
 import {
@@ -32,8 +30,6 @@ import { readCommissionStats, updateCommissionStats } from './service';
 import { commissionStatement } from './statement';
 
 const rest = restEntries('commission');
-
-const commissionPayouts = listOrPage(commissionPayoutSchema);
 
 /**
  * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's
@@ -64,14 +60,7 @@ export const commissionRouter = mergeRouters(
         '/admin/percentage/payouts',
         'Commission payout requests, newest first; paged and searchable by method, account details or status',
       ),
-      input: adminQueueInput,
-      output: commissionPayouts.output,
-      run: (ctx, input) =>
-        answerQueue(ctx, input, {
-          name: 'commission-payouts',
-          answer: commissionPayouts,
-          read: (window) => listCommissionPayouts(ctx, window),
-        }),
+      ...answeringQueue('commission-payouts', commissionPayoutSchema, (ctx, window) => listCommissionPayouts(ctx, window)),
     }),
 
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
