@@ -13,7 +13,7 @@ import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { MaybePromise, Overwrite, ProcedureBuilder, Simplify, UnsetMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { panelUnlocked } from './access/service';
 import { type Context, languageOf } from './context';
 import { AppError, badRequest, forbidden, publicError, sessionEnded, unauthorized } from './lib/errors';
@@ -268,7 +268,8 @@ type Tier<TChecked> = ProcedureBuilder<Context, AppMeta, TChecked, UnsetMarker, 
  * and refusals, its schemas, and the one service call it makes with the checked context and the parsed input.
  */
 type Row<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType> = AppMeta & {
-  input: TInput;
+  /** None for a call that takes nothing. */
+  input?: TInput;
   output: TOutput;
   run: (ctx: Simplify<Overwrite<Context, TChecked>>, input: z.output<TInput>) => MaybePromise<z.input<TOutput>>;
 };
@@ -284,7 +285,11 @@ function stated<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
   { input, output, run, ...meta }: Row<TChecked, TInput, TOutput>,
 ) {
   return {
-    procedure: tier.meta(meta).input(input).output(output),
+    // A row without input is a call that takes none, as TInput's default (z.ZodVoid) says.
+    procedure: tier
+      .meta(meta)
+      .input((input ?? z.void()) as TInput)
+      .output(output),
     resolver: (opts: { ctx: Simplify<Overwrite<Context, TChecked>>; input: unknown }) =>
       run(opts.ctx, opts.input as z.output<TInput>) as never,
   };
@@ -297,7 +302,7 @@ export async function okWhenDone(work: Promise<unknown>): Promise<{ ok: true }> 
 }
 
 /** A procedure that reads: a GET over REST. */
-export function query<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
+export function query<TChecked, TInput extends z.ZodType = z.ZodVoid, TOutput extends z.ZodType = z.ZodType>(
   tier: Tier<TChecked>,
   row: Row<TChecked, TInput, TOutput>,
 ) {
@@ -306,7 +311,7 @@ export function query<TChecked, TInput extends z.ZodType, TOutput extends z.ZodT
 }
 
 /** A procedure that changes something: a POST, PUT or DELETE over REST. */
-export function mutation<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
+export function mutation<TChecked, TInput extends z.ZodType = z.ZodVoid, TOutput extends z.ZodType = z.ZodType>(
   tier: Tier<TChecked>,
   row: Row<TChecked, TInput, TOutput>,
 ) {

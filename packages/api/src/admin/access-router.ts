@@ -1,5 +1,4 @@
 import { adminUnlockInput, adminUnlockOutput, okOutput } from '@app/contracts';
-import { z } from 'zod';
 import { lockAdminPanel, unlockAdminPanel } from '../access/service';
 import { adminCall, adminSessionProcedure, mutation, okWhenDone, router } from '../trpc';
 
@@ -15,7 +14,6 @@ export const adminAccessRouter = router({
 
   lock: mutation(adminSessionProcedure, {
     openapi: adminCall('POST', '/admin/lock', 'Lock the admin panel (Admin Logout)'),
-    input: z.void(),
     output: okOutput,
     run: (ctx) => okWhenDone(lockAdminPanel(ctx)),
   }),

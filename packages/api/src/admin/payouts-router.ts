@@ -11,7 +11,6 @@ import {
   unsentPayoutsExportInput,
   unsentPayoutsSchema,
 } from '@app/contracts';
-import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
 import { answeringQueue } from '../lib/queue';
 import { decidePayoutBatch } from '../payouts/batch';
@@ -58,7 +57,6 @@ export const adminPayoutsRouter = router({
       '/admin/payouts/unsent',
       'Approved payouts not yet marked sent, per method: how many, their total and the ids the export holds',
     ),
-    input: z.void(),
     output: unsentPayoutsSchema,
     run: (ctx) => listAllUnsentPayouts(ctx.db, ctx.now()),
   }),

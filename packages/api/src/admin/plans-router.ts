@@ -7,7 +7,6 @@ import { listAllPlanSettings, updatePlanSettings } from '../vip/plans';
 export const adminPlansRouter = router({
   list: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/quick-plan-settings', 'Every VIP plan with its terms'),
-    input: z.void(),
     output: z.array(adminPlanSchema),
     run: (ctx) => listAllPlanSettings(ctx.db),
   }),

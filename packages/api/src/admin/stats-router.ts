@@ -1,12 +1,10 @@
 import { adminQueueCountsSchema, adminStatsSchema } from '@app/contracts';
-import { z } from 'zod';
 import { countAdminQueues, readAdminStats } from '../stats/service';
 import { adminCall, adminProcedure, query, router } from '../trpc';
 
 export const adminStatsRouter = router({
   stats: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/stats', 'Platform statistics'),
-    input: z.void(),
     output: adminStatsSchema,
     run: (ctx) => readAdminStats(ctx.db, ctx.now()),
   }),
@@ -17,7 +15,6 @@ export const adminStatsRouter = router({
       '/admin/queue-counts',
       'How much each admin queue holds: pending payouts and VIP requests, held referral bonuses, unread support, high risk',
     ),
-    input: z.void(),
     output: adminQueueCountsSchema,
     run: (ctx) => countAdminQueues(ctx.db),
   }),

@@ -1,5 +1,4 @@
 import { adminMaintenanceInput, adminMaintenanceOutput, systemSettingsInput, systemSettingsSchema } from '@app/contracts';
-import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
 import { readSystemSettings, switchMaintenance, updateSystemSettings } from '../system-settings/service';
 import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
@@ -14,7 +13,6 @@ export const adminSystemSettingsRouter = router({
 
   settings: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/system-settings', 'System settings'),
-    input: z.void(),
     output: systemSettingsSchema,
     run: (ctx) => readSystemSettings(ctx),
   }),

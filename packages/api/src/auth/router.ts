@@ -1,5 +1,4 @@
 import { deviceTraitsInput, devLoginInput, okOutput, userSchema } from '@app/contracts';
-import { z } from 'zod';
 import { acceptingPrepared } from '../lib/prepared';
 import { recordDeviceTraits } from '../risk/service';
 import { mutation, okWhenDone, publicProcedure, query, restEntries, router, sessionProcedure } from '../trpc';
@@ -10,7 +9,6 @@ const rest = restEntries('auth');
 export const authRouter = router({
   user: query(sessionProcedure, {
     openapi: rest.signedIn('GET', '/auth/user', 'The signed-in user'),
-    input: z.void(),
     output: acceptingPrepared(userSchema),
     run: (ctx) => readOwnUser(ctx),
   }),

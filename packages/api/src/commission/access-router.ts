@@ -1,5 +1,4 @@
 import { commissionAuthOutput, commissionLoginInput, okOutput } from '@app/contracts';
-import { z } from 'zod';
 import { mutation, okWhenDone, operatorProcedure, publicProcedure, query, restEntries, router } from '../trpc';
 import { readOperatorSession, signInOperator, signOutOperator } from './access';
 
@@ -18,14 +17,12 @@ export const commissionAccessRouter = router({
   auth: query(publicProcedure, {
     refusals: ['UNAUTHORIZED'],
     openapi: rest.open('GET', '/admin/percentage/auth', 'Operator session check'),
-    input: z.void(),
     output: commissionAuthOutput,
     run: (ctx) => readOperatorSession(ctx),
   }),
 
   logout: mutation(operatorProcedure, {
     openapi: rest.open('POST', '/admin/percentage/logout', 'Operator sign-out'),
-    input: z.void(),
     output: okOutput,
     run: (ctx) => okWhenDone(signOutOperator(ctx)),
   }),

@@ -8,7 +8,6 @@ import {
   fileOutput,
   formatPesos,
 } from '@app/contracts';
-import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
 import { answeringQueue } from '../lib/queue';
 import { operatorPasskeyActor } from '../passkeys/owner';
@@ -42,7 +41,6 @@ export const commissionRouter = mergeRouters(
   router({
     stats: query(operatorOrAdminProcedure, {
       openapi: rest.signedIn('GET', '/admin/percentage/stats', 'Commission balance, earnings by source and the latest ledger rows'),
-      input: z.void(),
       output: commissionStatsSchema,
       run: (ctx) => readCommissionStats(ctx.db),
     }),
@@ -96,7 +94,6 @@ export const commissionRouter = mergeRouters(
         'CSV statement of the commission ledger with the balance after each line',
       ),
       download: true,
-      input: z.void(),
       output: fileOutput,
       run: (ctx) => commissionStatement(ctx.db, ctx.settings.timeZone, ctx.now()),
     }),

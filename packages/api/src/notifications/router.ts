@@ -1,5 +1,4 @@
 import { notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
-import { z } from 'zod';
 import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { listMemberNotifications, markNotificationRead } from './service';
 
@@ -8,7 +7,6 @@ const rest = restEntries('notifications');
 export const notificationsRouter = router({
   list: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/notifications', 'The member’s unexpired notifications, newest first, with the unread count'),
-    input: z.void(),
     output: notificationListOutput,
     run: (ctx) => listMemberNotifications(ctx.db, ctx.user.id, ctx.now()),
   }),

@@ -8,7 +8,6 @@ import {
   passkeyStepUpInput,
   passkeyStepUpOutput,
 } from '@app/contracts';
-import { z } from 'zod';
 import type { Context } from '../context';
 import { type AppMeta, mutation, okWhenDone, type publicProcedure, query, restEntries, router } from '../trpc';
 import { type PasskeyActor, passkeyScopeOf } from './owner';
@@ -49,14 +48,12 @@ export function passkeysRouter({ tier, moneyTier, actorOf, path, tag, owner }: P
   return router({
     list: query(tier, {
       ...openapi('GET', '', 'Own passkeys, and until when the step-up lasts'),
-      input: z.void(),
       output: passkeyListSchema,
       run: (ctx) => listPasskeys(scope(ctx), ctx.settings.passkeyRequired),
     }),
 
     registrationOptions: mutation(tier, {
       ...openapi('POST', '/registration-options', 'WebAuthn options to register a passkey'),
-      input: z.void(),
       output: passkeyOptionsSchema,
       run: (ctx) => passkeyRegistrationOptions(scope(ctx)),
     }),
@@ -71,7 +68,6 @@ export function passkeysRouter({ tier, moneyTier, actorOf, path, tag, owner }: P
     stepUpOptions: mutation(tier, {
       ...openapi('POST', '/step-up-options', 'WebAuthn options to step up with a passkey'),
       refusals: ['NOT_FOUND'],
-      input: z.void(),
       output: passkeyOptionsSchema,
       run: (ctx) => passkeyStepUpOptions(scope(ctx)),
     }),

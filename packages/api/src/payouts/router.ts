@@ -1,5 +1,4 @@
 import { listOrPageInput, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
-import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { PUBLIC_STATS_SECONDS, readPublicPayoutStats } from './public-stats';
@@ -32,7 +31,6 @@ export const payoutsRouter = router({
 
   queue: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/payouts/queue', 'Each pending payout’s place in the queue and the usual time to approval'),
-    input: z.void(),
     output: payoutQueueSchema,
     run: (ctx) => readPayoutQueue(ctx.db, ctx.user.id, ctx.now()),
   }),
@@ -44,7 +42,6 @@ export const payoutsRouter = router({
       'Payouts paid in the last 30 days and the median time to approval (no sign-in; counted once a minute)',
     ),
     cacheSeconds: PUBLIC_STATS_SECONDS,
-    input: z.void(),
     output: payoutStatsSchema,
     run: (ctx) => readPublicPayoutStats(ctx.db, ctx.now()),
   }),

@@ -8,7 +8,6 @@ const rest = restEntries('popups');
 export const popupsRouter = router({
   active: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/popups/active', 'Popups active now, newest first'),
-    input: z.void(),
     output: z.array(popupSchema),
     run: (ctx) => listActivePopups(ctx.db, ctx.now()),
   }),

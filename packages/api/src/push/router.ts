@@ -1,5 +1,4 @@
 import { okOutput, pushPublicKeyOutput, pushSubscribeInput, pushUnsubscribeInput } from '@app/contracts';
-import { z } from 'zod';
 import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { subscribePush, unsubscribePush } from './subscriptions';
 
@@ -12,7 +11,6 @@ export const pushRouter = router({
       '/push/public-key',
       'The VAPID public key to subscribe a browser with (null: push notifications are off on this site)',
     ),
-    input: z.void(),
     output: pushPublicKeyOutput,
     run: (ctx) => ({ publicKey: ctx.settings.push.publicKey }),
   }),

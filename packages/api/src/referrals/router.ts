@@ -13,7 +13,6 @@ const referredUsers = listOrPage(referredUserSchema);
 export const referralsRouter = router({
   code: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/referrals/code', 'The member’s own referral code'),
-    input: z.void(),
     output: z.object({ referralCode: z.string() }),
     run: (ctx) => ({ referralCode: ctx.user.referralCode }),
   }),

@@ -1,5 +1,4 @@
 import { conversationAnswerSchema, conversationInput, okOutput, supportMessageInput, supportMessageSchema } from '@app/contracts';
-import { z } from 'zod';
 import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { addMessage, answerConversation, markConversationRead } from './service';
 
@@ -31,7 +30,6 @@ export const supportRouter = router({
 
   markRead: mutation(memberProcedure, {
     openapi: rest.signedIn('POST', '/support/messages/read', 'Mark support’s replies as read by the member'),
-    input: z.void(),
     output: okOutput,
     run: (ctx) => okWhenDone(markConversationRead(ctx.db, ctx.user.id, 'member', ctx.now())),
   }),

@@ -1,5 +1,4 @@
 import { maintenanceStatusSchema } from '@app/contracts';
-import { z } from 'zod';
 import { publicProcedure, query, restEntries, router } from '../trpc';
 
 const rest = restEntries('site');
@@ -7,7 +6,6 @@ const rest = restEntries('site');
 export const maintenanceRouter = router({
   status: query(publicProcedure, {
     openapi: rest.open('GET', '/maintenance-status', 'Maintenance and website status'),
-    input: z.void(),
     output: maintenanceStatusSchema,
     run: (ctx) => ctx.readMaintenanceStatus(),
   }),

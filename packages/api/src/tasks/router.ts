@@ -1,5 +1,4 @@
 import { completeTaskOutput, startTaskOutput, taskIdInput, taskListSchema, taskToViewSchema } from '@app/contracts';
-import { z } from 'zod';
 import { acceptingPrepared } from '../lib/prepared';
 import { memberProcedure, moneyProcedure, mutation, query, restEntries, router } from '../trpc';
 import { completeView } from './complete';
@@ -12,7 +11,6 @@ const rest = restEntries('tasks');
 export const tasksRouter = router({
   list: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/tasks', 'Tasks visible to the member, with the reward they pay now'),
-    input: z.void(),
     output: acceptingPrepared(taskListSchema),
     run: (ctx) => listVisibleTasks(ctx, ctx.user, ctx.now()),
   }),

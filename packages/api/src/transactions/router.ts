@@ -1,5 +1,4 @@
 import { fileOutput, transactionListInput } from '@app/contracts';
-import { z } from 'zod';
 import { memberProcedure, query, restEntries, router } from '../trpc';
 import { answerTransactionList, transactionPages, transactionStatement } from './service';
 
@@ -16,7 +15,6 @@ export const transactionsRouter = router({
   statement: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/transactions/statement.csv', 'CSV statement with running balance'),
     download: true,
-    input: z.void(),
     output: fileOutput,
     run: (ctx) => transactionStatement(ctx.db, ctx.user.id, ctx.settings.timeZone, ctx.now()),
   }),

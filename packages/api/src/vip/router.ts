@@ -10,21 +10,18 @@ const rest = restEntries('vip');
 export const vipRouter = router({
   status: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/vip/status', 'Tier, expiry, pending request and today’s task count'),
-    input: z.void(),
     output: vipStatusSchema,
     run: (ctx) => readVipStatus(ctx.db, ctx.user, ctx.now(), ctx.settings.timeZone),
   }),
 
   plans: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/vip/plans', 'The VIP plans on sale'),
-    input: z.void(),
     output: z.array(vipPlanSchema),
     run: (ctx) => listActivePlans(ctx),
   }),
 
   paymentDetails: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/vip/payment-details', 'The G-CASH number and account name to pay a plan to (null until set)'),
-    input: z.void(),
     output: vipPaymentDetailsSchema,
     run: (ctx) => readGcashPayee(ctx),
   }),
