@@ -11,7 +11,9 @@ import { translateServerText } from '@app/contracts/server-texts';
 import { type UserRow, writesReachOthers } from '@app/db';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { MaybePromise, Overwrite, ProcedureBuilder, Simplify, UnsetMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
 import { panelUnlocked } from './access/service';
 import { type Context, languageOf } from './context';
 import { AppError, badRequest, forbidden, publicError, sessionEnded, unauthorized } from './lib/errors';
@@ -140,20 +142,25 @@ const operatorOrUnlockedAdmin = refusing(['UNAUTHORIZED', 'FORBIDDEN'], (ctx) =>
 });
 
 /**
- * Each tier is ONE middleware that runs its rules in order: tRPC copies its call options at every
- * middleware, and the whole context at every one that passes a context to `next`, so a chain of small
- * middlewares cost about a tenth of a signed-in read's CPU.
+ * A tier: ONE middleware that runs its rules in order. tRPC copies its call options at every middleware, and
+ * the whole context at every one that passes a context to `next`, so a chain of small middlewares cost about
+ * a tenth of a signed-in read's CPU. `TChecked` is what the rules make sure of in the context (`checked`).
  */
-function anyone(credentials: Credentials, ...gates: Gate[]) {
+function tier<TChecked extends object>(credentials: Credentials, gates: Gate[]) {
   return described(
     t.procedure.use(async ({ ctx, getRawInput, next }) => {
       await refuseUnstorableText(getRawInput);
       for (const gate of gates) await gate(ctx);
-      return next();
+      return next(checked<TChecked>());
     }),
     credentials,
     gates,
   );
+}
+
+/** A tier that asks for no identity of its own: its rules alone decide. */
+function anyone(credentials: Credentials, ...gates: Gate[]) {
+  return tier<object>(credentials, gates);
 }
 
 /**
@@ -193,16 +200,7 @@ function checked<T>(): { ctx: T } {
 
 /** A tier of signed-in users: the context's user and session are narrowed to present. */
 function signedInWith(...gates: Gate[]) {
-  return described(
-    t.procedure.use(async ({ ctx, getRawInput, next }) => {
-      await refuseUnstorableText(getRawInput);
-      await signedIn(ctx);
-      for (const gate of gates) await gate(ctx);
-      return next(checked<{ user: UserRow; sessionToken: string }>());
-    }),
-    'session',
-    [signedIn, ...gates],
-  );
+  return tier<{ user: UserRow; sessionToken: string }>('session', [signedIn, ...gates]);
 }
 
 /** Anyone, signed in or not. */
@@ -231,16 +229,7 @@ export const adminMoneyProcedure = signedInWith(isAdmin, unlocked, adminSteppedU
 
 /** A tier of the commission operator's own session, with further rules. */
 function operatorWith(...gates: Gate[]) {
-  return described(
-    t.procedure.use(async ({ ctx, getRawInput, next }) => {
-      await refuseUnstorableText(getRawInput);
-      await isOperator(ctx);
-      for (const gate of gates) await gate(ctx);
-      return next(checked<{ operator: NonNullable<Context['operator']> }>());
-    }),
-    'operator',
-    [isOperator, ...gates],
-  );
+  return tier<{ operator: NonNullable<Context['operator']> }>('operator', [isOperator, ...gates]);
 }
 
 /** The commission operator's own session. */
@@ -255,7 +244,77 @@ export const operatorMoneyProcedure = operatorWith(operatorSteppedUp);
  */
 export const operatorOrAdminProcedure = anyone('operatorOrSession', operatorOrUnlockedAdmin);
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The OpenAPI entries of one tag's procedures (docs/api-conventions.md#the-openapi-document): `signedIn` for a
+ * call behind a session cookie, `open` for one anyone may make.
+ */
+export function restEntries(tag: string) {
+  return {
+    signedIn: (method: Method, path: `/${string}`, summary: string) => ({ method, path, tags: [tag], summary, protect: true }),
+    open: (method: Method, path: `/${string}`, summary: string) => ({ method, path, tags: [tag], summary }),
+  };
+}
+
 /** The OpenAPI entry of an admin procedure: under the admin tag, behind the signed-in session. */
-export function adminCall(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) {
-  return { method, path, tags: ['admin'], summary, protect: true };
+export const adminCall = restEntries('admin').signedIn;
+
+/** A tier as each of its procedures starts from it: the context its rules checked, nothing chained yet. */
+type Tier<TChecked> = ProcedureBuilder<Context, AppMeta, TChecked, UnsetMarker, UnsetMarker, UnsetMarker, UnsetMarker, false>;
+
+/**
+ * One procedure as a router's table states it (docs/architecture.md#files-of-an-api-domain): its REST entry
+ * and refusals, its schemas, and the one service call it makes with the checked context and the parsed input.
+ */
+type Row<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType> = AppMeta & {
+  /** None for a call that takes nothing. */
+  input?: TInput;
+  output: TOutput;
+  run: (ctx: Simplify<Overwrite<Context, TChecked>>, input: z.output<TInput>) => MaybePromise<z.input<TOutput>>;
+};
+
+/**
+ * A row's procedure up to its call, and the call as tRPC's resolver. tRPC types a resolver's input and answer by
+ * conditional types (is an input parser set? an output one?) that stay open while the schemas are type
+ * parameters; each row's `run` is checked against its own schemas where its router states it, so the answer
+ * is handed on as is here.
+ */
+function stated<TChecked, TInput extends z.ZodType, TOutput extends z.ZodType>(
+  tier: Tier<TChecked>,
+  { input, output, run, ...meta }: Row<TChecked, TInput, TOutput>,
+) {
+  return {
+    // A row without input is a call that takes none, as TInput's default (z.ZodVoid) says.
+    procedure: tier
+      .meta(meta)
+      .input((input ?? z.void()) as TInput)
+      .output(output),
+    resolver: (opts: { ctx: Simplify<Overwrite<Context, TChecked>>; input: unknown }) =>
+      run(opts.ctx, opts.input as z.output<TInput>) as never,
+  };
+}
+
+/** The answer of a call that has nothing to say but that its work is done: okOutput's `{ ok: true }`. */
+export async function okWhenDone(work: Promise<unknown>): Promise<{ ok: true }> {
+  await work;
+  return { ok: true };
+}
+
+/** A procedure that reads: a GET over REST. */
+export function query<TChecked, TInput extends z.ZodType = z.ZodVoid, TOutput extends z.ZodType = z.ZodType>(
+  tier: Tier<TChecked>,
+  row: Row<TChecked, TInput, TOutput>,
+) {
+  const { procedure, resolver } = stated(tier, row);
+  return procedure.query(resolver);
+}
+
+/** A procedure that changes something: a POST, PUT or DELETE over REST. */
+export function mutation<TChecked, TInput extends z.ZodType = z.ZodVoid, TOutput extends z.ZodType = z.ZodType>(
+  tier: Tier<TChecked>,
+  row: Row<TChecked, TInput, TOutput>,
+) {
+  const { procedure, resolver } = stated(tier, row);
+  return procedure.mutation(resolver);
 }

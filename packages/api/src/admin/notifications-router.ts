@@ -9,7 +9,7 @@ import {
 import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { countAllNotifications, createNotification, deleteNotification, listAllNotifications } from '../notifications/service';
-import { adminCall, adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, mutation, okWhenDone, query, router } from '../trpc';
 
 const notifications = listOrPage(adminNotificationSchema);
 
@@ -18,17 +18,15 @@ const notifications = listOrPage(adminNotificationSchema);
  * calls and live here, under `admin`, where the authorization walk finds them.
  */
 export const adminNotificationsRouter = router({
-  all: adminProcedure
-    .meta({
-      openapi: adminCall(
-        'GET',
-        '/notifications/all',
-        'Every notification (or the active ones), newest first, with read counts: the latest 1000, or one page',
-      ),
-    })
-    .input(adminNotificationListInput)
-    .output(notifications.output)
-    .query(({ ctx, input }) => {
+  all: query(adminProcedure, {
+    openapi: adminCall(
+      'GET',
+      '/notifications/all',
+      'Every notification (or the active ones), newest first, with read counts: the latest 1000, or one page',
+    ),
+    input: adminNotificationListInput,
+    output: notifications.output,
+    run: (ctx, input) => {
       const now = ctx.now();
       return answerListOrPage(
         ctx,
@@ -39,26 +37,28 @@ export const adminNotificationsRouter = router({
         },
         ADMIN_LIST_SIZES,
       );
-    }),
+    },
+  }),
 
-  create: adminProcedure
-    .meta({ openapi: adminCall('POST', '/notifications', 'Send a notification (notification screen: targetUserId)') })
-    .input(notificationCreateInput)
-    .output(adminNotificationSchema)
-    .mutation(({ ctx, input }) => createNotification(ctx.db, input, actorOf(ctx), ctx.now())),
+  create: mutation(adminProcedure, {
+    openapi: adminCall('POST', '/notifications', 'Send a notification (notification screen: targetUserId)'),
+    input: notificationCreateInput,
+    output: adminNotificationSchema,
+    run: (ctx, input) => createNotification(ctx.db, input, actorOf(ctx), ctx.now()),
+  }),
 
-  send: adminProcedure
-    .meta({ openapi: adminCall('POST', '/admin/notifications', 'Send a notification (panel and quick dialog: userId)') })
-    .input(adminNotificationInput)
-    .output(adminNotificationSchema)
-    .mutation(({ ctx, input }) => createNotification(ctx.db, input, actorOf(ctx), ctx.now())),
+  send: mutation(adminProcedure, {
+    openapi: adminCall('POST', '/admin/notifications', 'Send a notification (panel and quick dialog: userId)'),
+    input: adminNotificationInput,
+    output: adminNotificationSchema,
+    run: (ctx, input) => createNotification(ctx.db, input, actorOf(ctx), ctx.now()),
+  }),
 
-  remove: adminProcedure
-    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('DELETE', '/notifications/{id}', 'Delete a notification') })
-    .input(recordIdInput)
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await deleteNotification(ctx.db, input.id, actorOf(ctx));
-      return { ok: true as const };
-    }),
+  remove: mutation(adminProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: adminCall('DELETE', '/notifications/{id}', 'Delete a notification'),
+    input: recordIdInput,
+    output: okOutput,
+    run: (ctx, input) => okWhenDone(deleteNotification(ctx.db, input.id, actorOf(ctx))),
+  }),
 });

@@ -2,35 +2,38 @@ import { adminPopupSchema, listOrPageInput, okOutput, popupCreateInput, popupUpd
 import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { createPopup, deletePopup, listAllPopups, updatePopup } from '../popups/service';
-import { adminCall, adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, mutation, okWhenDone, query, router } from '../trpc';
 
 const popups = listOrPage(adminPopupSchema);
 
 export const adminPopupsRouter = router({
-  list: adminProcedure
-    .meta({ openapi: adminCall('GET', '/admin/popups', 'Every popup, on or off, newest first: the latest 1000, or one page') })
-    .input(listOrPageInput)
-    .output(popups.output)
-    .query(({ ctx, input }) => answerListOrPage(ctx, input, listAllPopups(ctx.db), ADMIN_LIST_SIZES)),
+  list: query(adminProcedure, {
+    openapi: adminCall('GET', '/admin/popups', 'Every popup, on or off, newest first: the latest 1000, or one page'),
+    input: listOrPageInput,
+    output: popups.output,
+    run: (ctx, input) => answerListOrPage(ctx, input, listAllPopups(ctx.db), ADMIN_LIST_SIZES),
+  }),
 
-  create: adminProcedure
-    .meta({ openapi: adminCall('POST', '/admin/popups', 'Create a popup (HTML sanitized)') })
-    .input(popupCreateInput)
-    .output(adminPopupSchema)
-    .mutation(({ ctx, input }) => createPopup(ctx.db, input, actorOf(ctx), ctx.now())),
+  create: mutation(adminProcedure, {
+    openapi: adminCall('POST', '/admin/popups', 'Create a popup (HTML sanitized)'),
+    input: popupCreateInput,
+    output: adminPopupSchema,
+    run: (ctx, input) => createPopup(ctx.db, input, actorOf(ctx), ctx.now()),
+  }),
 
-  update: adminProcedure
-    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('PUT', '/admin/popups/{id}', 'Edit a popup (HTML sanitized)') })
-    .input(popupUpdateInput)
-    .output(adminPopupSchema)
-    .mutation(({ ctx, input }) => updatePopup(ctx.db, input, actorOf(ctx), ctx.now())),
+  update: mutation(adminProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: adminCall('PUT', '/admin/popups/{id}', 'Edit a popup (HTML sanitized)'),
+    input: popupUpdateInput,
+    output: adminPopupSchema,
+    run: (ctx, input) => updatePopup(ctx.db, input, actorOf(ctx), ctx.now()),
+  }),
 
-  remove: adminProcedure
-    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('DELETE', '/admin/popups/{id}', 'Delete a popup') })
-    .input(recordIdInput)
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await deletePopup(ctx.db, input.id, actorOf(ctx));
-      return { ok: true as const };
-    }),
+  remove: mutation(adminProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: adminCall('DELETE', '/admin/popups/{id}', 'Delete a popup'),
+    input: recordIdInput,
+    output: okOutput,
+    run: (ctx, input) => okWhenDone(deletePopup(ctx.db, input.id, actorOf(ctx))),
+  }),
 });

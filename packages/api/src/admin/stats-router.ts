@@ -1,24 +1,21 @@
 import { adminQueueCountsSchema, adminStatsSchema } from '@app/contracts';
-import { z } from 'zod';
 import { countAdminQueues, readAdminStats } from '../stats/service';
-import { adminCall, adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, query, router } from '../trpc';
 
 export const adminStatsRouter = router({
-  stats: adminProcedure
-    .meta({ openapi: adminCall('GET', '/admin/stats', 'Platform statistics') })
-    .input(z.void())
-    .output(adminStatsSchema)
-    .query(({ ctx }) => readAdminStats(ctx.db, ctx.now())),
+  stats: query(adminProcedure, {
+    openapi: adminCall('GET', '/admin/stats', 'Platform statistics'),
+    output: adminStatsSchema,
+    run: (ctx) => readAdminStats(ctx.db, ctx.now()),
+  }),
 
-  queueCounts: adminProcedure
-    .meta({
-      openapi: adminCall(
-        'GET',
-        '/admin/queue-counts',
-        'How much each admin queue holds: pending payouts and VIP requests, held referral bonuses, unread support, high risk',
-      ),
-    })
-    .input(z.void())
-    .output(adminQueueCountsSchema)
-    .query(({ ctx }) => countAdminQueues(ctx.db)),
+  queueCounts: query(adminProcedure, {
+    openapi: adminCall(
+      'GET',
+      '/admin/queue-counts',
+      'How much each admin queue holds: pending payouts and VIP requests, held referral bonuses, unread support, high risk',
+    ),
+    output: adminQueueCountsSchema,
+    run: (ctx) => countAdminQueues(ctx.db),
+  }),
 });

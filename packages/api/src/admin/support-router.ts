@@ -1,5 +1,4 @@
 import {
-  adminQueueInput,
   conversationAnswerSchema,
   supportConversationSchema,
   supportMessageSchema,
@@ -7,50 +6,39 @@ import {
   supportThreadInput,
 } from '@app/contracts';
 import { actorOf } from '../admin-log/service';
-import { listOrPage } from '../lib/paging';
-import { answerQueue } from '../lib/queue';
+import { answeringQueue } from '../lib/queue';
 import { listAllConversations, openConversation, replyToMember } from '../support/service';
-import { adminCall, adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
 
 /** The Support inbox (docs/product-rules.md#decided-rules): conversations with unread counts, a thread, a reply. */
-const conversations = listOrPage(supportConversationSchema);
-
 export const adminSupportRouter = router({
-  conversations: adminProcedure
-    .meta({
-      openapi: adminCall(
-        'GET',
-        '/admin/support/conversations',
-        'Members’ conversations, latest activity first, with unread counts; paged and searchable by the member',
-      ),
-    })
-    .input(adminQueueInput)
-    .output(conversations.output)
-    .query(({ ctx, input }) =>
-      answerQueue(ctx, input, {
-        name: 'support-conversations',
-        answer: conversations,
-        read: (window) => listAllConversations(ctx, window),
-      }),
+  conversations: query(adminProcedure, {
+    openapi: adminCall(
+      'GET',
+      '/admin/support/conversations',
+      'Members’ conversations, latest activity first, with unread counts; paged and searchable by the member',
     ),
+    ...answeringQueue('support-conversations', supportConversationSchema, (ctx, window) => listAllConversations(ctx, window)),
+  }),
 
-  thread: adminProcedure
-    .meta({
-      refusals: ['NOT_FOUND'],
-      openapi: adminCall(
-        'GET',
-        '/admin/support/conversations/{userId}',
-        'A member’s conversation, oldest first (the latest 1,000, or a window with `limit` or `cursor`); marks their messages read',
-      ),
-    })
-    .input(supportThreadInput)
-    .output(conversationAnswerSchema)
+  thread: query(adminProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: adminCall(
+      'GET',
+      '/admin/support/conversations/{userId}',
+      'A member’s conversation, oldest first (the latest 1,000, or a window with `limit` or `cursor`); marks their messages read',
+    ),
+    input: supportThreadInput,
+    output: conversationAnswerSchema,
     // A query over REST (GET) that marks read: opening the thread is what reading it means.
-    .query(({ ctx, input }) => openConversation(ctx, ctx.db, input, ctx.now())),
+    run: (ctx, input) => openConversation(ctx, ctx.db, input, ctx.now()),
+  }),
 
-  reply: adminProcedure
-    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('POST', '/admin/support/conversations/{userId}/reply', 'Answer a member') })
-    .input(supportReplyInput)
-    .output(supportMessageSchema)
-    .mutation(({ ctx, input }) => replyToMember(ctx.db, input.userId, input.message, actorOf(ctx), ctx.now())),
+  reply: mutation(adminProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: adminCall('POST', '/admin/support/conversations/{userId}/reply', 'Answer a member'),
+    input: supportReplyInput,
+    output: supportMessageSchema,
+    run: (ctx, input) => replyToMember(ctx.db, input.userId, input.message, actorOf(ctx), ctx.now()),
+  }),
 });

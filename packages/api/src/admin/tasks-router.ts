@@ -2,26 +2,30 @@ import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput, listOrPage
 import { actorOf } from '../admin-log/service';
 import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
 import { createTask, listAllTasks, updateTask } from '../tasks/admin-tasks';
-import { adminCall, adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
 
 const tasks = listOrPage(adminTaskSchema);
 
 export const adminTasksRouter = router({
-  list: adminProcedure
-    .meta({ openapi: adminCall('GET', '/admin/tasks', 'Every task, on or off, newest first: the latest 1000, or one page') })
-    .input(listOrPageInput)
-    .output(tasks.output)
-    .query(({ ctx, input }) => answerListOrPage(ctx, input, listAllTasks(ctx.db), ADMIN_LIST_SIZES)),
+  list: query(adminProcedure, {
+    openapi: adminCall('GET', '/admin/tasks', 'Every task, on or off, newest first: the latest 1000, or one page'),
+    input: listOrPageInput,
+    output: tasks.output,
+    run: (ctx, input) => answerListOrPage(ctx, input, listAllTasks(ctx.db), ADMIN_LIST_SIZES),
+  }),
 
-  create: adminProcedure
-    .meta({ openapi: adminCall('POST', '/admin/tasks', 'Create a task') })
-    .input(adminTaskCreateInput)
-    .output(adminTaskSchema)
-    .mutation(({ ctx, input }) => createTask(ctx.db, input, actorOf(ctx), ctx.now())),
+  create: mutation(adminProcedure, {
+    openapi: adminCall('POST', '/admin/tasks', 'Create a task'),
+    input: adminTaskCreateInput,
+    output: adminTaskSchema,
+    run: (ctx, input) => createTask(ctx.db, input, actorOf(ctx), ctx.now()),
+  }),
 
-  update: adminProcedure
-    .meta({ refusals: ['NOT_FOUND'], openapi: adminCall('PUT', '/admin/tasks/{id}', 'Edit a task, or enable or disable it') })
-    .input(adminTaskUpdateInput)
-    .output(adminTaskSchema)
-    .mutation(({ ctx, input }) => updateTask(ctx.db, input, actorOf(ctx), ctx.now())),
+  update: mutation(adminProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: adminCall('PUT', '/admin/tasks/{id}', 'Edit a task, or enable or disable it'),
+    input: adminTaskUpdateInput,
+    output: adminTaskSchema,
+    run: (ctx, input) => updateTask(ctx.db, input, actorOf(ctx), ctx.now()),
+  }),
 });

@@ -1,16 +1,12 @@
 import { adminPageInput, adminTransactionListOutput } from '@app/contracts';
-import { acceptingPrepared } from '../lib/prepared';
-import { answerAdminList } from '../lib/queue';
+import { answeringAdminList } from '../lib/queue';
 import { listAllTransactions } from '../transactions/service';
-import { adminCall, adminProcedure, router } from '../trpc';
+import { adminCall, adminProcedure, query, router } from '../trpc';
 
 /** The members' ledger, as admins read it. */
 export const adminTransactionsRouter = router({
-  transactions: adminProcedure
-    .meta({ openapi: adminCall('GET', '/admin/transactions', 'All ledger rows, newest first, paged') })
-    .input(adminPageInput)
-    .output(acceptingPrepared(adminTransactionListOutput))
-    .query(({ ctx, input }) =>
-      answerAdminList(ctx, 'transactions', input, adminTransactionListOutput, () => listAllTransactions(ctx.db, input)),
-    ),
+  transactions: query(adminProcedure, {
+    openapi: adminCall('GET', '/admin/transactions', 'All ledger rows, newest first, paged'),
+    ...answeringAdminList('transactions', adminPageInput, adminTransactionListOutput, (ctx, input) => listAllTransactions(ctx.db, input)),
+  }),
 });

@@ -1,5 +1,4 @@
 import {
-  adminQueueInput,
   COMMISSION_EDIT_MAX_CENTAVOS,
   commissionPayoutRequestInput,
   commissionPayoutSchema,
@@ -9,19 +8,27 @@ import {
   fileOutput,
   formatPesos,
 } from '@app/contracts';
-import { z } from 'zod';
 import { actorOf } from '../admin-log/service';
-import { listOrPage } from '../lib/paging';
-import { answerQueue } from '../lib/queue';
+import { answeringQueue } from '../lib/queue';
 import { operatorPasskeyActor } from '../passkeys/owner';
 import { passkeysRouter } from '../passkeys/router';
-import { adminMoneyProcedure, mergeRouters, operatorMoneyProcedure, operatorOrAdminProcedure, operatorProcedure, router } from '../trpc';
+import {
+  adminMoneyProcedure,
+  mergeRouters,
+  mutation,
+  operatorMoneyProcedure,
+  operatorOrAdminProcedure,
+  operatorProcedure,
+  query,
+  restEntries,
+  router,
+} from '../trpc';
 import { commissionAccessRouter } from './access-router';
 import { listCommissionPayouts, requestCommissionPayout, setCommissionPayoutStatus } from './payouts';
 import { readCommissionStats, updateCommissionStats } from './service';
 import { commissionStatement } from './statement';
 
-const commissionPayouts = listOrPage(commissionPayoutSchema);
+const rest = restEntries('commission');
 
 /**
  * Every /api/admin/percentage call, under `commission` (docs/api-conventions.md#calls-the-apps-make). The operator's
@@ -32,101 +39,64 @@ const commissionPayouts = listOrPage(commissionPayoutSchema);
 export const commissionRouter = mergeRouters(
   commissionAccessRouter,
   router({
-    stats: operatorOrAdminProcedure
-      .meta({
-        openapi: {
-          method: 'GET',
-          path: '/admin/percentage/stats',
-          tags: ['commission'],
-          summary: 'Commission balance, earnings by source and the latest ledger rows',
-          protect: true,
-        },
-      })
-      .input(z.void())
-      .output(commissionStatsSchema)
-      .query(({ ctx }) => readCommissionStats(ctx.db)),
+    stats: query(operatorOrAdminProcedure, {
+      openapi: rest.signedIn('GET', '/admin/percentage/stats', 'Commission balance, earnings by source and the latest ledger rows'),
+      output: commissionStatsSchema,
+      run: (ctx) => readCommissionStats(ctx.db),
+    }),
 
-    requestPayout: operatorMoneyProcedure
-      .meta({
-        openapi: {
-          method: 'POST',
-          path: '/admin/percentage/request-payout',
-          tags: ['commission'],
-          summary: 'The operator asks for a payout of at most the balance',
-          protect: true,
-        },
-      })
-      .input(commissionPayoutRequestInput)
-      .output(commissionPayoutSchema)
-      .mutation(({ ctx, input }) => requestCommissionPayout(ctx.db, input, ctx.now())),
+    requestPayout: mutation(operatorMoneyProcedure, {
+      openapi: rest.signedIn('POST', '/admin/percentage/request-payout', 'The operator asks for a payout of at most the balance'),
+      input: commissionPayoutRequestInput,
+      output: commissionPayoutSchema,
+      run: (ctx, input) => requestCommissionPayout(ctx.db, input, ctx.now()),
+    }),
 
-    payouts: operatorOrAdminProcedure
-      .meta({
-        openapi: {
-          method: 'GET',
-          path: '/admin/percentage/payouts',
-          tags: ['commission'],
-          summary: 'Commission payout requests, newest first; paged and searchable by method, account details or status',
-          protect: true,
-        },
-      })
-      .input(adminQueueInput)
-      .output(commissionPayouts.output)
-      .query(({ ctx, input }) =>
-        answerQueue(ctx, input, {
-          name: 'commission-payouts',
-          answer: commissionPayouts,
-          read: (window) => listCommissionPayouts(ctx, window),
-        }),
+    payouts: query(operatorOrAdminProcedure, {
+      openapi: rest.signedIn(
+        'GET',
+        '/admin/percentage/payouts',
+        'Commission payout requests, newest first; paged and searchable by method, account details or status',
       ),
+      ...answeringQueue('commission-payouts', commissionPayoutSchema, (ctx, window) => listCommissionPayouts(ctx, window)),
+    }),
 
     /** Offer only the actions of `commissionPayoutActions(status)`; any other answers 409. */
-    setPayoutStatus: adminMoneyProcedure
-      .meta({
-        refusals: ['NOT_FOUND', 'CONFLICT'],
-        openapi: {
-          method: 'POST',
-          path: '/admin/percentage/payouts/{payoutId}/status',
-          tags: ['commission'],
-          summary: 'Approve, reject (with a reason) or mark paid a commission payout; the fixed note of the action is recorded',
-          protect: true,
-        },
-      })
-      .input(commissionPayoutStatusInput)
-      .output(commissionPayoutSchema)
-      .mutation(({ ctx, input }) =>
-        setCommissionPayoutStatus(ctx.db, input.payoutId, { target: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
+    setPayoutStatus: mutation(adminMoneyProcedure, {
+      refusals: ['NOT_FOUND', 'CONFLICT'],
+      openapi: rest.signedIn(
+        'POST',
+        '/admin/percentage/payouts/{payoutId}/status',
+        'Approve, reject (with a reason) or mark paid a commission payout; the fixed note of the action is recorded',
       ),
+      input: commissionPayoutStatusInput,
+      output: commissionPayoutSchema,
+      run: (ctx, input) =>
+        setCommissionPayoutStatus(ctx.db, input.payoutId, { target: input.status, reason: input.reason }, actorOf(ctx), ctx.now()),
+    }),
 
-    updateStats: adminMoneyProcedure
-      .meta({
-        refusals: ['CONFLICT'],
-        openapi: {
-          method: 'POST',
-          path: '/admin/percentage/update-stats',
-          tags: ['commission'],
-          summary: `Correct the total balance and upgrade earnings (recorded as adjustments in the ledger), with the figures the admin saw (409 with the current ones when either moved) and a reason; each figure moves at most ${formatPesos(COMMISSION_EDIT_MAX_CENTAVOS)} and the balance is not raised above BALANCE_CEILING`,
-          protect: true,
-        },
-      })
-      .input(commissionStatsUpdateInput)
-      .output(commissionStatsSchema)
-      .mutation(({ ctx, input }) => updateCommissionStats(ctx.db, input, actorOf(ctx), ctx.settings.balanceCeiling)),
+    updateStats: mutation(adminMoneyProcedure, {
+      refusals: ['CONFLICT'],
+      openapi: rest.signedIn(
+        'POST',
+        '/admin/percentage/update-stats',
+        `Correct the total balance and upgrade earnings (recorded as adjustments in the ledger), with the figures the admin saw (409 with the current ones when either moved) and a reason; each figure moves at most ${formatPesos(COMMISSION_EDIT_MAX_CENTAVOS)} and the balance is not raised above BALANCE_CEILING`,
+      ),
+      input: commissionStatsUpdateInput,
+      output: commissionStatsSchema,
+      run: (ctx, input) => updateCommissionStats(ctx.db, input, actorOf(ctx), ctx.settings.balanceCeiling),
+    }),
 
-    statement: operatorOrAdminProcedure
-      .meta({
-        openapi: {
-          method: 'GET',
-          path: '/admin/percentage/statement.csv',
-          tags: ['commission'],
-          summary: 'CSV statement of the commission ledger with the balance after each line',
-          protect: true,
-        },
-        download: true,
-      })
-      .input(z.void())
-      .output(fileOutput)
-      .query(({ ctx }) => commissionStatement(ctx.db, ctx.settings.timeZone, ctx.now())),
+    statement: query(operatorOrAdminProcedure, {
+      openapi: rest.signedIn(
+        'GET',
+        '/admin/percentage/statement.csv',
+        'CSV statement of the commission ledger with the balance after each line',
+      ),
+      download: true,
+      output: fileOutput,
+      run: (ctx) => commissionStatement(ctx.db, ctx.settings.timeZone, ctx.now()),
+    }),
 
     passkeys: passkeysRouter({
       tier: operatorProcedure,

@@ -1,9 +1,9 @@
-import { ADMIN_PAGE_SIZE, type AdminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminQueueInput, adminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
 import type { AdminListName, AppCaches, Db } from '@app/db';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { type listOrPage, listWindow } from './paging';
-import { prepareAnswer } from './prepared';
+import { listOrPage, listWindow } from './paging';
+import { acceptingPrepared, prepareAnswer } from './prepared';
 import type { RequestScope } from './request-scope';
 import { shareWhileRunning } from './shared-read';
 
@@ -59,7 +59,7 @@ interface Queue<S extends z.ZodType<object>> {
  * (docs/architecture.md#caches): every admin panel open on a queue asks for the same page again each time
  * the queue moves, and between moves they all share one read.
  */
-export async function answerQueue<S extends z.ZodType<object>>(
+async function answerQueue<S extends z.ZodType<object>>(
   ctx: PageKeeper & { req: Pick<RequestScope, 'setHeader'> },
   input: AdminQueueInput,
   queue: Queue<S>,
@@ -84,7 +84,7 @@ export async function answerQueue<S extends z.ZodType<object>>(
  * the list shows (AdminListName's topics in packages/db/src/cache.ts) or what it shows ends by itself.
  * `input` is the procedure's parsed input, which names the page: its filter, search, page and size.
  */
-export async function answerAdminList<S extends z.ZodType<object>>(
+async function answerAdminList<S extends z.ZodType<object>>(
   ctx: PageKeeper,
   list: AdminListName,
   input: object,
@@ -96,6 +96,43 @@ export async function answerAdminList<S extends z.ZodType<object>>(
   );
   // Prepared from what the reader read, through `output`.
   return kept.answer as z.output<S>;
+}
+
+/** What a queue's or an admin list's procedure reads with: a reader's, and what keeps and counts its pages. */
+type ListContext = QueueReader & PageKeeper & { req: Pick<RequestScope, 'setHeader'> };
+
+/**
+ * A procedure answering the queue `name` of `item`s (answerQueue), but for its tier and REST entry: the
+ * queue's input, its list-or-page answer, and the call that reads a window of it.
+ */
+export function answeringQueue<S extends z.ZodType<object>>(
+  name: string,
+  item: S,
+  read: (ctx: ListContext, window: QueueWindow) => Promise<ListRead<z.input<S>>>,
+) {
+  const answer = listOrPage(item);
+  return {
+    input: adminQueueInput,
+    output: answer.output,
+    run: (ctx: ListContext, input: AdminQueueInput) => answerQueue(ctx, input, { name, answer, read: (window) => read(ctx, window) }),
+  };
+}
+
+/**
+ * A procedure answering the admin list `list` (answerAdminList), but for its tier and REST entry: the page
+ * it is asked for by `input`, the answer `output` (which the call may pass on prepared), and the call.
+ */
+export function answeringAdminList<I extends z.ZodType<object>, S extends z.ZodType<object>>(
+  list: AdminListName,
+  input: I,
+  output: S,
+  read: (ctx: ListContext, input: z.output<I>) => Promise<ListRead<unknown> & z.input<S>>,
+) {
+  return {
+    input,
+    output: acceptingPrepared(output),
+    run: (ctx: ListContext, page: z.output<I>) => answerAdminList(ctx, list, page, output, () => read(ctx, page)),
+  };
 }
 
 /** The kept page under `key`, or one read and prepared now, kept while nothing it shows has changed or ended. */

@@ -1,38 +1,21 @@
 import { notificationIdInput, notificationListOutput, okOutput } from '@app/contracts';
-import { z } from 'zod';
-import { memberProcedure, router } from '../trpc';
+import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { listMemberNotifications, markNotificationRead } from './service';
 
-export const notificationsRouter = router({
-  list: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/notifications',
-        tags: ['notifications'],
-        summary: 'The member’s unexpired notifications, newest first, with the unread count',
-        protect: true,
-      },
-    })
-    .input(z.void())
-    .output(notificationListOutput)
-    .query(({ ctx }) => listMemberNotifications(ctx.db, ctx.user.id, ctx.now())),
+const rest = restEntries('notifications');
 
-  markRead: memberProcedure
-    .meta({
-      refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'POST',
-        path: '/notifications/{id}/read',
-        tags: ['notifications'],
-        summary: 'Mark a notification read (idempotent)',
-        protect: true,
-      },
-    })
-    .input(notificationIdInput)
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now());
-      return { ok: true as const };
-    }),
+export const notificationsRouter = router({
+  list: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/notifications', 'The member’s unexpired notifications, newest first, with the unread count'),
+    output: notificationListOutput,
+    run: (ctx) => listMemberNotifications(ctx.db, ctx.user.id, ctx.now()),
+  }),
+
+  markRead: mutation(memberProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: rest.signedIn('POST', '/notifications/{id}/read', 'Mark a notification read (idempotent)'),
+    input: notificationIdInput,
+    output: okOutput,
+    run: (ctx, input) => okWhenDone(markNotificationRead(ctx.db, ctx.user.id, input.id, ctx.now())),
+  }),
 });

@@ -8,9 +8,8 @@ import {
   passkeyStepUpInput,
   passkeyStepUpOutput,
 } from '@app/contracts';
-import { z } from 'zod';
 import type { Context } from '../context';
-import { type AppMeta, type publicProcedure, router } from '../trpc';
+import { type AppMeta, mutation, okWhenDone, type publicProcedure, query, restEntries, router } from '../trpc';
 import { type PasskeyActor, passkeyScopeOf } from './owner';
 import {
   listPasskeys,
@@ -42,47 +41,50 @@ interface PasskeyOwnerSide {
  */
 export function passkeysRouter({ tier, moneyTier, actorOf, path, tag, owner }: PasskeyOwnerSide) {
   const scope = (ctx: Context) => passkeyScopeOf(ctx, actorOf(ctx));
+  const rest = restEntries(tag);
   const openapi = (method: 'GET' | 'POST' | 'DELETE', at: string, summary: string): AppMeta => ({
-    openapi: { method, path: `${path}${at}`, tags: [tag], summary: `${summary} (${owner})`, protect: true },
+    openapi: rest.signedIn(method, `${path}${at}`, `${summary} (${owner})`),
   });
   return router({
-    list: tier
-      .meta(openapi('GET', '', 'Own passkeys, and until when the step-up lasts'))
-      .input(z.void())
-      .output(passkeyListSchema)
-      .query(({ ctx }) => listPasskeys(scope(ctx), ctx.settings.passkeyRequired)),
+    list: query(tier, {
+      ...openapi('GET', '', 'Own passkeys, and until when the step-up lasts'),
+      output: passkeyListSchema,
+      run: (ctx) => listPasskeys(scope(ctx), ctx.settings.passkeyRequired),
+    }),
 
-    registrationOptions: tier
-      .meta(openapi('POST', '/registration-options', 'WebAuthn options to register a passkey'))
-      .input(z.void())
-      .output(passkeyOptionsSchema)
-      .mutation(({ ctx }) => passkeyRegistrationOptions(scope(ctx))),
+    registrationOptions: mutation(tier, {
+      ...openapi('POST', '/registration-options', 'WebAuthn options to register a passkey'),
+      output: passkeyOptionsSchema,
+      run: (ctx) => passkeyRegistrationOptions(scope(ctx)),
+    }),
 
-    register: tier
-      .meta(openapi('POST', '', 'Register a passkey: the browser answer to the registration options'))
-      .input(passkeyRegistrationInput)
-      .output(passkeySchema)
-      .mutation(({ ctx, input }) => registerPasskey(scope(ctx), input)),
+    register: mutation(tier, {
+      ...openapi('POST', '', 'Register a passkey: the browser answer to the registration options'),
+      input: passkeyRegistrationInput,
+      output: passkeySchema,
+      run: (ctx, input) => registerPasskey(scope(ctx), input),
+    }),
 
-    stepUpOptions: tier
-      .meta({ ...openapi('POST', '/step-up-options', 'WebAuthn options to step up with a passkey'), refusals: ['NOT_FOUND'] })
-      .input(z.void())
-      .output(passkeyOptionsSchema)
-      .mutation(({ ctx }) => passkeyStepUpOptions(scope(ctx))),
+    stepUpOptions: mutation(tier, {
+      ...openapi('POST', '/step-up-options', 'WebAuthn options to step up with a passkey'),
+      refusals: ['NOT_FOUND'],
+      output: passkeyOptionsSchema,
+      run: (ctx) => passkeyStepUpOptions(scope(ctx)),
+    }),
 
-    stepUp: tier
-      .meta(openapi('POST', '/step-up', 'Step up with a passkey: money decisions pass for the next 10 minutes'))
-      .input(passkeyStepUpInput)
-      .output(passkeyStepUpOutput)
-      .mutation(({ ctx, input }) => stepUpWithPasskey(scope(ctx), input)),
+    stepUp: mutation(tier, {
+      ...openapi('POST', '/step-up', 'Step up with a passkey: money decisions pass for the next 10 minutes'),
+      input: passkeyStepUpInput,
+      output: passkeyStepUpOutput,
+      run: (ctx, input) => stepUpWithPasskey(scope(ctx), input),
+    }),
 
-    remove: moneyTier
-      .meta({ ...openapi('DELETE', '/{id}', 'Remove a passkey, after a fresh step-up'), refusals: ['NOT_FOUND'] })
-      .input(passkeyRemoveInput)
-      .output(okOutput)
-      .mutation(async ({ ctx, input }) => {
-        await removePasskey(scope(ctx), input.id);
-        return { ok: true as const };
-      }),
+    remove: mutation(moneyTier, {
+      ...openapi('DELETE', '/{id}', 'Remove a passkey, after a fresh step-up'),
+      refusals: ['NOT_FOUND'],
+      input: passkeyRemoveInput,
+      output: okOutput,
+      run: (ctx, input) => okWhenDone(removePasskey(scope(ctx), input.id)),
+    }),
   });
 }

@@ -1,68 +1,48 @@
 import { listOrPageInput, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
-import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
-import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
+import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { PUBLIC_STATS_SECONDS, readPublicPayoutStats } from './public-stats';
 import { countPayouts, listPayouts, readPayoutQueue, requestPayout } from './service';
+
+const rest = restEntries('payouts');
 
 const payouts = listOrPage(payoutSchema);
 
 export const payoutsRouter = router({
-  list: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/payouts',
-        tags: ['payouts'],
-        summary: 'The member’s payout requests, newest first: the latest 1000, or one page',
-        protect: true,
-      },
-    })
-    .input(listOrPageInput)
-    .output(payouts.output)
-    .query(({ ctx, input }) =>
+  list: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/payouts', 'The member’s payout requests, newest first: the latest 1000, or one page'),
+    input: listOrPageInput,
+    output: payouts.output,
+    run: (ctx, input) =>
       answerListOrPage(ctx, input, {
         read: (window) => listPayouts(ctx.db, ctx.user.id, window),
         count: async () => ({ total: await countPayouts(ctx.db, ctx.user.id) }),
       }),
-    ),
+  }),
 
-  request: moneyProcedure
-    .meta({
-      refusals: ['INSUFFICIENT_BALANCE'],
-      openapi: { method: 'POST', path: '/payouts', tags: ['payouts'], summary: 'Request a payout (150 to 2000 pesos)', protect: true },
-    })
-    .input(payoutRequestInput)
-    .output(payoutSchema)
-    .mutation(({ ctx, input }) =>
+  request: mutation(moneyProcedure, {
+    refusals: ['INSUFFICIENT_BALANCE'],
+    openapi: rest.signedIn('POST', '/payouts', 'Request a payout (150 to 2000 pesos)'),
+    input: payoutRequestInput,
+    output: payoutSchema,
+    run: (ctx, input) =>
       requestPayout(ctx.db, ctx.user.id, input, { now: ctx.now(), deviceId: ctx.req.deviceId, deviceTraits: ctx.req.deviceTraits }),
+  }),
+
+  queue: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/payouts/queue', 'Each pending payout’s place in the queue and the usual time to approval'),
+    output: payoutQueueSchema,
+    run: (ctx) => readPayoutQueue(ctx.db, ctx.user.id, ctx.now()),
+  }),
+
+  publicStats: query(publicProcedure, {
+    openapi: rest.open(
+      'GET',
+      '/public/payout-stats',
+      'Payouts paid in the last 30 days and the median time to approval (no sign-in; counted once a minute)',
     ),
-
-  queue: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/payouts/queue',
-        tags: ['payouts'],
-        summary: 'Each pending payout’s place in the queue and the usual time to approval',
-        protect: true,
-      },
-    })
-    .input(z.void())
-    .output(payoutQueueSchema)
-    .query(({ ctx }) => readPayoutQueue(ctx.db, ctx.user.id, ctx.now())),
-
-  publicStats: publicProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/public/payout-stats',
-        tags: ['payouts'],
-        summary: 'Payouts paid in the last 30 days and the median time to approval (no sign-in; counted once a minute)',
-      },
-      cacheSeconds: PUBLIC_STATS_SECONDS,
-    })
-    .input(z.void())
-    .output(payoutStatsSchema)
-    .query(({ ctx }) => readPublicPayoutStats(ctx.db, ctx.now())),
+    cacheSeconds: PUBLIC_STATS_SECONDS,
+    output: payoutStatsSchema,
+    run: (ctx) => readPublicPayoutStats(ctx.db, ctx.now()),
+  }),
 });

@@ -1,14 +1,14 @@
 import { popupSchema } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, router } from '../trpc';
+import { memberProcedure, query, restEntries, router } from '../trpc';
 import { listActivePopups } from './service';
 
+const rest = restEntries('popups');
+
 export const popupsRouter = router({
-  active: memberProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/popups/active', tags: ['popups'], summary: 'Popups active now, newest first', protect: true },
-    })
-    .input(z.void())
-    .output(z.array(popupSchema))
-    .query(({ ctx }) => listActivePopups(ctx.db, ctx.now())),
+  active: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/popups/active', 'Popups active now, newest first'),
+    output: z.array(popupSchema),
+    run: (ctx) => listActivePopups(ctx.db, ctx.now()),
+  }),
 });

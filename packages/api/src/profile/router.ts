@@ -1,7 +1,9 @@
 import { languageSchema, okOutput } from '@app/contracts';
 import { z } from 'zod';
-import { memberProcedure, router, sessionProcedure } from '../trpc';
+import { memberProcedure, mutation, okWhenDone, restEntries, router, sessionProcedure } from '../trpc';
 import { saveProfilePhoto, setLanguage } from './service';
+
+const rest = restEntries('profile');
 
 /**
  * The photo arrives as multipart, which tRPC does not carry: the server's upload route reads the file
@@ -23,20 +25,10 @@ export const profileRouter = router({
    * The language the member reads the site in (docs/architecture.md#two-languages): their notices, push texts
    * and the server's errors follow it. A suspended member and a closed site may still change it.
    */
-  setLanguage: sessionProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/profile/language',
-        tags: ['profile'],
-        summary: 'Choose the language of the site (en or fil)',
-        protect: true,
-      },
-    })
-    .input(z.object({ language: languageSchema }))
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await setLanguage(ctx.db, ctx.user.id, input.language);
-      return { ok: true as const };
-    }),
+  setLanguage: mutation(sessionProcedure, {
+    openapi: rest.signedIn('POST', '/profile/language', 'Choose the language of the site (en or fil)'),
+    input: z.object({ language: languageSchema }),
+    output: okOutput,
+    run: (ctx, input) => okWhenDone(setLanguage(ctx.db, ctx.user.id, input.language)),
+  }),
 });

@@ -1,54 +1,36 @@
 import { okOutput, pushPublicKeyOutput, pushSubscribeInput, pushUnsubscribeInput } from '@app/contracts';
-import { z } from 'zod';
-import { memberProcedure, router } from '../trpc';
+import { memberProcedure, mutation, okWhenDone, query, restEntries, router } from '../trpc';
 import { subscribePush, unsubscribePush } from './subscriptions';
 
+const rest = restEntries('push');
+
 export const pushRouter = router({
-  publicKey: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/push/public-key',
-        tags: ['push'],
-        summary: 'The VAPID public key to subscribe a browser with (null: push notifications are off on this site)',
-        protect: true,
-      },
-    })
-    .input(z.void())
-    .output(pushPublicKeyOutput)
-    .query(({ ctx }) => ({ publicKey: ctx.settings.push.publicKey })),
+  publicKey: query(memberProcedure, {
+    openapi: rest.signedIn(
+      'GET',
+      '/push/public-key',
+      'The VAPID public key to subscribe a browser with (null: push notifications are off on this site)',
+    ),
+    output: pushPublicKeyOutput,
+    run: (ctx) => ({ publicKey: ctx.settings.push.publicKey }),
+  }),
 
-  subscribe: memberProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/push/subscriptions',
-        tags: ['push'],
-        summary: 'Send the member’s notifications to this browser (its PushSubscription; the endpoint must be a browser’s push service)',
-        protect: true,
-      },
-    })
-    .input(pushSubscribeInput)
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await subscribePush(ctx.db, ctx.settings.push, { userId: ctx.user.id, deviceId: ctx.req.deviceId }, input, ctx.now());
-      return { ok: true as const };
-    }),
+  subscribe: mutation(memberProcedure, {
+    openapi: rest.signedIn(
+      'POST',
+      '/push/subscriptions',
+      'Send the member’s notifications to this browser (its PushSubscription; the endpoint must be a browser’s push service)',
+    ),
+    input: pushSubscribeInput,
+    output: okOutput,
+    run: (ctx, input) =>
+      okWhenDone(subscribePush(ctx.db, ctx.settings.push, { userId: ctx.user.id, deviceId: ctx.req.deviceId }, input, ctx.now())),
+  }),
 
-  unsubscribe: memberProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/push/subscriptions/remove',
-        tags: ['push'],
-        summary: 'Stop sending the member’s notifications to this browser (idempotent)',
-        protect: true,
-      },
-    })
-    .input(pushUnsubscribeInput)
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await unsubscribePush(ctx.db, ctx.user.id, input.endpoint);
-      return { ok: true as const };
-    }),
+  unsubscribe: mutation(memberProcedure, {
+    openapi: rest.signedIn('POST', '/push/subscriptions/remove', 'Stop sending the member’s notifications to this browser (idempotent)'),
+    input: pushUnsubscribeInput,
+    output: okOutput,
+    run: (ctx, input) => okWhenDone(unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
+  }),
 });

@@ -1,87 +1,58 @@
 import { inviterSchema, listOrPageInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
 import { z } from 'zod';
 import { answerListOrPage, listOrPage } from '../lib/paging';
-import { memberProcedure, moneyProcedure, publicProcedure, router } from '../trpc';
+import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { applyReferralCode, findInviter } from './code';
 import { countReferrals, listReferrals, listReferredUsers } from './lists';
+
+const rest = restEntries('referrals');
 
 const referrals = listOrPage(referralSchema, referralPageSchema);
 const referredUsers = listOrPage(referredUserSchema);
 
 export const referralsRouter = router({
-  code: memberProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/referrals/code', tags: ['referrals'], summary: 'The member’s own referral code', protect: true },
-    })
-    .input(z.void())
-    .output(z.object({ referralCode: z.string() }))
-    .query(({ ctx }) => ({ referralCode: ctx.user.referralCode })),
+  code: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/referrals/code', 'The member’s own referral code'),
+    output: z.object({ referralCode: z.string() }),
+    run: (ctx) => ({ referralCode: ctx.user.referralCode }),
+  }),
 
-  list: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/referrals',
-        tags: ['referrals'],
-        summary: 'Friends the member invited, with bonuses, newest first: the latest 1000, or one page',
-        protect: true,
-      },
-    })
-    .input(listOrPageInput)
-    .output(referrals.output)
-    .query(({ ctx, input }) =>
+  list: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/referrals', 'Friends the member invited, with bonuses, newest first: the latest 1000, or one page'),
+    input: listOrPageInput,
+    output: referrals.output,
+    run: (ctx, input) =>
       answerListOrPage(ctx, input, {
         read: (window) => listReferrals(ctx.db, ctx.user.id, window),
         count: () => countReferrals(ctx.db, ctx.user.id),
       }),
-    ),
+  }),
 
-  referredUsers: memberProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/referrals/referred-users',
-        tags: ['referrals'],
-        summary: 'The invited friends, newest first: the latest 1000, or one page',
-        protect: true,
-      },
-    })
-    .input(listOrPageInput)
-    .output(referredUsers.output)
-    .query(({ ctx, input }) =>
+  referredUsers: query(memberProcedure, {
+    openapi: rest.signedIn('GET', '/referrals/referred-users', 'The invited friends, newest first: the latest 1000, or one page'),
+    input: listOrPageInput,
+    output: referredUsers.output,
+    run: (ctx, input) =>
       answerListOrPage(ctx, input, {
         read: (window) => listReferredUsers(ctx.db, ctx.user.id, window),
         count: async () => ({ total: (await countReferrals(ctx.db, ctx.user.id)).total }),
       }),
-    ),
+  }),
 
-  useCode: moneyProcedure
-    .meta({
-      refusals: ['NOT_FOUND', 'CONFLICT'],
-      openapi: {
-        method: 'POST',
-        path: '/referrals/use-code',
-        tags: ['referrals'],
-        summary: 'Apply a sponsor’s referral code',
-        protect: true,
-      },
-    })
-    .input(referralCodeInput)
-    .output(referralSchema)
-    .mutation(({ ctx, input }) => applyReferralCode(ctx.db, ctx.user.id, input.referralCode, ctx.now())),
+  useCode: mutation(moneyProcedure, {
+    refusals: ['NOT_FOUND', 'CONFLICT'],
+    openapi: rest.signedIn('POST', '/referrals/use-code', 'Apply a sponsor’s referral code'),
+    input: referralCodeInput,
+    output: referralSchema,
+    run: (ctx, input) => applyReferralCode(ctx.db, ctx.user.id, input.referralCode, ctx.now()),
+  }),
 
-  inviter: publicProcedure
-    .meta({
-      refusals: ['NOT_FOUND'],
-      openapi: {
-        method: 'GET',
-        path: '/users/by-referral-code/{code}',
-        tags: ['referrals'],
-        summary: 'Who a referral code belongs to (masked)',
-      },
-    })
+  inviter: query(publicProcedure, {
+    refusals: ['NOT_FOUND'],
+    openapi: rest.open('GET', '/users/by-referral-code/{code}', 'Who a referral code belongs to (masked)'),
+    input: z.object({ code: z.string() }),
+    output: inviterSchema,
     // Any string: the service answers a malformed code as an unknown one (no 400 that tells them apart).
-    .input(z.object({ code: z.string() }))
-    .output(inviterSchema)
-    .query(({ ctx, input }) => findInviter(ctx.db, input.code)),
+    run: (ctx, input) => findInviter(ctx.db, input.code),
+  }),
 });

@@ -1,11 +1,12 @@
 import { maintenanceStatusSchema } from '@app/contracts';
-import { z } from 'zod';
-import { publicProcedure, router } from '../trpc';
+import { publicProcedure, query, restEntries, router } from '../trpc';
+
+const rest = restEntries('site');
 
 export const maintenanceRouter = router({
-  status: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/maintenance-status', tags: ['site'], summary: 'Maintenance and website status' } })
-    .input(z.void())
-    .output(maintenanceStatusSchema)
-    .query(({ ctx }) => ctx.readMaintenanceStatus()),
+  status: query(publicProcedure, {
+    openapi: rest.open('GET', '/maintenance-status', 'Maintenance and website status'),
+    output: maintenanceStatusSchema,
+    run: (ctx) => ctx.readMaintenanceStatus(),
+  }),
 });

@@ -2,18 +2,16 @@ import { StatementDownload, trpc } from '@app/client';
 import { MEMBER_PAGE_SIZE, messages } from '@app/contracts';
 import { Card, PageHeader, Pager } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { isKnownSignedOut } from '../../components/earning/member-data';
+import { prefetchFirstPage } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
 import { inLanguage, translate } from '../../lib/language';
-import { FIRST_PAGE, listQuery, useMemberPage } from '../../lib/member-list';
+import { listQuery, useMemberPage } from '../../lib/member-list';
 
 /** The server's CSV statement with the running balance; a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/transactions/statement.csv';
 
 export const Route = createFileRoute('/_member/history')({
-  loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.transactions.list.prefetch(FIRST_PAGE);
-  },
+  loader: prefetchFirstPage((trpc) => trpc.transactions.list),
   component: HistoryPage,
 });
 

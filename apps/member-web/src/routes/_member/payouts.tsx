@@ -1,20 +1,16 @@
 import { formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Clock, Wallet } from 'lucide-react';
-import { isKnownSignedOut } from '../../components/earning/member-data';
+import { prefetchFirstPage } from '../../components/earning/member-data';
 import { PayoutHistory } from '../../components/payouts/payout-history';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { PayoutRequestForm } from '../../components/payouts/payout-request-form';
 import { PushOfferOnce } from '../../components/push/push-offer-once';
 import { translate } from '../../lib/language';
-import { FIRST_PAGE } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/payouts')({
-  // The history joins the user in the first request instead of waiting for it.
-  loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.payouts.list.prefetch(FIRST_PAGE);
-  },
+  loader: prefetchFirstPage((trpc) => trpc.payouts.list),
   component: PayoutsPage,
 });
 

@@ -1,19 +1,15 @@
 import { formatPesos, REFERRAL_BONUS_CENTAVOS, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
 import { PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { isKnownSignedOut } from '../../components/earning/member-data';
+import { prefetchFirstPage } from '../../components/earning/member-data';
 import { ApplyCodeForm } from '../../components/referrals/apply-code-form';
 import { ReferralLinkCard } from '../../components/referrals/referral-link-card';
 import { ReferralOverview } from '../../components/referrals/referral-overview';
 import { translate } from '../../lib/language';
-import { FIRST_PAGE } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/referrals')({
-  // The history joins the user in the first request instead of waiting for it.
-  loader: ({ context }) => {
-    if (!isKnownSignedOut(context)) void context.trpc.referrals.list.prefetch(FIRST_PAGE);
-  },
+  loader: prefetchFirstPage((trpc) => trpc.referrals.list),
   component: ReferralsPage,
 });
 
