@@ -1,4 +1,4 @@
-import { loadFirstPage, mountApp } from '@app/client';
+import { loadFirstPage, mountApp, nextTask } from '@app/client';
 import { App } from './app';
 import { whenIdle } from './lib/idle';
 import { activateLanguage, startingLanguage } from './lib/language';
@@ -6,11 +6,18 @@ import { createAppRouter } from './router';
 import './styles.css';
 
 // The visitor's language (docs/architecture.md#two-languages), whose catalogue is the one text the app cannot
-// paint without, and the page, its code and data: then the app renders once, with both.
-const router = createAppRouter();
-void Promise.all([loadFirstPage(router), activateLanguage(startingLanguage())]).then(([clients]) =>
-  mountApp(<App router={router} clients={clients} />),
-);
+// paint without, and the page, its code and data: then the app renders once, with both. Each step in a task
+// of its own after the scripts' own evaluation.
+async function start(): Promise<void> {
+  const language = activateLanguage(startingLanguage());
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  const clients = await loadFirstPage(router);
+  await language;
+  mountApp(<App router={router} clients={clients} />);
+}
+void start();
 
 // Once the page has loaded and the browser is idle, from a chunk of its own: the worker, and the files it
 // caches as it installs (about 1.3 MB), never compete with the first screen on a phone's network.

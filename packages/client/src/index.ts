@@ -2,6 +2,7 @@ export { AdSlot } from './ad-slot';
 export { deviceTraits } from './device-traits-header';
 export { type LiveEventHandler, usePolling } from './live';
 export { mountApp } from './mount';
+export { nextTask } from './next-task';
 export { createRoutedRouter, loadFirstPage, RoutedApp, type RouterContext } from './routed-app';
 export { errorMessage, isOfflineFailure, isServerAnswer, isUnauthorizedError, refusalDetail } from './server-answer';
 export { requestServer, StatementDownload } from './server-file';

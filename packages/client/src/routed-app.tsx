@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AnyRoute, type AnyRouter, createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { type LiveEventHandler, LiveUpdates } from './live';
+import { nextTask } from './next-task';
 import type { StepUp } from './step-up';
 import { type AppClients, createAppClients, TrpcProvider } from './trpc';
 import { queryUtilsOf, type TrpcUtils, trpc } from './trpc-hooks';
@@ -54,6 +55,7 @@ export function RoutedApp({
  */
 export async function loadFirstPage(router: AnyRouter): Promise<AppClients> {
   const clients = createAppClients();
+  await nextTask();
   const context: RouterContext = { trpc: queryUtilsOf(clients.queryClient, clients.trpcClient), queryClient: clients.queryClient };
   router.update({ ...router.options, context });
   await router.load().catch(() => undefined);

@@ -1,11 +1,23 @@
 import { asPage, MEMBER_PAGE_SIZE } from '@app/contracts';
 import { useState } from 'react';
+import { isKnownSignedOut } from '../components/earning/member-data';
+import type { RouterContext } from '../router';
 
 /** The input of page `page` of a member's own list (docs/api-conventions.md#paging). */
 const memberPage = (page: number) => ({ page, pageSize: MEMBER_PAGE_SIZE });
 
 /** What a route's loader prefetches: the page a history opens on. */
 export const FIRST_PAGE = memberPage(1);
+
+/**
+ * The loader of a route that opens on one of the member's histories: its first page joins the signed-in
+ * user's request instead of waiting for it, unless the visitor is known to be signed out.
+ */
+export function prefetchFirstPage(list: (trpc: RouterContext['trpc']) => { prefetch: (input: typeof FIRST_PAGE) => Promise<void> }) {
+  return ({ context }: { context: RouterContext }) => {
+    if (!isKnownSignedOut(context)) void list(context.trpc).prefetch(FIRST_PAGE);
+  };
+}
 
 /**
  * A list query as a history table reads it: the rows of the page shown, the whole list's length, and

@@ -2,10 +2,9 @@ import { StatementDownload, trpc } from '@app/client';
 import { MEMBER_PAGE_SIZE, messages } from '@app/contracts';
 import { Card, PageHeader, Pager } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchFirstPage } from '../../components/earning/member-data';
 import { TransactionTable } from '../../components/earning/transaction-table';
 import { inLanguage, translate } from '../../lib/language';
-import { listQuery, useMemberPage } from '../../lib/member-list';
+import { listQuery, prefetchFirstPage, useMemberPage } from '../../lib/member-list';
 
 /** The server's CSV statement with the running balance; a plain download, not a page of this app. */
 const STATEMENT_HREF = '/api/transactions/statement.csv';

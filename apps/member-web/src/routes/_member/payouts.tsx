@@ -1,12 +1,12 @@
 import { formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Clock, Wallet } from 'lucide-react';
-import { prefetchFirstPage } from '../../components/earning/member-data';
 import { PayoutHistory } from '../../components/payouts/payout-history';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
 import { PayoutRequestForm } from '../../components/payouts/payout-request-form';
 import { PushOfferOnce } from '../../components/push/push-offer-once';
 import { translate } from '../../lib/language';
+import { prefetchFirstPage } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/payouts')({

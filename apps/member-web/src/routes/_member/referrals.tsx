@@ -1,11 +1,11 @@
 import { formatPesos, REFERRAL_BONUS_CENTAVOS, VIP_SPONSOR_BONUS_CENTAVOS } from '@app/contracts';
 import { PageHeader } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchFirstPage } from '../../components/earning/member-data';
 import { ApplyCodeForm } from '../../components/referrals/apply-code-form';
 import { ReferralLinkCard } from '../../components/referrals/referral-link-card';
 import { ReferralOverview } from '../../components/referrals/referral-overview';
 import { translate } from '../../lib/language';
+import { prefetchFirstPage } from '../../lib/member-list';
 import { useSignedInUser } from '../../lib/signed-in-user';
 
 export const Route = createFileRoute('/_member/referrals')({
