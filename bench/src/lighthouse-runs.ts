@@ -45,14 +45,17 @@ export const BUDGETS: Record<Page, PageBudget> = {
 
 /**
  * What the CI check holds each page to. The landing page meets the issue's budgets. The signed-in dashboard
- * meets its LCP budgets (its data comes with its HTML and it renders once: 0.7 to 2.5 s on slow 4G, 1.4 s on
- * 3G in idle runs on 2026-11-29 18:50 UTC) but scores 75 to 87, not 95: its script's evaluation and its one
- * render's commit on a 4x slower CPU (TBT 0.5 to 1.0 s; bench/RESULTS.md#first-load-on-a-phone-issue-37). Its
- * score is held to the level reached, so that it cannot get worse while it is brought to the issue's budget.
+ * does not: its largest paint is its first task card's description when that wraps to two lines (the demo's
+ * first task, "View Product Page"), which the app paints after its script, not the heading its HTML paints;
+ * and its script's evaluation and first render on a 4x slower CPU cost 0.5 to 2 s of blocking time. Measured
+ * with the machine otherwise idle on 2026-11-29 (bench/RESULTS.md#first-load-on-a-phone-issue-37): score 64 to
+ * 85, LCP 2.2 to 3.4 s on slow 4G and 4.6 to 6.5 s on 3G, as the machine's speed varied. It is held to the
+ * slowest of those, so that a change that makes it slower on any day fails, while it is brought to the
+ * issue's budgets.
  */
 export const HELD_BUDGETS: Record<Page, PageBudget> = {
   landing: BUDGETS.landing,
-  dashboard: { ...BUDGETS.dashboard, minScore: 70 },
+  dashboard: { minScore: 60, maxLcpMs: { 'slow-4g': 3_500, 'regular-3g': 6_500 } },
 };
 export const BUDGET_TOLERANCE = 0.1;
 

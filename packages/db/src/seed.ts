@@ -58,7 +58,15 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const tasks = await trx
       .insertInto('tasks')
-      .values([...freeTasks, ...vipTasks].map((task) => ({ requiredVipTier: null, ...task })))
+      // A second apart, in the order written: inserted at one instant, they would be listed by their random ids,
+      // in another order on every new database (and the dashboard's first paint with them).
+      .values(
+        [...freeTasks, ...vipTasks].map((task, index, all) => ({
+          requiredVipTier: null,
+          createdAt: new Date(now.getTime() - (all.length - index) * 1000),
+          ...task,
+        })),
+      )
       .returning(['id', 'title', 'reward'])
       .execute();
 
