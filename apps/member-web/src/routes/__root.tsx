@@ -7,11 +7,10 @@ import { LandingPage, MemberShell } from '../components/layouts';
 import { UiTexts } from '../components/ui-texts';
 import { useReportDeviceTraits } from '../lib/device-traits';
 import { useReplaceFirstPaint } from '../lib/first-paint';
-import { useMaintenanceStatus } from '../lib/maintenance';
+import { MaintenanceScreen, useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
 import type { RouterContext } from '../router';
 
-const MaintenanceScreen = lazyExport(() => import('../components/maintenance-screen'), 'MaintenanceScreen');
 const OfflineScreen = lazyExport(() => import('../components/offline-screen'), 'OfflineScreen');
 
 export const Route = createRootRouteWithContext<RouterContext>()({
