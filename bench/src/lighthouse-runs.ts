@@ -116,10 +116,10 @@ async function signInBrowser(port: number, url: string, cookie: string): Promise
 }
 
 /** Lighthouse's report of one load of url, signed in with `cookie` (a Cookie header) when given, in a browser of its own. */
-async function audit(url: string, chromePath: string, cookie: string | undefined, config: Config) {
+async function audit(url: string, cookie: string | undefined, config: Config) {
   let failure = '';
   for (let attempt = 1; attempt <= RUN_ATTEMPTS; attempt++) {
-    const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
     try {
       if (cookie) await signInBrowser(chrome.port, url, cookie);
       const flags = { port: chrome.port, logLevel: 'error' as const, output: 'json' as const };
@@ -134,14 +134,20 @@ async function audit(url: string, chromePath: string, cookie: string | undefined
 }
 
 /**
- * One Lighthouse run per page and profile against the server at baseUrl, each from an empty cache; the
- * dashboard signed in with the member's session cookie (`memberCookie`, a Cookie header) in the browser's jar.
+ * One Lighthouse run per page and profile against the server at baseUrl (or only the pairs `only` accepts),
+ * each from an empty cache; the dashboard signed in with the member's session cookie (`memberCookie`, a
+ * Cookie header) in the browser's jar.
  */
-export async function runLighthouse(baseUrl: string, memberCookie: string, chromePath = CHROMIUM_PATH): Promise<LighthouseRun[]> {
+export async function runLighthouse(
+  baseUrl: string,
+  memberCookie: string,
+  only: (page: Page, profile: Profile) => boolean = () => true,
+): Promise<LighthouseRun[]> {
   const runs: LighthouseRun[] = [];
   for (const page of PAGES) {
     for (const profile of Object.keys(PROFILES) as Profile[]) {
-      const lhr = await audit(`${baseUrl}/`, chromePath, page === 'dashboard' ? memberCookie : undefined, configFor(profile));
+      if (!only(page, profile)) continue;
+      const lhr = await audit(`${baseUrl}/`, page === 'dashboard' ? memberCookie : undefined, configFor(profile));
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const rows = (lhr.audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items ?? [];
       const scripts = rows.find((row) => row.resourceType === 'script');
