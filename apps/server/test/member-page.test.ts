@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { FIRST_ANSWERS_ID, type FirstAnswers, firstQueriesOf } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { insertTask, signIn, startTestApp, type TestApp } from './helpers';
 
 /*
  * A signed-in member's page (docs/architecture.md#what-a-page-loads-first): the server writes in the answer
@@ -73,6 +73,49 @@ describe('a signed-in member’s page', () => {
     expect(body.match(/<\/script>/g)?.length).toBe(body.match(/<script/g)?.length);
     expect(GREETING.exec(body)?.[1]).toBe('Welcome, &#60;/script&#62;&#60;img src=x onerror=alert(1)&#62; $&#38; $&#39; $`');
     expect(JSON.parse(ANSWERS.exec(body)?.[1] ?? 'null').user.firstName).toBe(name);
+  });
+
+  it('paints the first tasks on the dashboard as it lists them, their words as text, in the page’s language', async () => {
+    const cookie = await signIn(t.app, 'unang-gawain@example.com', { firstName: 'Lito' });
+    const before = await page('/', { cookie });
+    // No task yet: the tasks' skeleton stays, and the app shows the empty state.
+    expect(before.body).not.toContain('id="dashboard-tasks"');
+
+    const listed = Date.now() - 60_000;
+    const tasks = [
+      {
+        title: 'Read <b>Partner</b> $& Page',
+        description: 'Look through a partner page </script><img src=x onerror=alert(1)>.',
+        reward: 150,
+      },
+      { title: 'Visit Blog', description: 'Read the newest article.', reward: 120 },
+      { title: 'Explore Deals', description: "Browse this week's offers.", reward: 12_345 },
+      { title: 'Fourth Task', description: 'Not on the dashboard: it shows three.', reward: 100 },
+    ];
+    for (const [index, task] of tasks.entries()) {
+      await insertTask(t.database.db, { ...task, url: 'https://example.com/', createdAt: new Date(listed + index * 1000) });
+    }
+    const { body } = await page('/', { cookie });
+    const heading = /<h3 data-admin-text="true" class="[^"]*">([^<]*)<\/h3>/g;
+    expect([...body.matchAll(heading)].map((match) => match[1])).toEqual([
+      'Read &#60;b&#62;Partner&#60;/b&#62; $&#38; Page',
+      'Visit Blog',
+      'Explore Deals',
+    ]);
+    expect(body).toContain('Look through a partner page &#60;/script&#62;&#60;img src=x onerror=alert(1)&#62;.');
+    expect(body).not.toContain('<img src=x');
+    expect(body).toContain('Reward: ₱123.45');
+    expect(body).not.toContain('>Fourth Task<');
+    expect(body).not.toMatch(/%TASK_[A-Z]+%/);
+    expect(body).toContain('>Available Tasks</h2>');
+    // Each card with its state in words, where the page has a button a skeleton: nothing can start before the app.
+    expect(body.match(/>Active</g)?.length).toBe(3);
+
+    const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    expect(filipino.body).toContain('>Mga available na task</h2>');
+    expect([...filipino.body.matchAll(heading)].map((match) => match[1])).toHaveLength(3);
+    // Another page is not the dashboard: no tasks painted there.
+    expect((await page('/tasks', { cookie })).body).not.toContain('id="dashboard-tasks"');
   });
 
   it('goes out compressed when the browser accepts it', async () => {

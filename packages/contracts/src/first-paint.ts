@@ -57,6 +57,11 @@ export function firstQueriesOf(url: string): FirstQuery[] {
   return url === '/' ? [...SHELL_QUERIES, ...Object.values(DASHBOARD_QUERIES)] : [...SHELL_QUERIES];
 }
 
+/** The answer written into a page for `query` (by its path), when its call answered. */
+export function firstAnswerTo(answers: FirstAnswers, query: FirstQuery): unknown {
+  return answers.answers.find((answer) => answer.path === query.path)?.data;
+}
+
 export type DashboardGreeting = 'dashboard.welcome' | 'dashboard.welcomeNamed' | 'dashboard.welcomeBack' | 'dashboard.welcomeBackNamed';
 
 /** Each greeting's line beneath it: a new member is told where to start. */
@@ -85,15 +90,22 @@ export function dashboardGreeting(user: Pick<User, 'completedTasks' | 'firstName
 }
 
 /**
- * The dashboard's heading in each language and greeting as the page renders it, and the skeleton that stands
- * in the signed-in shell where it goes: the member app's build writes them into DASHBOARD_HEADERS_FILE beside
- * its pages (a dot file, which the server never serves), and the server swaps the skeleton for the member's
- * greeting, the first name written where `nameSlot` stands.
+ * The dashboard's first paint as the page renders it, for the server to write a member's own into their page
+ * (docs/architecture.md#what-a-page-loads-first). The member app's build writes it into
+ * DASHBOARD_FIRST_PAINT_FILE beside its pages (a dot file, which the server never serves):
+ * - the heading in each language and greeting, and the skeleton that stands where it goes in the signed-in
+ *   shell; the server writes the first name where `nameSlot` stands;
+ * - the first tasks: the section that holds them in each language, with `slots.cards` where the cards go, a
+ *   card ready and a card done today in each language, with the task's words where `slots` say, and the
+ *   skeleton that stands where the section goes.
  */
-export interface DashboardHeaders {
+export interface DashboardFirstPaint {
   skeleton: string;
   nameSlot: string;
   headers: Record<Language, Record<DashboardGreeting, string>>;
+  tasksSkeleton: string;
+  slots: { cards: string; title: string; description: string; reward: string };
+  tasks: Record<Language, { section: string; ready: string; doneToday: string }>;
 }
 
-export const DASHBOARD_HEADERS_FILE = '.dashboard-headers.json';
+export const DASHBOARD_FIRST_PAINT_FILE = '.dashboard-first-paint.json';

@@ -54,6 +54,17 @@ export function formatPesos(centavos: Centavos): string {
 }
 
 /**
+ * An API amount ("1500.00", "-5.00") shown as pesos ("₱1,500.00"). The API only ever sends two-decimal
+ * strings, so a value that does not parse is a broken response and is shown as it came rather than as ₱0.00.
+ */
+export function formatPesosAmount(amount: string): string {
+  const negative = amount.startsWith('-');
+  const centavos = parsePesos(negative ? amount.slice(1) : amount);
+  if (centavos === null) return amount;
+  return formatPesos(negative ? -centavos : centavos);
+}
+
+/**
  * An amount ("150.00") with the sign of its effect on the available balance ("+1.50", "-150.00", "0.00"):
  * "+" for a credit, "-" for a debit, none for a row that moved money elsewhere (an approved payout only
  * leaves pending). The history screen and the CSV statement both write amounts this way.

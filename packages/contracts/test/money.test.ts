@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPesos, parsePesos } from '../src/money';
+import { formatAmount, formatPesos, formatPesosAmount, parsePesos } from '../src/money';
 import { pesosInput } from '../src/money-schemas';
 
 describe('parsePesos', () => {
@@ -48,6 +48,12 @@ describe('formatting', () => {
     expect(formatAmount(-500)).toBe('-5.00');
     expect(formatPesos(150_000)).toBe('₱1,500.00');
     expect(formatPesos(266)).toBe('₱2.66');
+  });
+
+  it('shows an API amount as pesos, and one that does not parse as it came', () => {
+    expect(formatPesosAmount('1500.00')).toBe('₱1,500.00');
+    expect(formatPesosAmount('-5.00')).toBe('-₱5.00');
+    expect(formatPesosAmount('not an amount')).toBe('not an amount');
   });
 });
 

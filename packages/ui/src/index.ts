@@ -1,3 +1,4 @@
+export { formatPesosAmount } from '@app/contracts';
 export { Alert, AlertDescription, AlertTitle } from './components/alert';
 export { UserAvatar } from './components/avatar';
 export { Badge, type BadgeProps } from './components/badge';
@@ -54,7 +55,6 @@ export { SignOutLink } from './layout/sign-out-link';
 export { SiteFooter } from './layout/site-footer';
 export { cn } from './lib/cn';
 export { lazyExport } from './lib/lazy-export';
-export { formatPesosAmount } from './lib/pesos';
 export { fillIn, UiTextProvider, useUiText } from './lib/ui-text';
 export { useCopy } from './lib/use-copy';
 export { ROOM_BESIDE_CONTENT, useMediaQuery } from './lib/use-media-query';

@@ -1,18 +1,20 @@
 import {
+  DASHBOARD_FIRST_PAINT_FILE,
   DASHBOARD_GREETINGS,
-  DASHBOARD_HEADERS_FILE,
+  type DashboardFirstPaint,
   type DashboardGreeting,
-  type DashboardHeaders,
   dashboardDescription,
   LANGUAGES,
   type Language,
 } from '@app/contracts';
-import { PageHeader } from '@app/ui';
+import { PageHeader, Skeleton } from '@app/ui';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { TaskBadge, TaskCardFrame } from '../components/earning/task-card';
+import { DashboardTasks, TASK_GRID } from '../components/earning/task-grid';
 import { LandingApp } from '../landing-app';
 import { loadLanguage, translate } from '../lib/language';
-import { PageHeaderSkeleton, StaticShell } from './static-shell';
+import { PageHeaderSkeleton, StaticShell, TasksSkeleton } from './static-shell';
 
 /** The landing page in one language: its markup, and the page's title and description in that language. */
 interface LandingPaint {
@@ -21,8 +23,44 @@ interface LandingPaint {
   description: string;
 }
 
-/** Where the server writes the member's first name into a greeting of DashboardHeaders. */
+/** Where the server writes the member's first name into a greeting of DashboardFirstPaint. */
 export const MEMBER_NAME_SLOT = '%MEMBER_NAME%';
+
+/** Where the server writes the dashboard's first tasks, and each task's words, into DashboardFirstPaint's tasks. */
+const TASK_SLOTS: DashboardFirstPaint['slots'] = {
+  cards: '%TASK_CARDS%',
+  title: '%TASK_TITLE%',
+  description: '%TASK_DESCRIPTION%',
+  reward: '%TASK_REWARD%',
+};
+
+/**
+ * The dashboard's tasks in the active language as the page renders them, each card with its words to be
+ * written in; where the page has a button, a skeleton, as nothing can be started before the app is there.
+ */
+function dashboardTasksInActiveLanguage(): DashboardFirstPaint['tasks'][Language] {
+  const card = (state: 'ready' | 'doneToday') =>
+    renderToStaticMarkup(
+      <li>
+        <TaskCardFrame
+          task={{ title: TASK_SLOTS.title, description: TASK_SLOTS.description, reward: TASK_SLOTS.reward }}
+          headingLevel="h3"
+          badge={<TaskBadge state={state} />}
+        >
+          <Skeleton className="h-10" />
+        </TaskCardFrame>
+      </li>,
+    );
+  return {
+    section: renderToStaticMarkup(
+      <DashboardTasks>
+        <ul className={TASK_GRID}>{TASK_SLOTS.cards}</ul>
+      </DashboardTasks>,
+    ),
+    ready: card('ready'),
+    doneToday: card('doneToday'),
+  };
+}
 
 /** The heading of every greeting in the active language; the named ones carry MEMBER_NAME_SLOT. */
 function dashboardHeadersInActiveLanguage(): Record<DashboardGreeting, string> {
@@ -45,19 +83,21 @@ function dashboardHeadersInActiveLanguage(): Record<DashboardGreeting, string> {
 /**
  * The markup the build writes into the member site's pages (build/first-paint.ts): the landing page in each
  * language (landing.html, landing.fil.html), rendered as its script hydrates it, the signed-in shell for
- * index.html, which the app replaces rather than hydrates, and the dashboard's headings for the server.
+ * index.html, which the app replaces rather than hydrates, and the dashboard's headings and tasks for the server.
  */
 export async function renderFirstPaints(): Promise<{
   landing: Record<Language, LandingPaint>;
   shell: string;
-  /** Files for the server beside the pages, by name: the dashboard's headings (DASHBOARD_HEADERS_FILE). */
+  /** Files for the server beside the pages, by name: the dashboard's first paint (DASHBOARD_FIRST_PAINT_FILE). */
   serverFiles: Record<string, string>;
 }> {
   const landing = {} as Record<Language, LandingPaint>;
-  const headers = {} as DashboardHeaders['headers'];
+  const headers = {} as DashboardFirstPaint['headers'];
+  const tasks = {} as DashboardFirstPaint['tasks'];
   for (const language of LANGUAGES) {
     await loadLanguage(language);
     headers[language] = dashboardHeadersInActiveLanguage();
+    tasks[language] = dashboardTasksInActiveLanguage();
     landing[language] = {
       markup: renderToString(
         <StrictMode>
@@ -72,11 +112,14 @@ export async function renderFirstPaints(): Promise<{
     landing,
     shell: renderToStaticMarkup(<StaticShell />),
     serverFiles: {
-      [DASHBOARD_HEADERS_FILE]: JSON.stringify({
+      [DASHBOARD_FIRST_PAINT_FILE]: JSON.stringify({
         skeleton: renderToStaticMarkup(<PageHeaderSkeleton />),
         nameSlot: MEMBER_NAME_SLOT,
         headers,
-      } satisfies DashboardHeaders),
+        tasksSkeleton: renderToStaticMarkup(<TasksSkeleton />),
+        slots: TASK_SLOTS,
+        tasks,
+      } satisfies DashboardFirstPaint),
     },
   };
 }

@@ -3,7 +3,7 @@ import { FIRST_PAINT_ID } from '../lib/first-paint';
 
 /**
  * What index.html paints before the member app's script has run: the signed-in layout's header and logo,
- * and skeletons where the sidebar and the page will be (the dashboard's title and figures). Built to static
+ * and skeletons where the sidebar and the page will be (the dashboard's title, figures and tasks). Built to static
  * markup at build time; the app replaces it (src/lib/first-paint.ts).
  */
 export function StaticShell() {
@@ -34,7 +34,7 @@ export function StaticShell() {
               <Skeleton key={card} className="h-28 rounded-xl" />
             ))}
           </div>
-          <Skeleton className="h-40 rounded-xl" />
+          <TasksSkeleton />
         </main>
       </div>
     </div>
@@ -52,6 +52,14 @@ export function PageHeaderSkeleton() {
       <Skeleton className="h-5 w-80 max-w-full" />
     </div>
   );
+}
+
+/**
+ * Where the dashboard's tasks will be. On the dashboard the server puts the member's first tasks in its place
+ * (apps/server/src/web/first-paint.ts), which finds it by this markup.
+ */
+export function TasksSkeleton() {
+  return <Skeleton className="h-40 rounded-xl" />;
 }
 
 const SIDEBAR_ITEMS = ['dashboard', 'tasks', 'history', 'payouts', 'referrals', 'vip', 'profile'];

@@ -2,12 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
-  DASHBOARD_HEADERS_FILE,
-  type DashboardHeaders,
+  DASHBOARD_FIRST_PAINT_FILE,
+  DASHBOARD_QUERIES,
+  DASHBOARD_TASK_COUNT,
+  type DashboardFirstPaint,
   dashboardGreeting,
+  doneTodayLast,
   FIRST_ANSWERS_ID,
   type FirstAnswers,
+  firstAnswerTo,
+  formatPesosAmount,
   type Language,
+  type Task,
+  type VipStatus,
 } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './server-page';
@@ -18,15 +25,26 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const answersBlock = (answers: FirstAnswers) =>
   `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(answers).replaceAll('<', '\\u003c')}</script>`;
 
+/** `template` with each of `values`' keys written as its value, escaped: in one pass, so no value is read as a key. */
+function fillSlots(template: string, values: Record<string, string>): string {
+  const keys = new RegExp(
+    Object.keys(values)
+      .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
+  return template.replace(keys, (key) => escapeHtml(values[key] ?? ''));
+}
+
 /**
  * A signed-in member's page of the member app (docs/architecture.md#what-a-page-loads-first): the built page
  * (index.html or its Filipino twin) with the answers the app would ask for first written in, and on the
- * dashboard the member's own greeting where the shell has the heading's skeleton, so that the first screen
- * paints from the HTML before any script has run. Built pages are read once.
+ * dashboard the member's own greeting and first tasks where the shell has their skeletons, so that the first
+ * screen paints from the HTML before any script has run. Built pages are read once.
  */
 export function memberPageWriter(distDir: string) {
   const pages = new Map<string, string>();
-  let dashboard: DashboardHeaders | undefined;
+  let dashboardPaint: DashboardFirstPaint | undefined;
   const page = (file: string) => {
     let html = pages.get(file);
     if (html === undefined) {
@@ -36,21 +54,40 @@ export function memberPageWriter(distDir: string) {
     }
     return html;
   };
+  const dashboard = () => {
+    dashboardPaint ??= JSON.parse(readFileSync(path.join(distDir, DASHBOARD_FIRST_PAINT_FILE), 'utf8')) as DashboardFirstPaint;
+    return dashboardPaint;
+  };
   const greetingOf = (answers: FirstAnswers, language: Language) => {
-    dashboard ??= JSON.parse(readFileSync(path.join(distDir, DASHBOARD_HEADERS_FILE), 'utf8')) as DashboardHeaders;
     const { greeting, name } = dashboardGreeting(answers.user);
-    return {
-      skeleton: dashboard.skeleton,
-      heading: dashboard.headers[language][greeting].replace(dashboard.nameSlot, () => escapeHtml(name ?? '')),
-    };
+    return fillSlots(dashboard().headers[language][greeting], { [dashboard().nameSlot]: name ?? '' });
+  };
+  // The tasks as the dashboard lists them, in their order; none where it shows the day's limit reached or
+  // that there are no tasks, or where an answer is missing: the skeleton stays until the app is there.
+  const tasksOf = (answers: FirstAnswers, language: Language) => {
+    const tasks = firstAnswerTo(answers, DASHBOARD_QUERIES.tasks) as Task[] | undefined;
+    const today = firstAnswerTo(answers, DASHBOARD_QUERIES.vipStatus) as VipStatus | undefined;
+    if (!tasks?.length || !today || today.tasksRemaining <= 0) return undefined;
+    const { slots, tasks: paint } = dashboard();
+    const cards = doneTodayLast(tasks, today.tasksDoneToday)
+      .slice(0, DASHBOARD_TASK_COUNT)
+      .map((task) =>
+        fillSlots(today.tasksDoneToday.includes(task.id) ? paint[language].doneToday : paint[language].ready, {
+          [slots.title]: task.title,
+          [slots.description]: task.description,
+          [slots.reward]: formatPesosAmount(task.reward),
+        }),
+      );
+    return paint[language].section.replace(slots.cards, () => cards.join(''));
   };
 
   return (file: string, language: Language, answers: FirstAnswers, isDashboard: boolean): string => {
     // Replaced by functions: a replacement string would read `$&` or `$'` in a member's name as patterns.
     let html = page(file).replace(ROOT_ELEMENT, () => `${answersBlock(answers)}${ROOT_ELEMENT}`);
     if (isDashboard) {
-      const { skeleton, heading } = greetingOf(answers, language);
-      html = html.replace(skeleton, () => heading);
+      html = html.replace(dashboard().skeleton, () => greetingOf(answers, language));
+      const tasks = tasksOf(answers, language);
+      if (tasks !== undefined) html = html.replace(dashboard().tasksSkeleton, () => tasks);
     }
     return html;
   };

@@ -2,6 +2,7 @@ import { errorMessage, isServerAnswer } from '@app/client';
 import { messages, type Task } from '@app/contracts';
 import { Badge, Button, Card, formatPesosAmount, NewTabLink, toast } from '@app/ui';
 import { CheckCircle2, Globe, Timer } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { inLanguage, translate } from '../../lib/language';
 import { openInNewTab, webUrl } from './open-site';
 import { forgetView, useOpenView } from './open-views';
@@ -23,12 +24,58 @@ interface TaskCardProps {
  * waiting with its countdown, then completed with Collect Earnings. Cancel, and a collect the server
  * settled (Collect Earnings or Start Another Task), bring it back to ready.
  */
-export function TaskCard({ task, userId, headingLevel: Heading, doneToday }: TaskCardProps) {
+export function TaskCard({ task, userId, headingLevel, doneToday }: TaskCardProps) {
   const view = useOpenView(userId, task.id);
   const secondsLeft = useSecondsLeft(view?.endsAt ?? null);
   const viewing = secondsLeft !== null && secondsLeft > 0;
-  const headingId = `task-${task.id}-title`;
 
+  return (
+    <TaskCardFrame
+      task={task}
+      headingLevel={headingLevel}
+      headingId={`task-${task.id}-title`}
+      badge={<TaskBadge state={viewing ? 'viewing' : doneToday ? 'doneToday' : 'ready'} />}
+    >
+      {secondsLeft === null ? (
+        <StartTaskButton task={task} userId={userId} />
+      ) : viewing ? (
+        <div className="grid gap-3">
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Timer className="size-4 text-warning" aria-hidden="true" />
+            <span role="timer" aria-label={translate('task.timeLeft')} className="font-mono text-lg font-bold tabular-nums text-foreground">
+              {secondsLeft}s
+            </span>
+            {translate('task.leftToView')}
+          </p>
+          {/* The way back to the site, also where the popup blocker refused the tab the start opened. */}
+          {webUrl(task.url) && (
+            <Button asChild variant="secondary">
+              <NewTabLink href={task.url}>{translate('task.openWebsite')}</NewTabLink>
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => forgetView(userId, task.id)}>
+            {translate('task.cancel')}
+          </Button>
+        </div>
+      ) : (
+        <TimerCompleted task={task} userId={userId} />
+      )}
+    </TaskCardFrame>
+  );
+}
+
+interface TaskCardFrameProps {
+  task: Pick<Task, 'title' | 'description' | 'reward'>;
+  headingLevel: 'h2' | 'h3';
+  /** What labels the card; the first paint's cards, replaced before anyone reads them by name, have none. */
+  headingId?: string;
+  badge: ReactNode;
+  /** What the member can do with the task now. */
+  children: ReactNode;
+}
+
+/** A task card's frame: its title and state, its description and reward, and what can be done with it. */
+export function TaskCardFrame({ task, headingLevel: Heading, headingId, badge, children }: TaskCardFrameProps) {
   return (
     <Card role="group" aria-labelledby={headingId} className="flex h-full flex-col">
       {/* The badge moves under a long title rather than squeezing it into a narrow column. */}
@@ -37,16 +84,7 @@ export function TaskCard({ task, userId, headingLevel: Heading, doneToday }: Tas
         <Heading id={headingId} data-admin-text className="min-w-0 flex-[1_1_10rem] font-semibold leading-snug break-words">
           {task.title}
         </Heading>
-        {viewing ? (
-          <Badge variant="warning">{translate('task.waiting')}</Badge>
-        ) : doneToday ? (
-          <Badge variant="secondary">
-            <CheckCircle2 aria-hidden="true" />
-            {translate('task.doneToday')}
-          </Badge>
-        ) : (
-          <Badge variant="success">{translate('task.active')}</Badge>
-        )}
+        {badge}
       </div>
       <div className="grid flex-1 content-start gap-3 px-5">
         <p data-admin-text className="text-sm text-muted-foreground">
@@ -54,38 +92,23 @@ export function TaskCard({ task, userId, headingLevel: Heading, doneToday }: Tas
         </p>
         <p className="font-semibold text-primary">{translate('task.reward', { amount: formatPesosAmount(task.reward) })}</p>
       </div>
-      <div className="p-5 pt-4">
-        {secondsLeft === null ? (
-          <StartTaskButton task={task} userId={userId} />
-        ) : viewing ? (
-          <div className="grid gap-3">
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Timer className="size-4 text-warning" aria-hidden="true" />
-              <span
-                role="timer"
-                aria-label={translate('task.timeLeft')}
-                className="font-mono text-lg font-bold tabular-nums text-foreground"
-              >
-                {secondsLeft}s
-              </span>
-              {translate('task.leftToView')}
-            </p>
-            {/* The way back to the site, also where the popup blocker refused the tab the start opened. */}
-            {webUrl(task.url) && (
-              <Button asChild variant="secondary">
-                <NewTabLink href={task.url}>{translate('task.openWebsite')}</NewTabLink>
-              </Button>
-            )}
-            <Button variant="outline" onClick={() => forgetView(userId, task.id)}>
-              {translate('task.cancel')}
-            </Button>
-          </div>
-        ) : (
-          <TimerCompleted task={task} userId={userId} />
-        )}
-      </div>
+      <div className="p-5 pt-4">{children}</div>
     </Card>
   );
+}
+
+/** A task's state in words, not colour only: its view counting down, credited today already, or ready. */
+export function TaskBadge({ state }: { state: 'viewing' | 'doneToday' | 'ready' }) {
+  if (state === 'viewing') return <Badge variant="warning">{translate('task.waiting')}</Badge>;
+  if (state === 'doneToday') {
+    return (
+      <Badge variant="secondary">
+        <CheckCircle2 aria-hidden="true" />
+        {translate('task.doneToday')}
+      </Badge>
+    );
+  }
+  return <Badge variant="success">{translate('task.active')}</Badge>;
 }
 
 /**

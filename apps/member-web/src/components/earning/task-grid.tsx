@@ -1,8 +1,9 @@
 import { errorMessage } from '@app/client';
-import { messages, type Task, type VipStatus } from '@app/contracts';
+import { doneTodayLast, messages, type Task, type VipStatus } from '@app/contracts';
 import { AppLink, Button, Card, EmptyState, LoadError, Skeleton } from '@app/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, ListChecks } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { inLanguage, translate } from '../../lib/language';
 import { TaskCard } from './task-card';
 
@@ -16,7 +17,7 @@ interface TaskGridProps {
   headingLevel: 'h2' | 'h3';
 }
 
-const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+export const TASK_GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 /** The member's tasks as cards, with skeletons while loading, the error, the empty state and the day's limit. */
 export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGridProps) {
@@ -36,7 +37,7 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
   }
   if (tasks.isPending) {
     return (
-      <div role="status" aria-label={translate('task.loading')} className={GRID}>
+      <div role="status" aria-label={translate('task.loading')} className={TASK_GRID}>
         {Array.from({ length: limit ?? 6 }, (_, index) => (
           <Card key={index} className="grid gap-3 p-5">
             <div className="flex justify-between gap-3">
@@ -60,8 +61,8 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
   }
   const done = new Set(today?.tasksDoneToday);
   return (
-    <ul className={GRID}>
-      {doneLast(tasks.data, done)
+    <ul className={TASK_GRID}>
+      {doneTodayLast(tasks.data, today?.tasksDoneToday ?? [])
         .slice(0, limit)
         .map((task) => (
           <li key={task.id}>
@@ -72,7 +73,17 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
   );
 }
 
-/** The tasks not done today first, then those done (docs/screens.md#the-first-visit), each group in the server's order. */
-function doneLast<T extends { id: string }>(tasks: readonly T[], done: ReadonlySet<string>): T[] {
-  return [...tasks.filter((task) => !done.has(task.id)), ...tasks.filter((task) => done.has(task.id))];
+/** The dashboard's "Available Tasks": its heading, a link onward when there is one, and the tasks. */
+export function DashboardTasks({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby="dashboard-tasks" className="grid gap-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="dashboard-tasks" className="text-xl font-semibold tracking-tight">
+          {translate('dashboard.availableTasks')}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
 }

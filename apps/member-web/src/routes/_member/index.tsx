@@ -13,7 +13,7 @@ import { CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
 import { DailyLimitCard } from '../../components/earning/daily-limit-card';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { StartTaskButton } from '../../components/earning/task-card';
-import { TaskGrid } from '../../components/earning/task-grid';
+import { DashboardTasks, TaskGrid } from '../../components/earning/task-grid';
 import { TransactionTable } from '../../components/earning/transaction-table';
 import { OnwardLink } from '../../components/onward-link';
 import { PayoutHoldBanner } from '../../components/payouts/payout-hold-banner';
@@ -75,19 +75,18 @@ function Dashboard() {
         />
       </section>
 
-      <section aria-labelledby="dashboard-tasks" className="grid gap-4">
-        <div className="flex items-center justify-between gap-4">
-          <h2 id="dashboard-tasks" className="text-xl font-semibold tracking-tight">
-            {t('dashboard.availableTasks')}
-          </h2>
-          {tasks.data && tasks.data.length > DASHBOARD_TASK_COUNT && (
+      <DashboardTasks
+        action={
+          tasks.data &&
+          tasks.data.length > DASHBOARD_TASK_COUNT && (
             <OnwardLink href="/tasks" variant="link">
               {t('dashboard.viewAllTasks')}
             </OnwardLink>
-          )}
-        </div>
+          )
+        }
+      >
         <TaskGrid tasks={tasks} today={vipStatus.data} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
-      </section>
+      </DashboardTasks>
 
       <DailyLimitCard status={vipStatus} />
 
