@@ -23,7 +23,8 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'private-files-'));
   dataDir = path.join(root, 'new', 'data');
   await openAndClose(dataDir);
-}, 30_000);
+  // A PGlite start: seconds alone, past 30 s beside CI's other suites on two cores.
+}, 120_000);
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
