@@ -49,9 +49,11 @@ describe('referral link', () => {
     expect(described('Your code')).toBe('MARIA2026');
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
 
-    expect(await navigator.clipboard.readText()).toBe(LINK);
+    // Read before the clipboard is: on a loaded machine that read alone has outlasted the two seconds.
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Copy link' }, { timeout: 3000 })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(LINK);
+    // Back after two seconds, which timers two cores shared with other suites run late.
+    expect(await screen.findByRole('button', { name: 'Copy link' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('says so when the clipboard refuses', async () => {
