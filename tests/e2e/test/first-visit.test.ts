@@ -131,10 +131,12 @@ describe.each(LANGUAGES)('a new member’s first visit in $language', (texts) =>
     await opened.close();
     const card = page.getByRole('group', { name: title, exact: true });
     await card.getByText(texts.waiting).waitFor();
+    // The count lasts 20 s: both widths are looked at before axe's slower walk, which on a slow machine
+    // outlasted it, so that the timer is still there to be seen.
     await atBothWidths(page, `first-visit-counting-${texts.language}`, async () => {
       await expectInView(card.getByRole('timer'));
-      await expectAccessible(page);
     });
+    await expectAccessible(page);
 
     await card.getByRole('button', { name: texts.collect }).click({ timeout: 15_000 });
     await card.getByText(texts.doneToday).waitFor();
