@@ -108,10 +108,14 @@ export function approxDuration(seconds: number): { count: number; unit: 'minute'
   return { count: Math.round(seconds / 86_400), unit: 'day' };
 }
 
-/** Counts with thousands separators; toLocaleString would build a formatter on every call. */
-const countFormat = new Intl.NumberFormat('en-US');
+/**
+ * Counts with thousands separators; toLocaleString would build a formatter on every call. Built at the
+ * first count, not as a page's script is evaluated: the first formatter of a page costs it milliseconds.
+ */
+let countFormat: Intl.NumberFormat | undefined;
 
 /** "1 account", "3 accounts", "1,200 accounts": a count with its noun in the right number. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  countFormat ??= new Intl.NumberFormat('en-US');
   return `${countFormat.format(count)} ${count === 1 ? singular : plural}`;
 }
