@@ -1,18 +1,49 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer, defaultServerConditions, type Plugin } from 'vite';
+import { createServer, defaultServerConditions, type Plugin, type Rolldown } from 'vite';
 import { sourceConditions } from '../../../tooling/vite.ts';
 import { compiledCatalogues } from './catalogues.ts';
 
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
 const RENDERER = '/src/first-paint/render.tsx';
 const ROOT_ELEMENT = '<div id="root"></div>';
-/** What only the member app's page loads first: the page, the router, the routes and the app's own code. */
-const MEMBER_APP_ONLY =
-  /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]|apps[\\/]member-web[\\/](index\.html|src[\\/](routes[\\/]|routeTree\.gen|router|app|main|lib[\\/](?!language)))|packages[\\/]client[\\/]src[\\/](routed-app|live)/;
-/** What only landing.html loads first: the page, the landing page and its small app. */
-const LANDING_ONLY =
-  /apps[\\/]member-web[\\/](landing\.html|src[\\/](landing|landing-app|components[\\/]landing-page|components[\\/]payouts[\\/]payout-proof)\.tsx)/;
+const INDEX_PAGE = fileURLToPath(new URL('../index.html', import.meta.url));
+/** The member app's script, whose evaluation starts the app: no other page or chunk may import its chunk. */
+const APP_SCRIPT = fileURLToPath(new URL('../src/main.tsx', import.meta.url));
+const LANDING_PAGE = fileURLToPath(new URL('../landing.html', import.meta.url));
+
+/** The modules `entry` imports statically, and theirs, by the bundler's module graph. */
+function staticImports(entry: string, moduleInfo: (id: string) => { importedIds: readonly string[] } | null): Set<string> {
+  const found = new Set<string>();
+  const pending = [entry];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(moduleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * Names the pages' first chunks. The member app's page and script get one of their own (index): evaluating it
+ * starts the app, and the shared initial chunk (tooling/vite.ts), which lazy chunks import from, must not.
+ * Then what landing.html's script (src/landing.ts) needs before it runs, which is all the landing page
+ * loads: what the member app may import too goes in a chunk both load (initial-shared); the rest, the
+ * script itself among it, in the landing page's own, which the app never loads. React, the router and the
+ * app stay out of both. By the module graph, which counts a package's index as importing all it exports:
+ * the script imports each helper from its own module.
+ */
+function firstChunks(): Rolldown.CodeSplittingNameFunction {
+  let pages: { landing: Set<string>; index: Set<string> } | undefined;
+  return (id, context) => {
+    if (id === INDEX_PAGE || id === APP_SCRIPT) return 'index';
+    const moduleInfo = (moduleId: string) => context.getModuleInfo(moduleId);
+    pages ??= { landing: staticImports(LANDING_PAGE, moduleInfo), index: staticImports(INDEX_PAGE, moduleInfo) };
+    if (!pages.landing.has(id)) return null;
+    return pages.index.has(id) ? 'initial-shared' : 'landing';
+  };
+}
+
 /** The pages' own small shared modules: everything of ui, client and the app but what needs Radix or zod. */
 const PAGE_PARTS =
   /(packages[\\/](ui|client)[\\/]src|apps[\\/]member-web[\\/]src)[\\/](?!.*(dialog|dropdown-menu|tabs|toast|sheet|switch|select|field|label|form|progress|avatar|menu|mobile-nav|zod|conversation|search|open-views))/;
@@ -70,8 +101,8 @@ async function renderFirstPaints(): Promise<FirstPaints> {
 /**
  * The member site's pages paint from their HTML (docs/architecture.md#what-a-page-loads-first). The build has
  * two pages: index.html, the member app, which paints the signed-in shell (header, logo, skeletons) until the
- * app replaces it, and landing.html, the landing page's own small app, which paints the landing page and
- * hydrates it. The server picks one by the request's session cookie. The stylesheet goes inline into both
+ * app replaces it, and landing.html, which paints the landing page, and whose small script adds to it
+ * without React. The server picks one by the request's session cookie. The stylesheet goes inline into both
  * (about 10 KB compressed), so nothing holds the first paint but the HTML itself.
  */
 export function memberFirstPaint(): Plugin {
@@ -83,16 +114,13 @@ export function memberFirstPaint(): Plugin {
       build: {
         rolldownOptions: {
           input: {
-            index: fileURLToPath(new URL('../index.html', import.meta.url)),
-            landing: fileURLToPath(new URL('../landing.html', import.meta.url)),
+            index: INDEX_PAGE,
+            landing: LANDING_PAGE,
           },
-          // The shared initial chunk (tooling/vite.ts) is what both pages load first; each page's own part of
-          // it has a chunk of its own, so the landing page loads neither the router nor the member app.
           output: {
             codeSplitting: {
               groups: [
-                { name: 'initial-app', tags: ['$initial'], test: MEMBER_APP_ONLY, includeDependenciesRecursively: false, priority: 1 },
-                { name: 'initial-landing', tags: ['$initial'], test: LANDING_ONLY, includeDependenciesRecursively: false, priority: 1 },
+                { name: firstChunks(), debugName: 'first chunks', tags: ['$initial'], includeDependenciesRecursively: false, priority: 1 },
                 // The icons the pages load with their code in one file, not one file each: on a phone's
                 // network every request costs a round trip, and a page waited for a dozen of them.
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },

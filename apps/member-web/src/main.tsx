@@ -23,6 +23,11 @@ void start();
 // caches as it installs (about 1.3 MB), never compete with the first screen on a phone's network.
 if ('serviceWorker' in navigator) {
   window.addEventListener('load', () =>
-    whenIdle(() => void import('./lib/service-worker').then((worker) => worker.registerServiceWorker())),
+    whenIdle(
+      () =>
+        void Promise.all([import('./lib/service-worker'), import('./lib/update-prompt')]).then(([worker, prompt]) =>
+          worker.registerServiceWorker(prompt.offerUpdate),
+        ),
+    ),
   );
 }

@@ -1,24 +1,7 @@
-import { AD_SCRIPT_URL } from '@app/contracts';
 import { cn } from '@app/ui';
-import { useEffect, useRef } from 'react';
+import { type Ref, useEffect, useRef } from 'react';
+import { requestAd } from './ad-request';
 import { trpc } from './trpc-hooks';
-
-declare global {
-  interface Window {
-    adsbygoogle?: object[];
-  }
-}
-
-/** Adds the ad network's script to the page once, however many slots the page shows. */
-function loadAdScript(clientId: string) {
-  if (document.querySelector('script[data-ad-loader]')) return;
-  const script = document.createElement('script');
-  script.async = true;
-  script.crossOrigin = 'anonymous';
-  script.src = `${AD_SCRIPT_URL}?client=${encodeURIComponent(clientId)}`;
-  script.dataset.adLoader = '';
-  document.head.append(script);
-}
 
 /**
  * A 728x90 banner (docs/screens.md#member-screens). It exists only when an ad client is configured
@@ -33,19 +16,39 @@ export function AdSlot({ className }: { className?: string }) {
 
 function AdBanner({ clientId, className }: { clientId: string; className?: string }) {
   const unit = useRef<HTMLModElement>(null);
-
   useEffect(() => {
-    loadAdScript(clientId);
-    // Each unit is filled by one push; StrictMode's second effect run must not ask twice for the same one.
-    if (unit.current?.dataset.adRequested !== undefined) return;
-    if (unit.current) unit.current.dataset.adRequested = '';
-    window.adsbygoogle = window.adsbygoogle ?? [];
-    window.adsbygoogle.push({});
+    if (unit.current) requestAd(unit.current, clientId);
   }, [clientId]);
+  return <AdBannerFrame clientId={clientId} className={className} unitRef={unit} />;
+}
 
+function AdBannerFrame({
+  clientId,
+  className,
+  unitRef,
+  hidden,
+}: {
+  clientId: string;
+  className?: string;
+  unitRef?: Ref<HTMLModElement>;
+  hidden?: boolean;
+}) {
   return (
-    <aside aria-label="Advertisement" className={cn('mx-auto h-[90px] w-full max-w-[728px] overflow-hidden', className)}>
-      <ins ref={unit} className="adsbygoogle block h-[90px] w-full" data-ad-client={clientId} />
+    <aside
+      aria-label="Advertisement"
+      hidden={hidden}
+      data-ad-slot=""
+      className={cn('mx-auto h-[90px] w-full max-w-[728px] overflow-hidden', className)}
+    >
+      <ins ref={unitRef} className="adsbygoogle block h-[90px] w-full" data-ad-client={clientId} />
     </aside>
   );
+}
+
+/**
+ * The banner as landing.html carries it (docs/architecture.md#what-a-page-loads-first): hidden and without a
+ * client, which the page's script, without React, writes in and asks the network to fill when one is configured.
+ */
+export function AdSlotTemplate() {
+  return <AdBannerFrame clientId="" hidden />;
 }

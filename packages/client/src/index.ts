@@ -1,4 +1,4 @@
-export { AdSlot } from './ad-slot';
+export { AdSlot, AdSlotTemplate } from './ad-slot';
 export { deviceTraits } from './device-traits-header';
 export { type LiveEventHandler, usePolling } from './live';
 export { mountApp } from './mount';

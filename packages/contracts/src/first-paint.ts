@@ -109,3 +109,17 @@ export interface DashboardFirstPaint {
 }
 
 export const DASHBOARD_FIRST_PAINT_FILE = '.dashboard-first-paint.json';
+
+/**
+ * `template` with each of `values`' keys written as its value (passed through `encode`, for markup: escaped): in one
+ * pass, so no value is read as a key and no `$&` in a value means anything.
+ */
+export function fillSlots(template: string, values: Record<string, string>, encode: (text: string) => string = (text) => text): string {
+  const keys = new RegExp(
+    Object.keys(values)
+      .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
+  return template.replace(keys, (key) => encode(values[key] ?? ''));
+}

@@ -80,7 +80,7 @@ describe('the landing page', () => {
     await page.getByRole('heading', { name: 'How it works' }).waitFor();
   });
 
-  it('is hydrated by its own script, without the member app, and keeps its markup', async () => {
+  it('is made live by its own small script, without React or the member app', async () => {
     const page = await (await newContext()).newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -92,12 +92,17 @@ describe('the landing page', () => {
     });
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: LANDING_HEADLINE }).waitFor();
-    // The sign-in link comes back to the page it was opened from once the script has taken over.
+    // The sign-in link comes back to the page it was opened from once the script has run.
     await page.goto('/payouts', { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toContain('payouts');
+    // The language switch: the page comes back from the server in Filipino.
+    await page.getByRole('button', { name: 'Language: Filipino' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kumita ng piso sa mga simpleng online task' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fil');
     expect(errors).toEqual([]);
     expect(scripts.some((script) => /\/assets\/landing-/.test(script))).toBe(true);
-    expect(scripts.some((script) => /\/assets\/index-/.test(script))).toBe(false);
+    // Neither the member app's script nor its first chunk, where React is.
+    expect(scripts.filter((script) => /\/assets\/(index-|initial-(?!shared-))/.test(script))).toEqual([]);
   });
 });
 

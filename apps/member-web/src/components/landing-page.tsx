@@ -3,6 +3,7 @@ import { DEFAULT_TASK_VIEW_SECONDS, FREE_DAILY_TASK_LIMIT, formatPesos, PAYOUT_M
 import type { MessageKey } from '@app/contracts/i18n';
 import { AppLink, BrandLink, Button, Card, SiteFooter, useSignInHref } from '@app/ui';
 import { ArrowRight, ClipboardList, Globe, LogIn, type LucideIcon, PlayCircle, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useLanguage } from '../lib/language';
 import { LanguageSwitch } from './language-switch';
 import { PayoutProof } from './payouts/payout-proof';
@@ -22,8 +23,15 @@ const TASK_KINDS = [
 /** What the steps' texts fill in. */
 const STEP_VALUES = { seconds: DEFAULT_TASK_VIEW_SECONDS, amount: formatPesos(PAYOUT_MIN_CENTAVOS) };
 
+interface LandingPageProps {
+  /** What was paid lately: read by the page itself, or, in landing.html, its template (PayoutProofTemplate). */
+  payoutProof?: ReactNode;
+  /** The footer's banner, likewise (AdSlotTemplate in landing.html). */
+  ad?: ReactNode;
+}
+
 /** What signed-out visitors see at / and at any page that needs an account. */
-export function LandingPage() {
+export function LandingPage({ payoutProof = <PayoutProof />, ad = <AdSlot /> }: LandingPageProps) {
   const signIn = useSignInHref();
   const { t } = useLanguage();
   const facts = [
@@ -77,7 +85,7 @@ export function LandingPage() {
                 </div>
               ))}
             </dl>
-            <PayoutProof />
+            {payoutProof}
           </div>
         </section>
 
@@ -151,7 +159,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <SiteFooter ad={<AdSlot />} />
+      <SiteFooter ad={ad} />
     </div>
   );
 }

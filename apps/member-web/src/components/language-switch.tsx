@@ -31,6 +31,8 @@ export function LanguageSwitch() {
       className="px-2 sm:px-3"
       onClick={() => switchTo(other)}
       aria-label={`${t('language.label')}: ${LANGUAGE_NAMES[other]}`}
+      // What landing.html's script, which has no React, finds the switch by (src/landing.ts).
+      data-switch-language={other}
     >
       <Languages aria-hidden="true" />
       {/* A phone's header has no room for the name: the icon alone, named by its label. */}

@@ -1,3 +1,4 @@
+import { AdSlotTemplate, TrpcProvider } from '@app/client';
 import {
   DASHBOARD_FIRST_PAINT_FILE,
   DASHBOARD_GREETINGS,
@@ -7,12 +8,13 @@ import {
   LANGUAGES,
   type Language,
 } from '@app/contracts';
-import { PageHeader, Skeleton } from '@app/ui';
-import { StrictMode } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { NavigationProvider, PageHeader, Skeleton } from '@app/ui';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { TaskBadge, TaskCardFrame } from '../components/earning/task-card';
 import { DashboardTasks, TASK_GRID } from '../components/earning/task-grid';
-import { LandingApp } from '../landing-app';
+import { LandingPage } from '../components/landing-page';
+import { PayoutProofTemplate } from '../components/payouts/payout-proof';
+import { UiTexts } from '../components/ui-texts';
 import { loadLanguage, translate } from '../lib/language';
 import { PageHeaderSkeleton, StaticShell, TasksSkeleton } from './static-shell';
 
@@ -80,10 +82,29 @@ function dashboardHeadersInActiveLanguage(): Record<DashboardGreeting, string> {
   return headers;
 }
 
+/** Where landing.html's markup is rendered: its links are page loads, and its script makes the sign-in links come back. */
+const LANDING_NAVIGATION = { pathname: '/', handles: () => false, navigate: () => undefined };
+
+/**
+ * The landing page as landing.html carries it: markup only, which its script (src/landing.ts) does not
+ * hydrate, with templates where the page shows what it reads from the server.
+ */
+export function LandingPageMarkup() {
+  return (
+    <TrpcProvider>
+      <NavigationProvider value={LANDING_NAVIGATION}>
+        <UiTexts>
+          <LandingPage payoutProof={<PayoutProofTemplate />} ad={<AdSlotTemplate />} />
+        </UiTexts>
+      </NavigationProvider>
+    </TrpcProvider>
+  );
+}
+
 /**
  * The markup the build writes into the member site's pages (build/first-paint.ts): the landing page in each
- * language (landing.html, landing.fil.html), rendered as its script hydrates it, the signed-in shell for
- * index.html, which the app replaces rather than hydrates, and the dashboard's headings and tasks for the server.
+ * language (landing.html, landing.fil.html), which its small script adds to without hydrating, the
+ * signed-in shell for index.html, which the app replaces rather than hydrates, and the dashboard's headings and tasks for the server.
  */
 export async function renderFirstPaints(): Promise<{
   landing: Record<Language, LandingPaint>;
@@ -99,11 +120,7 @@ export async function renderFirstPaints(): Promise<{
     headers[language] = dashboardHeadersInActiveLanguage();
     tasks[language] = dashboardTasksInActiveLanguage();
     landing[language] = {
-      markup: renderToString(
-        <StrictMode>
-          <LandingApp onHandOver={() => undefined} />
-        </StrictMode>,
-      ),
+      markup: renderToStaticMarkup(<LandingPageMarkup />),
       title: translate('landing.meta.title'),
       description: translate('landing.meta.description'),
     };

@@ -4,9 +4,6 @@ import {
   formatDateIn,
   formatDateTimeIn,
   formatPesosIn,
-  isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   type Language,
   messages,
   preferredLanguage,
@@ -20,6 +17,7 @@ import {
 } from '@app/contracts/i18n';
 import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { cookieLanguage, rememberLanguage } from './language-cookie';
 
 /**
  * The member site's language (docs/architecture.md#two-languages): Lingui's runtime with the active
@@ -27,14 +25,6 @@ import { useSyncExternalStore } from 'react';
  * The build compiles the catalogues' ICU texts (build/catalogues.ts), so no message parser ships.
  */
 const i18n = setupI18n();
-
-function cookieLanguage(): Language | null {
-  const value = document.cookie
-    .split('; ')
-    .find((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`))
-    ?.slice(LANGUAGE_COOKIE.length + 1);
-  return isLanguage(value) ? value : null;
-}
 
 /** The language a page starts in: the visitor's cookie, else the browser's preference (their first visit). */
 export function startingLanguage(): Language {
@@ -92,10 +82,7 @@ export function inLanguage(english: string | undefined): string | undefined {
 export async function activateLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   document.documentElement.lang = language;
-  if (cookieLanguage() !== language) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox, which members use.
-    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
-  }
+  rememberLanguage(language);
 }
 
 /** A text of the catalogue, with its placeholders filled in. */

@@ -10,6 +10,7 @@ import {
   doneTodayLast,
   FIRST_ANSWERS_ID,
   type FirstAnswers,
+  fillSlots,
   firstAnswerTo,
   formatPesosAmount,
   type Language,
@@ -24,17 +25,6 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /** The answers as a data block: never run, and no text in them (a name with `</script>`) can end it early. */
 const answersBlock = (answers: FirstAnswers) =>
   `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(answers).replaceAll('<', '\\u003c')}</script>`;
-
-/** `template` with each of `values`' keys written as its value, escaped: in one pass, so no value is read as a key. */
-function fillSlots(template: string, values: Record<string, string>): string {
-  const keys = new RegExp(
-    Object.keys(values)
-      .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('|'),
-    'g',
-  );
-  return template.replace(keys, (key) => escapeHtml(values[key] ?? ''));
-}
 
 /**
  * A signed-in member's page of the member app (docs/architecture.md#what-a-page-loads-first): the built page
@@ -60,7 +50,7 @@ export function memberPageWriter(distDir: string) {
   };
   const greetingOf = (answers: FirstAnswers, language: Language) => {
     const { greeting, name } = dashboardGreeting(answers.user);
-    return fillSlots(dashboard().headers[language][greeting], { [dashboard().nameSlot]: name ?? '' });
+    return fillSlots(dashboard().headers[language][greeting], { [dashboard().nameSlot]: name ?? '' }, escapeHtml);
   };
   // The tasks as the dashboard lists them, in their order; none where it shows the day's limit reached or
   // that there are no tasks, or where an answer is missing: the skeleton stays until the app is there.
@@ -72,11 +62,15 @@ export function memberPageWriter(distDir: string) {
     const cards = doneTodayLast(tasks, today.tasksDoneToday)
       .slice(0, DASHBOARD_TASK_COUNT)
       .map((task) =>
-        fillSlots(today.tasksDoneToday.includes(task.id) ? paint[language].doneToday : paint[language].ready, {
-          [slots.title]: task.title,
-          [slots.description]: task.description,
-          [slots.reward]: formatPesosAmount(task.reward),
-        }),
+        fillSlots(
+          today.tasksDoneToday.includes(task.id) ? paint[language].doneToday : paint[language].ready,
+          {
+            [slots.title]: task.title,
+            [slots.description]: task.description,
+            [slots.reward]: formatPesosAmount(task.reward),
+          },
+          escapeHtml,
+        ),
       );
     return paint[language].section.replace(slots.cards, () => cards.join(''));
   };

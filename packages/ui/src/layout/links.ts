@@ -1,9 +1,5 @@
 import { Crown, History, LayoutDashboard, ListChecks, type LucideIcon, ShieldCheck, UserRound, Users, Wallet } from 'lucide-react';
 
-/** Server routes reached by a full page load (docs/api-conventions.md#calls-the-apps-make, browser navigations). */
-export const SIGN_IN_HREF = '/api/login';
-export const SIGN_OUT_HREF = '/api/logout';
-
 export const BRAND_NAME = 'PesoTasks';
 
 export interface NavItem {

@@ -1,6 +1,5 @@
-import { safeReturnPath } from '@app/contracts';
 import { type ComponentProps, createContext, type MouseEvent, type ReactNode, useContext } from 'react';
-import { SIGN_IN_HREF } from './links';
+import { signInHref } from './sign-in-href';
 
 /**
  * How the current app moves between pages. The shared layout links to pages of all three apps; the
@@ -22,12 +21,6 @@ export function NavigationProvider({ value, children }: { value: Navigation; chi
 /** The current path, or null outside a NavigationProvider. */
 export function useCurrentPathname(): string | null {
   return useContext(NavigationContext)?.pathname ?? null;
-}
-
-/** The sign-in address that comes back to `returnTo` (when it is a page of this site) after signing in. */
-export function signInHref(returnTo?: string | null): string {
-  const target = safeReturnPath(returnTo);
-  return target && target !== '/' ? `${SIGN_IN_HREF}?${new URLSearchParams({ returnTo: target })}` : SIGN_IN_HREF;
 }
 
 /** The sign-in address that comes back to the page on screen. */

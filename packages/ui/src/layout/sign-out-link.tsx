@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useUiText } from '../lib/ui-text';
-import { SIGN_OUT_HREF } from './links';
+import { SIGN_OUT_HREF } from './sign-in-href';
 
 /**
  * The way out: a full page load of the server's sign-out route, with its icon. Its text is the place's own
