@@ -3,6 +3,7 @@ import {
   browserOfFile,
   contextSender,
   DESKTOP,
+  ok,
   type Page,
   PHONE,
   readmeScreenshot,
@@ -10,7 +11,7 @@ import {
 } from '@app/testkit/browser';
 import { DASHBOARD_FIRST_REQUEST } from '@app/testkit/fixtures';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, run } from '../support';
+import { baseUrl, run, unlockedAdminOn } from '../support';
 
 /**
  * The member site's first paint (docs/architecture.md#what-a-page-loads-first): the landing page and the
@@ -103,6 +104,18 @@ describe('the landing page', () => {
     expect(scripts.some((script) => /\/assets\/landing-/.test(script))).toBe(true);
     // Neither the member app's script nor its first chunk, where React is.
     expect(scripts.filter((script) => /\/assets\/(index-|initial-(?!shared-))/.test(script))).toEqual([]);
+  });
+  it('is handed to the member app, which shows the maintenance screen, while the site is closed', async () => {
+    const adminApi = await unlockedAdminOn(await newContext());
+    await ok(adminApi.post('/api/admin/maintenance', { data: { websiteStatus: 'off' } }));
+    try {
+      const page = await (await newContext()).newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: LANDING_HEADLINE }).count()).toBe(0);
+    } finally {
+      await ok(adminApi.post('/api/admin/maintenance', { data: { websiteStatus: 'on' } }));
+    }
   });
 });
 
