@@ -1,8 +1,8 @@
 import { requestAd } from '@app/client/ad-request';
 import type { readQueries } from '@app/client/read-queries';
-import { fillSlots, isLanguage, isSiteClosed, type PayoutStats } from '@app/contracts';
+import { isLanguage, isSiteClosed, type PayoutStats } from '@app/contracts';
 import { SIGN_IN_HREF, signInHref } from '@app/ui/sign-in-href';
-import { joinProofParts, PAYOUT_PROOF_SLOTS, payoutProofFigures } from '../components/payouts/payout-proof-figures';
+import { payoutProofText } from '../components/payouts/payout-proof-figures';
 import { rememberLanguage } from './language-cookie';
 
 // Each from its own module, not a package's index: what this script imports is what landing.html loads first
@@ -56,15 +56,10 @@ export async function runLandingPage(page: Document, outside: LandingPageOutside
 function showPayoutProof(page: Document, stats: PayoutStats): void {
   const proof = page.querySelector<HTMLElement>('[data-payout-proof]');
   const text = proof?.querySelector('span');
-  const figures = payoutProofFigures(stats);
-  if (!proof || !text || !figures) return;
-  const slots = {
-    [PAYOUT_PROOF_SLOTS.payouts]: figures.payouts,
-    [PAYOUT_PROOF_SLOTS.total]: figures.total,
-    [PAYOUT_PROOF_SLOTS.wait]: figures.wait ?? '',
-  };
-  const approved = figures.wait === null ? null : fillSlots(proof.dataset.approved ?? '', slots);
-  text.textContent = joinProofParts(fillSlots(proof.dataset.paid ?? '', slots), approved);
+  if (!proof || !text) return;
+  const said = payoutProofText({ paid: proof.dataset.paid ?? '', approved: proof.dataset.approved ?? '' }, stats);
+  if (said === null) return;
+  text.textContent = said;
   proof.hidden = false;
 }
 

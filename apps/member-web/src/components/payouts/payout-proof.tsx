@@ -3,7 +3,13 @@ import { messages } from '@app/contracts';
 import { BadgeCheck } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { inLanguage } from '../../lib/language';
-import { joinProofParts, PAYOUT_PROOF_SLOTS, payoutProofFigures } from './payout-proof-figures';
+import { PAYOUT_PROOF_SLOTS, type PayoutProofWords, payoutProofText } from './payout-proof-figures';
+
+/** The proof's words in the active language, with slots for the figures. */
+const proofWords = (): PayoutProofWords => ({
+  paid: inLanguage(messages.payouts.paidProof(PAYOUT_PROOF_SLOTS.payouts, PAYOUT_PROOF_SLOTS.total)),
+  approved: inLanguage(messages.payouts.usuallyApproved(PAYOUT_PROOF_SLOTS.wait)),
+});
 
 function PayoutProofFrame({ children, ...props }: ComponentProps<'p'>) {
   return (
@@ -20,14 +26,9 @@ function PayoutProofFrame({ children, ...props }: ComponentProps<'p'>) {
  */
 export function PayoutProof() {
   const stats = trpc.payouts.publicStats.useQuery();
-  const figures = stats.data ? payoutProofFigures(stats.data) : null;
-  if (!figures) return null;
-  const paid = inLanguage(messages.payouts.paidProof(figures.payouts, figures.total));
-  return (
-    <PayoutProofFrame>
-      {joinProofParts(paid, figures.wait === null ? null : inLanguage(messages.payouts.usuallyApproved(figures.wait)))}
-    </PayoutProofFrame>
-  );
+  const text = stats.data ? payoutProofText(proofWords(), stats.data) : null;
+  if (!text) return null;
+  return <PayoutProofFrame>{text}</PayoutProofFrame>;
 }
 
 /**
@@ -36,12 +37,6 @@ export function PayoutProof() {
  * writes in once it has read them.
  */
 export function PayoutProofTemplate() {
-  return (
-    <PayoutProofFrame
-      hidden
-      data-payout-proof=""
-      data-paid={inLanguage(messages.payouts.paidProof(PAYOUT_PROOF_SLOTS.payouts, PAYOUT_PROOF_SLOTS.total))}
-      data-approved={inLanguage(messages.payouts.usuallyApproved(PAYOUT_PROOF_SLOTS.wait))}
-    />
-  );
+  const words = proofWords();
+  return <PayoutProofFrame hidden data-payout-proof="" data-paid={words.paid} data-approved={words.approved} />;
 }
