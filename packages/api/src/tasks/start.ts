@@ -87,6 +87,9 @@ export async function startView(reader: CachedReader, user: UserRow, taskId: str
     if (open.taskId === task.id && seconds < VIEW_EXPIRY_SECONDS) {
       return { ok: true, viewId: open.id, startedAt: open.startedAt, collected };
     }
+    // Another start's view, met on the last try, is left as it is: settling it with no try left to open this
+    // one would leave the member no open view at all, where a start was answered with one.
+    if (attempt === START_ATTEMPTS - 1) break;
     if (open.taskId !== task.id && seconds >= options.viewSeconds && seconds < VIEW_EXPIRY_SECONDS) {
       // Credited by the one completion path, with its lock, its once-only close and its daily limit.
       const outcome = await completeView(reader, user, open.taskId, options);
