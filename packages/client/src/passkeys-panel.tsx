@@ -10,14 +10,10 @@ import {
   DialogHeading,
   Field,
   Input,
+  ListTable,
   LoadError,
   Skeleton,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
-  TableHeader,
-  TableMessageRow,
   TableRow,
   toast,
   useZodForm,
@@ -54,40 +50,26 @@ export function PasskeysPanel({ owner }: { owner: PasskeyOwner }) {
       {list.isPending && <Skeleton className="h-24 w-full" />}
       {list.isError && <LoadError message={errorMessage(list.error, m.loadFailed)} onRetry={() => void list.refetch()} />}
       {list.data && (
-        <Table aria-label={m.title}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{m.nameLabel}</TableHead>
-              <TableHead>{m.created}</TableHead>
-              <TableHead>{m.lastUsed}</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
+        <ListTable
+          label={m.title}
+          columns={[m.nameLabel, m.created, m.lastUsed, { label: 'Actions', hidden: true }]}
+          empty={m.empty}
+          rows={list.data.passkeys.map((passkey) => (
+            <TableRow key={passkey.id}>
+              <TableCell className="font-medium">{passkey.name}</TableCell>
+              <TableCell>
+                <DateAndTime iso={passkey.createdAt} timeBelow="phone" />
+              </TableCell>
+              <TableCell>{passkey.lastUsedAt ? <DateAndTime iso={passkey.lastUsedAt} timeBelow="phone" /> : m.neverUsed}</TableCell>
+              <TableCell className="text-right">
+                <Button variant="outline" size="sm" onClick={() => setRemoving(passkey)} aria-label={`${m.remove} ${passkey.name}`}>
+                  <Trash2 aria-hidden="true" />
+                  {m.remove}
+                </Button>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.data.passkeys.length === 0 && (
-              <TableMessageRow colSpan={4} className="text-muted-foreground">
-                {m.empty}
-              </TableMessageRow>
-            )}
-            {list.data.passkeys.map((passkey) => (
-              <TableRow key={passkey.id}>
-                <TableCell className="font-medium">{passkey.name}</TableCell>
-                <TableCell>
-                  <DateAndTime iso={passkey.createdAt} timeBelow="phone" />
-                </TableCell>
-                <TableCell>{passkey.lastUsedAt ? <DateAndTime iso={passkey.lastUsedAt} timeBelow="phone" /> : m.neverUsed}</TableCell>
-                <TableCell className="text-right">
-                  <Button variant="outline" size="sm" onClick={() => setRemoving(passkey)} aria-label={`${m.remove} ${passkey.name}`}>
-                    <Trash2 aria-hidden="true" />
-                    {m.remove}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        />
       )}
       {removing && <RemovePasskeyDialog owner={owner} passkey={removing} onClose={() => setRemoving(null)} />}
     </div>

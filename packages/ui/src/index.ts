@@ -8,6 +8,7 @@ export { CommissionRates } from './components/commission-rates';
 export { ConversationScroller } from './components/conversation-scroller';
 export { DateAndTime } from './components/date-and-time';
 export { DeferredControl, type DeferredControlState } from './components/deferred-control';
+export { type Description, DescriptionList, type DescriptionListLayout } from './components/description-list';
 export {
   Dialog,
   DialogContent,
@@ -40,11 +41,11 @@ export { StatCard } from './components/stat-card';
 export { SubmitButton } from './components/submit-button';
 export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
-export { EmptyTable, Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from './components/table';
+export { ListTable, Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Toaster } from './components/toaster';
 export { dismissToast, type ToastOptions, toast } from './components/use-toast';
-export { AppShell } from './layout/app-shell';
+export { AppShell, ShellFrame } from './layout/app-shell';
 export { BrandLink } from './layout/brand';
 export { fullName } from './layout/full-name';
 export { HeaderMenu } from './layout/header-menu';

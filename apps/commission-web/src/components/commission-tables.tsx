@@ -6,81 +6,33 @@ import {
   payoutMethodName,
   staffMessages,
 } from '@app/contracts';
-import {
-  Badge,
-  type BadgeProps,
-  cn,
-  formatPesosAmount,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableMessageRow,
-  TableRow,
-} from '@app/ui';
-import type { ReactNode } from 'react';
+import { Badge, type BadgeProps, cn, formatPesosAmount, ListTable, TableCell, TableRow } from '@app/ui';
+import type { ComponentProps, ReactNode } from 'react';
 
 /**
- * A column and the width from which it shows. On a phone the tables keep the columns that matter most
- * (date, amount, status) and fold the others into a line under them, rather than hide them off-screen.
+ * Where the columns show. On a phone the tables keep the columns that matter most (date, amount, status)
+ * and fold the others into a line under them, rather than hide them off-screen.
  */
-interface Column {
-  label: string;
-  className?: string;
-}
 const FROM_SM = 'hidden sm:table-cell';
 const FROM_MD = 'hidden md:table-cell';
 
-interface ListTableProps {
-  label: string;
-  columns: readonly Column[];
-  empty: string;
-  children: ReactNode[];
+/** A list table whose cells are a little narrower on a phone, so the columns it keeps fit a 360-pixel screen. */
+function NarrowListTable({ children, ...table }: Omit<ComponentProps<typeof ListTable>, 'rows' | 'className'> & { children: ReactNode[] }) {
+  return <ListTable {...table} rows={children} className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3" />;
 }
 
-/**
- * A table with its headings, and one row saying why it has no rows while it has none. Cells are a little
- * narrower on a phone, so the columns it keeps fit a 360-pixel screen.
- */
-function ListTable({ label, columns, empty, children }: ListTableProps) {
-  return (
-    <Table aria-label={label} className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {columns.map((column) => (
-            <TableHead key={column.label} className={column.className}>
-              {column.label}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {children.length > 0 ? (
-          children
-        ) : (
-          <TableMessageRow colSpan={columns.length} className="text-muted-foreground">
-            {empty}
-          </TableMessageRow>
-        )}
-      </TableBody>
-    </Table>
-  );
-}
-
-const TRANSACTION_COLUMNS: readonly Column[] = [
-  { label: 'Date' },
-  { label: 'Type', className: FROM_SM },
-  { label: 'Description' },
-  { label: 'Amount', className: 'text-right' },
-];
+const TRANSACTION_COLUMNS = ['Date', { label: 'Type', className: FROM_SM }, 'Description', { label: 'Amount', className: 'text-right' }];
 
 const TYPE_LABELS: Record<CommissionTransaction['type'], string> = { upgrade: 'VIP Upgrade', payout: 'Regular Payout' };
 
 /** The latest commission ledger rows, newest first; an admin's downward adjustment shows in red. */
 export function RecentTransactionsTable({ transactions }: { transactions: CommissionTransaction[] }) {
   return (
-    <ListTable label="Recent commission transactions" columns={TRANSACTION_COLUMNS} empty={staffMessages.commission.transactionsEmpty}>
+    <NarrowListTable
+      label="Recent commission transactions"
+      columns={TRANSACTION_COLUMNS}
+      empty={staffMessages.commission.transactionsEmpty}
+    >
       {transactions.map((transaction) => {
         const negative = transaction.amount.startsWith('-');
         return (
@@ -102,14 +54,14 @@ export function RecentTransactionsTable({ transactions }: { transactions: Commis
           </TableRow>
         );
       })}
-    </ListTable>
+    </NarrowListTable>
   );
 }
 
-const PAYOUT_COLUMNS: readonly Column[] = [
-  { label: 'Requested' },
-  { label: 'Amount' },
-  { label: 'Status' },
+const PAYOUT_COLUMNS = [
+  'Requested',
+  'Amount',
+  'Status',
   { label: 'Method', className: FROM_SM },
   { label: 'Account Details', className: FROM_MD },
   { label: 'Processed', className: FROM_SM },
@@ -126,7 +78,7 @@ const STATUS_BADGE: Record<CommissionPayout['status'], BadgeProps['variant']> = 
 /** The operator's payout requests, newest first, with where each one stands. */
 export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionPayout[] }) {
   return (
-    <ListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={staffMessages.commission.payoutsEmpty}>
+    <NarrowListTable label="Commission payout requests" columns={PAYOUT_COLUMNS} empty={staffMessages.commission.payoutsEmpty}>
       {payouts.map((payout) => {
         const processed = payout.processedAt ? formatDateTime(payout.processedAt) : '—';
         return (
@@ -152,6 +104,6 @@ export function PayoutRequestsTable({ payouts }: { payouts: readonly CommissionP
           </TableRow>
         );
       })}
-    </ListTable>
+    </NarrowListTable>
   );
 }

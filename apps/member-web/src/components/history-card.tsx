@@ -1,6 +1,6 @@
 import { errorMessage } from '@app/client';
 import { MEMBER_PAGE_SIZE } from '@app/contracts';
-import { Card, CardHeader, CardTitle, EmptyTable, LoadError, Pager, Skeleton } from '@app/ui';
+import { Card, CardHeader, CardTitle, ListTable, LoadError, Pager, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
 import type { ListQuery } from '../lib/member-list';
 import { stackedTable } from '../lib/stacked-table';
@@ -64,10 +64,10 @@ export function HistoryCard<T, Column extends string>({
             <LoadError message={errorMessage(query.error, loadFailedMessage)} onRetry={() => void query.refetch()} />
           </div>
         ) : query.rows.length === 0 && page === 1 ? (
-          <EmptyTable
+          <ListTable
             columns={names.map((name) => headings?.[name] ?? name)}
             label={emptyLabel}
-            message={emptyMessage}
+            empty={emptyMessage}
             headerClassName={stackedTable.header}
           />
         ) : (

@@ -90,25 +90,22 @@ export function LandingPage({ payoutProof = <PayoutProof />, ad = <AdSlot /> }: 
         </section>
 
         <section id="how-it-works" aria-labelledby="how-it-works-title" className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6">
-          <div className="grid gap-2">
-            <h2 id="how-it-works-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {t('landing.howItWorks.title')}
-            </h2>
-            <p className="text-muted-foreground">{t('landing.howItWorks.lead')}</p>
-          </div>
+          <SectionHeading id="how-it-works-title" title={t('landing.howItWorks.title')} lead={t('landing.howItWorks.lead')} />
           <ol className="grid gap-4 md:grid-cols-3">
             {STEPS.map(({ icon: Icon, title, text }, index) => (
               <li key={title}>
-                <Card className="grid h-full content-start gap-3 p-6">
-                  <div className="flex items-center gap-3">
-                    <span className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                      <Icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <span className="text-sm font-semibold text-muted-foreground">{t('landing.step', { number: index + 1 })}</span>
-                  </div>
-                  <h3 className="text-lg font-semibold">{t(title)}</h3>
-                  <p className="text-sm text-muted-foreground">{t(text, STEP_VALUES)}</p>
-                </Card>
+                <FeatureCard
+                  badge={
+                    <div className="flex items-center gap-3">
+                      <span className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <span className="text-sm font-semibold text-muted-foreground">{t('landing.step', { number: index + 1 })}</span>
+                    </div>
+                  }
+                  title={t(title)}
+                  text={t(text, STEP_VALUES)}
+                />
               </li>
             ))}
           </ol>
@@ -117,12 +114,7 @@ export function LandingPage({ payoutProof = <PayoutProof />, ad = <AdSlot /> }: 
         <section aria-labelledby="popular-tasks-title" className="border-y bg-card">
           <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6">
             <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-              <div className="grid gap-2">
-                <h2 id="popular-tasks-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                  {t('landing.popular.title')}
-                </h2>
-                <p className="text-muted-foreground">{t('landing.popular.lead')}</p>
-              </div>
+              <SectionHeading id="popular-tasks-title" title={t('landing.popular.title')} lead={t('landing.popular.lead')} />
               <Button asChild variant="outline">
                 <AppLink href="/tasks">
                   {t('landing.popular.browse')}
@@ -133,13 +125,15 @@ export function LandingPage({ payoutProof = <PayoutProof />, ad = <AdSlot /> }: 
             <ul className="grid gap-4 md:grid-cols-3">
               {TASK_KINDS.map(({ icon: Icon, title, text }) => (
                 <li key={title}>
-                  <Card className="grid h-full content-start gap-3 p-6">
-                    <span className="flex size-10 items-center justify-center rounded-lg bg-brand-soft">
-                      <Icon className="size-5 text-primary" aria-hidden="true" />
-                    </span>
-                    <h3 className="text-lg font-semibold">{t(title)}</h3>
-                    <p className="text-sm text-muted-foreground">{t(text)}</p>
-                  </Card>
+                  <FeatureCard
+                    badge={
+                      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-soft">
+                        <Icon className="size-5 text-primary" aria-hidden="true" />
+                      </span>
+                    }
+                    title={t(title)}
+                    text={t(text)}
+                  />
                 </li>
               ))}
             </ul>
@@ -161,5 +155,28 @@ export function LandingPage({ payoutProof = <PayoutProof />, ad = <AdSlot /> }: 
 
       <SiteFooter ad={ad} />
     </div>
+  );
+}
+
+/** A section's heading and the sentence under it; `id` names the section. */
+function SectionHeading({ id, title, lead }: { id: string; title: string; lead: string }) {
+  return (
+    <div className="grid gap-2">
+      <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {title}
+      </h2>
+      <p className="text-muted-foreground">{lead}</p>
+    </div>
+  );
+}
+
+/** One card of a section's three: its icon badge, its title and a sentence. */
+function FeatureCard({ badge, title, text }: { badge: ReactNode; title: string; text: string }) {
+  return (
+    <Card className="grid h-full content-start gap-3 p-6">
+      {badge}
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <p className="text-sm text-muted-foreground">{text}</p>
+    </Card>
   );
 }

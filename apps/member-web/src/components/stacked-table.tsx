@@ -6,7 +6,7 @@ type StackedTableProps<T, Column extends string> = {
   /** The columns in order, each with its cells' classes (where a cell goes when the table stacks on a phone). */
   columns: Readonly<Record<Column, string>>;
   /** The columns' headings in the member's language, where they differ from the columns' names. */
-  headings?: Readonly<Record<Column, string>> | undefined;
+  headings?: Readonly<Record<Column, ReactNode>> | undefined;
   /** Classes of some columns' headers. */
   headClassName?: Partial<Record<Column, string>>;
   rows: readonly T[];
@@ -15,6 +15,8 @@ type StackedTableProps<T, Column extends string> = {
   cells: (row: T) => Record<Column, ReactNode>;
   /** Classes one row adds to some of its cells (an amount coloured by its sign). */
   rowCellClassName?: (row: T) => Partial<Record<Column, string>>;
+  /** Whether a row is the member's own (their plan): said to screen readers and highlighted, not by colour only. */
+  isCurrent?: (row: T) => boolean;
 } & ({ 'aria-label': string } | { 'aria-labelledby': string });
 
 /** A member's list as a table whose rows stack on a phone (lib/stacked-table.ts), one cell a column. */
@@ -26,6 +28,7 @@ export function StackedTable<T, Column extends string>({
   rowKey,
   cells,
   rowCellClassName,
+  isCurrent,
   ...name
 }: StackedTableProps<T, Column>) {
   const ui = useUiText();
@@ -45,8 +48,14 @@ export function StackedTable<T, Column extends string>({
         {rows.map((row) => {
           const contents = cells(row);
           const extra: Partial<Record<Column, string>> = rowCellClassName?.(row) ?? {};
+          const current = isCurrent?.(row) ?? false;
           return (
-            <TableRow key={rowKey(row)} role="row" className={stackedTable.row}>
+            <TableRow
+              key={rowKey(row)}
+              role="row"
+              aria-current={current ? 'true' : undefined}
+              className={cn(stackedTable.row, current && 'bg-brand-soft')}
+            >
               {names.map((column) => (
                 <TableCell key={column} role="cell" className={extra[column] ? cn(columns[column], extra[column]) : columns[column]}>
                   {contents[column]}

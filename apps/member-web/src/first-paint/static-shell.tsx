@@ -1,4 +1,4 @@
-import { BrandLink, Skeleton } from '@app/ui';
+import { ShellFrame, Skeleton } from '@app/ui';
 import { FIRST_PAINT_ID } from '../lib/first-paint';
 
 /**
@@ -9,24 +9,22 @@ import { FIRST_PAINT_ID } from '../lib/first-paint';
 export function StaticShell() {
   return (
     <div id={FIRST_PAINT_ID} className="flex min-h-dvh flex-col" aria-busy="true">
-      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
-        <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
-          <Skeleton className="size-9 lg:hidden" />
-          <BrandLink />
-          <div className="ml-auto flex items-center gap-1">
+      <ShellFrame
+        menuButton={<Skeleton className="size-9 lg:hidden" />}
+        headerEnd={
+          <>
             <Skeleton className="size-9 rounded-full" />
             <Skeleton className="size-9 rounded-full" />
-          </div>
-        </div>
-      </header>
-      <div className="flex flex-1">
-        <div className="hidden w-64 shrink-0 border-r bg-card lg:block">
+          </>
+        }
+        sidebar={
           <div className="grid gap-2 p-4">
             {SIDEBAR_ITEMS.map((item) => (
               <Skeleton key={item} className="h-9" />
             ))}
           </div>
-        </div>
+        }
+      >
         <main className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
           <PageHeaderSkeleton />
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -36,7 +34,7 @@ export function StaticShell() {
           </div>
           <TasksSkeleton />
         </main>
-      </div>
+      </ShellFrame>
     </div>
   );
 }

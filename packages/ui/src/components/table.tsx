@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 import { useUiText } from '../lib/ui-text';
 import { withClasses } from '../lib/with-classes';
@@ -73,33 +73,51 @@ export function TableMessageRow({ colSpan, className, ...props }: ComponentProps
   );
 }
 
-interface EmptyTableProps {
-  /** Column headings, in order. */
-  columns: readonly string[];
-  /** The text shown in the single body row while there is nothing to list. */
-  message: string;
+/** A column's heading, and its classes (where it shows); a hidden heading is for screen readers only (a column of buttons). */
+interface ListColumn {
+  label: string;
+  className?: string;
+  hidden?: boolean;
+}
+
+const asColumn = (column: string | ListColumn): ListColumn => (typeof column === 'string' ? { label: column } : column);
+
+interface ListTableProps {
+  /** Column headings in order: each a heading alone, or with its classes or hidden. */
+  columns: readonly (string | ListColumn)[];
+  /** The rows (TableRow each); while there are none, one row says `empty`. */
+  rows?: readonly ReactNode[];
+  /** Why the table has no rows. */
+  empty: string;
   /** Names the table for screen readers when no visible heading does. */
   label?: string;
+  className?: string;
   /** Classes of the headings' row group: a table that stacks on a phone keeps them for screen readers only there. */
   headerClassName?: string;
 }
 
-/** A table with its headings and one row saying why it has no rows. */
-export function EmptyTable({ columns, message, label, headerClassName }: EmptyTableProps) {
+/** A list as a table: its headings, then its rows or one row saying why it has none. */
+export function ListTable({ columns, rows = [], empty, label, className, headerClassName }: ListTableProps) {
   const ui = useUiText();
   return (
-    <Table aria-label={label}>
+    <Table aria-label={label} className={className}>
       <TableHeader className={headerClassName}>
         <TableRow className="hover:bg-transparent">
-          {columns.map((column) => (
-            <TableHead key={column}>{ui(column)}</TableHead>
+          {columns.map(asColumn).map(({ label: heading, className: columnClassName, hidden }) => (
+            <TableHead key={heading} className={columnClassName}>
+              {hidden ? <span className="sr-only">{ui(heading)}</span> : ui(heading)}
+            </TableHead>
           ))}
         </TableRow>
       </TableHeader>
       <TableBody>
-        <TableMessageRow colSpan={columns.length} className="text-muted-foreground">
-          {message}
-        </TableMessageRow>
+        {rows.length > 0 ? (
+          rows
+        ) : (
+          <TableMessageRow colSpan={columns.length} className="text-muted-foreground">
+            {empty}
+          </TableMessageRow>
+        )}
       </TableBody>
     </Table>
   );

@@ -13,14 +13,12 @@ interface AccountMenuProps extends DeferredControlState {
 }
 
 /** The signed-in user's menu: who is signed in, their profile, sign-out. UserMenu loads it after the first paint. */
-export function AccountMenu({ user, open, onOpenChange, trigger }: AccountMenuProps) {
+export function AccountMenu({ user, ...menu }: AccountMenuProps) {
   const name = fullName(user);
   const ui = useUiText();
   return (
     <HeaderMenu
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={trigger}
+      {...menu}
       contentClassName="w-60"
       headingClassName="grid gap-0.5"
       heading={

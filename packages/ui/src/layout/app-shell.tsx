@@ -36,8 +36,8 @@ export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
       >
         {ui('Skip to content')}
       </a>
-      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
-        <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
+      <ShellFrame
+        menuButton={
           <DeferredControl
             button={
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label={ui('Open menu')}>
@@ -47,19 +47,19 @@ export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
           >
             {(drawer) => <MobileNav user={user} {...drawer} />}
           </DeferredControl>
-          <BrandLink />
-          <div className="ml-auto flex items-center gap-1">
+        }
+        headerEnd={
+          <>
             {headerActions}
             <UserMenu user={user} />
-          </div>
-        </div>
-      </header>
-      <div className="flex flex-1">
-        <div className="hidden w-64 shrink-0 border-r bg-card lg:block">
+          </>
+        }
+        sidebar={
           <div className="sticky top-16">
             <SidebarNav user={user} />
           </div>
-        </div>
+        }
+      >
         <div className="flex min-w-0 flex-1 flex-col">
           <main
             id="main"
@@ -71,7 +71,41 @@ export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
           </main>
           <SiteFooter ad={ad} />
         </div>
-      </div>
+      </ShellFrame>
     </div>
+  );
+}
+
+interface ShellFrameProps {
+  /** Opens the navigation below the lg breakpoint, before the logo. */
+  menuButton: ReactNode;
+  /** The header's controls after the logo, at its end. */
+  headerEnd: ReactNode;
+  /** The column beside the page from the lg breakpoint. */
+  sidebar: ReactNode;
+  /** The page beside the sidebar. */
+  children: ReactNode;
+}
+
+/**
+ * The signed-in layout's frame: its sticky header and the sidebar's column beside the page. One frame for the
+ * layout and for the member site's first paint (apps/member-web/src/first-paint), so the page does not shift
+ * when the one replaces the other.
+ */
+export function ShellFrame({ menuButton, headerEnd, sidebar, children }: ShellFrameProps) {
+  return (
+    <>
+      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+        <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
+          {menuButton}
+          <BrandLink />
+          <div className="ml-auto flex items-center gap-1">{headerEnd}</div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <div className="hidden w-64 shrink-0 border-r bg-card lg:block">{sidebar}</div>
+        {children}
+      </div>
+    </>
   );
 }

@@ -1,20 +1,38 @@
 import { errorMessage, refusalDetail, trpc } from '@app/client';
-import { type CommissionStatsEdit, commissionStatsUpdateInput, formatPesos, parsePesos, pluralize, staffMessages } from '@app/contracts';
+import {
+  type CommissionStats,
+  type CommissionStatsEdit,
+  commissionStatsUpdateInput,
+  formatPesos,
+  parsePesos,
+  pluralize,
+  staffMessages,
+} from '@app/contracts';
 import { Button, CommissionRates, Field, formatPesosAmount, Input, NewTabLink, SectionCard, Skeleton, Textarea, useZodForm } from '@app/ui';
 import { ArrowUpCircle, Repeat, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '../../lib/feedback';
 import { REFRESH } from '../../lib/refresh';
 import { ConfirmDialog } from '../shared/confirm-dialog';
-import { StatGrid } from '../shared/stat-grid';
+import { StatGrid, type StatGridCard } from '../shared/stat-grid';
 
 const m = staffMessages.commission;
 
-const CARDS = [
-  { label: 'Total Balance', icon: Wallet },
-  { label: 'Upgrade Earnings', icon: ArrowUpCircle },
-  { label: 'Payout Earnings', icon: Repeat },
-] as const;
+const CARDS: readonly StatGridCard<CommissionStats>[] = [
+  { label: 'Total Balance', icon: Wallet, value: (stats) => formatPesosAmount(stats.totalBalance) },
+  {
+    label: 'Upgrade Earnings',
+    icon: ArrowUpCircle,
+    value: (stats) => formatPesosAmount(stats.upgradeEarnings),
+    detail: (stats) => pluralize(stats.totalUpgrades, 'VIP upgrade'),
+  },
+  {
+    label: 'Payout Earnings',
+    icon: Repeat,
+    value: (stats) => formatPesosAmount(stats.payoutEarnings),
+    detail: (stats) => pluralize(stats.totalPayouts, 'payout'),
+  },
+];
 
 /** The two figures an admin may correct, as the editor asks for them. */
 const FIELDS = [
@@ -172,19 +190,7 @@ export function CommissionOverview() {
   const data = stats.data;
   return (
     <div className="grid gap-6">
-      <StatGrid
-        label="Commission overview"
-        className="lg:grid-cols-3"
-        cards={CARDS}
-        isPending={stats.isPending}
-        values={
-          data && [
-            { value: formatPesosAmount(data.totalBalance) },
-            { value: formatPesosAmount(data.upgradeEarnings), detail: pluralize(data.totalUpgrades, 'VIP upgrade') },
-            { value: formatPesosAmount(data.payoutEarnings), detail: pluralize(data.totalPayouts, 'payout') },
-          ]
-        }
-      />
+      <StatGrid label="Commission overview" className="lg:grid-cols-3" cards={CARDS} figures={stats} />
       {stats.isError && (
         <p role="alert" className="text-sm text-destructive">
           {m.loadFailed}

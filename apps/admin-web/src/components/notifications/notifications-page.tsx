@@ -153,8 +153,6 @@ function DeleteNotification({ notification }: { notification: AdminNotification 
       title={notification.title}
       remove={() => remove.mutateAsync({ id: notification.id })}
       reload={() => utils.admin.notifications.all.invalidate()}
-      deleted={m.notificationDeleted}
-      failed={m.notificationDeleteFailed}
     />
   );
 }

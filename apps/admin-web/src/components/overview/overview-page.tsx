@@ -1,28 +1,37 @@
 import { trpc } from '@app/client';
-import { formatDateTime, pluralize, staffMessages } from '@app/contracts';
+import { type AdminStats, formatDateTime, pluralize, staffMessages } from '@app/contracts';
 import { Button, DeferredControl, formatPesosAmount, lazyExport, PageHeader } from '@app/ui';
 import { Clock, Crown, HandCoins, Megaphone, RefreshCw, TrendingUp, UserCheck, Users } from 'lucide-react';
 import { toastFailure } from '../../lib/feedback';
 import { REFRESH, useLiveRefresh } from '../../lib/refresh';
-import { StatGrid } from '../shared/stat-grid';
+import { StatGrid, type StatGridCard } from '../shared/stat-grid';
 import { AdminOverview } from './admin-overview';
 
 /** Radix's dialog and the notification form (react-hook-form, zod) are not needed to show the overview. */
 const GlobalNotificationDialog = lazyExport(() => import('../notifications/global-notification-dialog'), 'GlobalNotificationDialog');
 
-const CARDS = [
-  { label: 'Total Users', icon: Users },
-  { label: 'Active Users', icon: UserCheck },
-  { label: 'VIP Members', icon: Crown },
-  { label: 'Pending Payouts', icon: HandCoins },
-  { label: 'Total Earnings', icon: TrendingUp },
-  { label: 'Last Updated', icon: Clock },
-] as const;
+const CARDS: readonly StatGridCard<AdminStats>[] = [
+  { label: 'Total Users', icon: Users, value: (stats) => stats.totalUsers },
+  { label: 'Active Users', icon: UserCheck, value: (stats) => stats.activeUsers },
+  {
+    label: 'VIP Members',
+    icon: Crown,
+    value: (stats) => stats.vipUsers,
+    detail: (stats) => `${pluralize(stats.pendingVipApprovals, 'request')} to review`,
+  },
+  {
+    label: 'Pending Payouts',
+    icon: HandCoins,
+    value: (stats) => formatPesosAmount(stats.pendingPayouts),
+    detail: (stats) => pluralize(stats.pendingPayoutCount, 'request'),
+  },
+  { label: 'Total Earnings', icon: TrendingUp, value: (stats) => formatPesosAmount(stats.totalEarnings) },
+  { label: 'Last Updated', icon: Clock, value: (stats) => (stats.updatedAt ? formatDateTime(stats.updatedAt) : 'Never') },
+];
 
 /** The console's overview (/admin-portal, and /admin, /admin/dashboard, /admin/panel): the figures, the site's state. */
 export function OverviewPage() {
   const stats = trpc.admin.stats.useQuery(undefined, useLiveRefresh(REFRESH.stats));
-  const data = stats.data;
 
   async function refresh() {
     const result = await stats.refetch();
@@ -53,22 +62,7 @@ export function OverviewPage() {
           </>
         }
       />
-      <StatGrid
-        label="Platform statistics"
-        className="grid-cols-2 lg:grid-cols-3"
-        cards={CARDS}
-        isPending={stats.isPending}
-        values={
-          data && [
-            { value: data.totalUsers },
-            { value: data.activeUsers },
-            { value: data.vipUsers, detail: `${pluralize(data.pendingVipApprovals, 'request')} to review` },
-            { value: formatPesosAmount(data.pendingPayouts), detail: pluralize(data.pendingPayoutCount, 'request') },
-            { value: formatPesosAmount(data.totalEarnings) },
-            { value: data.updatedAt ? formatDateTime(data.updatedAt) : 'Never' },
-          ]
-        }
-      />
+      <StatGrid label="Platform statistics" className="grid-cols-2 lg:grid-cols-3" cards={CARDS} figures={stats} />
       <AdminOverview />
     </>
   );

@@ -1,5 +1,5 @@
 import { trpc } from '@app/client';
-import { type AdminPopup, formatDateTime, staffMessages } from '@app/contracts';
+import { type AdminPopup, formatDateTime } from '@app/contracts';
 import { Badge, Button, PageHeader } from '@app/ui';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -8,8 +8,6 @@ import { DeleteButton } from '../shared/delete-button';
 import { PagedTable, usePaging } from '../shared/paged-table';
 import { PopupForm } from './popup-form';
 import { PopupPreview } from './popup-preview';
-
-const m = staffMessages.admin.screens;
 
 type Open = { kind: 'create' } | { kind: 'edit'; popup: AdminPopup } | { kind: 'preview'; popup: AdminPopup };
 
@@ -29,8 +27,6 @@ function PopupActions({ popup, onOpen }: { popup: AdminPopup; onOpen: (open: Ope
         title={popup.title}
         remove={() => remove.mutateAsync({ id: popup.id })}
         reload={() => utils.admin.popups.list.invalidate()}
-        deleted={m.popupDeleted}
-        failed={m.popupDeleteFailed}
       />
     </div>
   );

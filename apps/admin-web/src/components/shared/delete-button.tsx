@@ -5,25 +5,32 @@ import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../../lib/feedback';
 import { ConfirmDialog } from './confirm-dialog';
 
+const m = staffMessages.admin.screens;
+
+/** What the toasts say once a deletion of each kind has gone through or failed. */
+const OUTCOME_TEXTS = {
+  notification: { deleted: m.notificationDeleted, failed: m.notificationDeleteFailed },
+  popup: { deleted: m.popupDeleted, failed: m.popupDeleteFailed },
+};
+
 interface DeleteButtonProps {
-  /** What is deleted, as the dialog names it: "notification", "popup". */
-  kind: string;
+  /** What is deleted, as the dialog names it. */
+  kind: keyof typeof OUTCOME_TEXTS;
   /** The item's title, as admins and members know it. */
   title: string;
   /** Deletes the item. */
   remove: () => Promise<unknown>;
   /** Reloads the list it was in, once it is gone. */
   reload: () => Promise<unknown>;
-  deleted: string;
-  failed: string;
 }
 
 /**
  * A row's delete button. Members stop seeing what is deleted, and nothing brings it back, so the
  * deletion is confirmed first; a refusal keeps the dialog open after saying why.
  */
-export function DeleteButton({ kind, title, remove, reload, deleted, failed }: DeleteButtonProps) {
+export function DeleteButton({ kind, title, remove, reload }: DeleteButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  const { deleted, failed } = OUTCOME_TEXTS[kind];
 
   async function confirm() {
     try {
@@ -46,7 +53,7 @@ export function DeleteButton({ kind, title, remove, reload, deleted, failed }: D
           open
           onOpenChange={setConfirming}
           title={`Delete ${kind}?`}
-          description={staffMessages.admin.screens.deleteConfirm(title)}
+          description={m.deleteConfirm(title)}
           confirmLabel={`Delete ${kind}`}
           askReason={false}
           destructive

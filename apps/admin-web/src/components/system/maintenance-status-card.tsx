@@ -1,7 +1,7 @@
 import { trpc } from '@app/client';
 import { formatDateTime, isSiteClosed, type WebsiteStatus } from '@app/contracts';
-import { Badge, SectionCard, Skeleton } from '@app/ui';
-import type { ReactNode } from 'react';
+import { Badge, type Description, DescriptionList, SectionCard, Skeleton } from '@app/ui';
+import { SYSTEM_ROWS_LAYOUT } from './system-rows';
 
 function OnOff({ on, onVariant }: { on: boolean; onVariant: 'success' | 'warning' }) {
   return <Badge variant={on ? onVariant : 'secondary'}>{on ? 'ON' : 'OFF'}</Badge>;
@@ -20,7 +20,7 @@ export function MemberSiteBadge({ status }: { status: { maintenance: boolean; we
 export function MaintenanceStatusCard() {
   const status = trpc.maintenance.status.useQuery();
 
-  let rows: { term: string; value: ReactNode }[] = [];
+  let rows: Description[] = [];
   if (status.data) {
     rows = [
       { term: 'Site for members', value: <MemberSiteBadge status={status.data} /> },
@@ -46,16 +46,7 @@ export function MaintenanceStatusCard() {
           The site status could not be read.
         </p>
       )}
-      {rows.length > 0 && (
-        <dl className="divide-y">
-          {rows.map(({ term, value }) => (
-            <div key={term} className="flex items-center justify-between gap-4 py-2.5">
-              <dt className="text-sm text-muted-foreground">{term}</dt>
-              <dd className="text-sm font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {rows.length > 0 && <DescriptionList items={rows} layout={SYSTEM_ROWS_LAYOUT} />}
     </SectionCard>
   );
 }

@@ -1,25 +1,12 @@
 import { trpc } from '@app/client';
 import { ADMIN_PAGE_SIZE } from '@app/contracts';
-import { Badge, formatPesosAmount, PageHeader, SectionCard, Skeleton } from '@app/ui';
-import type { ReactNode } from 'react';
+import { Badge, DescriptionList, formatPesosAmount, PageHeader, SectionCard, Skeleton } from '@app/ui';
 import { REFRESH, useLiveRefresh } from '../../lib/refresh';
 import { GcashPayeeCard } from './gcash-payee-form';
 import { MaintenanceControls } from './maintenance-controls';
 import { MaintenanceStatusCard } from './maintenance-status-card';
 import { useServiceBadges } from './service-badges';
-
-function Rows({ rows }: { rows: { term: string; value: ReactNode }[] }) {
-  return (
-    <dl className="divide-y">
-      {rows.map(({ term, value }) => (
-        <div key={term} className="flex items-center justify-between gap-4 py-2.5">
-          <dt className="text-sm text-muted-foreground">{term}</dt>
-          <dd className="text-sm font-medium tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { SYSTEM_ROWS_LAYOUT } from './system-rows';
 
 /** The platform's figures and the services behind it, at a glance. */
 function HealthCard() {
@@ -31,8 +18,9 @@ function HealthCard() {
   const https = window.location.protocol === 'https:';
   return (
     <SectionCard title="Health">
-      <Rows
-        rows={[
+      <DescriptionList
+        layout={SYSTEM_ROWS_LAYOUT}
+        items={[
           { term: 'Server', value: server },
           { term: 'Database', value: database },
           { term: 'Connection', value: <Badge variant={https ? 'success' : 'warning'}>{https ? 'HTTPS' : 'Not HTTPS'}</Badge> },

@@ -1,7 +1,25 @@
 import type { Transaction } from '@app/contracts';
-import { type DeferredControlState, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@app/ui';
+import {
+  type DeferredControlState,
+  DescriptionList,
+  type DescriptionListLayout,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@app/ui';
 import { useLanguage } from '../../lib/language';
 import type { Proof } from './proof-of-view';
+
+/** The term beside its value from sm, above it on a phone. */
+const FACTS_LAYOUT: DescriptionListLayout = {
+  list: 'grid gap-3 text-sm',
+  pair: 'grid gap-0.5 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4',
+  term: 'text-muted-foreground',
+  value: 'font-medium break-words tabular-nums',
+};
 
 interface ProofOfViewDialogProps extends DeferredControlState {
   description: Transaction['description'];
@@ -16,11 +34,11 @@ export function ProofOfViewDialog({ description, proof, amount, open, onOpenChan
   // Times are shown on the product's clock (docs/product-rules.md#money-and-time), to the second.
   const formatMoment = (iso: string) => formatDateTime(iso, true);
   const facts = [
-    { term: t('proof.task'), detail: proof.taskTitle },
-    { term: t('proof.started'), detail: formatMoment(proof.startedAt) },
-    { term: t('proof.completed'), detail: formatMoment(proof.completedAt) },
-    { term: t('proof.secondsViewed'), detail: t('proof.seconds', { seconds: proof.secondsViewed }) },
-    { term: t('proof.reward'), detail: amount },
+    { term: t('proof.task'), value: proof.taskTitle },
+    { term: t('proof.started'), value: formatMoment(proof.startedAt) },
+    { term: t('proof.completed'), value: formatMoment(proof.completedAt) },
+    { term: t('proof.secondsViewed'), value: t('proof.seconds', { seconds: proof.secondsViewed }) },
+    { term: t('proof.reward'), value: amount },
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -30,14 +48,7 @@ export function ProofOfViewDialog({ description, proof, amount, open, onOpenChan
           <DialogTitle>{t('proof.title')}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <dl className="grid gap-3 text-sm">
-          {facts.map(({ term, detail }) => (
-            <div key={term} className="grid gap-0.5 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
-              <dt className="text-muted-foreground">{term}</dt>
-              <dd className="font-medium break-words tabular-nums">{detail}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList items={facts} layout={FACTS_LAYOUT} />
       </DialogContent>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { inLanguage, translate } from '../../lib/language';
+import { TitledSection } from '../titled-section';
 import { TaskCard } from './task-card';
 
 interface TaskGridProps {
@@ -76,14 +77,13 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
 /** The dashboard's "Available Tasks": its heading, a link onward when there is one, and the tasks. */
 export function DashboardTasks({ action, children }: { action?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby="dashboard-tasks" className="grid gap-4">
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="dashboard-tasks" className="text-xl font-semibold tracking-tight">
-          {translate('dashboard.availableTasks')}
-        </h2>
-        {action}
-      </div>
+    <TitledSection
+      titleId="dashboard-tasks"
+      title={translate('dashboard.availableTasks')}
+      aside={action}
+      headerClassName="flex items-center justify-between gap-4"
+    >
       {children}
-    </section>
+    </TitledSection>
   );
 }

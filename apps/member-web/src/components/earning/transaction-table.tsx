@@ -1,7 +1,7 @@
 import { errorMessage } from '@app/client';
 import { messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
 import type { MessageKey } from '@app/contracts/i18n';
-import { Badge, type BadgeProps, cn, DateAndTime, EmptyTable, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
+import { Badge, type BadgeProps, cn, DateAndTime, formatPesosAmount, ListTable, LoadError, Skeleton } from '@app/ui';
 import { statusName, useLanguage } from '../../lib/language';
 import type { ListQuery } from '../../lib/member-list';
 import { stackedTable } from '../../lib/stacked-table';
@@ -75,7 +75,7 @@ export function TransactionTable({ transactions, emptyText, label, loadingRows }
     );
   }
   if (transactions.rows.length === 0)
-    return <EmptyTable columns={Object.keys(COLUMNS)} message={emptyText} label={label} headerClassName={stackedTable.header} />;
+    return <ListTable columns={Object.keys(COLUMNS)} empty={emptyText} label={label} headerClassName={stackedTable.header} />;
 
   return (
     <StackedTable

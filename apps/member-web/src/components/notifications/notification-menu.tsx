@@ -28,14 +28,12 @@ interface NotificationMenuProps extends DeferredControlState {
  * The bell's list, where choosing a notification marks it read (and a notice of money opens its page);
  * NotificationBell loads it after the first paint.
  */
-export function NotificationMenu({ items, unread, open, onOpenChange, onRead, trigger }: NotificationMenuProps) {
+export function NotificationMenu({ items, unread, onRead, ...menu }: NotificationMenuProps) {
   const { language } = useLanguage();
   const navigate = useNavigate();
   return (
     <HeaderMenu
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={trigger}
+      {...menu}
       collisionPadding={12}
       contentClassName="w-[min(22rem,calc(100vw-1.5rem))] p-0"
       headingClassName="flex items-center justify-between px-3 py-2.5"

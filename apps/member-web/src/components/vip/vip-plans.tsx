@@ -8,29 +8,13 @@ import {
   VIP_VALIDITY_DAYS,
   type VipPlan,
 } from '@app/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
-  Card,
-  cn,
-  formatPesosAmount,
-  LoadError,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@app/ui';
+import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, formatPesosAmount, LoadError, Skeleton } from '@app/ui';
 import { TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../lib/language';
-import { stackedTable } from '../../lib/stacked-table';
 import { tierLabel } from '../../lib/tier';
+import { StackedTable } from '../stacked-table';
+import { TitledSection } from '../titled-section';
 import { EarningsUpgradeDialog } from './earnings-upgrade-dialog';
 import { GcashPaymentDialog } from './gcash-payment-dialog';
 import { VIP_PENDING_ID } from './vip-pending-banner';
@@ -66,7 +50,7 @@ const BALANCE_NOTE_ID = 'vip-balance-note';
  * has a payee) or, when the balance covers the price, from earnings.
  */
 export function VipPlans({ currentTier, availableBalance, requestWaiting }: VipPlansProps) {
-  const { t, m } = useLanguage();
+  const { t, m, formatPesos } = useLanguage();
   const plans = trpc.vip.plans.useQuery();
   const payee = trpc.vip.paymentDetails.useQuery();
   // Closed only when known to be: while the payee loads, or if it could not be read, the dialog says more.
@@ -75,20 +59,56 @@ export function VipPlans({ currentTier, availableBalance, requestWaiting }: VipP
   const [earningsPlan, setEarningsPlan] = useState<VipPlan | null>(null);
   const balance = parsePesos(availableBalance) ?? 0;
 
+  // The free tier is the comparison's starting point: each task pays its own reward.
+  const freeRow: ComparisonRow = {
+    id: FREE_TIER,
+    name: tierLabel(FREE_TIER),
+    current: currentTier === FREE_TIER || currentTier === '',
+    price: formatPesosAmount('0.00'),
+    reward: t('vip.freeReward'),
+    daily: FREE_DAILY_TASK_LIMIT,
+    earnings: '—',
+    buy: null,
+  };
+  const planRow = (plan: VipPlan): ComparisonRow => {
+    const current = plan.id === currentTier;
+    return {
+      id: plan.id,
+      name: plan.name,
+      current,
+      price: formatPesosAmount(plan.price),
+      reward: formatPesosAmount(plan.rewardPerTask),
+      daily: plan.dailyTaskLimit,
+      earnings: formatPesos(planEarningsCentavos(plan)),
+      buy: (
+        <PlanButtons
+          planId={plan.id}
+          open={!current && !requestWaiting}
+          affordable={balance >= (parsePesos(plan.price) ?? Number.POSITIVE_INFINITY)}
+          gcashClosed={gcashClosed}
+          requestWaiting={requestWaiting}
+          onPayWithGcash={() => setGcashPlan(plan)}
+          onPayWithEarnings={() => setEarningsPlan(plan)}
+        />
+      ),
+    };
+  };
+
   if (plans.isError) {
     return <LoadError message={errorMessage(plans.error, m(messages.vip.plansLoadFailed))} onRetry={() => void plans.refetch()} />;
   }
 
   return (
-    <section aria-labelledby="vip-plans-title" className="grid gap-4">
-      <div className="grid gap-1">
-        <h2 id="vip-plans-title" className="text-xl font-semibold tracking-tight">
-          {t('vip.choosePlan')}
-        </h2>
+    <TitledSection
+      titleId="vip-plans-title"
+      title={t('vip.choosePlan')}
+      aside={
         <p id={BALANCE_NOTE_ID} className="text-sm text-muted-foreground">
           {t('vip.balanceNote', { amount: formatPesosAmount(availableBalance) })}
         </p>
-      </div>
+      }
+      headerClassName="grid gap-1"
+    >
       {gcashClosed && (
         <Alert id={GCASH_CLOSED_ID} variant="warning">
           <TriangleAlert aria-hidden="true" />
@@ -100,41 +120,42 @@ export function VipPlans({ currentTier, availableBalance, requestWaiting }: VipP
         <Skeleton className="h-80 rounded-xl" />
       ) : (
         <Card className="px-2 py-1 sm:px-4">
-          <Table role="table" aria-labelledby="vip-plans-title" className={stackedTable.table}>
-            <TableHeader role="rowgroup" className={stackedTable.header}>
-              <TableRow role="row" className="hover:bg-transparent">
-                <TableHead role="columnheader">{t('vip.colPlan')}</TableHead>
-                <TableHead role="columnheader">{t('vip.colPrice')}</TableHead>
-                <TableHead role="columnheader">{t('vip.colReward')}</TableHead>
-                <TableHead role="columnheader">{t('vip.colDaily')}</TableHead>
-                <TableHead role="columnheader">{t('vip.colEarnings', { days: VIP_VALIDITY_DAYS })}</TableHead>
-                <TableHead role="columnheader">
-                  <span className="sr-only">{t('vip.colBuy')}</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody role="rowgroup" className={stackedTable.body}>
-              <FreeRow current={currentTier === FREE_TIER || currentTier === ''} />
-              {plans.data.map((plan) => (
-                <PlanRow
-                  key={plan.id}
-                  plan={plan}
-                  current={plan.id === currentTier}
-                  affordable={balance >= (parsePesos(plan.price) ?? Number.POSITIVE_INFINITY)}
-                  gcashClosed={gcashClosed}
-                  requestWaiting={requestWaiting}
-                  onPayWithGcash={() => setGcashPlan(plan)}
-                  onPayWithEarnings={() => setEarningsPlan(plan)}
-                />
-              ))}
-            </TableBody>
-          </Table>
+          <StackedTable
+            aria-labelledby="vip-plans-title"
+            columns={CELL}
+            headings={{
+              plan: t('vip.colPlan'),
+              price: t('vip.colPrice'),
+              reward: t('vip.colReward'),
+              daily: t('vip.colDaily'),
+              earnings: t('vip.colEarnings', { days: VIP_VALIDITY_DAYS }),
+              buy: <span className="sr-only">{t('vip.colBuy')}</span>,
+            }}
+            rows={[freeRow, ...plans.data.map(planRow)]}
+            rowKey={(row) => row.id}
+            isCurrent={(row) => row.current}
+            cells={(row) => ({
+              plan: (
+                <span className="flex flex-wrap items-center gap-2">
+                  <span id={planTitleId(row.id)} className="font-semibold">
+                    {row.name}
+                  </span>
+                  {row.current && <Badge>{t('vip.currentPlan')}</Badge>}
+                </span>
+              ),
+              price: row.price,
+              reward: <Figure term={t('vip.colReward')}>{row.reward}</Figure>,
+              daily: <Figure term={t('vip.colDaily')}>{row.daily}</Figure>,
+              earnings: <Figure term={t('vip.colEarnings', { days: VIP_VALIDITY_DAYS })}>{row.earnings}</Figure>,
+              buy: row.buy,
+            })}
+          />
         </Card>
       )}
       <p className="text-xs text-muted-foreground">{t('vip.earningsNote', { days: VIP_VALIDITY_DAYS })}</p>
       <GcashPaymentDialog plan={gcashPlan} onClose={() => setGcashPlan(null)} />
       <EarningsUpgradeDialog plan={earningsPlan} onClose={() => setEarningsPlan(null)} />
-    </section>
+    </TitledSection>
   );
 }
 
@@ -150,8 +171,10 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-interface RowShape {
-  titleId: string;
+/** One row of the comparison: the free tier or a plan, marked when it is the member's. */
+interface ComparisonRow {
+  /** The tier's id: FREE or the plan's. */
+  id: string;
   name: string;
   current: boolean;
   price: string;
@@ -161,58 +184,13 @@ interface RowShape {
   buy: ReactNode;
 }
 
-/** One plan's row, marked when it is the member's (in words, not colour only). */
-function ComparisonRow({ titleId, name, current, price, reward, daily, earnings, buy }: RowShape) {
-  const { t } = useLanguage();
-  return (
-    <TableRow role="row" aria-current={current ? 'true' : undefined} className={cn(stackedTable.row, current && 'bg-brand-soft')}>
-      <TableCell role="cell" className={CELL.plan}>
-        <span className="flex flex-wrap items-center gap-2">
-          <span id={titleId} className="font-semibold">
-            {name}
-          </span>
-          {current && <Badge>{t('vip.currentPlan')}</Badge>}
-        </span>
-      </TableCell>
-      <TableCell role="cell" className={CELL.price}>
-        {price}
-      </TableCell>
-      <TableCell role="cell" className={CELL.reward}>
-        <Figure term={t('vip.colReward')}>{reward}</Figure>
-      </TableCell>
-      <TableCell role="cell" className={CELL.daily}>
-        <Figure term={t('vip.colDaily')}>{daily}</Figure>
-      </TableCell>
-      <TableCell role="cell" className={CELL.earnings}>
-        <Figure term={t('vip.colEarnings', { days: VIP_VALIDITY_DAYS })}>{earnings}</Figure>
-      </TableCell>
-      <TableCell role="cell" className={CELL.buy}>
-        {buy}
-      </TableCell>
-    </TableRow>
-  );
-}
+/** Names a plan's row, and so its buttons. */
+const planTitleId = (id: string) => `plan-${id}`;
 
-/** The free tier, the comparison's starting point: each task pays its own reward. */
-function FreeRow({ current }: { current: boolean }) {
-  const { t } = useLanguage();
-  return (
-    <ComparisonRow
-      titleId="plan-FREE"
-      name={tierLabel(FREE_TIER)}
-      current={current}
-      price={formatPesosAmount('0.00')}
-      reward={t('vip.freeReward')}
-      daily={FREE_DAILY_TASK_LIMIT}
-      earnings="—"
-      buy={null}
-    />
-  );
-}
-
-interface PlanRowProps {
-  plan: VipPlan;
-  current: boolean;
+interface PlanButtonsProps {
+  planId: string;
+  /** Neither the member's plan nor bought while a request waits. */
+  open: boolean;
   affordable: boolean;
   /** The site has no G-CASH payee yet: the plan can be paid from earnings only. */
   gcashClosed: boolean;
@@ -221,37 +199,25 @@ interface PlanRowProps {
   onPayWithEarnings: () => void;
 }
 
-function PlanRow({ plan, current, affordable, gcashClosed, requestWaiting, onPayWithGcash, onPayWithEarnings }: PlanRowProps) {
-  const { t, formatPesos } = useLanguage();
-  const titleId = `plan-${plan.id}`;
-  const open = !current && !requestWaiting;
+function PlanButtons({ planId, open, affordable, gcashClosed, requestWaiting, onPayWithGcash, onPayWithEarnings }: PlanButtonsProps) {
+  const { t } = useLanguage();
   // Each button is named with its plan, and a closed one points to why (the payee notice, the balance, the request waiting).
-  const why = (closedFor: string | false) => [titleId, requestWaiting && VIP_PENDING_ID, open && closedFor].filter(Boolean).join(' ');
+  const why = (closedFor: string | false) =>
+    [planTitleId(planId), requestWaiting && VIP_PENDING_ID, open && closedFor].filter(Boolean).join(' ');
   return (
-    <ComparisonRow
-      titleId={titleId}
-      name={plan.name}
-      current={current}
-      price={formatPesosAmount(plan.price)}
-      reward={formatPesosAmount(plan.rewardPerTask)}
-      daily={plan.dailyTaskLimit}
-      earnings={formatPesos(planEarningsCentavos(plan))}
-      buy={
-        <div className="flex flex-wrap gap-2 max-sm:[&>*]:flex-1 sm:justify-end">
-          <Button size="sm" onClick={onPayWithGcash} disabled={!open || gcashClosed} aria-describedby={why(gcashClosed && GCASH_CLOSED_ID)}>
-            {t('vip.payGcash')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={onPayWithEarnings}
-            disabled={!open || !affordable}
-            aria-describedby={why(!affordable && BALANCE_NOTE_ID)}
-          >
-            {t('vip.useEarnings')}
-          </Button>
-        </div>
-      }
-    />
+    <div className="flex flex-wrap gap-2 max-sm:[&>*]:flex-1 sm:justify-end">
+      <Button size="sm" onClick={onPayWithGcash} disabled={!open || gcashClosed} aria-describedby={why(gcashClosed && GCASH_CLOSED_ID)}>
+        {t('vip.payGcash')}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={onPayWithEarnings}
+        disabled={!open || !affordable}
+        aria-describedby={why(!affordable && BALANCE_NOTE_ID)}
+      >
+        {t('vip.useEarnings')}
+      </Button>
+    </div>
   );
 }

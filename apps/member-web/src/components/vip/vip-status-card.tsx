@@ -1,5 +1,5 @@
 import { FREE_TIER, messages, type VipStatus } from '@app/contracts';
-import { Badge, Card, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { Badge, Card, CardHeader, CardTitle, DescriptionList, type DescriptionListLayout, Skeleton } from '@app/ui';
 import { Crown } from 'lucide-react';
 import { inLanguage, translate, useLanguage } from '../../lib/language';
 import { tierLabel } from '../../lib/tier';
@@ -38,6 +38,14 @@ export function VipStatusCard({ status, failed }: VipStatusCardProps) {
   );
 }
 
+/** The figures side by side at the card's end, each term small above its value. */
+const FACTS_LAYOUT: DescriptionListLayout = {
+  list: 'flex flex-wrap gap-x-8 gap-y-3 sm:ml-auto',
+  pair: 'grid gap-0.5',
+  term: 'text-xs text-muted-foreground',
+  value: 'text-sm font-semibold tabular-nums',
+};
+
 function StatusFacts({ status }: { status: VipStatus }) {
   const { formatDate } = useLanguage();
   const facts = [
@@ -50,14 +58,5 @@ function StatusFacts({ status }: { status: VipStatus }) {
   // The free tier never expires; a paid plan shows the day it ends.
   if (status.vipTier !== FREE_TIER && status.vipExpiresAt)
     facts.push({ term: translate('vip.activeUntil'), value: formatDate(status.vipExpiresAt) });
-  return (
-    <dl className="flex flex-wrap gap-x-8 gap-y-3 sm:ml-auto">
-      {facts.map(({ term, value }) => (
-        <div key={term} className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">{term}</dt>
-          <dd className="text-sm font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DescriptionList items={facts} layout={FACTS_LAYOUT} />;
 }

@@ -1,8 +1,20 @@
 import { trpc } from '@app/client';
 import { FREE_TIER } from '@app/contracts';
-import { Badge, Button, Card, CardContent, fullName, NewTabLink, PageHeader, SectionCard, SignOutLink } from '@app/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  type Description,
+  DescriptionList,
+  type DescriptionListLayout,
+  fullName,
+  NewTabLink,
+  PageHeader,
+  SectionCard,
+  SignOutLink,
+} from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { LanguageChoice } from '../../components/language-switch';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { PushSettings } from '../../components/push/push-settings';
@@ -14,12 +26,20 @@ export const Route = createFileRoute('/_member/profile')({
   component: ProfilePage,
 });
 
+/** The account's details, each a row: the term in a column of its own from sm, above its value on a phone. */
+const DETAILS_LAYOUT: DescriptionListLayout = {
+  list: 'divide-y',
+  pair: 'grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4',
+  term: 'text-sm font-medium text-muted-foreground',
+  value: 'min-w-0 break-words text-sm',
+};
+
 function ProfilePage() {
   const user = useSignedInUser();
   const accountUrl = trpc.site.config.useQuery().data?.accountUrl;
   const { t, formatDate } = useLanguage();
   const name = fullName(user);
-  const details: { term: string; value: ReactNode }[] = [
+  const details: Description[] = [
     { term: t('profile.name'), value: name || t('profile.notProvided') },
     { term: t('profile.email'), value: user.email },
     { term: t('profile.memberSince'), value: formatDate(user.createdAt) },
@@ -61,14 +81,7 @@ function ProfilePage() {
         </CardContent>
       </Card>
       <SectionCard title={t('profile.accountInformation')}>
-        <dl className="divide-y">
-          {details.map(({ term, value }) => (
-            <div key={term} className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-              <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
-              <dd className="min-w-0 break-words text-sm">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList items={details} layout={DETAILS_LAYOUT} />
       </SectionCard>
       <SectionCard title={t('profile.languageTitle')}>
         <LanguageChoice />
