@@ -60,28 +60,15 @@ export function registerScrapedMetrics(app: FastifyInstance, token: string, opti
   cacheMetrics(registry, options);
   if (options.dbStats) databaseMetrics(registry, options.dbStats);
   const { live } = options.deps;
-  new Gauge({
-    name: `${PREFIX}sse_connections_open`,
-    help: 'Live streams (server-sent events) open on this instance, by who holds them: anonymous, member or admin.',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      const open = live.admissions.openByKind();
-      for (const kind of LIVE_STREAM_KINDS) this.set({ kind }, open.get(kind) ?? 0);
-    },
+  const sseHelp = 'Live streams (server-sent events) open on this instance, by who holds them: anonymous, member or admin.';
+  valuesByLabel(registry, { name: 'sse_connections_open', help: sseHelp, label: 'kind' }, () => {
+    const open = live.admissions.openByKind();
+    return LIVE_STREAM_KINDS.map((kind) => [kind, open.get(kind) ?? 0]);
   });
   const { pushDeliveries } = options;
   if (pushDeliveries) {
-    new Counter({
-      name: `${PREFIX}push_deliveries_total`,
-      help: 'Push attempts of this instance by outcome: sent, gone (404/410, removed), refused, skipped, retried.',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-      collect() {
-        this.reset();
-        for (const [outcome, count] of Object.entries(pushDeliveries)) this.inc({ outcome }, count);
-      },
-    });
+    const help = 'Push attempts of this instance by outcome: sent, gone (404/410, removed), refused, skipped, retried.';
+    totalsByLabel(registry, { name: 'push_deliveries_total', help, label: 'outcome' }, () => Object.entries(pushDeliveries));
   }
   const readPayouts = payoutMetrics(registry, options.deps);
   const readConnections = options.poolConnections ? poolMetrics(registry, options.poolConnections) : async () => {};
@@ -100,6 +87,42 @@ export function registerScrapedMetrics(app: FastifyInstance, token: string, opti
     if (connections.status === 'rejected') req.log.warn({ err: connections.reason }, 'pool connections could not be read for /metrics');
     const text = await scraped.metrics();
     return reply.header('cache-control', 'no-store').type(scraped.contentType).send(text);
+  });
+}
+
+/** A metric of this app's registry by one label: its name without the prefix, its help and its label. */
+interface LabelledMetric {
+  name: string;
+  help: string;
+  label: string;
+}
+
+/** What a labelled metric reads at a scrape: each series' label value and its number. */
+type ReadByLabel = () => Iterable<readonly [string, number]>;
+
+/** The options prom-client takes for a labelled metric of `registry`. */
+function labelledOptions(registry: Registry, { name, help, label }: LabelledMetric) {
+  return { name: `${PREFIX}${name}`, help, labelNames: [label], registers: [registry] };
+}
+
+/** A counter whose totals are kept elsewhere (a cache's, the push worker's) and read at each scrape. */
+function totalsByLabel(registry: Registry, metric: LabelledMetric, read: ReadByLabel): void {
+  new Counter({
+    ...labelledOptions(registry, metric),
+    collect() {
+      this.reset();
+      for (const [value, total] of read()) this.inc({ [metric.label]: value }, total);
+    },
+  });
+}
+
+/** A gauge whose values are read at each scrape. */
+function valuesByLabel(registry: Registry, metric: LabelledMetric, read: ReadByLabel): void {
+  new Gauge({
+    ...labelledOptions(registry, metric),
+    collect() {
+      for (const [value, current] of read()) this.set({ [metric.label]: value }, current);
+    },
   });
 }
 
@@ -130,29 +153,17 @@ function routeLabel(req: FastifyRequest): string {
 
 function cacheMetrics(registry: Registry, { deps, changes }: MetricsOptions): void {
   const caches = namedCaches(deps.caches);
+  const byCache = (read: (cache: CacheCounts) => number) => () => caches.map(([cache, counts]) => [cache, read(counts)] as const);
   const counter = (name: string, help: string, read: (cache: CacheCounts) => number) =>
-    new Counter({
-      name: `${PREFIX}cache_${name}_total`,
-      help,
-      labelNames: ['cache'] as const,
-      registers: [registry],
-      collect() {
-        this.reset();
-        for (const [cache, values] of caches) this.inc({ cache }, read(values));
-      },
-    });
+    totalsByLabel(registry, { name: `cache_${name}_total`, help, label: 'cache' }, byCache(read));
   counter('hits', 'Reads answered from memory.', (cache) => cache.hits);
   counter('misses', 'Reads that went to the database.', (cache) => cache.misses);
   counter('invalidations', 'Changes (or feed drops) that removed cached values.', (cache) => cache.invalidations);
-  new Gauge({
-    name: `${PREFIX}cache_entries`,
-    help: 'Values held in the cache now.',
-    labelNames: ['cache'] as const,
-    registers: [registry],
-    collect() {
-      for (const [cache, values] of caches) this.set({ cache }, values.size);
-    },
-  });
+  valuesByLabel(
+    registry,
+    { name: 'cache_entries', help: 'Values held in the cache now.', label: 'cache' },
+    byCache((cache) => cache.size),
+  );
   new Gauge({
     name: `${PREFIX}change_feed_live`,
     help: '1 while this instance hears the change notifications, else 0 (cached values then last at most 5 s).',

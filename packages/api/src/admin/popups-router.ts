@@ -1,6 +1,6 @@
-import { adminPopupSchema, listOrPageInput, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
+import { adminPopupSchema, okOutput, popupCreateInput, popupUpdateInput, recordIdInput } from '@app/contracts';
 import { actorOf } from '../admin-log/service';
-import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
+import { ADMIN_LIST_SIZES, answeringListOrPage, listOrPage } from '../lib/paging';
 import { createPopup, deletePopup, listAllPopups, updatePopup } from '../popups/service';
 import { adminCall, adminProcedure, mutation, okWhenDone, query, router } from '../trpc';
 
@@ -9,9 +9,7 @@ const popups = listOrPage(adminPopupSchema);
 export const adminPopupsRouter = router({
   list: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/popups', 'Every popup, on or off, newest first: the latest 1000, or one page'),
-    input: listOrPageInput,
-    output: popups.output,
-    run: (ctx, input) => answerListOrPage(ctx, input, listAllPopups(ctx.db), ADMIN_LIST_SIZES),
+    ...answeringListOrPage(popups, (ctx) => listAllPopups(ctx.db), ADMIN_LIST_SIZES),
   }),
 
   create: mutation(adminProcedure, {

@@ -1,6 +1,6 @@
-import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput, listOrPageInput } from '@app/contracts';
+import { adminTaskCreateInput, adminTaskSchema, adminTaskUpdateInput } from '@app/contracts';
 import { actorOf } from '../admin-log/service';
-import { ADMIN_LIST_SIZES, answerListOrPage, listOrPage } from '../lib/paging';
+import { ADMIN_LIST_SIZES, answeringListOrPage, listOrPage } from '../lib/paging';
 import { createTask, listAllTasks, updateTask } from '../tasks/admin-tasks';
 import { adminCall, adminProcedure, mutation, query, router } from '../trpc';
 
@@ -9,9 +9,7 @@ const tasks = listOrPage(adminTaskSchema);
 export const adminTasksRouter = router({
   list: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/tasks', 'Every task, on or off, newest first: the latest 1000, or one page'),
-    input: listOrPageInput,
-    output: tasks.output,
-    run: (ctx, input) => answerListOrPage(ctx, input, listAllTasks(ctx.db), ADMIN_LIST_SIZES),
+    ...answeringListOrPage(tasks, (ctx) => listAllTasks(ctx.db), ADMIN_LIST_SIZES),
   }),
 
   create: mutation(adminProcedure, {

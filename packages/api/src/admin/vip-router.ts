@@ -4,27 +4,27 @@ import { answeringQueue } from '../lib/queue';
 import { adminCall, adminMoneyProcedure, adminProcedure, mutation, query, router } from '../trpc';
 import { approveUserVipRequestAsAdmin, approveVipRequestAsAdmin, listAllPendingVipRequests, rejectVipRequestAsAdmin } from '../vip/review';
 
+/**
+ * An approval of the VIP request that `approve` finds by the path's id (the request's or its member's): a money
+ * decision, answered with the member as admins see them.
+ */
+const approvingVip = (path: `/${string}`, summary: string, approve: typeof approveVipRequestAsAdmin) =>
+  mutation(adminMoneyProcedure, {
+    refusals: ['NOT_FOUND', 'CONFLICT'],
+    openapi: adminCall('POST', path, summary),
+    input: recordIdInput,
+    output: adminUserSchema,
+    run: (ctx, input) => approve(ctx.db, input.id, actorOf(ctx), ctx.now()),
+  });
+
 export const adminVipRouter = router({
   pending: query(adminProcedure, {
     openapi: adminCall('GET', '/admin/pending-vip', 'VIP requests waiting for approval'),
     ...answeringQueue('pending-vip', pendingVipRequestSchema, (ctx, window) => listAllPendingVipRequests(ctx, window)),
   }),
 
-  approve: mutation(adminMoneyProcedure, {
-    refusals: ['NOT_FOUND', 'CONFLICT'],
-    openapi: adminCall('POST', '/admin/approve-vip/{id}', 'Approve a VIP request'),
-    input: recordIdInput,
-    output: adminUserSchema,
-    run: (ctx, input) => approveVipRequestAsAdmin(ctx.db, input.id, actorOf(ctx), ctx.now()),
-  }),
-
-  approveForUser: mutation(adminMoneyProcedure, {
-    refusals: ['NOT_FOUND', 'CONFLICT'],
-    openapi: adminCall('POST', '/admin/users/{id}/vip-approval', 'Approve the pending VIP request of a user'),
-    input: recordIdInput,
-    output: adminUserSchema,
-    run: (ctx, input) => approveUserVipRequestAsAdmin(ctx.db, input.id, actorOf(ctx), ctx.now()),
-  }),
+  approve: approvingVip('/admin/approve-vip/{id}', 'Approve a VIP request', approveVipRequestAsAdmin),
+  approveForUser: approvingVip('/admin/users/{id}/vip-approval', 'Approve the pending VIP request of a user', approveUserVipRequestAsAdmin),
 
   reject: mutation(adminProcedure, {
     refusals: ['NOT_FOUND', 'CONFLICT'],

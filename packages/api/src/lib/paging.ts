@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_SIZE, MEMBER_PAGE_SIZE, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
-import type { Database, Db } from '@app/db';
+import { ADMIN_PAGE_SIZE, listOrPageInput, MEMBER_PAGE_SIZE, page, UNPAGED_LIST_LIMIT } from '@app/contracts';
+import type { Database, Db, UserRow } from '@app/db';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { acceptingPrepared } from './prepared';
@@ -87,4 +87,27 @@ export async function answerListOrPage<T, C extends { total: number }>(
   if (paged) return { items, ...counts };
   ctx.req.setHeader('x-total-count', String(counts.total));
   return items;
+}
+
+/** What a signed-in caller's list that pages on request is read with: the database, the caller, and the answer's headers. */
+interface SignedInListContext {
+  db: Db;
+  user: Pick<UserRow, 'id'>;
+  req: Pick<RequestScope, 'setHeader'>;
+}
+
+/**
+ * A procedure answering a list that pages on request (answerListOrPage, by `sizes`), but for its tier and
+ * REST entry: the list-or-page input, `answer`'s output (listOrPage), and the list `listOf` reads for the caller.
+ */
+export function answeringListOrPage<O extends z.ZodType, T, C extends { total: number }>(
+  answer: { output: O },
+  listOf: (ctx: SignedInListContext) => PagedList<T, C>,
+  sizes?: { pageSize: number; unpaged: number },
+) {
+  return {
+    input: listOrPageInput,
+    output: answer.output,
+    run: (ctx: SignedInListContext, input: z.output<typeof listOrPageInput>) => answerListOrPage(ctx, input, listOf(ctx), sizes),
+  };
 }

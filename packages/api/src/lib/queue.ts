@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, type AdminQueueInput, adminQueueInput, QUEUE_UNPAGED_LIMIT } from '@app/contracts';
 import type { AdminListName, AppCaches, Db } from '@app/db';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { listOrPage, listWindow } from './paging';
 import { acceptingPrepared, prepareAnswer } from './prepared';
@@ -170,9 +170,15 @@ export function containing(search: string): string {
  * holds both lower-cased (migration 0005), so whatever matches also matches it, and its trigram index
  * finds those few members first instead of every member being read: 625 of 10,000 for "maria".
  */
-export function memberMatches(search: string) {
+function memberMatches(search: string) {
   const pattern = containing(search);
   return sql<boolean>`(u.search_text LIKE ${pattern} AND (lower(u.email) LIKE ${pattern} OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${pattern}))`;
+}
+
+/** A query's rows whose member (`u`) matches the search (memberMatches), or all of them without one. */
+export function searchingMembers(search: string | undefined) {
+  return <Q extends { where(expression: RawBuilder<boolean>): Q }>(query: Q): Q =>
+    search === undefined ? query : query.where(memberMatches(search));
 }
 
 /** A query's rows from `offset` on, `limit` of them: the window an admin list shows. */

@@ -20,7 +20,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { recordCommission } from '../commission/ledger';
 import { AppError, alreadyDecided, notFound } from '../lib/errors';
-import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, type QueueReader, type QueueWindow, queueTotal, searchingMembers } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { settlePendingBonus } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -33,11 +33,8 @@ import { toPayout } from './service';
  * and how many accounts the member's cluster holds.
  */
 export async function listAllPendingPayouts({ db, caches }: QueueReader, now: Date, window: QueueWindow): Promise<ListRead<PendingPayout>> {
-  const pending = db
-    .selectFrom('payouts as p')
-    .innerJoin('users as u', 'u.id', 'p.userId')
-    .where('p.status', '=', 'pending')
-    .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
+  const waiting = db.selectFrom('payouts as p').where('p.status', '=', 'pending');
+  const pending = waiting.innerJoin('users as u', 'u.id', 'p.userId').$call(searchingMembers(window.search));
   const [rows, total] = await Promise.all([
     pending
       .select([
@@ -91,9 +88,7 @@ export async function listAllPendingPayouts({ db, caches }: QueueReader, now: Da
       .$call(inWindow(window))
       .execute(),
     // Without a search every payout counts (each has its member): the count reads the status index alone.
-    queueTotal({ db, caches }, 'pending-payouts', window.search, () =>
-      countTotal(window.search === undefined ? db.selectFrom('payouts as p').where('p.status', '=', 'pending') : pending),
-    ),
+    queueTotal({ db, caches }, 'pending-payouts', window.search, () => countTotal(window.search === undefined ? waiting : pending)),
   ]);
   const items = rows.map((row) => {
     const flags: PendingPayout['flags'] = [];

@@ -1,8 +1,8 @@
-import { listOrPageInput, payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
-import { answerListOrPage, listOrPage } from '../lib/paging';
+import { payoutQueueSchema, payoutRequestInput, payoutSchema, payoutStatsSchema } from '@app/contracts';
+import { answeringListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { PUBLIC_STATS_SECONDS, readPublicPayoutStats } from './public-stats';
-import { countPayouts, listPayouts, readPayoutQueue, requestPayout } from './service';
+import { payoutHistory, readPayoutQueue, requestPayout } from './service';
 
 const rest = restEntries('payouts');
 
@@ -11,13 +11,7 @@ const payouts = listOrPage(payoutSchema);
 export const payoutsRouter = router({
   list: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/payouts', 'The member’s payout requests, newest first: the latest 1000, or one page'),
-    input: listOrPageInput,
-    output: payouts.output,
-    run: (ctx, input) =>
-      answerListOrPage(ctx, input, {
-        read: (window) => listPayouts(ctx.db, ctx.user.id, window),
-        count: async () => ({ total: await countPayouts(ctx.db, ctx.user.id) }),
-      }),
+    ...answeringListOrPage(payouts, (ctx) => payoutHistory(ctx.db, ctx.user.id)),
   }),
 
   request: mutation(moneyProcedure, {

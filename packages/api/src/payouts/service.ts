@@ -13,6 +13,7 @@ import {
 import { type Db, InsufficientFundsError, jsonb, type PayoutRow, postToLedger } from '@app/db';
 import { sql } from 'kysely';
 import { AppError, forbidden } from '../lib/errors';
+import type { PagedList } from '../lib/paging';
 import { recordSignal, refreshRiskScores } from '../risk/service';
 
 export function toPayout(row: PayoutRow): Payout {
@@ -46,13 +47,18 @@ export async function listPayouts(db: Db, userId: string, window: { limit: numbe
 }
 
 /** How many payouts the member has requested. */
-export async function countPayouts(db: Db, userId: string): Promise<number> {
+async function countPayouts(db: Db, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom('payouts')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('userId', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** The member's payout requests as a list that pages on request: newest first (listPayouts), and how many. */
+export function payoutHistory(db: Db, userId: string): PagedList<Payout, { total: number }> {
+  return { read: (window) => listPayouts(db, userId, window), count: async () => ({ total: await countPayouts(db, userId) }) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { EARNED_REFERRAL_STATUSES, formatAmount, maskEmail, type Referral, WAITING_REFERRAL_STATUSES } from '@app/contracts';
 import type { Db, ReferralsRow, UserRow } from '@app/db';
+import type { PagedList } from '../lib/paging';
 
 /** How a friend is named to their sponsor: first name and initial, else the masked e-mail. */
 export function friendName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
@@ -27,10 +28,13 @@ export function toReferral(row: ReferralRow, friend: Pick<UserRow, 'firstName' |
   };
 }
 
-export async function listReferrals(db: Db, sponsorId: string, window: { limit: number; offset: number }): Promise<Referral[]> {
-  const rows = await db
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.id', 'r.referredUserId')
+/** Referrals (`r`) with the friend each one invited (`friend`). */
+export function referralsWithFriends(db: Db) {
+  return db.selectFrom('referrals as r').innerJoin('users as friend', 'friend.id', 'r.referredUserId');
+}
+
+async function listReferrals(db: Db, sponsorId: string, window: { limit: number; offset: number }): Promise<Referral[]> {
+  const rows = await referralsWithFriends(db)
     .select([
       'r.id',
       'r.createdAt',
@@ -41,9 +45,9 @@ export async function listReferrals(db: Db, sponsorId: string, window: { limit: 
       'r.pendingReward',
       'r.heldReward',
       'r.reviewNote',
-      'u.firstName',
-      'u.lastName',
-      'u.email',
+      'friend.firstName',
+      'friend.lastName',
+      'friend.email',
     ])
     .where('r.referrerId', '=', sponsorId)
     .orderBy('r.createdAt', 'desc')
@@ -54,8 +58,10 @@ export async function listReferrals(db: Db, sponsorId: string, window: { limit: 
   return rows.map((row) => toReferral(row, row));
 }
 
+type ReferralCounts = { total: number; earned: number; waiting: number };
+
 /** How many friends the member has invited, how many of them have earned their sponsor a bonus and for how many one may still come. */
-export async function countReferrals(db: Db, sponsorId: string): Promise<{ total: number; earned: number; waiting: number }> {
+async function countReferrals(db: Db, sponsorId: string): Promise<ReferralCounts> {
   const counts = await db
     .selectFrom('referrals')
     .select((eb) => [
@@ -74,15 +80,26 @@ export async function countReferrals(db: Db, sponsorId: string): Promise<{ total
   return { total: Number(counts.total), earned: Number(counts.earned), waiting: Number(counts.waiting) };
 }
 
+/** A sponsor's referrals as a list that pages on request: newest first (listReferrals), with their counts. */
+export function sponsorReferrals(db: Db, sponsorId: string): PagedList<Referral, ReferralCounts> {
+  return { read: (window) => listReferrals(db, sponsorId, window), count: () => countReferrals(db, sponsorId) };
+}
+
+/** The friends a sponsor invited as a list that pages on request: newest first (listReferredUsers), and how many. */
+export function sponsorFriends(db: Db, sponsorId: string) {
+  return {
+    read: (window: { limit: number; offset: number }) => listReferredUsers(db, sponsorId, window),
+    count: async () => ({ total: (await countReferrals(db, sponsorId)).total }),
+  };
+}
+
 /** The friends a member invited, named as on the invite page: never by full name or e-mail. */
-export async function listReferredUsers(db: Db, sponsorId: string, window: { limit: number; offset: number }) {
-  const rows = await db
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.id', 'r.referredUserId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'r.createdAt', 'r.status'])
+async function listReferredUsers(db: Db, sponsorId: string, window: { limit: number; offset: number }) {
+  const rows = await referralsWithFriends(db)
+    .select(['friend.id', 'friend.firstName', 'friend.lastName', 'friend.email', 'r.createdAt', 'r.status'])
     .where('r.referrerId', '=', sponsorId)
     .orderBy('r.createdAt', 'desc')
-    .orderBy('u.id', 'desc')
+    .orderBy('friend.id', 'desc')
     .limit(window.limit)
     .offset(window.offset)
     .execute();

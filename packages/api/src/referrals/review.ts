@@ -3,7 +3,7 @@ import { postToLedger, type Tx } from '@app/db';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { notifyMember } from '../notifications/service';
 
-import { friendName } from './lists';
+import { friendName, referralsWithFriends } from './lists';
 import { BONUS_NOTICES, settledStatus } from './service';
 
 /**
@@ -18,9 +18,7 @@ export async function reviewHeldReferral(
   review: { referralId: string; decision: 'pay' | 'reject'; reason: string | null; adminId: string },
   now: Date,
 ): Promise<{ sponsorId: string; friendId: string; amount: number; ledgerRowId: string | null }> {
-  const referral = await trx
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.id', 'r.referredUserId')
+  const referral = await referralsWithFriends(trx)
     .select([
       'r.id',
       'r.referrerId',
@@ -29,9 +27,9 @@ export async function reviewHeldReferral(
       'r.heldReward',
       'r.pendingReward',
       'r.paidAt',
-      'u.firstName',
-      'u.lastName',
-      'u.email',
+      'friend.firstName',
+      'friend.lastName',
+      'friend.email',
     ])
     .where('r.id', '=', review.referralId)
     .forUpdate('r')

@@ -1,9 +1,9 @@
-import { inviterSchema, listOrPageInput, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
+import { inviterSchema, referralCodeInput, referralPageSchema, referralSchema, referredUserSchema } from '@app/contracts';
 import { z } from 'zod';
-import { answerListOrPage, listOrPage } from '../lib/paging';
+import { answeringListOrPage, listOrPage } from '../lib/paging';
 import { memberProcedure, moneyProcedure, mutation, publicProcedure, query, restEntries, router } from '../trpc';
 import { applyReferralCode, findInviter } from './code';
-import { countReferrals, listReferrals, listReferredUsers } from './lists';
+import { sponsorFriends, sponsorReferrals } from './lists';
 
 const rest = restEntries('referrals');
 
@@ -19,24 +19,12 @@ export const referralsRouter = router({
 
   list: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/referrals', 'Friends the member invited, with bonuses, newest first: the latest 1000, or one page'),
-    input: listOrPageInput,
-    output: referrals.output,
-    run: (ctx, input) =>
-      answerListOrPage(ctx, input, {
-        read: (window) => listReferrals(ctx.db, ctx.user.id, window),
-        count: () => countReferrals(ctx.db, ctx.user.id),
-      }),
+    ...answeringListOrPage(referrals, (ctx) => sponsorReferrals(ctx.db, ctx.user.id)),
   }),
 
   referredUsers: query(memberProcedure, {
     openapi: rest.signedIn('GET', '/referrals/referred-users', 'The invited friends, newest first: the latest 1000, or one page'),
-    input: listOrPageInput,
-    output: referredUsers.output,
-    run: (ctx, input) =>
-      answerListOrPage(ctx, input, {
-        read: (window) => listReferredUsers(ctx.db, ctx.user.id, window),
-        count: async () => ({ total: (await countReferrals(ctx.db, ctx.user.id)).total }),
-      }),
+    ...answeringListOrPage(referredUsers, (ctx) => sponsorFriends(ctx.db, ctx.user.id)),
   }),
 
   useCode: mutation(moneyProcedure, {

@@ -16,6 +16,7 @@ import { payoutHoldOf } from '../auth/service';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { countTotal, inWindow, type ListRead, pageWindow, queueLength } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
+import { referralsWithFriends } from '../referrals/lists';
 import { reviewHeldReferral } from '../referrals/review';
 import { clusterOf, rareTraits } from './clusters';
 import { assessRisk, refreshRiskScores, shownValue } from './service';
@@ -26,7 +27,7 @@ export async function listAllRiskQueue(db: Db, input: AdminPageInput): Promise<L
     db
       .selectFrom('riskScores as r')
       .innerJoin('users as u', 'u.id', 'r.userId')
-      .select(['r.userId', 'u.email', 'r.score', 'r.reasons', 'u.payoutHoldReason'])
+      .select(['r.userId', 'u.email', 'r.score', 'r.reasons', 'u.payoutHoldReason as payoutHold'])
       .where('r.score', '>', 0)
       .orderBy('r.score', 'desc')
       .orderBy('r.updatedAt', 'desc')
@@ -36,13 +37,7 @@ export async function listAllRiskQueue(db: Db, input: AdminPageInput): Promise<L
     queueLength(db, 'risk-queue', undefined, () => countTotal(db.selectFrom('riskScores').where('score', '>', 0))),
   ]);
   return {
-    items: rows.map((row) => ({
-      userId: row.userId,
-      email: row.email,
-      score: row.score,
-      reasons: row.reasons,
-      payoutHold: row.payoutHoldReason,
-    })),
+    items: rows,
     total,
     members: rows.map((row) => row.userId),
     validUntil: null,
@@ -120,10 +115,8 @@ export async function setPayoutHold(
 /** The referral bonuses held for review, oldest first, with what ties each friend to the sponsor. */
 export async function listAllHeldReferrals(db: Db, input: AdminPageInput): Promise<ListRead<HeldReferral>> {
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('referrals as r')
+    referralsWithFriends(db)
       .innerJoin('users as sponsor', 'sponsor.id', 'r.referrerId')
-      .innerJoin('users as friend', 'friend.id', 'r.referredUserId')
       .select([
         'r.id',
         'r.referrerId',

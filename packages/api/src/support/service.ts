@@ -12,7 +12,7 @@ import { type Selectable, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import type { Context } from '../context';
 import { badRequest, notFound } from '../lib/errors';
-import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, type QueueReader, type QueueWindow, queueTotal, searchingMembers } from '../lib/queue';
 
 /** Who reads a conversation: the member it belongs to, or an admin answering from the inbox. */
 export type SupportReader = 'member' | 'admin';
@@ -149,7 +149,7 @@ export async function listAllConversations({ db, caches }: QueueReader, window: 
   const conversations = db
     .selectFrom('supportConversations as c')
     .innerJoin('users as u', 'u.id', 'c.userId')
-    .$if(search !== undefined, (query) => query.where(memberMatches(search as string)));
+    .$call(searchingMembers(search));
   const [page, total] = await Promise.all([
     conversations
       .select(['c.userId', 'u.email', 'c.lastMessage', 'c.lastAt', 'c.unread'])

@@ -9,7 +9,7 @@ import {
   noticeMessages,
   staffMessages,
 } from '@app/contracts';
-import { type Database, type Db, postToLedger, type UserRow } from '@app/db';
+import { type Database, type Db, postToLedger, type Tx, type UserRow } from '@app/db';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { identityOf } from '../auth/service';
@@ -179,6 +179,21 @@ async function lockUserForChange(trx: Db, userId: string) {
 }
 
 /**
+ * An admin's change of another member's row, in one transaction, given the row as lockUserForChange locked
+ * it; an admin's own row is refused with `ownRowRefusal` before anything is read.
+ */
+function changeOtherMember<T>(
+  db: Db,
+  userId: string,
+  actor: AdminActor,
+  ownRowRefusal: AppError,
+  change: (trx: Tx, before: Awaited<ReturnType<typeof lockUserForChange>>) => Promise<T>,
+): Promise<T> {
+  if (userId === actor.adminId) throw ownRowRefusal;
+  return db.transaction().execute(async (trx) => change(trx, await lockUserForChange(trx, userId)));
+}
+
+/**
  * Sets a user's account status with the admin's reason (docs/architecture.md#identity-and-access): suspended users can read
  * but not earn or move money, banned users cannot sign in and all their sessions end in the same
  * transaction as the ban. An admin cannot change their own status, so nobody locks themselves out by a slip.
@@ -189,9 +204,7 @@ export async function setAccountStatus(
   actor: AdminActor,
   now: Date,
 ): Promise<AdminUser> {
-  if (change.userId === actor.adminId) throw badRequest(staffMessages.admin.ownStatus);
-  return db.transaction().execute(async (trx) => {
-    const before = await lockUserForChange(trx, change.userId);
+  return changeOtherMember(db, change.userId, actor, badRequest(staffMessages.admin.ownStatus), async (trx, before) => {
     const row = await trx
       .updateTable('users')
       .set({ accountStatus: change.status, statusReason: change.reason, updatedAt: now })
@@ -223,9 +236,7 @@ export async function setAvailableBalance(
   now: Date,
   balanceCeiling: number,
 ): Promise<AdminUser> {
-  if (change.userId === actor.adminId) throw forbidden(staffMessages.admin.ownBalance);
-  return db.transaction().execute(async (trx) => {
-    const user = await lockUserForChange(trx, change.userId);
+  return changeOtherMember(db, change.userId, actor, forbidden(staffMessages.admin.ownBalance), async (trx, user) => {
     // The admin decided on the balance they saw: a payout or an earning since then would be undone.
     if (change.expectedBalance !== user.availableBalance) {
       const current = formatAmount(user.availableBalance);

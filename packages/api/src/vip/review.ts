@@ -2,7 +2,7 @@ import { type AdminUser, formatDate, noticeMessages, type PendingVipRequest, pla
 import type { Db, Tx } from '@app/db';
 import { type AdminActor, logAdminAction } from '../admin-log/service';
 import { alreadyDecided, conflict, forbidden, notFound } from '../lib/errors';
-import { countTotal, inWindow, type ListRead, memberMatches, type QueueReader, type QueueWindow, queueTotal } from '../lib/queue';
+import { countTotal, inWindow, type ListRead, type QueueReader, type QueueWindow, queueTotal, searchingMembers } from '../lib/queue';
 import { notifyMember } from '../notifications/service';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
@@ -11,11 +11,8 @@ import { activatePlan, pendingRequestOf } from './service';
 
 /** The payment-proof requests waiting for an admin, oldest first (the order they were paid in), one window of them. */
 export async function listAllPendingVipRequests({ db, caches }: QueueReader, window: QueueWindow): Promise<ListRead<PendingVipRequest>> {
-  const pending = db
-    .selectFrom('vipRequests as r')
-    .innerJoin('users as u', 'u.id', 'r.userId')
-    .where('r.status', '=', 'pending')
-    .$if(window.search !== undefined, (query) => query.where(memberMatches(window.search as string)));
+  const waiting = db.selectFrom('vipRequests as r').where('r.status', '=', 'pending');
+  const pending = waiting.innerJoin('users as u', 'u.id', 'r.userId').$call(searchingMembers(window.search));
   const [rows, total] = await Promise.all([
     pending
       .select(['r.id', 'r.userId', 'u.email', 'r.planId', 'u.vipPaymentStatus', 'r.transactionProof', 'r.createdAt'])
@@ -24,9 +21,7 @@ export async function listAllPendingVipRequests({ db, caches }: QueueReader, win
       .$call(inWindow(window))
       .execute(),
     // Without a search every request counts (each has its member): the count reads the status index alone.
-    queueTotal({ db, caches }, 'pending-vip', window.search, () =>
-      countTotal(window.search === undefined ? db.selectFrom('vipRequests as r').where('r.status', '=', 'pending') : pending),
-    ),
+    queueTotal({ db, caches }, 'pending-vip', window.search, () => countTotal(window.search === undefined ? waiting : pending)),
   ]);
   const items = rows.map((row) => ({
     id: row.id,
