@@ -6,6 +6,7 @@ import { createDb, type DbHandle } from '@app/db';
 import { fetchSender, signInThroughDevLogin, signInUnlockedAdmin as unlockedAdmin } from '@app/testkit/requests';
 import { type ServerProcess, startBuiltServer } from '@app/testkit/server';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The PostgreSQL server these tests run on; unset, only the PGlite tests run. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -40,6 +41,30 @@ export async function createDatabase(): Promise<{ url: string; db: DbHandle; dro
       await admin.close();
     },
   };
+}
+
+/**
+ * Two instances of the built server on one database of the calling file's (or describe block's) own:
+ * started before its tests with `env`, one after the other (the first migrates the empty database), and
+ * stopped, the database dropped, after them. Returned at once and filled in before the first test.
+ */
+export function twoInstancesOfFile(env: Record<string, string> = {}): {
+  database: Awaited<ReturnType<typeof createDatabase>>;
+  a: ServerProcess;
+  b: ServerProcess;
+} {
+  const instances = { database: {}, a: {}, b: {} } as ReturnType<typeof twoInstancesOfFile>;
+  beforeAll(async () => {
+    Object.assign(instances.database, await createDatabase());
+    for (const instance of [instances.a, instances.b]) {
+      Object.assign(instance, await startServer({ DATABASE_URL: instances.database.url, ...env }));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([instances.a.stop?.(), instances.b.stop?.()]);
+    await instances.database.drop?.();
+  });
+  return instances;
 }
 
 export function temporaryDataDir(): { dir: string; remove(): void } {

@@ -2,7 +2,7 @@ import { createSessionManager } from '@app/auth';
 import { messages } from '@app/contracts';
 import { createAppCaches, insertUser } from '@app/db';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieHeader,
   freshClientAddress,
@@ -12,6 +12,7 @@ import {
   signInUnlockedAdmin,
   startTestApp,
   type TestApp,
+  testAppOfFile,
   UNREACHABLE_PROVIDER,
 } from './helpers';
 
@@ -24,13 +25,7 @@ function setCookie(response: LightMyRequestResponse, name: string) {
 const isSignedIn = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppOfFile();
 
 describe('cookies', () => {
   it('sends the session cookie HttpOnly, SameSite=Lax, for the whole site, and not Secure outside production', async () => {
@@ -112,13 +107,7 @@ describe('cookies', () => {
   });
 
   describe('in production', () => {
-    let production: TestApp;
-    beforeAll(async () => {
-      production = await startTestApp(PRODUCTION_ENV);
-    });
-    afterAll(async () => {
-      await production?.close();
-    });
+    const production = testAppOfFile(PRODUCTION_ENV);
 
     it('sends both session cookies, and the operator browser’s mark, Secure, HttpOnly and SameSite=Lax', async () => {
       const signedIn = await production.app.inject({ method: 'POST', url: '/api/admin/percentage/login', payload: OPERATOR });
@@ -262,14 +251,8 @@ describe('the Origin check', () => {
   });
 
   describe('with PUBLIC_URL set', () => {
-    let behindProxy: TestApp;
-    beforeAll(async () => {
-      // A proxy in front whose X-Forwarded-Host Fastify believes, as a deployment behind one does.
-      behindProxy = await startTestApp({ PUBLIC_URL: 'https://pesotasks.example', TRUST_PROXY: '1', DEV_LOGIN: 'true' });
-    });
-    afterAll(async () => {
-      await behindProxy?.close();
-    });
+    // A proxy in front whose X-Forwarded-Host Fastify believes, as a deployment behind one does.
+    const behindProxy = testAppOfFile({ PUBLIC_URL: 'https://pesotasks.example', TRUST_PROXY: '1', DEV_LOGIN: 'true' });
 
     const signInFrom = (app: TestApp, headers: Record<string, string>) =>
       app.app.inject({

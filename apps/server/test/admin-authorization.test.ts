@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type AppMeta, appRouter } from '@app/api';
 import { messages } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInRoles, startTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInRoles, testAppOfFile } from './helpers';
 
 /**
  * The authorization walk (docs/architecture.md#identity-and-access): every admin procedure is called as the signed out, a
@@ -35,17 +35,13 @@ const guarded = procedures.filter(
   ([path, procedure]) => (path.startsWith('admin.') && !STEP_UP.includes(path)) || documentedAuth(procedure) === 'admin',
 );
 
-let t: TestApp;
+const t = testAppOfFile();
 let member: string;
 let lockedAdmin: string;
 let unlockedAdmin: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   ({ member, lockedAdmin, unlockedAdmin } = await signInRoles(t, 'walk'));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** One call with an empty input: authorization is decided before the input is read, so it answers first. */

@@ -1,5 +1,6 @@
 import { type Db, postToLedger } from '@app/db';
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { ledgerCheckedAppOfFile, signIn, signInUnlockedAdmin, type TestApp } from './helpers';
 
 /** The address the admin's requests come from, so each admin_logs row can be checked for it. */
@@ -57,7 +58,40 @@ export async function adminFixtures(t: TestApp, prefix: string) {
     return query.orderBy('createdAt').orderBy('id').execute();
   };
 
-  return { db, adminId: adminRow.id, adminCookie, member, admin, as, logs };
+  let references = 0;
+  /** A fresh 13-digit payment reference, as a member copies one from their G-CASH receipt. */
+  const paymentReference = () => String(1_000_000_000_000 + ++references);
+
+  /** A member who asked for `plan` by G-CASH (after using `sponsorCode`, if given), and the pending request's id. */
+  async function vipApplicant(plan = 'VIP300', sponsorCode?: string) {
+    const applicant = await member({ firstName: 'Vina' });
+    if (sponsorCode) await as(applicant.cookie, 'POST', '/api/referrals/use-code', { referralCode: sponsorCode });
+    const proof = paymentReference();
+    const asked = await as(applicant.cookie, 'POST', '/api/vip/upgrade', { vipTier: plan, paymentInfo: { transactionProof: proof } });
+    expect(asked.statusCode).toBe(200);
+    const request = await db.selectFrom('vipRequests').select('id').where('transactionProof', '=', proof).executeTakeFirstOrThrow();
+    return { ...applicant, requestId: request.id, proof };
+  }
+
+  let wallets = 0;
+  /**
+   * Paz Reyes, a member with ₱500.00 who asked for a payout of ₱200.00 to a G-CASH number of their own: the
+   * payout's id, its details as stored (the number as written in the Philippines, and the holder) and the number.
+   */
+  async function payoutRequester() {
+    const requester = await member({ balance: 50_000, firstName: 'Paz', lastName: 'Reyes' });
+    const wallet = 1_000_000 + ++wallets;
+    const asked = await as(requester.cookie, 'POST', '/api/payouts', {
+      paymentMethod: 'G-CASH',
+      amount: '200',
+      destination: { mobile: `0917${wallet}`, accountName: 'Paz Reyes' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const paymentDetails = `0917 ${String(wallet).slice(0, 3)} ${String(wallet).slice(3)} · Paz Reyes`;
+    return { ...requester, payoutId: asked.json().id as string, paymentDetails, mobile: `+63917${wallet}` };
+  }
+
+  return { db, adminId: adminRow.id, adminCookie, member, admin, as, logs, paymentReference, vipApplicant, payoutRequester };
 }
 
 export type AdminFixtures = Awaited<ReturnType<typeof adminFixtures>>;

@@ -13,9 +13,6 @@ adminAppOfFile('money', { gcashPayments: true }, (file) => {
 });
 
 const DAY = 86_400_000;
-let references = 0;
-/** A fresh 13-digit payment reference. */
-const reference = () => String(1_000_000_000_000 + ++references);
 
 /**
  * An admin queue of at least three items answers unpaged as an array with its length in X-Total-Count,
@@ -49,21 +46,10 @@ async function expectPagedAndSearched(url: string, one: { id: string; email: str
   expect((await f.admin('GET', `${url}?pageSize=0`)).statusCode).toBe(400);
 }
 
-/** A member who asked for a plan by G-CASH: their cookie, id and the pending request's id. */
-async function vipApplicant(plan = 'VIP300', sponsorCode?: string) {
-  const applicant = await f.member({ firstName: 'Vina' });
-  if (sponsorCode) await f.as(applicant.cookie, 'POST', '/api/referrals/use-code', { referralCode: sponsorCode });
-  const proof = reference();
-  const asked = await f.as(applicant.cookie, 'POST', '/api/vip/upgrade', { vipTier: plan, paymentInfo: { transactionProof: proof } });
-  expect(asked.statusCode).toBe(200);
-  const request = await db.selectFrom('vipRequests').select('id').where('transactionProof', '=', proof).executeTakeFirstOrThrow();
-  return { ...applicant, requestId: request.id, proof };
-}
-
 describe('VIP approvals', () => {
   it('lists pending requests and approves one: the tier runs 15 days, the operator and the sponsor are paid', async () => {
     const sponsor = await f.member({ firstName: 'Sol' });
-    const applicant = await vipApplicant('VIP300', sponsor.user.referralCode);
+    const applicant = await f.vipApplicant('VIP300', sponsor.user.referralCode);
 
     const pending = (await f.admin('GET', '/api/admin/pending-vip')).json();
     expect(pending).toContainEqual({
@@ -121,7 +107,7 @@ describe('VIP approvals', () => {
   });
 
   it('approves once: a second approval is a conflict, an unknown request is not found', async () => {
-    const applicant = await vipApplicant();
+    const applicant = await f.vipApplicant();
     const answers = await Promise.all([1, 2, 3].map(() => f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)?.json()).toEqual({
@@ -138,7 +124,7 @@ describe('VIP approvals', () => {
   });
 
   it('approves a user’s pending request from the user list', async () => {
-    const applicant = await vipApplicant('VIP500');
+    const applicant = await f.vipApplicant('VIP500');
     const approved = await f.admin('POST', `/api/admin/users/${applicant.id}/vip-approval`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ id: applicant.id, vipTier: 'VIP500', vipPendingApproval: false });
@@ -152,7 +138,7 @@ describe('VIP approvals', () => {
   });
 
   it('rejects with a reason: pending clears and the member may ask again', async () => {
-    const applicant = await vipApplicant('VIP400');
+    const applicant = await f.vipApplicant('VIP400');
     const noReason = await f.admin('POST', `/api/admin/reject-vip/${applicant.requestId}`, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toEqual({ message: 'Please give a reason for the rejection', code: 'BAD_REQUEST' });
@@ -187,7 +173,7 @@ describe('VIP approvals', () => {
     const unknown = await f.admin('POST', '/api/admin/reject-vip/nothing', { reason: 'No' });
     expect(unknown.statusCode).toBe(404);
 
-    const againProof = reference();
+    const againProof = f.paymentReference();
     const askedAgain = await f.as(applicant.cookie, 'POST', '/api/vip/upgrade', {
       vipTier: 'VIP400',
       paymentInfo: { transactionProof: againProof },
@@ -204,7 +190,7 @@ describe('VIP approvals', () => {
   });
 
   it('pages and searches the VIP queue when asked, and otherwise answers it as an array with the total in X-Total-Count', async () => {
-    const mine = [await vipApplicant(), await vipApplicant('VIP400'), await vipApplicant('VIP500')];
+    const mine = [await f.vipApplicant(), await f.vipApplicant('VIP400'), await f.vipApplicant('VIP500')];
     await expectPagedAndSearched('/api/admin/pending-vip', { id: mine[1]!.requestId, email: mine[1]!.user.email });
   });
 
@@ -264,28 +250,13 @@ describe('VIP approvals', () => {
 });
 
 describe('payouts', () => {
-  let wallets = 0;
-  /** A member with ₱500.00 who asked for a payout of ₱200.00 to a G-CASH number of their own. */
-  async function payoutRequester() {
-    const requester = await f.member({ balance: 50_000, firstName: 'Paz', lastName: 'Reyes' });
-    const wallet = 1_000_000 + ++wallets;
-    const asked = await f.as(requester.cookie, 'POST', '/api/payouts', {
-      paymentMethod: 'G-CASH',
-      amount: '200',
-      destination: { mobile: `0917${wallet}`, accountName: 'Paz Reyes' },
-    });
-    expect(asked.statusCode).toBe(200);
-    // Stored as read: the number as written in the Philippines, and the holder.
-    const paymentDetails = `0917 ${String(wallet).slice(0, 3)} ${String(wallet).slice(3)} · Paz Reyes`;
-    return { ...requester, payoutId: asked.json().id as string, paymentDetails, mobile: `+63917${wallet}` };
-  }
   const money = async (cookie: string) => {
     const me = (await f.as(cookie, 'GET', '/api/auth/user')).json();
     return { available: me.availableBalance, pending: me.pendingPayout, paidOut: me.totalPaidOut };
   };
 
   it('lists pending payouts with the member and the account type', async () => {
-    const { id, user, payoutId, paymentDetails, mobile } = await payoutRequester();
+    const { id, user, payoutId, paymentDetails, mobile } = await f.payoutRequester();
     const listed = (await f.admin('GET', '/api/admin/pending-payouts')).json();
     expect(listed).toContainEqual({
       id: payoutId,
@@ -308,7 +279,7 @@ describe('payouts', () => {
   });
 
   it('approves (POST): pending becomes paid out, the member sees it approved, the operator earns ₱10', async () => {
-    const { cookie, payoutId } = await payoutRequester();
+    const { cookie, payoutId } = await f.payoutRequester();
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
     const approved = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
     expect(approved.statusCode).toBe(200);
@@ -347,7 +318,7 @@ describe('payouts', () => {
   });
 
   it('approves with the transfer reference, trimmed: on the payout, in the member’s notice and in the log', async () => {
-    const { cookie, payoutId, mobile } = await payoutRequester();
+    const { cookie, payoutId, mobile } = await f.payoutRequester();
     const approved = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, {
       status: 'approved',
       transferReference: '  1234 567 890 123 ',
@@ -368,7 +339,7 @@ describe('payouts', () => {
   });
 
   it('declines (PUT) with a reason the member reads on the payout and in a notification; the amount is back, no commission', async () => {
-    const { cookie, payoutId } = await payoutRequester();
+    const { cookie, payoutId } = await f.payoutRequester();
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
     const withoutReason = await f.admin('PUT', `/api/admin/payout/${payoutId}/status`, { status: 'declined', reason: '  ' });
     expect(withoutReason.statusCode).toBe(400);
@@ -403,7 +374,7 @@ describe('payouts', () => {
   });
 
   it('shows each decided request as approved or declined in the history, the statement and the ledger, its row unchanged', async () => {
-    const { cookie, id, payoutId: approvedId, paymentDetails } = await payoutRequester();
+    const { cookie, id, payoutId: approvedId, paymentDetails } = await f.payoutRequester();
     const asked = await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '200', paymentDetails });
     const declinedId = asked.json().id as string;
     expect((await f.admin('POST', `/api/admin/payout/${approvedId}/status`, { status: 'approved' })).statusCode).toBe(200);
@@ -436,7 +407,7 @@ describe('payouts', () => {
   });
 
   it('lets one of many concurrent decisions through', async () => {
-    const { cookie, payoutId } = await payoutRequester();
+    const { cookie, payoutId } = await f.payoutRequester();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         f.admin(index % 2 ? 'PUT' : 'POST', `/api/admin/payout/${payoutId}/status`, {
@@ -467,14 +438,14 @@ describe('payouts', () => {
     [{ status: 'approved', transferReference: 1234567890123 }, staffMessages.admin.transferReferenceInvalid],
     [{ status: 'declined', reason: 'Wrong number', transferReference: '1234567890123' }, staffMessages.admin.transferReferenceDeclined],
   ])('refuses %j with “%s”', async (payload, message) => {
-    const { payoutId } = await payoutRequester();
+    const { payoutId } = await f.payoutRequester();
     const response = await f.admin('POST', `/api/admin/payout/${payoutId}/status`, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
   });
 
   it('pages and searches the queue when asked, and otherwise answers the first 100 with the total in X-Total-Count', async () => {
-    const mine = [await payoutRequester(), await payoutRequester(), await payoutRequester()];
+    const mine = [await f.payoutRequester(), await f.payoutRequester(), await f.payoutRequester()];
     await expectPagedAndSearched('/api/admin/pending-payouts', { id: mine[1]!.payoutId, email: mine[1]!.user.email });
   });
 
@@ -485,14 +456,17 @@ describe('payouts', () => {
   });
 
   describe('in a batch (docs/product-rules.md#batch-decisions)', () => {
+    /** One decision on several payouts, as the unlocked admin sends it. */
+    const decideBatch = (payload: object) => f.admin('POST', '/api/admin/payouts/batch', payload);
+
     it('approves those as seen and names each refused with why; the counts follow', async () => {
-      const paid = await payoutRequester();
-      const decided = await payoutRequester();
-      const changed = await payoutRequester();
+      const paid = await f.payoutRequester();
+      const decided = await f.payoutRequester();
+      const changed = await f.payoutRequester();
       await f.admin('POST', `/api/admin/payout/${decided.payoutId}/status`, { status: 'declined', reason: 'Checked' });
       const before = (await f.admin('GET', '/api/admin/queue-counts')).json();
 
-      const response = await f.admin('POST', '/api/admin/payouts/batch', {
+      const response = await decideBatch({
         status: 'approved',
         payouts: [
           { id: paid.payoutId, amount: '200.00' },
@@ -517,9 +491,9 @@ describe('payouts', () => {
     });
 
     it('declines with one reason every member reads', async () => {
-      const first = await payoutRequester();
-      const second = await payoutRequester();
-      const response = await f.admin('POST', '/api/admin/payouts/batch', {
+      const first = await f.payoutRequester();
+      const second = await f.payoutRequester();
+      const response = await decideBatch({
         status: 'declined',
         reason: 'Numbers not registered',
         payouts: [
@@ -556,13 +530,13 @@ describe('payouts', () => {
       [{ status: 'approved', payouts: [{ id: 'a' }] }, staffMessages.admin.batchAmountRequired],
       [{ status: 'approved', payouts: [{ id: 'a', amount: '200', flagged: 'yes' }] }, staffMessages.admin.batchFlaggedInvalid],
     ])('refuses %j with “%s”', async (payload, message) => {
-      const response = await f.admin('POST', '/api/admin/payouts/batch', payload);
+      const response = await decideBatch(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
     });
 
     it('is refused to a member', async () => {
-      const { cookie, payoutId } = await payoutRequester();
+      const { cookie, payoutId } = await f.payoutRequester();
       const response = await f.as(cookie, 'POST', '/api/admin/payouts/batch', {
         status: 'approved',
         payouts: [{ id: payoutId, amount: '200' }],
@@ -573,7 +547,7 @@ describe('payouts', () => {
 
   describe('exported and marked sent (docs/product-rules.md#payouts-sent)', () => {
     it('exports approved payouts per method as CSV, then records who marked them sent and when', async () => {
-      const { payoutId, mobile } = await payoutRequester();
+      const { payoutId, mobile } = await f.payoutRequester();
       await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
 
       const unsent = (await f.admin('GET', '/api/admin/payouts/unsent')).json();

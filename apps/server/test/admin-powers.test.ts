@@ -16,9 +16,6 @@ adminAppOfFile('powers', { gcashPayments: true }, (file) => {
   ({ t, db, f } = file);
 });
 
-let references = 0;
-const reference = () => String(2_000_000_000_000 + ++references);
-
 /** The admin of the fixtures as a member: with money, a pending payout and a pending VIP request. */
 async function adminWithOwnRequests() {
   await db
@@ -30,14 +27,10 @@ async function adminWithOwnRequests() {
     paymentDetails: '09171234567 Juan Dela Cruz',
   });
   expect(payout.statusCode).toBe(200);
-  const vip = await f.admin('POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: reference() } });
+  const proof = f.paymentReference();
+  const vip = await f.admin('POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: proof } });
   expect(vip.statusCode).toBe(200);
-  const request = await db
-    .selectFrom('vipRequests')
-    .select('id')
-    .where('userId', '=', f.adminId)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+  const request = await db.selectFrom('vipRequests').select('id').where('transactionProof', '=', proof).executeTakeFirstOrThrow();
   return { payoutId: payout.json().id as string, vipRequestId: request.id };
 }
 

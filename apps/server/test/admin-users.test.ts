@@ -18,6 +18,17 @@ beforeAll(async () => {
   taskId = await insertTask(db, { title: 'Watch Video', url: 'https://example.com/v', reward: 150 });
 });
 
+/** A member whose plan `vipTier` ended `msAgo` before the test's clock. */
+async function memberWithLapsedPlan(vipTier: string, msAgo: number) {
+  const member = await f.member();
+  await db
+    .updateTable('users')
+    .set({ vipTier, vipExpiresAt: new Date(t.clock.now.getTime() - msAgo) })
+    .where('id', '=', member.id)
+    .execute();
+  return member;
+}
+
 describe('statistics', () => {
   it('counts users, active and VIP members, pending approvals and payouts, and earnings from the database', async () => {
     const before = (await f.admin('GET', '/api/admin/stats')).json();
@@ -28,12 +39,7 @@ describe('statistics', () => {
       .execute((trx) => postToLedger(trx, { userId: earner.id, type: 'earning', amount: 266, description: 'Task completed' }));
     await f.as(earner.cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: '150.25', paymentDetails: newGcashDetails() });
     await f.as(earner.cookie, 'POST', '/api/vip/upgrade-with-earnings', { vipTier: 'VIP300' });
-    const expired = await f.member();
-    await db
-      .updateTable('users')
-      .set({ vipTier: 'VIP300', vipExpiresAt: new Date(t.clock.now.getTime() - 1000) })
-      .where('id', '=', expired.id)
-      .execute();
+    await memberWithLapsedPlan('VIP300', 1000);
     const waiting = await f.member();
     await f.as(waiting.cookie, 'POST', '/api/vip/upgrade', { vipTier: 'VIP400', paymentInfo: { transactionProof: '4000000000001' } });
     const suspended = await f.member();
@@ -136,12 +142,7 @@ describe('the user list', () => {
     await f.as(pending.cookie, 'POST', '/api/vip/upgrade', { vipTier: 'VIP300', paymentInfo: { transactionProof: '3000000000011' } });
     const vip = await f.member({ balance: 30_000 });
     await f.as(vip.cookie, 'POST', '/api/vip/upgrade-with-earnings', { vipTier: 'VIP300' });
-    const lapsed = await f.member();
-    await db
-      .updateTable('users')
-      .set({ vipTier: 'VIP500', vipExpiresAt: new Date(t.clock.now.getTime() - 1) })
-      .where('id', '=', lapsed.id)
-      .execute();
+    const lapsed = await memberWithLapsedPlan('VIP500', 1);
     const banned = await f.member();
     await f.admin('POST', `/api/admin/users/${banned.id}/status`, { status: 'banned', reason: 'Fraud' });
 
@@ -246,6 +247,16 @@ describe('account status', () => {
   });
 });
 
+/** The balance editor's save, as the unlocked admin. */
+const editBalance = (userId: string, edit: object) => f.admin('PUT', `/api/admin/users/${userId}/balance`, edit);
+
+/** A balance edit meant to be refused: its status and body, once checked that it logged nothing. */
+async function refusedEdit(userId: string, edit: object) {
+  const response = await editBalance(userId, edit);
+  expect(await f.logs('update_balance', userId)).toEqual([]);
+  return { status: response.statusCode, body: response.json() };
+}
+
 describe('balance editor', () => {
   it('sets the available balance through one admin adjustment with the admin’s reason', async () => {
     const { cookie, id } = await f.member({ balance: 10_000 });
@@ -254,21 +265,13 @@ describe('balance editor', () => {
       t.clock.now = new Date(t.clock.now.getTime() + 1000);
     };
     later();
-    const raised = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
-      newBalance: '250.50',
-      expectedBalance: '100.00',
-      reason: 'Bonus for the survey',
-    });
+    const raised = await editBalance(id, { newBalance: '250.50', expectedBalance: '100.00', reason: 'Bonus for the survey' });
     expect(raised.statusCode).toBe(200);
     expect(raised.json()).toMatchObject({ id, availableBalance: '250.50' });
     expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('250.50');
 
     later();
-    const lowered = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
-      newBalance: 0,
-      expectedBalance: '250.50',
-      reason: 'Survey bonus paid twice',
-    });
+    const lowered = await editBalance(id, { newBalance: 0, expectedBalance: '250.50', reason: 'Survey bonus paid twice' });
     expect(lowered.json().availableBalance).toBe('0.00');
 
     const rows = await db
@@ -303,7 +306,7 @@ describe('balance editor', () => {
 
   it('writes no ledger row when the balance is already right, but still logs the edit', async () => {
     const { id } = await f.member({ balance: 5_000 });
-    const same = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '50', expectedBalance: 50, reason: 'Checked' });
+    const same = await editBalance(id, { newBalance: '50', expectedBalance: 50, reason: 'Checked' });
     expect(same.json().availableBalance).toBe('50.00');
     const rows = await db.selectFrom('transactions').select('id').where('userId', '=', id).execute();
     expect(rows).toHaveLength(1);
@@ -313,7 +316,7 @@ describe('balance editor', () => {
   it('leaves a pending payout pending', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
     await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: newGcashDetails() });
-    const edited = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 10, expectedBalance: 300, reason: 'Correction' });
+    const edited = await editBalance(id, { newBalance: 10, expectedBalance: 300, reason: 'Correction' });
     expect(edited.json()).toMatchObject({ availableBalance: '10.00', pendingPayout: '200.00' });
   });
 
@@ -338,45 +341,32 @@ describe('balance editor', () => {
     [{ newBalance: 10, expectedBalance: 10, reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
   ])('refuses %j with “%s”', async (payload, message) => {
     const { id } = await f.member({ balance: 1_000 });
-    const response = await f.admin('PUT', `/api/admin/users/${id}/balance`, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, code: 'BAD_REQUEST' });
-    expect(await f.logs('update_balance', id)).toEqual([]);
+    expect(await refusedEdit(id, payload)).toEqual({ status: 400, body: { message, code: 'BAD_REQUEST' } });
   });
 
   it('refuses an edit made on a balance that has changed since, with the balance as it is now, and changes nothing', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
     // The admin opens the editor at ₱500.00; the member requests a payout before the admin saves.
     await f.as(cookie, 'POST', '/api/payouts', { paymentMethod: 'G-CASH', amount: 200, paymentDetails: '09171234567 Juan Dela Cruz' });
-    const stale = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
-      newBalance: '600.00',
-      expectedBalance: '500.00',
-      reason: 'Goodwill credit',
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({
-      message: 'The balance changed to ₱300.00 since you opened it. Check it and save again.',
-      code: 'CONFLICT',
-      currentBalance: '300.00',
+    expect(await refusedEdit(id, { newBalance: '600.00', expectedBalance: '500.00', reason: 'Goodwill credit' })).toEqual({
+      status: 409,
+      body: {
+        message: 'The balance changed to ₱300.00 since you opened it. Check it and save again.',
+        code: 'CONFLICT',
+        currentBalance: '300.00',
+      },
     });
     expect((await f.as(cookie, 'GET', '/api/auth/user')).json()).toMatchObject({ availableBalance: '300.00', pendingPayout: '200.00' });
-    expect(await f.logs('update_balance', id)).toEqual([]);
 
     // Saved again against what it is now, the edit goes through.
-    const fresh = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
-      newBalance: '600.00',
-      expectedBalance: '300.00',
-      reason: 'Goodwill credit',
-    });
+    const fresh = await editBalance(id, { newBalance: '600.00', expectedBalance: '300.00', reason: 'Goodwill credit' });
     expect(fresh.json()).toMatchObject({ availableBalance: '600.00', pendingPayout: '200.00' });
   });
 
   it('lets exactly one of several admins editing the same balance through, never landing between them', async () => {
     const { id } = await f.member({ balance: 1_000 });
     const answers = await Promise.all(
-      [5, 17, 0, 42.5, 3].map((newBalance) =>
-        f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance, expectedBalance: '10.00', reason: 'Race' }),
-      ),
+      [5, 17, 0, 42.5, 3].map((newBalance) => editBalance(id, { newBalance, expectedBalance: '10.00', reason: 'Race' })),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await f.logs('update_balance', id)).toHaveLength(1);
@@ -387,42 +377,30 @@ describe('balance editor', () => {
 
   it('refuses an edit without the balance the admin saw, and changes nothing', async () => {
     const { cookie, id } = await f.member({ balance: 50_000 });
-    const blind = await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: '0', reason: 'Blind overwrite' });
-    expect(blind.statusCode).toBe(400);
-    expect(blind.json()).toEqual({ message: EXPECTED_BALANCE_REQUIRED, code: 'BAD_REQUEST' });
+    expect(await refusedEdit(id, { newBalance: '0', reason: 'Blind overwrite' })).toEqual({
+      status: 400,
+      body: { message: EXPECTED_BALANCE_REQUIRED, code: 'BAD_REQUEST' },
+    });
     expect(EXPECTED_BALANCE_REQUIRED).toContain('expectedBalance');
     expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('500.00');
     const rows = await db.selectFrom('transactions').select('id').where('userId', '=', id).execute();
     expect(rows).toHaveLength(1);
-    expect(await f.logs('update_balance', id)).toEqual([]);
   });
 
   it('never raises a balance above the ceiling (₱1,000,000.00 unless BALANCE_CEILING says otherwise), naming it', async () => {
     const { cookie, id } = await f.member({ balance: 5_000 });
-    const over = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
-      newBalance: '1,000,000.01',
-      expectedBalance: '50.00',
-      reason: 'Jackpot',
-    });
-    expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({
-      message: 'A balance cannot be raised above the ceiling of ₱1,000,000.00',
-      code: 'BAD_REQUEST',
-      balanceCeiling: '1000000.00',
+    expect(await refusedEdit(id, { newBalance: '1,000,000.01', expectedBalance: '50.00', reason: 'Jackpot' })).toEqual({
+      status: 400,
+      body: { message: 'A balance cannot be raised above the ceiling of ₱1,000,000.00', code: 'BAD_REQUEST', balanceCeiling: '1000000.00' },
     });
     expect((await f.as(cookie, 'GET', '/api/auth/user')).json().availableBalance).toBe('50.00');
-    expect(await f.logs('update_balance', id)).toEqual([]);
 
-    const atCeiling = await f.admin('PUT', `/api/admin/users/${id}/balance`, {
-      newBalance: 1_000_000,
-      expectedBalance: 50,
-      reason: 'Prize',
-    });
+    const atCeiling = await editBalance(id, { newBalance: 1_000_000, expectedBalance: 50, reason: 'Prize' });
     expect(atCeiling.json()).toMatchObject({ availableBalance: '1000000.00' });
   });
 
   it('answers 404 for an unknown user', async () => {
-    const response = await f.admin('PUT', '/api/admin/users/nobody/balance', { newBalance: 10, expectedBalance: 10, reason: 'r' });
+    const response = await editBalance('nobody', { newBalance: 10, expectedBalance: 10, reason: 'r' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('User not found');
   });
@@ -431,8 +409,8 @@ describe('balance editor', () => {
 describe('activity logs', () => {
   it('lists admin actions newest first with the admin, target, details and address, one page at a time', async () => {
     const { id, user } = await f.member();
-    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 1, expectedBalance: 0, reason: 'First' });
-    await f.admin('PUT', `/api/admin/users/${id}/balance`, { newBalance: 2, expectedBalance: 1, reason: 'Second' });
+    await editBalance(id, { newBalance: 1, expectedBalance: 0, reason: 'First' });
+    await editBalance(id, { newBalance: 2, expectedBalance: 1, reason: 'Second' });
     const page = (await f.admin('GET', '/api/admin/logs?pageSize=2')).json();
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items).toHaveLength(2);

@@ -1,15 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createAdmin, OPERATOR, postUnlock, signIn, signInOperator, startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createAdmin, OPERATOR, postUnlock, signIn, signInOperator, startTestApp, testAppOfFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppOfFile();
 
 describe('health and errors', () => {
   it('answers /healthz and /readyz', async () => {

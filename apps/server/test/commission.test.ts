@@ -82,17 +82,6 @@ async function entryCount() {
 const entriesFor = (sourceId: string) =>
   db.selectFrom('commissionEntries').select(['kind', 'amount', 'description']).where('sourceId', '=', sourceId).execute();
 
-let references = 0;
-/** A member who asked for a plan by G-CASH, and the pending request's id. */
-async function vipApplicant(plan = 'VIP300') {
-  const applicant = await f.member({ firstName: 'Vina' });
-  const proof = String(2_000_000_000_000 + ++references);
-  const asked = await f.as(applicant.cookie, 'POST', '/api/vip/upgrade', { vipTier: plan, paymentInfo: { transactionProof: proof } });
-  expect(asked.statusCode).toBe(200);
-  const request = await db.selectFrom('vipRequests').select('id').where('transactionProof', '=', proof).executeTakeFirstOrThrow();
-  return { ...applicant, requestId: request.id };
-}
-
 /** A member with ₱500.00 who asked for a payout of ₱200.00. */
 async function memberPayout() {
   const requester = await f.member({ balance: 50_000 });
@@ -116,11 +105,11 @@ async function operatorPayout(amount: string) {
 
 describe('the commission ledger', () => {
   it('earns ₱5.00 for a VIP upgrade an admin approves, and nothing for one rejected', async () => {
-    const approved = await vipApplicant('VIP300');
+    const approved = await f.vipApplicant('VIP300');
     expect((await f.admin('POST', `/api/admin/approve-vip/${approved.requestId}`)).statusCode).toBe(200);
     expect(await entriesFor(approved.requestId)).toEqual([{ kind: 'upgrade', amount: 500, description: 'VIP upgrade to VIP 300' }]);
 
-    const rejected = await vipApplicant('VIP400');
+    const rejected = await f.vipApplicant('VIP400');
     expect((await f.admin('POST', `/api/admin/reject-vip/${rejected.requestId}`, { reason: 'No payment' })).statusCode).toBe(200);
     expect(await entriesFor(rejected.requestId)).toEqual([]);
   });
@@ -160,7 +149,7 @@ describe('the commission ledger', () => {
 describe('commission stats', () => {
   it('adds each earning to the balance and to its source, newest first in the recent transactions', async () => {
     const before = await figures();
-    const applicant = await vipApplicant();
+    const applicant = await f.vipApplicant();
     await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
     const payoutId = await memberPayout();
     await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });
@@ -252,7 +241,7 @@ describe('the stats editor', () => {
     ).toEqual(['payout', 'upgrade']);
 
     // Later earnings count on top of the edited figures.
-    const applicant = await vipApplicant();
+    const applicant = await f.vipApplicant();
     await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
     expect(await figures()).toMatchObject({ totalBalance: 12_845, upgradeEarnings: 10_500, payoutEarnings: 2_345 });
   });
@@ -348,7 +337,7 @@ describe('the stats editor', () => {
       balanceCeiling: '1000.00',
     });
     // Earnings may carry the balance over the ceiling; an edit may still bring it down, to a figure over it too.
-    const applicant = await vipApplicant();
+    const applicant = await f.vipApplicant();
     await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
     expect((await figures()).totalBalance).toBe(100_500);
     await setFigures('1000.02', '0');
@@ -360,7 +349,7 @@ describe('the stats editor', () => {
     await setFigures('60.00', '20.00');
     // The admin opens the editor; an upgrade is approved before the admin saves.
     const opened = await statsEdit('70.00', '20.00');
-    const applicant = await vipApplicant();
+    const applicant = await f.vipApplicant();
     await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
     await expectRefused(opened, 409, {
       message:
@@ -626,7 +615,7 @@ describe('the commission payout state machine', () => {
 
 describe('the commission statement', () => {
   it('lists every ledger line with the balance after it, ending at the total balance', async () => {
-    const applicant = await vipApplicant();
+    const applicant = await f.vipApplicant();
     await f.admin('POST', `/api/admin/approve-vip/${applicant.requestId}`);
     const payoutId = await memberPayout();
     await f.admin('POST', `/api/admin/payout/${payoutId}/status`, { status: 'approved' });

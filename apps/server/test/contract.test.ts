@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInOperator, signInRoles, signInUnlockedAdmin, startTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInOperator, signInRoles, signInUnlockedAdmin, testAppOfFile } from './helpers';
 
 /**
  * The contract of every /api path (shared/contract/endpoints.json). The repository keeps a copy so the
@@ -37,19 +37,15 @@ const concrete = (path: string) => path.replace(/\{\w+\}/g, 'contract-test-id');
 const built = endpoints.filter((endpoint) => !(key(endpoint) in PLANNED));
 const planned = endpoints.filter((endpoint) => key(endpoint) in PLANNED);
 
-let t: TestApp;
+const t = testAppOfFile();
 let member: string;
 let lockedAdmin: string;
 let unlockedAdmin: string;
 let operator: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   ({ member, lockedAdmin, unlockedAdmin } = await signInRoles(t, 'contract'));
   operator = await signInOperator(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let throwaways = 0;

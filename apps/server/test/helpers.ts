@@ -106,25 +106,36 @@ export async function startTestApp(
 }
 
 /**
- * The calling file's one app, for the files about money: started before its tests with `env` (and the
- * G-CASH payee set when `gcashPayments`), the ledger checked after each test, closed after them all.
- * `started` is handed the app and its database before the file's own beforeAll hooks run.
+ * The calling file's (or describe block's) one app, started with `env` before its tests and closed after
+ * them. It is returned at once and filled in before the first test: read it inside tests and hooks.
+ */
+export function testAppOfFile(env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(env));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/**
+ * The calling file's one app, for the files about money: testAppOfFile's app (with the G-CASH payee set when
+ * `gcashPayments`), the ledger checked after each test. `started` is handed the app and its database before
+ * the file's own beforeAll hooks run.
  */
 export function ledgerCheckedAppOfFile(
   options: { env?: Record<string, string>; gcashPayments?: boolean },
   started: (file: { t: TestApp; db: Db }) => Promise<void> | void,
 ): void {
-  let t: TestApp | undefined;
+  const t = testAppOfFile(options.env);
   beforeAll(async () => {
-    t = await startTestApp(options.env);
     if (options.gcashPayments) await openGcashPayments(t);
     await started({ t, db: t.database.db });
   });
   afterEach(async () => {
-    if (t) expect(await checkLedger(t.database.db)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t?.close();
+    if (t.database) expect(await checkLedger(t.database.db)).toEqual([]);
   });
 }
 

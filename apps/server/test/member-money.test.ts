@@ -42,6 +42,10 @@ const balances = async (cookie: string) => {
   return { available: me.availableBalance, pending: me.pendingPayout };
 };
 
+/** A member's request for the plan `vipTier`, paid by G-CASH with the payment reference `transactionProof`. */
+const askForPlan = (cookie: string, vipTier: string, transactionProof: string) =>
+  post('/api/vip/upgrade', cookie, { vipTier, paymentInfo: { transactionProof } });
+
 describe('payouts', () => {
   it.each([
     [{ paymentMethod: '', amount: '200', paymentDetails: '0917' }, 'Payment method is required'],
@@ -199,31 +203,25 @@ describe('VIP plans', () => {
 
   it('takes a 13-digit reference once ever and one pending request per member', async () => {
     const first = await member();
-    const refused = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '12345' } });
+    const refused = await askForPlan(first.cookie, 'VIP300', '12345');
     // The payment dialog checks the reference with the same schema before it sends: it shows these at the field itself.
     expect(refused.json()).toEqual({ message: 'Please enter exactly 13 digits for your transaction number', code: 'BAD_REQUEST' });
-    const empty = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: 'ref: --' } });
+    const empty = await askForPlan(first.cookie, 'VIP300', 'ref: --');
     expect(empty.json()).toEqual({ message: 'Please enter a valid 13-digit transaction number', code: 'BAD_REQUEST' });
-    const unknownPlan = await post('/api/vip/upgrade', first.cookie, {
-      vipTier: 'VIP999',
-      paymentInfo: { transactionProof: '1234567890123' },
-    });
+    const unknownPlan = await askForPlan(first.cookie, 'VIP999', '1234567890123');
     expect(unknownPlan.statusCode).toBe(400);
-    const noPlan = await post('/api/vip/upgrade', first.cookie, { vipTier: '', paymentInfo: { transactionProof: '1234567890123' } });
+    const noPlan = await askForPlan(first.cookie, '', '1234567890123');
     expect(noPlan.json()).toEqual({ message: 'Please choose a VIP plan', code: 'BAD_REQUEST' });
 
-    const accepted = await post('/api/vip/upgrade', first.cookie, {
-      vipTier: 'VIP300',
-      paymentInfo: { transactionProof: '1234-5678-90123' },
-    });
+    const accepted = await askForPlan(first.cookie, 'VIP300', '1234-5678-90123');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ vipPendingApproval: true, pendingVipTier: 'VIP300', vipTier: 'FREE' });
-    const again = await post('/api/vip/upgrade', first.cookie, { vipTier: 'VIP400', paymentInfo: { transactionProof: '9999999999999' } });
+    const again = await askForPlan(first.cookie, 'VIP400', '9999999999999');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already have a VIP request waiting for approval');
 
     const second = await member();
-    const reused = await post('/api/vip/upgrade', second.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '1234567890123' } });
+    const reused = await askForPlan(second.cookie, 'VIP300', '1234567890123');
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toEqual({
       message: 'This transaction number has already been used',
@@ -234,11 +232,7 @@ describe('VIP plans', () => {
 
   it('lets exactly one of many concurrent requests with one reference through', async () => {
     const buyers = await Promise.all(Array.from({ length: 8 }, () => member()));
-    const answers = await Promise.all(
-      buyers.map((buyer) =>
-        post('/api/vip/upgrade', buyer.cookie, { vipTier: 'VIP500', paymentInfo: { transactionProof: '5555555555555' } }),
-      ),
-    );
+    const answers = await Promise.all(buyers.map((buyer) => askForPlan(buyer.cookie, 'VIP500', '5555555555555')));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
   });
 
@@ -329,7 +323,7 @@ describe('referrals', () => {
     });
     expect(cashOut.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
 
-    await post('/api/vip/upgrade', friend.cookie, { vipTier: 'VIP300', paymentInfo: { transactionProof: '7777777777777' } });
+    await askForPlan(friend.cookie, 'VIP300', '7777777777777');
     const request = await db
       .selectFrom('vipRequests')
       .select('id')

@@ -1,7 +1,7 @@
 import { createPhotoDecoder } from '@app/api';
 import { messages } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { signIn, testAppOfFile } from './helpers';
 import { photoUpload, pixelBomb } from './photo-fixtures';
 
 /** 24 megapixels of one colour in a few KB: a decode of about a fifth of a second, whatever the machine. */
@@ -44,13 +44,7 @@ describe('photo decodes on one instance', () => {
 });
 
 describe('the upload when every decode is taken', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ PHOTO_DECODE_CONCURRENCY: '1', PHOTO_DECODE_QUEUE: '0', PHOTO_DECODE_TIMEOUT_SECONDS: '7' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppOfFile({ PHOTO_DECODE_CONCURRENCY: '1', PHOTO_DECODE_QUEUE: '0', PHOTO_DECODE_TIMEOUT_SECONDS: '7' });
 
   it('answers 503 with Retry-After and the catalogue text, and takes the photo once a decode is free', async () => {
     const cookies = await Promise.all([1, 2, 3].map((n) => signIn(t.app, `decodes-${n}@example.com`)));

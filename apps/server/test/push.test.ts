@@ -101,17 +101,9 @@ async function pushesTo(path: string, count: number): Promise<Received[]> {
   }
 }
 
-let wallets = 0;
 /** A member with a pending payout of ₱200.00, subscribed on the given endpoints of the test's push service. */
 async function subscribedRequester(paths: string[]) {
-  const member = await f.member({ balance: 50_000 });
-  const wallet = 2_000_000 + ++wallets;
-  const asked = await f.as(member.cookie, 'POST', '/api/payouts', {
-    paymentMethod: 'G-CASH',
-    amount: '200',
-    destination: { mobile: `0917${wallet}`, accountName: 'Paz Reyes' },
-  });
-  expect(asked.statusCode).toBe(200);
+  const member = await f.payoutRequester();
   const browsers = paths.map((path) => ({ path, ...browserKeys() }));
   for (const browser of browsers) {
     const subscribed = await f.as(member.cookie, 'POST', '/api/push/subscriptions', {
@@ -120,7 +112,7 @@ async function subscribedRequester(paths: string[]) {
     });
     expect(subscribed.statusCode).toBe(200);
   }
-  return { ...member, payoutId: asked.json().id as string, browsers };
+  return { ...member, browsers };
 }
 
 const decline = (payoutId: string) =>

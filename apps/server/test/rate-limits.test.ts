@@ -5,7 +5,7 @@ import { postToLedger } from '@app/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshClientAddress, signIn, startTestApp, type TestApp } from './helpers';
+import { freshClientAddress, signIn, startTestApp, type TestApp, testAppOfFile } from './helpers';
 
 const TOO_MANY = { message: messages.common.tooManyRequests, code: 'TOO_MANY_REQUESTS' };
 
@@ -169,13 +169,7 @@ function expectRefused(response: LightMyRequestResponse, call: LimitedCall, way:
 }
 
 describe('rate limits on PostgreSQL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppOfFile();
 
   describe.each(LIMITED_CALLS)('$procedure ($limit, per $subject)', (call) => {
     const { max } = RATE_LIMITS[call.limit];

@@ -1,15 +1,8 @@
 import { messages } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { signIn, testAppOfFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppOfFile();
 
 async function member(email: string) {
   const cookie = await signIn(t.app, email);

@@ -1,7 +1,7 @@
 import { AD_SCRIPT_URL } from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_ENV, signIn, startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV, signIn, testAppOfFile } from './helpers';
 
 /** The Content-Security-Policy header as directive name -> sources. */
 function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
@@ -22,13 +22,7 @@ const AD_ORIGIN = new URL(AD_SCRIPT_URL).origin;
 const PATHS = ['/', '/admin', '/admin/percentage', '/api/login', '/api/docs', '/api/auth/user', '/trpc/site.config', '/uploads/none.png'];
 
 describe('security headers without an ad client', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppOfFile();
 
   it.each(PATHS)('%s carries the policy and the other security headers', async (url) => {
     const response = await t.app.inject(url);
@@ -117,13 +111,7 @@ describe('security headers without an ad client', () => {
 });
 
 describe('security headers with an ad client', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ AD_CLIENT_ID: 'ca-pub-1234567890' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppOfFile({ AD_CLIENT_ID: 'ca-pub-1234567890' });
 
   it('allows the ad network’s script, frames and reports, and nothing else more', async () => {
     const policy = policyOf(await t.app.inject('/'));
@@ -139,13 +127,7 @@ describe('security headers with an ad client', () => {
 });
 
 describe('security headers in production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(PRODUCTION_ENV);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppOfFile(PRODUCTION_ENV);
 
   it('adds HSTS and upgrades insecure requests', async () => {
     const response = await t.app.inject('/api/docs');

@@ -1,7 +1,7 @@
-import { type Db, insertUser, jsonb, postToLedger } from '@app/db';
+import { type Database, type Db, insertUser, jsonb, postToLedger } from '@app/db';
 import { countStatements, createTestDb, type StatementCounter, type TestDbHandle } from '@app/db/testing';
 import { newGcashDetails } from '@app/testkit/fixtures';
-import { sql } from 'kysely';
+import { type InsertObject, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
 import { signInOperator, startTestApp, type TestApp } from './helpers';
@@ -55,35 +55,36 @@ type Who = 'member' | 'admin' | 'operator';
 interface ListCase {
   procedure: string;
   who: Who;
-  url: () => string;
-  /** The list inside the answer. */
-  items: (body: never) => unknown[];
-  /** Adds `count` rows the list shows. */
-  grow: (count: number) => Promise<unknown>;
+  url: string | (() => string);
+  /** The list inside the answer, where the answer is not the list itself. */
+  items?: (body: never) => unknown[];
+  /** Adds `count` rows the list shows; without it, the list grows with the rows the other lists add. */
+  grow?: (count: number) => Promise<unknown>;
 }
 
-const array = (body: unknown[]) => body;
 const paged = (body: { items: unknown[] }) => body.items;
+
+/** Grows a list by `count` rows of `table`, the `index`th made by `row`. */
+const rowsOf =
+  <T extends keyof Database>(table: T, row: (index: number) => InsertObject<Database, NoInfer<T>>) =>
+  (count: number) =>
+    times(count, (index) => db.insertInto(table).values(row(index)).execute());
+
+/** Grows a list by `count` other members, each given by `give` the row the list shows them by. */
+const otherMembersWith = (give: (person: { id: string }) => Promise<unknown>) => (count: number) =>
+  times(count, async () => give(await otherMember()));
 
 const lists: ListCase[] = [
   {
     procedure: 'tasks.list',
     who: 'member',
-    url: () => '/api/tasks',
-    items: array,
-    grow: (count) =>
-      times(count, (i) =>
-        db
-          .insertInto('tasks')
-          .values({ title: `Task ${i}`, url: 'https://example.com/t', reward: 100 })
-          .execute(),
-      ),
+    url: '/api/tasks',
+    grow: rowsOf('tasks', (i) => ({ title: `Task ${i}`, url: 'https://example.com/t', reward: 100 })),
   },
   {
     procedure: 'transactions.list',
     who: 'member',
-    url: () => '/api/transactions',
-    items: array,
+    url: '/api/transactions',
     grow: (count) =>
       times(count, () =>
         db
@@ -96,168 +97,86 @@ const lists: ListCase[] = [
   {
     procedure: 'payouts.list',
     who: 'member',
-    url: () => '/api/payouts',
-    items: array,
-    grow: (count) =>
-      times(count, () =>
-        db.insertInto('payouts').values({ userId: member.id, paymentMethod: 'G-CASH', amount: 15_000, paymentDetails: '0917' }).execute(),
-      ),
+    url: '/api/payouts',
+    grow: rowsOf('payouts', () => ({ userId: member.id, paymentMethod: 'G-CASH', amount: 15_000, paymentDetails: '0917' })),
   },
-  {
-    procedure: 'referrals.list',
-    who: 'member',
-    url: () => '/api/referrals',
-    items: array,
-    grow: (count) => times(count, () => referFriend()),
-  },
-  {
-    procedure: 'referrals.referredUsers',
-    who: 'member',
-    url: () => '/api/referrals/referred-users',
-    items: array,
-    grow: async () => {},
-  },
+  { procedure: 'referrals.list', who: 'member', url: '/api/referrals', grow: (count) => times(count, referFriend) },
+  { procedure: 'referrals.referredUsers', who: 'member', url: '/api/referrals/referred-users' },
   {
     procedure: 'notifications.list',
     who: 'member',
-    url: () => '/api/notifications',
+    url: '/api/notifications',
     items: paged,
-    grow: (count) =>
-      times(count, (i) =>
-        db
-          .insertInto('notifications')
-          .values({ title: `Note ${i}`, message: 'Hello', isGlobal: false, userId: member.id })
-          .execute(),
-      ),
+    grow: rowsOf('notifications', (i) => ({ title: `Note ${i}`, message: 'Hello', isGlobal: false, userId: member.id })),
   },
   {
     procedure: 'support.messages',
     who: 'member',
-    url: () => '/api/support/messages',
-    items: array,
-    grow: (count) =>
-      times(count, (i) =>
-        db
-          .insertInto('supportMessages')
-          .values({ userId: member.id, message: `Help ${i}`, isUserMessage: true })
-          .execute(),
-      ),
+    url: '/api/support/messages',
+    grow: rowsOf('supportMessages', (i) => ({ userId: member.id, message: `Help ${i}`, isUserMessage: true })),
   },
   {
     procedure: 'popups.active',
     who: 'member',
-    url: () => '/api/popups/active',
-    items: array,
-    grow: (count) =>
-      times(count, (i) =>
-        db
-          .insertInto('popups')
-          .values({ title: `Popup ${i}`, content: 'Buy now', startDate: past(60) })
-          .execute(),
-      ),
+    url: '/api/popups/active',
+    grow: rowsOf('popups', (i) => ({ title: `Popup ${i}`, content: 'Buy now', startDate: past(60) })),
   },
-  {
-    procedure: 'vip.plans',
-    who: 'member',
-    url: () => '/api/vip/plans',
-    items: array,
-    grow: (count) => times(count, () => addPlan()),
-  },
-  {
-    procedure: 'admin.users.list',
-    who: 'admin',
-    url: () => '/api/admin/users?search=counts-other',
-    items: paged,
-    grow: async () => {},
-  },
-  {
-    procedure: 'admin.payouts.pending',
-    who: 'admin',
-    url: () => '/api/admin/pending-payouts',
-    items: array,
-    grow: async () => {},
-  },
+  { procedure: 'vip.plans', who: 'member', url: '/api/vip/plans', grow: (count) => times(count, addPlan) },
+  { procedure: 'admin.users.list', who: 'admin', url: '/api/admin/users?search=counts-other', items: paged },
+  { procedure: 'admin.payouts.pending', who: 'admin', url: '/api/admin/pending-payouts' },
   {
     procedure: 'admin.vip.pending',
     who: 'admin',
-    url: () => '/api/admin/pending-vip',
-    items: array,
-    grow: (count) =>
-      times(count, async () => {
-        const person = await otherMember();
-        await db.updateTable('users').set({ vipPendingApproval: true }).where('id', '=', person.id).execute();
-        await db
-          .insertInto('vipRequests')
-          .values({ userId: person.id, planId: 'VIP300', paymentMethod: 'earnings', price: 30_000, status: 'pending' })
-          .execute();
-      }),
+    url: '/api/admin/pending-vip',
+    grow: otherMembersWith(async (person) => {
+      await db.updateTable('users').set({ vipPendingApproval: true }).where('id', '=', person.id).execute();
+      await db
+        .insertInto('vipRequests')
+        .values({ userId: person.id, planId: 'VIP300', paymentMethod: 'earnings', price: 30_000, status: 'pending' })
+        .execute();
+    }),
   },
-  { procedure: 'admin.tasks.list', who: 'admin', url: () => '/api/admin/tasks', items: array, grow: async () => {} },
-  { procedure: 'admin.plans.list', who: 'admin', url: () => '/api/admin/quick-plan-settings', items: array, grow: async () => {} },
+  { procedure: 'admin.tasks.list', who: 'admin', url: '/api/admin/tasks' },
+  { procedure: 'admin.plans.list', who: 'admin', url: '/api/admin/quick-plan-settings' },
   {
     procedure: 'admin.logs',
     who: 'admin',
-    url: () => '/api/admin/logs',
+    url: '/api/admin/logs',
     items: paged,
-    grow: (count) =>
-      times(count, (i) =>
-        db
-          .insertInto('adminLogs')
-          .values({ action: `counted_${i}`, details: jsonb({}) })
-          .execute(),
-      ),
+    grow: rowsOf('adminLogs', (i) => ({ action: `counted_${i}`, details: jsonb({}) })),
   },
-  { procedure: 'admin.transactions', who: 'admin', url: () => '/api/admin/transactions', items: paged, grow: async () => {} },
-  {
-    procedure: 'admin.notifications.all',
-    who: 'admin',
-    url: () => '/api/notifications/all',
-    items: array,
-    grow: async () => {},
-  },
-  { procedure: 'admin.popups.list', who: 'admin', url: () => '/api/admin/popups', items: array, grow: async () => {} },
+  { procedure: 'admin.transactions', who: 'admin', url: '/api/admin/transactions', items: paged },
+  { procedure: 'admin.notifications.all', who: 'admin', url: '/api/notifications/all' },
+  { procedure: 'admin.popups.list', who: 'admin', url: '/api/admin/popups' },
   {
     procedure: 'admin.support.conversations',
     who: 'admin',
-    url: () => '/api/admin/support/conversations',
-    items: array,
-    grow: (count) =>
-      times(count, async () => {
-        const person = await otherMember();
-        await db.insertInto('supportMessages').values({ userId: person.id, message: 'Hello?', isUserMessage: true }).execute();
-      }),
+    url: '/api/admin/support/conversations',
+    grow: otherMembersWith((person) =>
+      db.insertInto('supportMessages').values({ userId: person.id, message: 'Hello?', isUserMessage: true }).execute(),
+    ),
   },
-  {
-    procedure: 'admin.support.thread',
-    who: 'admin',
-    url: () => `/api/admin/support/conversations/${member.id}`,
-    items: array,
-    grow: async () => {},
-  },
+  { procedure: 'admin.support.thread', who: 'admin', url: () => `/api/admin/support/conversations/${member.id}` },
   {
     procedure: 'commission.payouts',
     who: 'operator',
-    url: () => '/api/admin/percentage/payouts',
-    items: array,
-    grow: (count) =>
-      times(count, () =>
-        db.insertInto('commissionPayouts').values({ amount: 1_000, paymentMethod: 'G-CASH', accountDetails: '0917' }).execute(),
-      ),
+    url: '/api/admin/percentage/payouts',
+    grow: rowsOf('commissionPayouts', () => ({ amount: 1_000, paymentMethod: 'G-CASH', accountDetails: '0917' })),
   },
   {
     procedure: 'commission.stats',
     who: 'operator',
-    url: () => '/api/admin/percentage/stats',
+    url: '/api/admin/percentage/stats',
     items: (body: { recentTransactions: unknown[] }) => body.recentTransactions,
-    grow: (count) =>
-      times(count, (i) =>
-        db
-          .insertInto('commissionEntries')
-          .values({ kind: 'adjustment', amount: 100, description: `Entry ${i}` })
-          .execute(),
-      ),
+    grow: rowsOf('commissionEntries', (i) => ({ kind: 'adjustment' as const, amount: 100, description: `Entry ${i}` })),
   },
 ];
+
+/** What `list` answers on its page, and how long the list inside is. */
+async function measureList(list: ListCase) {
+  const { body, statements } = await measure(list.who, typeof list.url === 'string' ? list.url : list.url());
+  return { statements, length: (list.items ? list.items(body as never) : (body as unknown[])).length };
+}
 
 async function referFriend() {
   const friend = await otherMember();
@@ -327,19 +246,18 @@ describe('statements per request', () => {
     const measured = new Map<string, { short: number; shortLength: number }>();
     // Some lists grow only with another's rows (the admin's user list with the referred friends, the
     // pending payouts with the people), so every list is measured short before any grows long.
-    for (const list of lists) await list.grow(SHORT);
+    for (const list of lists) await list.grow?.(SHORT);
     for (const list of lists) {
-      const { body, statements } = await measure(list.who, list.url());
-      measured.set(list.procedure, { short: statements.length, shortLength: list.items(body as never).length });
+      const { statements, length } = await measureList(list);
+      measured.set(list.procedure, { short: statements.length, shortLength: length });
     }
-    for (const list of lists) await list.grow(LONG - SHORT);
+    for (const list of lists) await list.grow?.(LONG - SHORT);
     await payOutEveryone();
 
     const problems: string[] = [];
     for (const list of lists) {
-      const { body, statements } = await measure(list.who, list.url());
+      const { statements, length } = await measureList(list);
       const before = measured.get(list.procedure)!;
-      const length = list.items(body as never).length;
       report.push(`${list.procedure}: ${before.short} statements for ${before.shortLength} rows, ${statements.length} for ${length}`);
       if (length < before.shortLength + SHORT) problems.push(`${list.procedure} did not grow (${before.shortLength} -> ${length} rows)`);
       if (statements.length !== before.short) {

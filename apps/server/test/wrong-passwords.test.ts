@@ -1,7 +1,7 @@
 import { messages, WRONG_PASSWORD_LIMITS } from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createAdmin, freshClientAddress, OPERATOR, postUnlock, signIn, startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createAdmin, freshClientAddress, OPERATOR, postUnlock, signIn, startTestApp, testAppOfFile } from './helpers';
 
 /**
  * Lockouts that only wrong passwords feed: the admin panel password per admin, the operator's sign-in per
@@ -9,13 +9,7 @@ import { ADMIN_PASSWORD, createAdmin, freshClientAddress, OPERATOR, postUnlock, 
  * signed in from (so guessers cannot lock the operator out of it). Correct passwords never count.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppOfFile();
 
 function expectLockedOut(response: LightMyRequestResponse, windowMs: number) {
   expect(response.statusCode).toBe(429);
@@ -90,8 +84,14 @@ describe('the admin panel password', () => {
 
 describe('the operator’s sign-in', () => {
   const { max, windowMs } = WRONG_PASSWORD_LIMITS.commissionLogin;
-  const login = (username: string, password: string, remoteAddress = freshClientAddress()) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/percentage/login', remoteAddress, payload: { username, password } });
+  /** A sign-in from an address of its own, on this file's instance unless another is given. */
+  const login = (username: string, password: string, instance = t) =>
+    instance.app.inject({
+      method: 'POST',
+      url: '/api/admin/percentage/login',
+      remoteAddress: freshClientAddress(),
+      payload: { username, password },
+    });
 
   it('locks the username out after wrong passwords sent from as many addresses as the guesser likes', async () => {
     // Each guess from an address of its own: the per-address limit never sees more than one.
@@ -162,13 +162,7 @@ describe('the operator’s sign-in', () => {
     try {
       await second.database.db.deleteFrom('rateLimits').where('key', 'like', 'wrongPassword:%').execute();
       for (let attempt = 0; attempt < 2 * max; attempt++) {
-        const instance = attempt % 2 === 0 ? t : second;
-        const response = await instance.app.inject({
-          method: 'POST',
-          url: '/api/admin/percentage/login',
-          remoteAddress: freshClientAddress(),
-          payload: OPERATOR,
-        });
+        const response = await login(OPERATOR.username, OPERATOR.password, attempt % 2 === 0 ? t : second);
         expect(response.statusCode).toBe(200);
       }
     } finally {

@@ -104,17 +104,13 @@ describe('decidePayout, inside the caller transaction', () => {
 });
 
 describe('setAvailableBalance', () => {
+  type Edit = Parameters<typeof setAvailableBalance>[1];
+  /** The balance editor's save, by the file's admin at `now`, under the file's ceiling unless another is given. */
+  const setBalance = (edit: Edit, ceiling = CEILING) => setAvailableBalance(database.handle.db, edit, database.admin, now, ceiling);
+
   it('refuses a stale view with the balance as it is now, and changes nothing', async () => {
     const member = await memberWith('services-stale@example.com', 25_000);
-    const error = await refusal(
-      setAvailableBalance(
-        database.handle.db,
-        { userId: member.id, newBalance: 0, expectedBalance: 20_000, reason: 'Correction' },
-        database.admin,
-        now,
-        CEILING,
-      ),
-    );
+    const error = await refusal(setBalance({ userId: member.id, newBalance: 0, expectedBalance: 20_000, reason: 'Correction' }));
 
     expect(error.code).toBe('CONFLICT');
     expect(error.details).toEqual({ currentBalance: '250.00' });
@@ -124,13 +120,7 @@ describe('setAvailableBalance', () => {
 
   it('writes the difference as one adjustment with the reason, and logs it', async () => {
     const member = await memberWith('services-adjust@example.com', 25_000);
-    const edited = await setAvailableBalance(
-      database.handle.db,
-      { userId: member.id, newBalance: 10_000, expectedBalance: 25_000, reason: 'Duplicate credit' },
-      database.admin,
-      now,
-      CEILING,
-    );
+    const edited = await setBalance({ userId: member.id, newBalance: 10_000, expectedBalance: 25_000, reason: 'Duplicate credit' });
 
     expect(edited.availableBalance).toBe('100.00');
     expect(await ledgerOf(member.id)).toEqual([
@@ -145,37 +135,21 @@ describe('setAvailableBalance', () => {
 
   it('refuses to raise a balance above the ceiling, naming it, and lets one above it be lowered', async () => {
     const member = await memberWith('services-ceiling@example.com', 20_000);
-    const over = await refusal(
-      setAvailableBalance(
-        database.handle.db,
-        { userId: member.id, newBalance: CEILING + 1, expectedBalance: 20_000, reason: 'Bonus' },
-        database.admin,
-        now,
-        CEILING,
-      ),
-    );
+    const over = await refusal(setBalance({ userId: member.id, newBalance: CEILING + 1, expectedBalance: 20_000, reason: 'Bonus' }));
     expect(over.code).toBe('BAD_REQUEST');
     expect(over.message).toBe('A balance cannot be raised above the ceiling of ₱300.00');
     expect(over.details).toEqual({ balanceCeiling: '300.00' });
     expect(await ledgerOf(member.id)).toHaveLength(1);
 
     const atCeiling = { userId: member.id, newBalance: CEILING, expectedBalance: 20_000, reason: 'Bonus' };
-    expect((await setAvailableBalance(database.handle.db, atCeiling, database.admin, now, CEILING)).availableBalance).toBe('300.00');
+    expect((await setBalance(atCeiling)).availableBalance).toBe('300.00');
     // With the ceiling configured lower later, a balance above it may still come down, to a figure still above it too.
     const lowered = { userId: member.id, newBalance: 25_000, expectedBalance: CEILING, reason: 'Correction' };
-    expect((await setAvailableBalance(database.handle.db, lowered, database.admin, now, 20_000)).availableBalance).toBe('250.00');
+    expect((await setBalance(lowered, 20_000)).availableBalance).toBe('250.00');
   });
 
   it('refuses an admin editing their own balance', async () => {
-    const error = await refusal(
-      setAvailableBalance(
-        database.handle.db,
-        { userId: database.admin.adminId, newBalance: 1, expectedBalance: 0, reason: 'Mine' },
-        database.admin,
-        now,
-        CEILING,
-      ),
-    );
+    const error = await refusal(setBalance({ userId: database.admin.adminId, newBalance: 1, expectedBalance: 0, reason: 'Mine' }));
     expect(error.code).toBe('FORBIDDEN');
   });
 });

@@ -10,20 +10,26 @@ describe('the rule for what members write and admins read', () => {
     expect(name.parse('ﬁlipino')).toBe('filipino');
   });
 
+  /** The it.each rows of texts refused with `refusal`, named by what they hide. */
+  const refusedAs = (refusal: string, examples: Record<string, string>) =>
+    Object.entries(examples).map(([what, text]) => [what, text, refusal] as const);
   it.each([
-    ['a right-to-left override', 'Juan \u202eziurC', c.directionCharacter],
-    ['a right-to-left isolate', 'Juan \u2067Cruz\u2069', c.directionCharacter],
-    ['a left-to-right mark', 'Juan\u200e', c.directionCharacter],
-    ['the Arabic letter mark', 'Juan\u061c', c.directionCharacter],
-    ['a zero-width space', 'Ju\u200ban', c.invisibleCharacter],
-    ['a zero-width joiner between letters', 'Ju\u200dan', c.invisibleCharacter],
-    ['a soft hyphen', 'Ju\u00adan', c.invisibleCharacter],
-    ['a word joiner', 'Ju\u2060an', c.invisibleCharacter],
-    ['a byte-order mark', '\ufeffJuan', c.invisibleCharacter],
-    ['a Hangul filler', 'Juan\u3164', c.invisibleCharacter],
-    ['a tag character', 'Juan\u{E0041}', c.invisibleCharacter],
-    ['an escape', 'Juan\u001b[2J', c.controlCharacter],
-    ['a line break in a name', 'Juan\nCruz', c.controlCharacter],
+    ...refusedAs(c.directionCharacter, {
+      'a right-to-left override': 'Juan \u202eziurC',
+      'a right-to-left isolate': 'Juan \u2067Cruz\u2069',
+      'a left-to-right mark': 'Juan\u200e',
+      'the Arabic letter mark': 'Juan\u061c',
+    }),
+    ...refusedAs(c.invisibleCharacter, {
+      'a zero-width space': 'Ju\u200ban',
+      'a zero-width joiner between letters': 'Ju\u200dan',
+      'a soft hyphen': 'Ju\u00adan',
+      'a word joiner': 'Ju\u2060an',
+      'a byte-order mark': '\ufeffJuan',
+      'a Hangul filler': 'Juan\u3164',
+      'a tag character': 'Juan\u{E0041}',
+    }),
+    ...refusedAs(c.controlCharacter, { 'an escape': 'Juan\u001b[2J', 'a line break in a name': 'Juan\nCruz' }),
   ])('refuses %s', (_what, text, refusal) => {
     expect(hiddenCharacterRefusal(text.normalize('NFKC'))).toBe(refusal);
     expect(name.safeParse(text).error?.issues[0]?.message).toBe(refusal);

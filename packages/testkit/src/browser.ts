@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, launchChromiumProfile } from './chromium';
 
 /** The types of what this module hands out, for the suites that drive Chromium through it (tests/system too). */
-export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+export type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 
 const ARTIFACTS_DIR = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
 
@@ -66,7 +66,7 @@ function nextClientAddress(): string {
  * made with `serviceWorkers: 'allow'` (tests/e2e/test/installable.test.ts): member-web's worker would
  * otherwise download the whole precache beside every test's own requests.
  */
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {

@@ -1,18 +1,16 @@
 // The browser suite's Chromium (Debian's, its flags, the CSP check) and its screenshots, from one place.
-import { type Browser, DESKTOP, type Locator, launchBrowser, ok, type Page, screenshot } from '@app/testkit/browser';
+import { browserOfFile, DESKTOP, type Locator, ok, type Page, screenshot } from '@app/testkit/browser';
 import { contextSender, signInThroughDevLogin, unlockAdminPanel } from '@app/testkit/requests';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PANEL_PASSWORD,
   call,
-  createDatabase,
   NO_POSTGRES,
-  type ServerProcess,
   signIn,
   signInUnlockedAdmin,
-  startServer,
   testDatabaseUrl,
+  twoInstancesOfFile,
 } from '../support';
 
 /**
@@ -25,29 +23,18 @@ import {
 const WITHIN_MS = 1_000;
 
 describe.skipIf(!testDatabaseUrl)(`live support chat across two instances (${NO_POSTGRES})`, () => {
-  let database: Awaited<ReturnType<typeof createDatabase>>;
-  let a: ServerProcess;
-  let b: ServerProcess;
-  let browser: Browser;
+  const { a, b } = twoInstancesOfFile();
+  const browser = browserOfFile({ viewport: DESKTOP, reducedMotion: 'reduce' });
   /** The admin's session on A, the panel unlocked: A's REST API is where the changes are made. */
   let adminOnA: string;
 
   beforeAll(async () => {
-    database = await createDatabase();
-    // The first migrates the empty database; Chromium starts meanwhile.
-    [a, browser] = await Promise.all([startServer({ DATABASE_URL: database.url }), launchBrowser()]);
-    b = await startServer({ DATABASE_URL: database.url });
     adminOnA = await signInUnlockedAdmin(a.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.drop();
   });
 
   /** A page on instance B whose browser is signed in as `email` (the development sign-in, with the page's cookies). */
   async function signedInOnB(email: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: b.baseUrl, viewport: DESKTOP, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ baseURL: b.baseUrl });
     await signInThroughDevLogin(contextSender(context.request), email);
     return context.newPage();
   }

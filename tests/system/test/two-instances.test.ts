@@ -3,16 +3,7 @@ import { connect } from 'node:net';
 import { WRONG_PASSWORD_LIMITS } from '@app/contracts';
 import { checkBooks, postToLedger } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createDatabase,
-  NO_POSTGRES,
-  type ServerProcess,
-  signIn,
-  signInUnlockedAdmin,
-  startServer,
-  testDatabaseUrl,
-} from '../support';
+import { call, NO_POSTGRES, signIn, signInUnlockedAdmin, testDatabaseUrl, twoInstancesOfFile } from '../support';
 
 const REDIS = { host: '127.0.0.1', port: 6379 };
 const REDIS_URL = `redis://${REDIS.host}:${REDIS.port}`;
@@ -41,20 +32,9 @@ const redisAnswers = await redis('PING').then(
 describe.skipIf(!testDatabaseUrl)(`two instances on one PostgreSQL database (${NO_POSTGRES})`, () => {
   // Unique to this run: parallel and earlier runs never share counters.
   const prefix = `system-test:${randomUUID()}:`;
-  let database: Awaited<ReturnType<typeof createDatabase>>;
-  let a: ServerProcess;
-  let b: ServerProcess;
+  const { database, a, b } = twoInstancesOfFile(redisAnswers ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {});
 
-  beforeAll(async () => {
-    database = await createDatabase();
-    const env = { DATABASE_URL: database.url, ...(redisAnswers ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}) };
-    // One after the other: the first migrates the empty database.
-    a = await startServer(env);
-    b = await startServer(env);
-  });
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.drop();
     if (redisAnswers)
       await redis('EVAL', "for _, key in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', key) end", '0', `${prefix}*`);
   });
