@@ -72,6 +72,14 @@ export const vipRequest: PendingVipRequest = pendingVipRequestSchema.parse({
   createdAt: '2026-11-20T02:00:00.000Z',
 });
 
+/** Approving `vipRequest`, as the screen asks it: the row's button, the dialog and its question, the button that starts the plan. */
+export const vipRequestApproval = {
+  open: 'Approve VIP',
+  dialog: 'Approve VIP request?',
+  question: 'Start VIP 300 for juan@example.com, paid with G-CASH reference 1234567890123?',
+  confirm: 'Start VIP 300',
+};
+
 export const payout: PendingPayout = pendingPayoutSchema.parse({
   id: 'payout-1',
   userId: 'user-3',
@@ -90,6 +98,14 @@ export const payout: PendingPayout = pendingPayoutSchema.parse({
   linkedAccounts: [],
   clusterSize: 1,
 });
+
+/** Approving `payout`, as the screen asks it: the row's button, the dialog and its question, the button that pays. */
+export const payoutApproval = {
+  open: 'Approve Payout of Gina Tan',
+  dialog: 'Approve payout?',
+  question: 'Pay ₱200.00 to gina@example.com by GCash 0917•••0199?',
+  confirm: 'Pay ₱200.00',
+};
 
 const settings: SystemSettings = {
   maintenance: false,

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { confirmedThenSent, holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
-import { payout, servePanel, servePayoutDecisions } from './panel-fixtures';
+import { payout, payoutApproval, servePanel, servePayoutDecisions } from './panel-fixtures';
 
 useMockServer();
 
@@ -24,12 +24,7 @@ describe('admin panel', () => {
     expect(row.textContent).not.toContain('G-CASH');
     // Requested at 02:00 UTC: 10:00 in the morning in Manila, whatever the browser's own time zone.
     expect(row.textContent).toContain('Nov 20, 2026, 10:00 AM');
-    await confirmedThenSent(row, decisions, {
-      open: 'Approve Payout of Gina Tan',
-      dialog: 'Approve payout?',
-      question: 'Pay ₱200.00 to gina@example.com by GCash 0917•••0199?',
-      confirm: 'Pay ₱200.00',
-    });
+    await confirmedThenSent(row, decisions, payoutApproval);
 
     await screen.findByText('Payout approved successfully');
     expect(decisions).toEqual([{ id: 'payout-1', status: 'approved' }]);
@@ -40,18 +35,18 @@ describe('admin panel', () => {
     const decisions = servePayoutDecisions();
     renderAt('/admin/payouts');
     const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
+    await userEvent.click(within(row).getByRole('button', { name: payoutApproval.open }));
+    const confirm = await screen.findByRole('dialog', { name: payoutApproval.dialog });
     const reference = within(confirm).getByLabelText('Transfer reference (optional)');
 
     await userEvent.type(reference, '12');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: payoutApproval.confirm }));
     expect(await within(confirm).findByText(staffMessages.admin.transferReferenceInvalid)).toBeTruthy();
     expect(decisions).toEqual([]);
 
     await userEvent.clear(reference);
     await userEvent.type(reference, ' 1234567890123 ');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱200.00' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: payoutApproval.confirm }));
     await screen.findByText('Payout approved successfully');
     expect(decisions).toEqual([{ id: 'payout-1', status: 'approved', transferReference: '1234567890123' }]);
   });
@@ -73,17 +68,17 @@ describe('admin panel', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Approve payout?' });
     expect(confirm.textContent).toContain('This account is one of a cluster of 5 linked accounts.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await userEvent.click(within(alone).getByRole('button', { name: 'Approve Payout of Gina Tan' }));
-    expect((await screen.findByRole('dialog', { name: 'Approve payout?' })).textContent).not.toContain('cluster');
+    await userEvent.click(within(alone).getByRole('button', { name: payoutApproval.open }));
+    expect((await screen.findByRole('dialog', { name: payoutApproval.dialog })).textContent).not.toContain('cluster');
   });
 
   it('sends one decision for a double press: the confirm button is busy until the server answers', async () => {
     const decisions = servePayoutDecisions();
     const answer = holdCalls('admin.payouts.decide');
     renderAt('/admin/payouts');
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve Payout of Gina Tan' }));
-    const confirm = within(await screen.findByRole('dialog', { name: 'Approve payout?' }));
-    const pay = confirm.getByRole('button', { name: 'Pay ₱200.00' }) as HTMLButtonElement;
+    await userEvent.click(await screen.findByRole('button', { name: payoutApproval.open }));
+    const confirm = within(await screen.findByRole('dialog', { name: payoutApproval.dialog }));
+    const pay = confirm.getByRole('button', { name: payoutApproval.confirm }) as HTMLButtonElement;
 
     await userEvent.dblClick(pay);
     await userEvent.click(pay);

@@ -28,6 +28,11 @@ const flagged: RiskQueueItem[] = [
   }),
 ];
 
+// What ties one account to another, as the risk review lists it.
+const sameDevice = { kind: 'device', value: 'a device' } as const;
+const sameDestination = { kind: 'destination', value: '0917•••4567' } as const;
+const sameTraits = { kind: 'traits', value: 'browser traits' } as const;
+
 const heldBonus: HeldReferral = heldReferralSchema.parse({
   id: 'referral-1',
   sponsor: { userId: 'user-1', email: 'alt1@example.com' },
@@ -35,7 +40,7 @@ const heldBonus: HeldReferral = heldReferralSchema.parse({
   amount: '10.00',
   heldAt: '2026-11-22T07:05:00.000Z',
   reason: 'Linked to the sponsor when the friend completed a first task',
-  links: [{ kind: 'device', value: 'a device' }],
+  links: [sameDevice],
 });
 
 function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
@@ -51,31 +56,16 @@ function serveRisk(extra: Parameters<typeof serveSession>[1] = {}) {
         score: 100,
         reasons: flagged[0]?.reasons ?? [],
         linkedAccounts: [
-          { userId: 'user-1', email: 'alt1@example.com', via: [{ kind: 'device', value: 'a device' }] },
-          {
-            userId: 'user-2',
-            email: 'alt2@example.com',
-            via: [
-              { kind: 'device', value: 'a device' },
-              { kind: 'destination', value: '0917•••4567' },
-            ],
-          },
+          { userId: 'user-1', email: 'alt1@example.com', via: [sameDevice] },
+          { userId: 'user-2', email: 'alt2@example.com', via: [sameDevice, sameDestination] },
         ],
         cluster: {
           size: 3,
           capped: false,
           members: [
-            { userId: 'user-5', email: 'alt5@example.com', ties: [{ kind: 'traits', value: 'browser traits' }] },
-            { userId: 'user-1', email: 'alt1@example.com', ties: [{ kind: 'device', value: 'a device' }] },
-            {
-              userId: 'user-2',
-              email: 'alt2@example.com',
-              ties: [
-                { kind: 'traits', value: 'browser traits' },
-                { kind: 'destination', value: '0917•••4567' },
-                { kind: 'device', value: 'a device' },
-              ],
-            },
+            { userId: 'user-5', email: 'alt5@example.com', ties: [sameTraits] },
+            { userId: 'user-1', email: 'alt1@example.com', ties: [sameDevice] },
+            { userId: 'user-2', email: 'alt2@example.com', ties: [sameTraits, sameDestination, sameDevice] },
           ],
         },
         payoutHold: hold,

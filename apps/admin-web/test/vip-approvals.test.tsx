@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { confirmedThenSent, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
-import { adminUser, servePanel, vipRequest } from './panel-fixtures';
+import { adminUser, servePanel, vipRequest, vipRequestApproval } from './panel-fixtures';
 
 useMockServer();
 
@@ -20,12 +20,7 @@ describe('admin panel', () => {
     const row = (await screen.findByText('juan@example.com')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('VIP 300');
     expect(row.textContent).toContain('1234567890123');
-    await confirmedThenSent(row, approved, {
-      open: 'Approve VIP',
-      dialog: 'Approve VIP request?',
-      question: 'Start VIP 300 for juan@example.com, paid with G-CASH reference 1234567890123?',
-      confirm: 'Start VIP 300',
-    });
+    await confirmedThenSent(row, approved, vipRequestApproval);
 
     await screen.findByText('VIP upgrade approved successfully');
     expect(approved).toEqual([{ id: 'vip-request-1' }]);
@@ -80,8 +75,8 @@ describe('admin panel', () => {
       },
     });
     renderAt('/admin/vip');
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve VIP' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start VIP 300' }));
+    await userEvent.click(await screen.findByRole('button', { name: vipRequestApproval.open }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: vipRequestApproval.confirm }));
 
     await screen.findByText('Already approved');
     expect(screen.getByText('Nothing to do')).toBeTruthy();

@@ -1,22 +1,20 @@
-import { type MemberNotification, memberNotificationSchema, type SupportMessage, supportMessageSchema } from '@app/contracts';
+import { type MemberNotification, memberNotificationSchema, popupSchema, type SupportMessage, supportMessageSchema } from '@app/contracts';
 import { testUser } from '@app/testkit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt, setupTrpcServer, signedOut } from './app-harness';
+import { parsedFixture } from './parsed-fixture';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
-function message(overrides: Partial<SupportMessage>): SupportMessage {
-  return supportMessageSchema.parse({
-    id: 'm1',
-    message: 'Hello',
-    isUserMessage: true,
-    createdAt: '2026-03-01T02:00:00.000Z',
-    isRead: true,
-    ...overrides,
-  });
-}
+const message = parsedFixture(supportMessageSchema, {
+  id: 'm1',
+  message: 'Hello',
+  isUserMessage: true,
+  createdAt: '2026-03-01T02:00:00.000Z',
+  isRead: true,
+});
 
 const conversation = [
   message({ id: 'm1', message: 'When will my payout arrive?' }),
@@ -201,20 +199,17 @@ describe('support chat', () => {
 });
 
 describe('notification bell', () => {
-  function notification(overrides: Partial<MemberNotification>): MemberNotification {
-    return memberNotificationSchema.parse({
-      id: 'n1',
-      title: 'Payout schedule',
-      message: 'Payouts requested this week are sent on Friday.',
-      type: 'info',
-      isGlobal: true,
-      createdAt: '2026-03-01T02:00:00.000Z',
-      expiresAt: null,
-      read: false,
-      link: null,
-      ...overrides,
-    });
-  }
+  const notification = parsedFixture(memberNotificationSchema, {
+    id: 'n1',
+    title: 'Payout schedule',
+    message: 'Payouts requested this week are sent on Friday.',
+    type: 'info',
+    isGlobal: true,
+    createdAt: '2026-03-01T02:00:00.000Z',
+    expiresAt: null,
+    read: false,
+    link: null,
+  });
 
   /** The bell's calls for a signed-in member with `initial`: marking one read marks it in what the list then returns. */
   function answerBell(initial: MemberNotification[]) {
@@ -272,14 +267,14 @@ describe('notification bell', () => {
 });
 
 describe('popups', () => {
-  const popup = {
+  const popup = popupSchema.parse({
     id: 'p1',
     title: 'Double rewards weekend',
     description: 'Saturday and Sunday only.',
     content: '<p>Every task pays <strong>twice</strong> this weekend.</p>',
     url: 'https://example.com/promo',
     duration: 30,
-  };
+  });
 
   it('shows an active popup with its content and link, once per session', async () => {
     const user = userEvent.setup();

@@ -6,26 +6,23 @@ import {
   type Transaction,
   taskSchema,
   transactionSchema,
-  type VipStatus,
   vipStatusSchema,
 } from '@app/contracts';
+import { parsedFixture } from './parsed-fixture';
 
 /*
  * Test support for the earning pages (dashboard, tasks, task browser, history, payouts): tasks, transactions,
  * payouts and VIP statuses as the server returns them, parsed by the real schemas so they cannot drift from them.
  */
 
-export function testTask(overrides: Partial<Task> = {}): Task {
-  return taskSchema.parse({
-    id: 'task-1',
-    title: 'View Product Page',
-    description: 'Look through a partner product page and its photos.',
-    url: 'https://example.com/products',
-    reward: '1.50',
-    requiredVipTier: null,
-    ...overrides,
-  });
-}
+export const testTask = parsedFixture(taskSchema, {
+  id: 'task-1',
+  title: 'View Product Page',
+  description: 'Look through a partner product page and its photos.',
+  url: 'https://example.com/products',
+  reward: '1.50',
+  requiredVipTier: null,
+});
 
 /** `count` distinct tasks, numbered from 1. */
 export function testTasks(count: number): Task[] {
@@ -73,23 +70,20 @@ export const payoutApproved: Transaction = transactionSchema.parse({
   proof: null,
 });
 
-export function testVipStatus(overrides: Partial<VipStatus> = {}): VipStatus {
-  return vipStatusSchema.parse({
-    vipTier: 'FREE',
-    vipExpiresAt: null,
-    vipPendingApproval: false,
-    vipPaymentStatus: null,
-    pendingVipTier: null,
-    pendingSince: null,
-    pendingReference: null,
-    lastRejection: null,
-    dailyTaskLimit: 5,
-    tasksCompletedToday: 0,
-    tasksRemaining: 5,
-    tasksDoneToday: [],
-    ...overrides,
-  });
-}
+export const testVipStatus = parsedFixture(vipStatusSchema, {
+  vipTier: 'FREE',
+  vipExpiresAt: null,
+  vipPendingApproval: false,
+  vipPaymentStatus: null,
+  pendingVipTier: null,
+  pendingSince: null,
+  pendingReference: null,
+  lastRejection: null,
+  dailyTaskLimit: 5,
+  tasksCompletedToday: 0,
+  tasksRemaining: 5,
+  tasksDoneToday: [],
+});
 
 /** The task a task link opens, as the server sends it to the task browser (`tasks.get`). */
 export const viewedTask: TaskToView = {

@@ -39,6 +39,15 @@ function viewInProgress(secondsFromNow: number) {
   );
 }
 
+/** Opens the tasks page on a view of the first task that is already over, and presses `button` on its card; returns the card. */
+async function pressOnFinishedView(button: string, handlers: Handlers) {
+  viewInProgress(-1);
+  openTasks('/tasks', handlers);
+  const task = await card('View Product Page');
+  await userEvent.setup().click(task.getByRole('button', { name: button }));
+  return task;
+}
+
 describe('the day’s limit on the tasks page', () => {
   it('says how many of today’s tasks are done before one is started', async () => {
     openTasks('/tasks', {
@@ -227,11 +236,7 @@ describe('tasks page', () => {
   });
 
   it('collects the finished view’s earnings when Start Another Task is pressed, then makes the task ready again', async () => {
-    viewInProgress(-1);
-    openTasks('/tasks', { 'tasks.complete': () => ({ data: { success: true, reward: '1.50' } }) });
-
-    const task = await card('View Product Page');
-    await userEvent.setup().click(task.getByRole('button', { name: 'Start Another Task' }));
+    const task = await pressOnFinishedView('Start Another Task', { 'tasks.complete': () => ({ data: { success: true, reward: '1.50' } }) });
 
     expect(await screen.findByText('You earned ₱1.50 for completing this task!')).toBeTruthy();
     expect(inputsOf('tasks.complete')).toEqual([{ id: 'task-1' }]);
@@ -247,11 +252,7 @@ describe('tasks page', () => {
     ['the generic text without an error value', { data: { success: false } }, 'Failed to collect earnings'],
     ['the server’s message', { error: { code: 'FORBIDDEN', message: 'This account is suspended' } }, 'This account is suspended'],
   ] as const)('reports a refused collect with %s', async (_case, reply, text) => {
-    viewInProgress(-1);
-    openTasks('/tasks', { 'tasks.complete': () => reply });
-
-    const task = await card('View Product Page');
-    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+    await pressOnFinishedView('Collect Earnings', { 'tasks.complete': () => reply });
 
     expect(await screen.findByText('Error')).toBeTruthy();
     expect(screen.getByText(text)).toBeTruthy();
@@ -274,11 +275,9 @@ describe('tasks page', () => {
   );
 
   it('keeps a view the server found too short, so it can be collected once it is long enough', async () => {
-    viewInProgress(-1);
-    openTasks('/tasks', { 'tasks.complete': () => ({ data: { success: false, error: 'view-too-short' } }) });
-
-    const task = await card('View Product Page');
-    await userEvent.setup().click(task.getByRole('button', { name: 'Collect Earnings' }));
+    const task = await pressOnFinishedView('Collect Earnings', {
+      'tasks.complete': () => ({ data: { success: false, error: 'view-too-short' } }),
+    });
 
     expect(await screen.findByText('Keep the website open for the full viewing time, then collect your earnings.')).toBeTruthy();
     expect(task.getByRole('button', { name: 'Collect Earnings' })).toBeTruthy();

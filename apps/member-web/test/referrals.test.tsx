@@ -4,24 +4,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { onePage, renderAt, setupTrpcServer, signedOut } from './app-harness';
+import { parsedFixture } from './parsed-fixture';
 
 const { answerWith, inputsOf } = setupTrpcServer();
 
-function referral(overrides: Partial<Referral>): Referral {
-  return referralSchema.parse({
-    id: 'ref-1',
-    createdAt: '2026-02-10T02:00:00.000Z',
-    referralCode: 'MARIA2026',
-    status: 'pending',
-    referredUserId: 'user-2',
-    reward: '0.00',
-    pendingReward: '0.00',
-    heldReward: '0.00',
-    reviewNote: null,
-    referredName: 'Juan D.',
-    ...overrides,
-  });
-}
+const referral = parsedFixture(referralSchema, {
+  id: 'ref-1',
+  createdAt: '2026-02-10T02:00:00.000Z',
+  referralCode: 'MARIA2026',
+  status: 'pending',
+  referredUserId: 'user-2',
+  reward: '0.00',
+  pendingReward: '0.00',
+  heldReward: '0.00',
+  reviewNote: null,
+  referredName: 'Juan D.',
+});
 
 const applied = referral({ id: 'ref-new', referralCode: 'JUAN2026' });
 
