@@ -115,13 +115,19 @@ export const staffMessages = {
       payoutStatusUpdated: 'Payout status updated successfully',
       payoutApproveFailed: 'Failed to approve payout',
       payoutStatusFailed: 'Failed to update payout status',
-      payoutLoadFailed: 'Error loading payout data. Please check your permissions.',
-      payoutsEmpty: 'No pending payout requests',
-      payoutsEmptyHint: 'Members’ new payout requests appear here, oldest first, as they send them.',
-      payoutsNoMatch: 'No pending payout matches this search',
-      vipRequestsEmpty: 'No pending VIP approvals',
-      vipRequestsEmptyHint: 'A member’s G-CASH payment for a plan appears here, to be checked before it is approved.',
-      vipRequestsNoMatch: 'No pending VIP request matches this search',
+      /** What the payouts queue says when it cannot be read, is empty, or finds nothing for a search. */
+      payoutsQueue: {
+        loadFailed: 'Error loading payout data. Please check your permissions.',
+        empty: 'No pending payout requests',
+        emptyHint: 'Members’ new payout requests appear here, oldest first, as they send them.',
+        noMatch: 'No pending payout matches this search',
+      },
+      /** What the VIP approvals queue says when it is empty, or finds nothing for a search. */
+      vipRequestsQueue: {
+        empty: 'No pending VIP approvals',
+        emptyHint: 'A member’s G-CASH payment for a plan appears here, to be checked before it is approved.',
+        noMatch: 'No pending VIP request matches this search',
+      },
       conversationsNoMatch: 'No conversation matches this search',
       planUpdated: 'VIP plan updated successfully',
       planFailed: 'Failed to update VIP plan',
@@ -240,9 +246,12 @@ export const staffMessages = {
     requestError: 'An error occurred while submitting the request.',
     transactionsEmpty: 'No commission transactions yet',
     payoutsEmpty: 'No payout requests yet',
-    adminPayoutsEmpty: 'No percentage payout requests',
-    adminPayoutsEmptyHint: 'The commission operator’s payout requests appear here, to be approved, paid or rejected.',
-    adminPayoutsNoMatch: 'No percentage payout request matches this search',
+    /** What the admin console's queue of the operator's payout requests says when it is empty, or finds nothing for a search. */
+    adminPayoutsQueue: {
+      empty: 'No percentage payout requests',
+      emptyHint: 'The commission operator’s payout requests appear here, to be approved, paid or rejected.',
+      noMatch: 'No percentage payout request matches this search',
+    },
     loadFailed: 'Failed to load dashboard data',
     payoutStatusUpdated: 'Percentage payout status updated successfully',
     payoutStatusFailed: 'Failed to update payout status',

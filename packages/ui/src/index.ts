@@ -43,6 +43,7 @@ export { Switch } from './components/switch';
 export { SwitchField } from './components/switch-field';
 export { ListTable, Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
+export { TextField } from './components/text-field';
 export { Toaster } from './components/toaster';
 export { dismissToast, type ToastOptions, toast } from './components/use-toast';
 export { AppShell, ShellFrame } from './layout/app-shell';

@@ -115,13 +115,9 @@ export function CommissionPayoutsTable() {
       query={payouts}
       searchLabel="Search commission payouts"
       searchPlaceholder="Method, account details or status"
-      noMatch={m.adminPayoutsNoMatch}
       label="Percentage payout requests"
       columns={COLUMNS}
-      rowKey={(payout) => payout.id}
-      errorText={m.loadFailed}
-      empty={m.adminPayoutsEmpty}
-      emptyHint={m.adminPayoutsEmptyHint}
+      texts={{ ...m.adminPayoutsQueue, loadFailed: m.loadFailed }}
     />
   );
 }

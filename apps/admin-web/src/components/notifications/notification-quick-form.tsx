@@ -1,8 +1,8 @@
 import { trpc } from '@app/client';
 import { adminNotificationInput, staffMessages, z } from '@app/contracts';
-import { Button, Field, FormError, Input, Textarea, useZodForm } from '@app/ui';
+import { Button, FormError, TextField, useZodForm } from '@app/ui';
 import { Send } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { toastFailure, toastSuccess } from '../../lib/feedback';
 
 interface NotificationQuickFormProps {
@@ -29,7 +29,6 @@ function quickRules(requiredMessage: string) {
 
 /** Title and message, sent to every member as an info notification with no expiry. */
 export function NotificationQuickForm({ requiredMessage, onSent }: NotificationQuickFormProps) {
-  const id = useId();
   const rules = useMemo(() => quickRules(requiredMessage), [requiredMessage]);
   // raw: the title and message go as typed.
   const form = useZodForm(rules, { defaultValues: { title: '', message: '' }, raw: true });
@@ -52,12 +51,8 @@ export function NotificationQuickForm({ requiredMessage, onSent }: NotificationQ
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
-        <Input maxLength={200} {...form.register('title')} />
-      </Field>
-      <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
-        <Textarea rows={3} maxLength={2000} {...form.register('message')} />
-      </Field>
+      <TextField control={form.control} name="title" label="Title" maxLength={200} />
+      <TextField control={form.control} name="message" label="Message" rows={3} maxLength={2000} />
       <FormError message={errors.root?.message} />
       <Button type="submit" className="justify-self-start" disabled={send.isPending}>
         <Send aria-hidden="true" />

@@ -13,9 +13,7 @@ import {
   Button,
   Card,
   CardContent,
-  Field,
   FormError,
-  Input,
   PageHeader,
   SelectField,
   SwitchField,
@@ -23,7 +21,7 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
-  Textarea,
+  TextField,
   useZodForm,
 } from '@app/ui';
 import { UserSearch } from 'lucide-react';
@@ -86,12 +84,8 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
     <Card>
       <CardContent className="pt-5 sm:pt-6">
         <form noValidate onSubmit={submit} className="grid gap-4 md:grid-cols-2">
-          <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="md:col-span-2">
-            <Input maxLength={200} {...form.register('title')} />
-          </Field>
-          <Field id={`${id}-message`} label="Message" error={errors.message?.message} className="md:col-span-2">
-            <Textarea rows={4} maxLength={2000} {...form.register('message')} />
-          </Field>
+          <TextField control={form.control} name="title" label="Title" maxLength={200} className="md:col-span-2" />
+          <TextField control={form.control} name="message" label="Message" rows={4} maxLength={2000} className="md:col-span-2" />
           <SelectField
             control={form.control}
             name="type"
@@ -100,15 +94,15 @@ function CreateNotificationForm({ onCreated }: { onCreated: () => void }) {
             options={NOTIFICATION_TYPES.map((type) => ({ value: type, label: capitalize(type) }))}
             error={errors.type?.message}
           />
-          <Field
-            id={`${id}-expires`}
+          {/* The picker offers no past moment (docs/product-rules.md#validation); the server checks again. */}
+          <TextField
+            control={form.control}
+            name="expiresAt"
             label="Expires (optional)"
             hint="Leave blank for a notification that does not expire."
-            error={errors.expiresAt?.message}
-          >
-            {/* The picker offers no past moment (docs/product-rules.md#validation); the server checks again. */}
-            <Input type="datetime-local" min={toLocalInput(new Date())} {...form.register('expiresAt')} />
-          </Field>
+            type="datetime-local"
+            min={toLocalInput(new Date())}
+          />
           <SwitchField control={form.control} name="isGlobal" id={`${id}-global`} label="Send to all members" />
           {!form.watch('isGlobal') && (
             <Controller

@@ -182,11 +182,7 @@ export function PayoutsTable() {
       searchLabel="Search payouts"
       label="Pending payout requests"
       columns={columns}
-      rowKey={(payout) => payout.id}
-      errorText={m.payoutLoadFailed}
-      empty={m.payoutsEmpty}
-      emptyHint={m.payoutsEmptyHint}
-      noMatch={m.payoutsNoMatch}
+      texts={m.payoutsQueue}
       toolbar={page.length > 0 && <BatchBar page={page} selection={selection} onSelect={setTicked} />}
     />
   );

@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { type AdminPopup, POPUP_DEFAULT_SECONDS, popupCreateInput, staffMessages, z } from '@app/contracts';
-import { Field, FormDialog, Input, SwitchField, Textarea, useZodForm } from '@app/ui';
+import { FormDialog, SwitchField, TextField, useZodForm } from '@app/ui';
 import { useId } from 'react';
 import { fromLocalInput, toLocalInput } from '../../lib/dates';
 import { rowSave } from '../../lib/feedback';
@@ -63,7 +63,6 @@ export function PopupForm({ popup, onClose }: PopupFormProps) {
   const utils = trpc.useUtils();
   // raw: the handler gets the values as typed and sends them as toInput words them, as the server expects.
   const form = useZodForm(popupFormInput, { defaultValues: initialValues(popup), raw: true });
-  const { errors } = form.formState;
   const { save, dialog } = rowSave({
     id: popup?.id,
     noun: 'Popup',
@@ -78,27 +77,21 @@ export function PopupForm({ popup, onClose }: PopupFormProps) {
 
   return (
     <FormDialog {...dialog} description="Members see an active popup once a session, between its start and end." onSubmit={submit}>
-      <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
-        <Input {...form.register('title')} />
-      </Field>
-      <Field id={`${id}-description`} label="Description (optional)" error={errors.description?.message} className="sm:col-span-2">
-        <Input {...form.register('description')} />
-      </Field>
-      <Field id={`${id}-content`} label="Content (HTML)" error={errors.content?.message} className="sm:col-span-2">
-        <Textarea rows={5} {...form.register('content')} />
-      </Field>
-      <Field id={`${id}-url`} label="Link URL (optional)" error={errors.url?.message}>
-        <Input type="url" placeholder="https://" {...form.register('url')} />
-      </Field>
-      <Field id={`${id}-duration`} label="Duration (seconds)" error={errors.duration?.message} hint="From 5 to 300 seconds.">
-        <Input type="number" inputMode="numeric" step="1" {...form.register('duration')} />
-      </Field>
-      <Field id={`${id}-start`} label="Start" error={errors.startDate?.message}>
-        <Input type="datetime-local" {...form.register('startDate')} />
-      </Field>
-      <Field id={`${id}-end`} label="End (optional)" error={errors.endDate?.message} hint="Blank: no end.">
-        <Input type="datetime-local" {...form.register('endDate')} />
-      </Field>
+      <TextField control={form.control} name="title" label="Title" className="sm:col-span-2" />
+      <TextField control={form.control} name="description" label="Description (optional)" className="sm:col-span-2" />
+      <TextField control={form.control} name="content" label="Content (HTML)" rows={5} className="sm:col-span-2" />
+      <TextField control={form.control} name="url" label="Link URL (optional)" type="url" placeholder="https://" />
+      <TextField
+        control={form.control}
+        name="duration"
+        label="Duration (seconds)"
+        hint="From 5 to 300 seconds."
+        type="number"
+        inputMode="numeric"
+        step="1"
+      />
+      <TextField control={form.control} name="startDate" label="Start" type="datetime-local" />
+      <TextField control={form.control} name="endDate" label="End (optional)" hint="Blank: no end." type="datetime-local" />
       <SwitchField control={form.control} name="isActive" id={`${id}-active`} label="Active" className="sm:col-span-2" />
     </FormDialog>
   );

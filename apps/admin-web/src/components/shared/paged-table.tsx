@@ -2,7 +2,7 @@ import { ADMIN_PAGE_SIZE, asPage } from '@app/contracts';
 import { Pager } from '@app/ui';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { AdminTable, type AdminTableProps, TableSearch } from './admin-table';
+import { AdminTable, type AdminTableProps, byId, TableSearch } from './admin-table';
 
 /** A paged admin list's query, as tRPC's useQuery returns it: one page, or (a queue asked for none) the documented array. */
 interface PagedQuery<T> {
@@ -67,25 +67,31 @@ export function useQueueInput() {
   };
 }
 
-interface QueueTableProps<T> extends Omit<PagedTableProps<T>, 'paging'> {
+/** What a queue says, from the message catalogue: its empty state, a search that finds nothing, a failed read. */
+interface QueueTexts {
+  empty: string;
+  /** A sentence under the empty text: what will appear here, and when. */
+  emptyHint: string;
+  noMatch: string;
+  /** A queue without its own text gets the general one. */
+  loadFailed?: string;
+}
+
+interface QueueTableProps<T> extends Pick<PagedTableProps<T>, 'label' | 'columns' | 'query'> {
   queue: ReturnType<typeof useQueueInput>;
   searchLabel: string;
   searchPlaceholder?: string;
-  /** What the table says when a search finds nothing. */
-  noMatch: string;
+  texts: QueueTexts;
   /** Controls for the rows as a whole, between the search and the table (a batch's selection). */
   toolbar?: ReactNode;
 }
 
-/** A queue an admin works through: a search box, one page of rows, and previous and next. */
-export function QueueTable<T>({
+/** A queue an admin works through: a search box, one page of rows (records, told apart by their ids), and previous and next. */
+export function QueueTable<T extends { id: string }>({
   queue,
-  query,
   searchLabel,
   searchPlaceholder = 'Member e-mail or name',
-  noMatch,
-  empty,
-  emptyHint,
+  texts,
   toolbar,
   ...table
 }: QueueTableProps<T>) {
@@ -96,9 +102,10 @@ export function QueueTable<T>({
       {toolbar}
       <PagedTable
         {...table}
-        query={query}
-        empty={queue.searching ? noMatch : empty}
-        emptyHint={queue.searching ? undefined : emptyHint}
+        rowKey={byId}
+        errorText={texts.loadFailed}
+        empty={queue.searching ? texts.noMatch : texts.empty}
+        emptyHint={queue.searching ? undefined : texts.emptyHint}
         paging={queue.paging}
       />
     </div>

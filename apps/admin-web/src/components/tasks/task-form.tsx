@@ -1,6 +1,6 @@
 import { trpc } from '@app/client';
 import { type AdminTask, adminTaskCreateInput, FREE_TIER, staffMessages } from '@app/contracts';
-import { Field, FormDialog, Input, SelectField, SwitchField, Textarea, useZodForm } from '@app/ui';
+import { FormDialog, SelectField, SwitchField, TextField, useZodForm } from '@app/ui';
 import { useId } from 'react';
 import { rowSave } from '../../lib/feedback';
 
@@ -42,18 +42,10 @@ export function TaskForm({ task, onClose }: { task?: AdminTask; onClose: () => v
       description="FREE members earn the task's reward; VIP members earn their plan's reward per task."
       onSubmit={submit}
     >
-      <Field id={`${id}-title`} label="Title" error={errors.title?.message} className="sm:col-span-2">
-        <Input {...form.register('title')} />
-      </Field>
-      <Field id={`${id}-description`} label="Description" error={errors.description?.message} className="sm:col-span-2">
-        <Textarea rows={3} {...form.register('description')} />
-      </Field>
-      <Field id={`${id}-url`} label="Website URL" error={errors.url?.message} className="sm:col-span-2">
-        <Input type="url" placeholder="https://" {...form.register('url')} />
-      </Field>
-      <Field id={`${id}-reward`} label="Reward (₱)" error={errors.reward?.message}>
-        <Input type="number" inputMode="decimal" step="0.01" min="0" {...form.register('reward')} />
-      </Field>
+      <TextField control={form.control} name="title" label="Title" className="sm:col-span-2" />
+      <TextField control={form.control} name="description" label="Description" rows={3} className="sm:col-span-2" />
+      <TextField control={form.control} name="url" label="Website URL" type="url" placeholder="https://" className="sm:col-span-2" />
+      <TextField control={form.control} name="reward" label="Reward (₱)" type="number" inputMode="decimal" step="0.01" min="0" />
       <SelectField
         control={form.control}
         name="requiredVipTier"

@@ -74,10 +74,7 @@ export function PendingVipTable() {
       searchLabel="Search VIP requests"
       label="Pending VIP approvals"
       columns={COLUMNS}
-      rowKey={(request) => request.id}
-      empty={m.vipRequestsEmpty}
-      emptyHint={m.vipRequestsEmptyHint}
-      noMatch={m.vipRequestsNoMatch}
+      texts={m.vipRequestsQueue}
     />
   );
 }
