@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { confirmedThenSent, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { confirmedThenSent, failsOnceThen, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 import { adminStats } from './panel-fixtures';
 
 useMockServer();
@@ -198,20 +198,18 @@ describe('% Dashboard tab', () => {
     const updates: Array<Record<string, unknown>> = [];
     servePanel({
       'commission.stats': () => ({ data: stats }),
-      'commission.updateStats': (input) => {
-        updates.push(input as Record<string, unknown>);
-        if (updates.length === 1) {
-          return {
-            error: {
-              code: 'CONFLICT',
-              message:
-                'The figures changed to a total balance of ₱35.00 and upgrade earnings of ₱20.00 since you opened the editor. Check them and save again.',
-              details: { currentTotalBalance: '35.00', currentUpgradeEarnings: '20.00' },
-            },
-          };
-        }
-        return { data: stats };
-      },
+      'commission.updateStats': failsOnceThen(
+        {
+          error: {
+            code: 'CONFLICT',
+            message:
+              'The figures changed to a total balance of ₱35.00 and upgrade earnings of ₱20.00 since you opened the editor. Check them and save again.',
+            details: { currentTotalBalance: '35.00', currentUpgradeEarnings: '20.00' },
+          },
+        },
+        { data: stats },
+        updates,
+      ),
     });
     await openEditor();
     await typeFigure('Total balance (₱)', '30');

@@ -63,6 +63,14 @@ function servePayouts(answer: (input: { payouts: { id: string }[] }) => PayoutBa
   return batches;
 }
 
+/** On the payouts page, ticks the payout of `name` alone and presses `action`: the dialog named `dialog` that asks first. */
+async function tickOneAndPress(name: string, action: string, dialog: string): Promise<HTMLElement> {
+  renderAt('/admin/payouts');
+  await userEvent.click(await screen.findByRole('checkbox', { name: `Select the payout of ${name}` }));
+  await userEvent.click(screen.getByRole('button', { name: action }));
+  return screen.findByRole('dialog', { name: dialog });
+}
+
 describe('the console', () => {
   it('shows how much each queue holds beside its area', async () => {
     servePayouts(() => ({ status: 'approved', decided: [], refused: [] }));
@@ -123,10 +131,7 @@ describe('the console', () => {
 
   it('takes a flagged payout into a batch only when ticked on its own, and says so', async () => {
     const batches = servePayouts(() => ({ status: 'approved', decided: [], refused: [] }));
-    renderAt('/admin/payouts');
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select the payout of Cora Lim' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve 1 payout?' });
+    const confirm = await tickOneAndPress('Cora Lim', 'Approve selected', 'Approve 1 payout?');
     expect(confirm.textContent).toContain('1 flagged or held, ticked one by one, is included.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱300.00' }));
     await waitFor(() => expect(batches).toEqual([{ status: 'approved', payouts: [{ id: flagged.id, amount: '300.00', flagged: true }] }]));
@@ -134,10 +139,7 @@ describe('the console', () => {
 
   it('declines a batch only with one reason, sent for all', async () => {
     const batches = servePayouts(() => ({ status: 'declined', decided: [], refused: [] }));
-    renderAt('/admin/payouts');
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select the payout of Ana Cruz' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Decline selected' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Decline 1 payout?' });
+    const confirm = await tickOneAndPress('Ana Cruz', 'Decline selected', 'Decline 1 payout?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Decline 1 payout' }));
     expect(await within(confirm).findByText('Please give a reason for declining: the member sees it')).toBeTruthy();
     await userEvent.type(within(confirm).getByLabelText('Reason'), 'Number not registered');

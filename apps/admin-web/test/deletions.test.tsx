@@ -9,7 +9,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { pagesOf, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { pageAndOneMore, pagesOf, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
@@ -101,7 +101,7 @@ describe('deleting what members see', () => {
 describe('deleting the last row of the last page', () => {
   it('turns back to the page before rather than showing an empty list', async () => {
     // One page of popups and one more on a second page, until that one is deleted.
-    const popups = Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => ({ ...popup, id: `popup-${index}`, title: `Popup ${index}` }));
+    const popups = pageAndOneMore((index) => ({ ...popup, id: `popup-${index}`, title: `Popup ${index}` }));
     const asked: unknown[] = [];
     serveSession(unlockedAdmin, {
       'admin.popups.list': pagesOf(popups, asked),

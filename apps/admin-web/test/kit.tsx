@@ -1,7 +1,13 @@
-import type { AdminQueueCounts, User } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminQueueCounts, type User } from '@app/contracts';
 import { siteOpen, testUser } from '@app/testkit/fixtures';
 import { listenDuringTests } from '@app/testkit/mock-server';
-import { answerTrpcBatch, type ProcedureHandlers, type ProcedurePath, type ProcedureReply } from '@app/testkit/trpc-batch';
+import {
+  answerTrpcBatch,
+  type ProcedureHandler,
+  type ProcedureHandlers,
+  type ProcedurePath,
+  type ProcedureReply,
+} from '@app/testkit/trpc-batch';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,6 +93,26 @@ export function pagesOf<T>(rows: readonly T[], asked: unknown[] = []) {
     const { page, pageSize } = input as { page: number; pageSize: number };
     return { data: { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length } };
   };
+}
+
+/** One row more than a page holds, made by `row` from its index: a list with a second page. */
+export function pageAndOneMore<T>(row: (index: number) => T): T[] {
+  return Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => row(index));
+}
+
+/** A handler that answers its first call with `failure` and every later one with `reply`; each input is added to `inputs`. */
+export function failsOnceThen(failure: ProcedureReply, reply: ProcedureReply, inputs: unknown[] = []): ProcedureHandler {
+  return (input) => {
+    inputs.push(input);
+    return inputs.length === 1 ? failure : reply;
+  };
+}
+
+/** The table row that shows `text`, once it shows: in `scope` (a table) when given, else anywhere on the screen. */
+export async function findRow(text: string, scope: HTMLElement = document.body): Promise<HTMLElement> {
+  const row = (await within(scope).findByText(text)).closest('tr');
+  if (!row) throw new Error(`"${text}" is not in a table row`);
+  return row;
 }
 
 export function renderAt(path: string) {

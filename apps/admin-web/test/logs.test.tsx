@@ -2,7 +2,7 @@ import { type AdminLog, adminLogSchema } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { failsOnceThen, findRow, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
@@ -32,8 +32,8 @@ describe('activity logs', () => {
     });
     renderAt('/admin/logs');
     const table = await screen.findByRole('table', { name: 'Admin activity logs' });
-    const status = (await within(table).findByText('juan@example.com')).closest('tr') as HTMLElement;
-    const task = within(table).getByText('task-9').closest('tr') as HTMLElement;
+    const status = await findRow('juan@example.com', table);
+    const task = await findRow('task-9', table);
     expect(status.textContent).toContain('Nov 22, 2026, 3:05 PM');
     expect(status.textContent).toContain('juan@example.com');
     expect(status.textContent).not.toContain('7c9e6679');
@@ -78,7 +78,7 @@ describe('activity logs', () => {
     });
     renderAt('/admin/logs');
     const table = await screen.findByRole('table', { name: 'Admin activity logs' });
-    const unlock = (await within(table).findByText('Admin Unlock')).closest('tr') as HTMLElement;
+    const unlock = await findRow('Admin Unlock', table);
     expect(unlock.textContent).toContain('Unlocked until:Nov 28, 2026, 8:13 PM');
     expect(within(unlock).getByTitle('2026-11-28T12:13:43.822Z').textContent).toBe('Nov 28, 2026, 8:13 PM');
   });
@@ -96,12 +96,11 @@ describe('activity logs', () => {
   });
 
   it('says so when the log cannot be read, and reads it again on Try again', async () => {
-    let calls = 0;
     serveSession(unlockedAdmin, {
-      'admin.logs': () =>
-        ++calls === 1
-          ? { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } }
-          : { data: { items: [log({})], total: 1 } },
+      'admin.logs': failsOnceThen(
+        { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' } },
+        { data: { items: [log({})], total: 1 } },
+      ),
     });
     renderAt('/admin/logs');
     const failure = (await screen.findByText('Failed to refresh logs')).closest('[role="alert"]') as HTMLElement;

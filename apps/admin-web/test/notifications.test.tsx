@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { pagesOf, renderAt, useMockServer } from './kit';
+import { pageAndOneMore, pagesOf, renderAt, useMockServer } from './kit';
 import { adminUser, servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -76,10 +76,7 @@ describe('managing notifications', () => {
         readCount: 0,
       });
     servePanel({
-      'admin.notifications.all': pagesOf(
-        Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => notice(index)),
-        asked,
-      ),
+      'admin.notifications.all': pagesOf(pageAndOneMore(notice), asked),
     });
     renderAt('/admin/notifications');
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage Notifications' }));

@@ -2,7 +2,7 @@ import { staffMessages } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { confirmedThenSent, holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
+import { confirmedThenSent, findRow, holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { payout, payoutApproval, servePanel, servePayoutDecisions } from './panel-fixtures';
 
 useMockServer();
@@ -12,7 +12,7 @@ describe('admin panel', () => {
     const decisions = servePayoutDecisions();
     renderAt('/admin/payouts');
 
-    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    const row = await findRow('Gina Tan');
     expect(row.textContent).toContain('₱200.00');
     expect(row.textContent).toContain('VIP (VIP 500)');
     // The method by its brand's name, in the row and in the confirmation, never the API value.
@@ -34,7 +34,7 @@ describe('admin panel', () => {
   it('approves a payout with the transfer reference, refusing one the server would refuse on the field', async () => {
     const decisions = servePayoutDecisions();
     renderAt('/admin/payouts');
-    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    const row = await findRow('Gina Tan');
     await userEvent.click(within(row).getByRole('button', { name: payoutApproval.open }));
     const confirm = await screen.findByRole('dialog', { name: payoutApproval.dialog });
     const reference = within(confirm).getByLabelText('Transfer reference (optional)');
@@ -59,8 +59,8 @@ describe('admin panel', () => {
     });
     renderAt('/admin/payouts');
 
-    const alone = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
-    const clustered = screen.getByText('Ria Tan').closest('tr') as HTMLElement;
+    const alone = await findRow('Gina Tan');
+    const clustered = await findRow('Ria Tan');
     expect(within(clustered).getByText('Cluster of 5')).toBeTruthy();
     expect(within(alone).queryByText(/Cluster of/)).toBeNull();
 
@@ -119,7 +119,7 @@ describe('admin panel', () => {
       }),
     });
     renderAt('/admin/payouts');
-    const row = (await screen.findByText('Gina Tan')).closest('tr') as HTMLElement;
+    const row = await findRow('Gina Tan');
     expect(row.textContent).toContain('Destination 0917•••0199 also used by 2 other accounts');
     expect(row.textContent).toContain('Also used by alt1@example.com, alt2@example.com');
   });

@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, useMockServer } from './kit';
+import { findRow, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -32,7 +32,7 @@ describe('popup form', () => {
     renderAt('/admin/popups');
 
     const table = await screen.findByRole('table', { name: 'Popup messages' });
-    const row = (await within(table).findByText('Holiday bonus')).closest('tr') as HTMLElement;
+    const row = await findRow('Holiday bonus', table);
     // Midnight of the 25th to 11:59 PM of the 26th in Manila (UTC+8), not the UTC days before.
     expect(row.textContent).toContain('Dec 25, 2026, 12:00 AM');
     expect(row.textContent).toContain('Dec 26, 2026, 11:59 PM');

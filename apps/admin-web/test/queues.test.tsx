@@ -66,14 +66,14 @@ describe('a search that finds nothing', () => {
       path: '/admin/payouts',
       procedure: 'admin.payouts.pending',
       search: 'Search payouts',
-      text: m.payoutsNoMatch,
+      text: m.payoutsQueue.noMatch,
     },
     {
       queue: 'VIP requests',
       path: '/admin/vip',
       procedure: 'admin.vip.pending',
       search: 'Search VIP requests',
-      text: m.vipRequestsNoMatch,
+      text: m.vipRequestsQueue.noMatch,
     },
     {
       queue: 'support conversations',

@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { refusedEmptyThenSent, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { findRow, refusedEmptyThenSent, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 import { adminStats } from './panel-fixtures';
 
 useMockServer();
@@ -160,7 +160,7 @@ describe('the Risk and Held referrals areas', () => {
     const { reviews } = serveRisk();
     renderAt('/admin/referrals');
     const held = await screen.findByRole('table', { name: 'Held referral bonuses' });
-    const row = (await within(held).findByText('alt1@example.com')).closest('tr') as HTMLElement;
+    const row = await findRow('alt1@example.com', held);
     expect(row.textContent).toContain('₱10.00');
     expect(row.textContent).toContain('Same device');
     // Why it was held, for the admin who decides it.

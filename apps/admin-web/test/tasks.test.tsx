@@ -1,34 +1,39 @@
-import { ADMIN_PAGE_SIZE, adminTaskSchema, staffMessages } from '@app/contracts';
+import { ADMIN_PAGE_SIZE, type AdminTask, adminTaskSchema, staffMessages } from '@app/contracts';
 import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { pagesOf, renderAt, useMockServer } from './kit';
+import { pageAndOneMore, pagesOf, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
 
+const task = (overrides: Partial<AdminTask>): AdminTask =>
+  adminTaskSchema.parse({
+    id: 'task-1',
+    title: 'Visit the shop',
+    description: '',
+    url: 'https://shop.example.com',
+    reward: '2.50',
+    requiredVipTier: null,
+    isActive: true,
+    createdAt: '2026-11-20T02:00:00.000Z',
+    updatedAt: '2026-11-20T02:00:00.000Z',
+    ...overrides,
+  });
+
 describe('task list', () => {
   it('shows the tasks a page at a time, newest first as the server orders them', async () => {
     const asked: unknown[] = [];
-    const task = (index: number) =>
-      adminTaskSchema.parse({
+    const partnerSite = (index: number) =>
+      task({
         id: `task-${index}`,
         title: `Partner site ${index}`,
-        description: '',
         url: `https://partner${index}.example.com`,
         reward: '1.50',
-        requiredVipTier: null,
         isActive: index % 2 === 0,
-        createdAt: '2026-11-20T02:00:00.000Z',
-        updatedAt: '2026-11-20T02:00:00.000Z',
       });
-    servePanel({
-      'admin.tasks.list': pagesOf(
-        Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, index) => task(index)),
-        asked,
-      ),
-    });
+    servePanel({ 'admin.tasks.list': pagesOf(pageAndOneMore(partnerSite), asked) });
     renderAt('/admin/tasks');
 
     const table = await screen.findByRole('table', { name: 'Tasks' });
@@ -56,19 +61,7 @@ describe('task form', () => {
     servePanel({
       'admin.tasks.list': () => ({ data: [] }),
       'admin.plans.list': () => ({ data: [] }),
-      'admin.tasks.create': recordingInto(created, {
-        data: adminTaskSchema.parse({
-          id: 'task-1',
-          title: 'Visit the shop',
-          description: '',
-          url: 'https://shop.example.com',
-          reward: '2.50',
-          requiredVipTier: null,
-          isActive: true,
-          createdAt: '2026-11-20T02:00:00.000Z',
-          updatedAt: '2026-11-20T02:00:00.000Z',
-        }),
-      }),
+      'admin.tasks.create': recordingInto(created, { data: task({}) }),
     });
     renderAt('/admin/tasks');
     await userEvent.click(await screen.findByRole('button', { name: 'Create Task' }));

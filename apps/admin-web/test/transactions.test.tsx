@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt, useMockServer } from './kit';
+import { findRow, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -31,7 +31,7 @@ describe('transactions tab', () => {
     renderAt('/admin/transactions');
 
     const table = await screen.findByRole('table', { name: 'Transactions' });
-    const row = (await within(table).findByText('juan@example.com')).closest('tr') as HTMLElement;
+    const row = await findRow('juan@example.com', table);
     expect(within(row).getByTitle(userId).textContent).toBe('7c9e6679…');
     expect(row.textContent).toContain('₱1.20');
   });

@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, useMockServer } from './kit';
+import { failsOnceThen, findRow, renderAt, useMockServer } from './kit';
 import { adminUser, servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -11,7 +11,7 @@ useMockServer();
 /** Opens the Users tab and the balance editor of Maria's row: the row, and the editor's amount box. */
 async function openMariasBalance() {
   renderAt('/admin/users');
-  const maria = (await screen.findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
+  const maria = await findRow('maria.santos@example.com');
   await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
   return { maria, input: within(maria).getByLabelText('New balance for maria.santos@example.com') };
 }
@@ -28,12 +28,12 @@ describe('admin panel', () => {
     renderAt('/admin/users');
 
     const table = await screen.findByRole('table', { name: 'Users' });
-    const maria = (await within(table).findByText('maria.santos@example.com')).closest('tr') as HTMLElement;
+    const maria = await findRow('maria.santos@example.com', table);
     expect(maria.textContent).toContain('Regular');
     expect(maria.textContent).toContain('₱350.25');
     expect(maria.textContent).toContain('₱1,250.50');
     expect(maria.textContent).toContain('Active');
-    expect(within(table).getByText('vip@example.com').closest('tr')?.textContent).toContain('VIP 500');
+    expect((await findRow('vip@example.com', table)).textContent).toContain('VIP 500');
 
     await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
     const input = within(maria).getByLabelText('New balance for maria.santos@example.com');
@@ -58,19 +58,17 @@ describe('admin panel', () => {
     const balances: Array<{ expectedBalance?: string }> = [];
     servePanel({
       'admin.users.list': () => ({ data: { items: [adminUser({})], total: 1 } }),
-      'admin.users.setBalance': (input) => {
-        balances.push(input as { expectedBalance?: string });
-        if (balances.length === 1) {
-          return {
-            error: {
-              code: 'CONFLICT',
-              message: 'The balance changed to ₱120.00 since you opened it. Check it and save again.',
-              details: { currentBalance: '120.00' },
-            },
-          };
-        }
-        return { data: adminUser({ availableBalance: '500.00' }) };
-      },
+      'admin.users.setBalance': failsOnceThen(
+        {
+          error: {
+            code: 'CONFLICT',
+            message: 'The balance changed to ₱120.00 since you opened it. Check it and save again.',
+            details: { currentBalance: '120.00' },
+          },
+        },
+        { data: adminUser({ availableBalance: '500.00' }) },
+        balances,
+      ),
     });
     const { maria, input } = await openMariasBalance();
     await userEvent.clear(input);

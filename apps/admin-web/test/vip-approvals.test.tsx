@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { confirmedThenSent, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
+import { confirmedThenSent, findRow, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { adminUser, servePanel, vipRequest, vipRequestApproval } from './panel-fixtures';
 
 useMockServer();
@@ -17,7 +17,7 @@ describe('admin panel', () => {
     });
     renderAt('/admin/vip');
 
-    const row = (await screen.findByText('juan@example.com')).closest('tr') as HTMLElement;
+    const row = await findRow('juan@example.com');
     expect(row.textContent).toContain('VIP 300');
     expect(row.textContent).toContain('1234567890123');
     await confirmedThenSent(row, approved, vipRequestApproval);

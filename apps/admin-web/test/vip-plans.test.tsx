@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, useMockServer } from './kit';
+import { findRow, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -26,7 +26,7 @@ describe('VIP plan editor', () => {
       'admin.plans.update': recordingInto(updates, { data: plan }),
     });
     renderAt('/admin/plans');
-    const row = (await screen.findByText('VIP 300')).closest('tr') as HTMLElement;
+    const row = await findRow('VIP 300');
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
 
     const limit = within(row).getByLabelText('Daily task limit');

@@ -5,14 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // By path: @app/testkit is no dependency of @app/api, whose router its types import (the build graph stays acyclic).
 import { softPasskey } from '../../testkit/src/webauthn';
 import { type PasskeyActor, type PasskeyScope, relyingPartyOf } from '../src/passkeys/owner';
-import {
-  listPasskeys,
-  passkeyRegistrationOptions,
-  passkeyStepUpOptions,
-  registerPasskey,
-  removePasskey,
-  stepUpWithPasskey,
-} from '../src/passkeys/service';
+import * as service from '../src/passkeys/service';
 import { requireStepUp } from '../src/passkeys/step-up';
 import { refusal, serviceDatabase } from './services';
 
@@ -45,14 +38,14 @@ describe('passkeys and the step-up', () => {
 
   async function registered(actor: PasskeyActor, name = 'Laptop') {
     const passkey = softPasskey(ORIGIN);
-    const options = await passkeyRegistrationOptions(scopeOf(actor));
-    const saved = await registerPasskey(scopeOf(actor), { name, response: passkey.register(options) as never });
+    const options = await service.passkeyRegistrationOptions(scopeOf(actor));
+    const saved = await service.registerPasskey(scopeOf(actor), { name, response: passkey.register(options) as never });
     return { passkey, saved };
   }
 
   async function stepUp(actor: PasskeyActor, passkey: ReturnType<typeof softPasskey>) {
-    const options = await passkeyStepUpOptions(scopeOf(actor));
-    return stepUpWithPasskey(scopeOf(actor), { response: passkey.authenticate(options) as never });
+    const options = await service.passkeyStepUpOptions(scopeOf(actor));
+    return service.stepUpWithPasskey(scopeOf(actor), { response: passkey.authenticate(options) as never });
   }
 
   const logged = async (action: string) =>
@@ -77,7 +70,7 @@ describe('passkeys and the step-up', () => {
     const late = await refusal(requireStepUp(database.handle.db, admin, new Date(clock.getTime() + STEP_UP_MINUTES * MINUTE), false));
     expect(late.code).toBe('STEP_UP_REQUIRED');
 
-    const list = await listPasskeys(scopeOf(admin), false);
+    const list = await service.listPasskeys(scopeOf(admin), false);
     expect(list).toEqual({
       passkeys: [{ id: saved.id, name: 'Laptop', createdAt: clock.toISOString(), lastUsedAt: clock.toISOString() }],
       stepUpUntil,
@@ -105,15 +98,15 @@ describe('passkeys and the step-up', () => {
   it('answers a challenge once, and not after it expired', async () => {
     const admin = await newAdmin('one-answer@example.com');
     const { passkey } = await registered(admin);
-    const options = await passkeyStepUpOptions(scopeOf(admin));
+    const options = await service.passkeyStepUpOptions(scopeOf(admin));
     const answer = passkey.authenticate(options);
-    await stepUpWithPasskey(scopeOf(admin), { response: answer as never });
-    const replay = await refusal(stepUpWithPasskey(scopeOf(admin), { response: answer as never }));
+    await service.stepUpWithPasskey(scopeOf(admin), { response: answer as never });
+    const replay = await refusal(service.stepUpWithPasskey(scopeOf(admin), { response: answer as never }));
     expect(replay.message).toBe('This passkey check has expired or was already used. Please try again.');
 
-    const stale = passkey.authenticate(await passkeyStepUpOptions(scopeOf(admin)));
+    const stale = passkey.authenticate(await service.passkeyStepUpOptions(scopeOf(admin)));
     clock = new Date(clock.getTime() + 6 * MINUTE);
-    expect((await refusal(stepUpWithPasskey(scopeOf(admin), { response: stale as never }))).code).toBe('BAD_REQUEST');
+    expect((await refusal(service.stepUpWithPasskey(scopeOf(admin), { response: stale as never }))).code).toBe('BAD_REQUEST');
   });
 
   it('refuses an answer whose counter did not grow (a cloned authenticator)', async () => {
@@ -130,25 +123,27 @@ describe('passkeys and the step-up', () => {
     const other = await newAdmin('other@example.com');
     const { passkey } = await registered(owner);
     await registered(other);
-    const options = await passkeyStepUpOptions(scopeOf(other));
-    expect((await refusal(stepUpWithPasskey(scopeOf(other), { response: passkey.authenticate(options) as never }))).message).toBe(
+    const options = await service.passkeyStepUpOptions(scopeOf(other));
+    expect((await refusal(service.stepUpWithPasskey(scopeOf(other), { response: passkey.authenticate(options) as never }))).message).toBe(
       'This passkey is not registered here',
     );
 
     const elsewhere = softPasskey('https://phishing.example');
-    const registration = await passkeyRegistrationOptions(scopeOf(other));
-    const refused = await refusal(registerPasskey(scopeOf(other), { name: 'Phish', response: elsewhere.register(registration) as never }));
+    const registration = await service.passkeyRegistrationOptions(scopeOf(other));
+    const refused = await refusal(
+      service.registerPasskey(scopeOf(other), { name: 'Phish', response: elsewhere.register(registration) as never }),
+    );
     expect(refused.message).toBe('The passkey could not be verified. Please try again.');
   });
 
   it('removes a passkey with its log row; the last one too, after which the admin is as one without', async () => {
     const admin = await newAdmin('removes@example.com');
     const { saved } = await registered(admin, 'Phone');
-    await removePasskey(scopeOf(admin), saved.id);
-    expect((await listPasskeys(scopeOf(admin), false)).passkeys).toEqual([]);
+    await service.removePasskey(scopeOf(admin), saved.id);
+    expect((await service.listPasskeys(scopeOf(admin), false)).passkeys).toEqual([]);
     await expect(requireStepUp(database.handle.db, admin, clock, false)).resolves.toBeUndefined();
     expect((await logged('passkey_remove')).at(-1)?.details).toEqual({ passkeyId: saved.id, name: 'Phone' });
-    expect((await refusal(removePasskey(scopeOf(admin), saved.id))).code).toBe('NOT_FOUND');
+    expect((await refusal(service.removePasskey(scopeOf(admin), saved.id))).code).toBe('NOT_FOUND');
   });
 
   it("keys the operator's passkeys by its username and steps up its own session", async () => {

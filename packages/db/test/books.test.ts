@@ -162,6 +162,10 @@ async function writeConsistentHistory() {
 const problemsOf = async () => (await checkBooks(db)).problems;
 const problem = (kind: BookProblem['kind'], description: string): BookProblem => ({ kind, description });
 
+/** A payout's ledger row of one type: its request ('payout') or its decision. */
+const payoutLedgerRow = (payoutId: string, type: 'payout' | 'payout_declined') =>
+  db.selectFrom('transactions').select(['id', 'seq']).where('payoutId', '=', payoutId).where('type', '=', type).executeTakeFirstOrThrow();
+
 /** A completed view of the demo's first task by the member, credited or not. */
 async function completedView(credited: boolean) {
   const task = await db.selectFrom('tasks').select('id').limit(1).executeTakeFirstOrThrow();
@@ -575,12 +579,7 @@ describe('payouts against their ledger rows', () => {
     await sql`UPDATE payouts SET status = 'pending', decided_by = NULL, decided_at = NULL WHERE id = ${history.declinedPayoutId}`.execute(
       db,
     );
-    const decision = await db
-      .selectFrom('transactions')
-      .select(['id', 'seq'])
-      .where('payoutId', '=', history.declinedPayoutId)
-      .where('type', '=', 'payout_declined')
-      .executeTakeFirstOrThrow();
+    const decision = await payoutLedgerRow(history.declinedPayoutId, 'payout_declined');
     const unbooked = await db
       .insertInto('payouts')
       .values({ userId: history.member.id, paymentMethod: 'G-CASH', amount: 5_000, paymentDetails: '0917', status: 'declined' })
@@ -626,12 +625,7 @@ describe('tamper-evident chains', () => {
   });
 
   it('names the ledger row whose status was changed in the database', async () => {
-    const request = await db
-      .selectFrom('transactions')
-      .select(['id', 'seq'])
-      .where('payoutId', '=', history.approvedPayoutId)
-      .where('type', '=', 'payout')
-      .executeTakeFirstOrThrow();
+    const request = await payoutLedgerRow(history.approvedPayoutId, 'payout');
     await sql`UPDATE transactions SET status = 'declined' WHERE id = ${request.id}`.execute(db);
     expect(await chainProblems()).toEqual([
       `Ledger of user ${history.member.id}: row #${Number(request.seq)} (${request.id}) was changed: its hash does not match its content and the row before it`,

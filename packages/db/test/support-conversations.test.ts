@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertUser } from '../src';
+import { insertUser, type SupportMessagesTable } from '../src';
 import { databaseOfFile } from './database-of-file';
 
 /**
@@ -49,6 +49,8 @@ describe('support conversation summaries', () => {
         .values({ ...(id ? { id } : {}), userId: member.id, message, isUserMessage, createdAt: at(seconds) })
         .returning('id')
         .executeTakeFirstOrThrow();
+    const edit = (id: string, values: Updateable<SupportMessagesTable>) =>
+      db.updateTable('supportMessages').set(values).where('id', '=', id).execute();
     const check = async () => {
       const { kept, computed } = await both(member.id);
       expect(kept).toEqual(computed);
@@ -67,11 +69,7 @@ describe('support conversation summaries', () => {
     const reply = await add('reply', 30, false);
     await check();
     // The member reading the reply changes nothing the inbox shows.
-    await db
-      .updateTable('supportMessages')
-      .set({ readByUserAt: at(31) })
-      .where('id', '=', reply.id)
-      .execute();
+    await edit(reply.id, { readByUserAt: at(31) });
     await check();
     // An admin reads everything.
     await db
@@ -85,13 +83,9 @@ describe('support conversation summaries', () => {
     await check();
     // The latest is edited, moved back in time, then deleted; the latest of the rest takes its place.
     const latest = await add('latest', 60);
-    await db.updateTable('supportMessages').set({ message: 'edited' }).where('id', '=', latest.id).execute();
+    await edit(latest.id, { message: 'edited' });
     await check();
-    await db
-      .updateTable('supportMessages')
-      .set({ createdAt: at(1) })
-      .where('id', '=', latest.id)
-      .execute();
+    await edit(latest.id, { createdAt: at(1) });
     await check();
     await db.deleteFrom('supportMessages').where('id', '=', reply.id).execute();
     await check();
