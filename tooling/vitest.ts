@@ -17,6 +17,10 @@ export function nodeProject(name: string, options: { database?: boolean } = {}) 
       environment: 'node',
       include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
       globalSetup: options.database ? [dbGlobalSetup] : [],
+      // Each file builds its own app and database, and the packages keep no state of their own between apps:
+      // a worker's files share one evaluation of the modules rather than importing the app again for each
+      // (docs/testing.md#ci-time).
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
