@@ -161,7 +161,12 @@ export function memberFirstPaint(): Plugin {
           .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(paint.description)}"`);
       const landingIn = (paint: LandingPaint, language: string) => (html: string) =>
         headIn(paint, language)(html.replace(ROOT_ELEMENT, `<div id="root">${paint.markup}</div>`));
-      const shell = (html: string) => html.replace(ROOT_ELEMENT, `${paints.shell}${ROOT_ELEMENT}`).replace('</head>', `${preloads}</head>`);
+      const starter = this.emitFile({ type: 'asset', name: 'after-paint.js', source: AFTER_PAINT_STARTER });
+      const shell = (html: string) =>
+        scriptsAfterPaint(
+          html.replace(ROOT_ELEMENT, `${paints.shell}${ROOT_ELEMENT}`).replace('</head>', `${preloads}</head>`),
+          this.getFileName(starter),
+        );
       const pages: Record<string, Record<keyof FirstPaints['landing'], (html: string) => string>> = {
         'index.html': { en: shell, fil: (html) => headIn(paints.landing.fil, 'fil')(shell(html)) },
         'landing.html': { en: landingIn(paints.landing.en, 'en'), fil: landingIn(paints.landing.fil, 'fil') },
@@ -178,6 +183,33 @@ export function memberFirstPaint(): Plugin {
       for (const [fileName, source] of Object.entries(paints.serverFiles)) this.emitFile({ type: 'asset', fileName, source });
     },
   };
+}
+
+/**
+ * index.html's one script: once the page's HTML has painted (a timer set in the frame that paints it runs
+ * after that paint), it puts the scripts and preloads its template holds in the page, where they load and run.
+ */
+const AFTER_PAINT_STARTER = `requestAnimationFrame(function () {
+  setTimeout(function () {
+    var scripts = document.querySelector('template[data-app-scripts]');
+    if (scripts) document.head.append(scripts.content.cloneNode(true));
+  });
+});
+`;
+
+/**
+ * Moves the member app's page's module script and preloads into an inert template that AFTER_PAINT_STARTER
+ * puts in the page after its first paint, and loads the starter in their place. The page paints the shell and
+ * the dashboard from its HTML (docs/architecture.md#what-a-page-loads-first); on a phone's network the app's
+ * 250 KB of scripts, asked for at once, took the bandwidth the HTML's own bytes needed for that paint.
+ */
+function scriptsAfterPaint(html: string, starterFile: string): string {
+  const appScripts = html.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  if (!appScripts.some((tag) => tag.startsWith('<script'))) throw new Error('index.html has no module script to start after its paint');
+  const withoutScripts = appScripts.reduce((page, tag) => page.replace(tag, ''), html);
+  return withoutScripts
+    .replace('</head>', `<script src="/${starterFile}" defer></script></head>`)
+    .replace('</body>', `<template data-app-scripts>${appScripts.join('')}</template></body>`);
 }
 
 /** A page's Filipino twin beside it (landing.fil.html); the server picks one by the visitor's language. */

@@ -22,12 +22,14 @@ void start();
 // Once the page has loaded and the browser is idle, from a chunk of its own: the worker, and the files it
 // caches as it installs (about 1.3 MB), never compete with the first screen on a phone's network.
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () =>
+  const registerWhenIdle = () =>
     whenIdle(
       () =>
         void Promise.all([import('./lib/service-worker'), import('./lib/update-prompt')]).then(([worker, prompt]) =>
           worker.registerServiceWorker(prompt.offerUpdate),
         ),
-    ),
-  );
+    );
+  // The app's scripts start after the page's first paint (build/first-paint.ts), often after its load event.
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
