@@ -1,6 +1,7 @@
 import { recordId } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
 import { PAYOUT_STATUSES, payoutDestinationSchema } from './payouts';
+import { memberRefFields } from './record-fields';
 import { staffMessages } from './staff-messages';
 import { memberText } from './text';
 import { z } from './zod';
@@ -28,7 +29,7 @@ export const pendingPayoutSchema = z.object({
   /** What an admin should know before paying: a destination other accounts used or one that cannot be read, a payout hold. */
   flags: z.array(z.object({ code: z.string(), text: z.string() })),
   /** The other accounts that used this payout's destination. */
-  linkedAccounts: z.array(z.object({ userId: z.string(), email: z.string() })),
+  linkedAccounts: z.array(z.object(memberRefFields)),
   /** How many accounts the member's cluster holds, the member included: 1 when alone (docs/product-rules.md#fraud-rules). */
   clusterSize: z.number().int().min(1),
 });

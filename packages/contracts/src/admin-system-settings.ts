@@ -1,7 +1,7 @@
 import { reasonInput } from './inputs';
 import { WEBSITE_STATUSES } from './site-status';
 import { staffMessages } from './staff-messages';
-import { gcashPayeeInput } from './vip-plans';
+import { gcashPayeeFields, gcashPayeeInput } from './vip-plans';
 import { z } from './zod';
 
 const m = staffMessages.admin;
@@ -50,26 +50,25 @@ export const adminMaintenanceOutput = z.object({
   message: z.string(),
 });
 
-/** `maintenance` and `maintenanceMode` are the same flag under the names the two toggles read. */
+/** `maintenance` and `maintenanceMode` are the same flag under the names the two toggles read, so the settings carry both. */
+const underBothToggleNames = <Flag extends z.ZodType>(flag: Flag) => ({ maintenance: flag, maintenanceMode: flag });
+
 export const systemSettingsSchema = z
   .object({
-    maintenance: z.boolean(),
-    maintenanceMode: z.boolean(),
+    ...underBothToggleNames(z.boolean()),
     websiteStatus: z.enum(WEBSITE_STATUSES),
     /** What members see while the site is closed. */
     message: z.string(),
     lastUpdated: z.string().nullable(),
-    /** Where members send G-CASH for a VIP plan; null until an admin sets it (members cannot pay then). */
-    gcashNumber: z.string().nullable(),
-    gcashName: z.string().nullable(),
+    /** Members cannot pay for a VIP plan by G-CASH while it is unset. */
+    ...gcashPayeeFields,
   })
   .meta({ id: 'SystemSettings' });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 export const systemSettingsInput = z
   .object({
-    maintenance: maintenanceFlag.optional(),
-    maintenanceMode: maintenanceFlag.optional(),
+    ...underBothToggleNames(maintenanceFlag.optional()),
     message: maintenanceMessage.optional(),
     gcashNumber: gcashPayeeInput.shape.gcashNumber.optional(),
     gcashName: gcashPayeeInput.shape.gcashName.optional(),

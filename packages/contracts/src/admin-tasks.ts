@@ -2,6 +2,7 @@ import { activeFlag, recordUpdateInput } from './admin-inputs';
 import { FREE_TIER } from './constants';
 import { httpUrlInput } from './inputs';
 import { pesosInput } from './money-schemas';
+import { recordTimestamps } from './record-fields';
 import { staffMessages } from './staff-messages';
 import { taskSchema } from './tasks';
 import { z } from './zod';
@@ -15,8 +16,7 @@ const m = staffMessages.admin;
 export const adminTaskSchema = taskSchema
   .extend({
     isActive: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...recordTimestamps,
   })
   .meta({ id: 'AdminTask' });
 export type AdminTask = z.infer<typeof adminTaskSchema>;

@@ -5,6 +5,7 @@ import { reasonInput, recordId, requiredReason } from './inputs';
 import { amountString, pesosInput } from './money-schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 import { optionalPaging, page, pageNumber, pageSizeNumber } from './paging-schemas';
+import { memberRefFields } from './record-fields';
 import { staffMessages } from './staff-messages';
 import { conversationWindow, supportMessageInput } from './support';
 import { z } from './zod';
@@ -121,8 +122,7 @@ export const adminBalanceInput = z.object({
 export const pendingVipRequestSchema = z
   .object({
     id: z.string(),
-    userId: z.string(),
-    email: z.string(),
+    ...memberRefFields,
     vipTier: z.string(),
     vipPaymentStatus: z.string().nullable(),
     vipTransactionReference: z.string().nullable(),
@@ -207,8 +207,7 @@ export type AdminPlanUpdateInput = z.output<typeof adminPlanUpdateInput>;
 /** One member's conversation in the inbox: its latest message and how many of theirs no admin has read. */
 export const supportConversationSchema = z
   .object({
-    userId: z.string(),
-    email: z.string(),
+    ...memberRefFields,
     lastMessage: z.string(),
     lastAt: z.string(),
     unread: z.number().int(),

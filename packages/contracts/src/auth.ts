@@ -2,6 +2,7 @@ import { ACCOUNT_STATUSES } from './constants';
 import { LANGUAGES } from './language';
 import { messages } from './messages';
 import { amountString } from './money-schemas';
+import { recordTimestamps } from './record-fields';
 import { payoutHoldSchema } from './risk';
 import { memberText } from './text';
 import { z } from './zod';
@@ -31,8 +32,7 @@ export const userSchema = z
     ...userIdentityFields,
     /** The language the member chose (docs/architecture.md#two-languages); null until their first sign-in. */
     language: languageSchema.nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...recordTimestamps,
     isAdmin: z.boolean(),
     accountStatus: z.enum(ACCOUNT_STATUSES),
     ...vipStandingFields,

@@ -2,6 +2,7 @@ import { activeFlag, recordUpdateInput } from './admin-inputs';
 import { POPUP_MAX_SECONDS, POPUP_MIN_SECONDS } from './constants';
 import { HTTP_URL_DOCUMENT, isHttpUrl, isoDateInput } from './inputs';
 import { messages } from './messages';
+import { recordTimestamps } from './record-fields';
 import { z } from './zod';
 
 /**
@@ -26,8 +27,7 @@ export const adminPopupSchema = popupSchema
     isActive: z.boolean(),
     startDate: z.string(),
     endDate: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...recordTimestamps,
   })
   .meta({ id: 'AdminPopup' });
 export type AdminPopup = z.infer<typeof adminPopupSchema>;

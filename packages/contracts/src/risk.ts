@@ -1,5 +1,6 @@
 import { recordId, requiredReason } from './inputs';
 import { amountString } from './money-schemas';
+import { memberRefFields } from './record-fields';
 import { staffMessages } from './staff-messages';
 import { z } from './zod';
 
@@ -9,8 +10,7 @@ export type RiskReason = z.infer<typeof riskReasonSchema>;
 
 export const riskQueueItemSchema = z
   .object({
-    userId: z.string(),
-    email: z.string(),
+    ...memberRefFields,
     score: z.number().int().min(0).max(100),
     reasons: z.array(riskReasonSchema),
     /** The reason the member's payouts are on hold, if they are. */
@@ -43,8 +43,7 @@ export function linkText(link: { kind: LinkKind; value: string }): string {
 
 /** Another account tied to a member, and by what: the shared values are masked. */
 const linkedAccountSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
+  ...memberRefFields,
   via: z.array(z.object({ kind: z.enum(LINK_KINDS), value: z.string() })),
 });
 
@@ -58,8 +57,7 @@ const clusterSchema = z.object({
   capped: z.boolean(),
   members: z.array(
     z.object({
-      userId: z.string(),
-      email: z.string(),
+      ...memberRefFields,
       ties: z.array(z.object({ kind: z.enum(CLUSTER_LINK_KINDS), value: z.string() })),
     }),
   ),

@@ -101,8 +101,9 @@ export function formatGcashNumber(digits: string): string {
   return digits.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
 }
 
-/** Where a member sends a VIP plan's price by G-CASH; both null until an admin has set them. */
-export const vipPaymentDetailsSchema = z
-  .object({ gcashNumber: z.string().nullable(), gcashName: z.string().nullable() })
-  .meta({ id: 'VipPaymentDetails' });
+/** The G-CASH payee members send a VIP plan's price to, as the System settings hold it; both null until an admin has set them. */
+export const gcashPayeeFields = { gcashNumber: z.string().nullable(), gcashName: z.string().nullable() };
+
+/** Where a member sends a VIP plan's price by G-CASH. */
+export const vipPaymentDetailsSchema = z.object(gcashPayeeFields).meta({ id: 'VipPaymentDetails' });
 export type VipPaymentDetails = z.infer<typeof vipPaymentDetailsSchema>;
