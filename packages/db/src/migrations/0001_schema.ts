@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { statementMigration } from './statement-migration';
 
 /**
  * The whole product's tables. Plain SQL so the schema reads as what PostgreSQL holds. Every statement
@@ -278,36 +278,11 @@ const statements = [
   )`,
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) {
-    await sql.raw(statement).execute(db);
-  }
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  const tables = [
-    'rate_limits',
-    'commission_payouts',
-    'commission_entries',
-    'system_settings',
-    'admin_logs',
-    'popups',
-    'notification_reads',
-    'notifications',
-    'support_messages',
-    'transactions',
-    'referrals',
-    'payouts',
-    'vip_requests',
-    'vip_plans',
-    'task_views',
-    'tasks',
-    'commission_sessions',
-    'sessions',
-    'identities',
-    'users',
-  ];
-  for (const table of tables) {
-    await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
-  }
-}
+export const { up, down } = statementMigration({
+  up: statements,
+  // Every table this made, the last first: each goes before the tables it references.
+  down: statements
+    .flatMap((statement) => /^CREATE TABLE (\w+)/.exec(statement)?.[1] ?? [])
+    .reverse()
+    .map((table) => `DROP TABLE IF EXISTS ${table}`),
+});

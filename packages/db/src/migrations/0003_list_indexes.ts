@@ -1,4 +1,16 @@
-import { type Kysely, sql } from 'kysely';
+import { statementMigration } from './statement-migration';
+
+/**
+ * The admin user search (ILIKE '%text%' on e-mail, full name and id): trigram indexes answer a substring
+ * match without reading every user. Migration 0005 replaced them by one, and makes them again on the way down.
+ */
+export const USER_SEARCH_INDEXES_0003 = [
+  'CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops)',
+  // The full name as the user list matched it when this migration was written: concat_ws cannot
+  // be indexed (it is only STABLE), this expression can.
+  `CREATE INDEX users_full_name_trgm_idx ON users USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops)`,
+  'CREATE INDEX users_id_trgm_idx ON users USING gin (id gin_trgm_ops)',
+];
 
 /**
  * Indexes for every admin list's filters and sorts and the members' hot reads (issue 8), and a count of
@@ -8,15 +20,10 @@ import { type Kysely, sql } from 'kysely';
  * whose predicate names the value.
  */
 const statements = [
-  // The admin user search (ILIKE '%text%' on e-mail, full name and id): trigram indexes answer a
-  // substring match without reading every user. pg_trgm is a trusted extension on PostgreSQL 13+, and
-  // PGlite loads it (create-db.ts).
+  // For the user search's indexes: pg_trgm is a trusted extension on PostgreSQL 13+, and PGlite loads it
+  // (create-db.ts).
   'CREATE EXTENSION IF NOT EXISTS pg_trgm',
-  'CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops)',
-  // The full name as the user list matched it when this migration was written: concat_ws cannot
-  // be indexed (it is only STABLE), this expression can.
-  `CREATE INDEX users_full_name_trgm_idx ON users USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops)`,
-  'CREATE INDEX users_id_trgm_idx ON users USING gin (id gin_trgm_ops)',
+  ...USER_SEARCH_INDEXES_0003,
   // The status filter, newest first.
   'CREATE INDEX users_status_created_idx ON users (account_status, created_at DESC, id DESC)',
   'DROP INDEX users_account_status_idx',
@@ -46,14 +53,9 @@ const statements = [
   'DROP INDEX commission_payouts_requested_idx',
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) {
-    await sql.raw(statement).execute(db);
-  }
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  const reverse = [
+export const { up, down } = statementMigration({
+  up: statements,
+  down: [
     'CREATE INDEX commission_payouts_requested_idx ON commission_payouts (requested_at DESC)',
     'DROP INDEX commission_payouts_requested_id_idx',
     'DROP INDEX notifications_created_idx',
@@ -70,8 +72,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'DROP INDEX users_id_trgm_idx',
     'DROP INDEX users_full_name_trgm_idx',
     'DROP INDEX users_email_trgm_idx',
-  ];
-  for (const statement of reverse) {
-    await sql.raw(statement).execute(db);
-  }
-}
+  ],
+});

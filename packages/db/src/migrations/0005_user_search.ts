@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { USER_SEARCH_INDEXES_0003 } from './0003_list_indexes';
+import { statementMigration } from './statement-migration';
 
 /**
  * The admin user search in one column: the e-mail, "first last" and the id, lower-cased, one per line, with
@@ -22,17 +23,7 @@ const statements = [
   'DROP INDEX users_id_trgm_idx',
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  const reverse = [
-    'ALTER TABLE users RESET (fillfactor)',
-    'CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops)',
-    `CREATE INDEX users_full_name_trgm_idx ON users USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops)`,
-    'CREATE INDEX users_id_trgm_idx ON users USING gin (id gin_trgm_ops)',
-    'ALTER TABLE users DROP COLUMN search_text',
-  ];
-  for (const statement of reverse) await sql.raw(statement).execute(db);
-}
+export const { up, down } = statementMigration({
+  up: statements,
+  down: ['ALTER TABLE users RESET (fillfactor)', ...USER_SEARCH_INDEXES_0003, 'ALTER TABLE users DROP COLUMN search_text'],
+});

@@ -7,47 +7,38 @@ import { type Kysely, sql } from 'kysely';
  * (support chat, the bell, the admin queues) to the pages open on them. Payloads are "topic" or
  * "topic:key" (packages/db/src/changes.ts reads them).
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
+const notifyFunctions: [name: string, payload: string, declare?: string][] = [
   // One function per key column: a trigger cannot name a column of NEW or OLD by a parameter without
   // building the whole row as JSON first, and users change at every ledger post.
-  await sql`
-    CREATE FUNCTION notify_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  ['notify_user_change', `'user:' || OLD.id`],
+  ['notify_session_change', `'session:' || OLD.id`],
+  ['notify_support_change', `'support:' || NEW.user_id`],
+  [
+    'notify_notification_change',
+    `'notifications' || coalesce(':' || target, '')`,
+    `target text := CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id::text ELSE NEW.user_id::text END;`,
+  ],
+  ['notify_notification_read', `'notifications:' || NEW.user_id`],
+  ['notify_topic_change', 'TG_ARGV[0]'],
+];
+
+/**
+ * A function that sends `payload` (over NEW, OLD or TG_ARGV) after its `declare`. The text is the one each
+ * function was created with when this migration was applied: keep it byte for byte, as a new database must
+ * get the same functions.
+ */
+function notifyFunction(name: string, payload: string, declare?: string): string {
+  const declarations = declare ? `\n    DECLARE\n      ${declare}` : '';
+  return `
+    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$${declarations}
     BEGIN
-      PERFORM pg_notify('app_changes', 'user:' || OLD.id);
+      PERFORM pg_notify('app_changes', ${payload});
       RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION notify_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_notify('app_changes', 'session:' || OLD.id);
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION notify_support_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_notify('app_changes', 'support:' || NEW.user_id);
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION notify_notification_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      target text := CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id::text ELSE NEW.user_id::text END;
-    BEGIN
-      PERFORM pg_notify('app_changes', 'notifications' || coalesce(':' || target, ''));
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION notify_notification_read() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_notify('app_changes', 'notifications:' || NEW.user_id);
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`
-    CREATE FUNCTION notify_topic_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_notify('app_changes', TG_ARGV[0]);
-      RETURN NULL;
-    END $$`.execute(db);
+    END $$`;
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const [name, payload, declare] of notifyFunctions) await sql.raw(notifyFunction(name, payload, declare)).execute(db);
 
   // A row rewritten with the values it had is not a change (an UPDATE ... SET x = x).
   await sql`CREATE TRIGGER users_changed AFTER UPDATE ON users FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION notify_user_change()`.execute(
@@ -95,14 +86,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ] as const) {
     await sql`DROP TRIGGER ${sql.id(trigger)} ON ${sql.id(table)}`.execute(db);
   }
-  for (const name of [
-    'notify_user_change',
-    'notify_session_change',
-    'notify_support_change',
-    'notify_notification_change',
-    'notify_notification_read',
-    'notify_topic_change',
-  ]) {
-    await sql`DROP FUNCTION ${sql.id(name)}()`.execute(db);
-  }
+  for (const [name] of notifyFunctions) await sql`DROP FUNCTION ${sql.id(name)}()`.execute(db);
 }

@@ -13,16 +13,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ address: string }>`
     SELECT DISTINCT address FROM sign_ins WHERE address_block IS NULL
   `.execute(db);
-  for (let start = 0; start < rows.length; start += 500) {
-    const values = sql.join(rows.slice(start, start + 500).map(({ address }) => sql`(${address}, ${addressBlock(address)})`));
+  await writeAddressBlocks(
+    db,
+    rows.map(({ address }) => address),
+  );
+  await sql`ALTER TABLE sign_ins ALTER COLUMN address_block SET NOT NULL`.execute(db);
+  await sql`DROP INDEX sign_ins_address_idx`.execute(db);
+  await sql`CREATE INDEX sign_ins_address_block_idx ON sign_ins (address_block, created_at)`.execute(db);
+}
+
+/** Gives the sign-ins from each address its block by addressBlock, 500 addresses a statement; 0025 reads blocks again with it. */
+export async function writeAddressBlocks(db: Kysely<unknown>, addresses: readonly string[]): Promise<void> {
+  for (let start = 0; start < addresses.length; start += 500) {
+    const values = sql.join(addresses.slice(start, start + 500).map((address) => sql`(${address}, ${addressBlock(address)})`));
     await sql`
       UPDATE sign_ins s SET address_block = found.block
       FROM (VALUES ${values}) AS found (address, block) WHERE s.address = found.address
     `.execute(db);
   }
-  await sql`ALTER TABLE sign_ins ALTER COLUMN address_block SET NOT NULL`.execute(db);
-  await sql`DROP INDEX sign_ins_address_idx`.execute(db);
-  await sql`CREATE INDEX sign_ins_address_block_idx ON sign_ins (address_block, created_at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

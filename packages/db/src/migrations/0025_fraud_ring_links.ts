@@ -1,5 +1,6 @@
 import { addressBlock } from '@app/contracts';
 import { type Kysely, sql } from 'kysely';
+import { writeAddressBlocks } from './0022_sign_in_address_blocks';
 
 /**
  * What ties the accounts of one person together when they hide behind fresh browsers and networks
@@ -52,13 +53,10 @@ async function refillAddressBlocks(db: Kysely<unknown>): Promise<void> {
     SELECT DISTINCT address, address_block AS block FROM sign_ins WHERE position(':' IN address) > 0
   `.execute(db);
   const changed = rows.filter(({ address, block }) => addressBlock(address) !== block);
-  for (let start = 0; start < changed.length; start += 500) {
-    const values = sql.join(changed.slice(start, start + 500).map(({ address }) => sql`(${address}, ${addressBlock(address)})`));
-    await sql`
-      UPDATE sign_ins s SET address_block = found.block
-      FROM (VALUES ${values}) AS found (address, block) WHERE s.address = found.address
-    `.execute(db);
-  }
+  await writeAddressBlocks(
+    db,
+    changed.map(({ address }) => address),
+  );
 }
 
 /** A block read by the newer rule stays: it names the same client the older rule did, or the IPv4 one it carried. */

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { statementMigration } from './statement-migration';
 
 /**
  * Bonuses wait for proof (docs/product-rules.md#referral-bonuses-wait-for-proof): a first-task bonus is credited
@@ -17,19 +17,14 @@ const statements = [
   `CREATE INDEX referrals_awaiting_payout_idx ON referrals (referred_user_id) WHERE pending_reward > 0`,
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const statement of [
+export const { up, down } = statementMigration({
+  up: statements,
+  down: [
     'DROP INDEX referrals_awaiting_payout_idx',
     `UPDATE referrals SET status = 'completed' WHERE status = 'awaiting_payout'`,
     'ALTER TABLE referrals DROP CONSTRAINT referrals_status_check',
     `ALTER TABLE referrals ADD CONSTRAINT referrals_status_check CHECK (status IN ('pending', 'completed', 'paid', 'held', 'rejected'))`,
     'ALTER TABLE referrals DROP COLUMN held_reason',
     'ALTER TABLE referrals DROP COLUMN pending_reward',
-  ]) {
-    await sql.raw(statement).execute(db);
-  }
-}
+  ],
+});

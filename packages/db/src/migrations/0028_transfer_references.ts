@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { statementMigration } from './statement-migration';
 
 /**
  * Told the moment money moves (docs/product-rules.md#notices-of-money):
@@ -27,16 +27,11 @@ const statements = [
    $$`,
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const statement of [
+export const { up, down } = statementMigration({
+  up: statements,
+  down: [
     'DROP FUNCTION payout_digest(text, text, text, bigint, text, jsonb, text, text, text, timestamptz, text, timestamptz, text)',
     'ALTER TABLE notifications DROP COLUMN link',
     'ALTER TABLE payouts DROP COLUMN transfer_reference',
-  ]) {
-    await sql.raw(statement).execute(db);
-  }
-}
+  ],
+});

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { statementMigration } from './statement-migration';
 
 /**
  * Approved payouts handed to a wallet's bulk-send or a bank's batch upload (docs/product-rules.md#payouts-sent):
@@ -13,16 +13,7 @@ const statements = [
   "CREATE INDEX payouts_unsent_idx ON payouts (payment_method, decided_at, id) WHERE status = 'approved' AND sent_at IS NULL",
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const statement of [
-    'DROP INDEX payouts_unsent_idx',
-    'ALTER TABLE payouts DROP COLUMN sent_by',
-    'ALTER TABLE payouts DROP COLUMN sent_at',
-  ]) {
-    await sql.raw(statement).execute(db);
-  }
-}
+export const { up, down } = statementMigration({
+  up: statements,
+  down: ['DROP INDEX payouts_unsent_idx', 'ALTER TABLE payouts DROP COLUMN sent_by', 'ALTER TABLE payouts DROP COLUMN sent_at'],
+});
