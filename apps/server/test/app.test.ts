@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { cookieHeader, createAdmin, OPERATOR, postUnlock, signIn, signInOperator, startTestApp, testAppOfFile } from './helpers';
+import { cookieHeader, createAdmin, OPERATOR, ownedRows, postUnlock, signIn, signInOperator, startTestApp, testAppOfFile } from './helpers';
 
 const t = testAppOfFile();
 
@@ -176,13 +176,7 @@ describe('development sign-in and sessions', () => {
     const cookie = await signIn(t.app, 'banned@example.com');
     await sql`UPDATE users SET account_status = 'banned' WHERE email = 'banned@example.com'`.execute(t.database.db);
     expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
-    const sessions = await t.database.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.userId')
-      .select('sessions.id')
-      .where('users.email', '=', 'banned@example.com')
-      .execute();
-    expect(sessions).toHaveLength(0);
+    expect(await ownedRows(t.database.db, 'sessions', 'banned@example.com')).toHaveLength(0);
     const again = await t.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'banned@example.com' } });
     expect(again.statusCode).toBe(403);
   });

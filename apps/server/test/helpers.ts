@@ -248,6 +248,15 @@ export async function insertTask(db: Db, task: Insertable<TasksTable>): Promise<
   return (await db.insertInto('tasks').values(task).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+/** The member's rows in `table` (their sessions, their support messages), by id: the member named by the e-mail they signed in with. */
+export function ownedRows(db: Db, table: 'sessions' | 'supportMessages', email: string): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom(table)
+    .select('id')
+    .where('userId', 'in', db.selectFrom('users').select('id').where('email', '=', email))
+    .execute();
+}
+
 /** The panel unlock as the admin's browser sends it, with `password` (the panel's own unless given). */
 export const postUnlock = (t: TestApp, cookie: string, password = ADMIN_PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: { cookie }, payload: { password } });

@@ -5,7 +5,7 @@ import { postToLedger } from '@app/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshClientAddress, signIn, startTestApp, type TestApp, testAppOfFile } from './helpers';
+import { freshClientAddress, ownedRows, signIn, startTestApp, type TestApp, testAppOfFile } from './helpers';
 
 const TOO_MANY = { message: messages.common.tooManyRequests, code: 'TOO_MANY_REQUESTS' };
 
@@ -15,12 +15,10 @@ type Subject = 'member' | 'funded member' | 'address';
 interface LimitedCall {
   limit: RateLimitName;
   subject: Subject;
-  rest: { method: 'GET' | 'POST'; url: string; payload?: object };
+  /** As over REST: a GET is a query, its input named in the url; a POST a mutation, its input the body. */
+  rest: { method: 'GET' | 'POST'; url: string };
   procedure: string;
-  type: 'query' | 'mutation';
-  input: unknown;
-  /** Another procedure of the same type, to batch with. */
-  companion: string;
+  input: object;
   /** What the calls under the limit answer through REST. */
   restStatusUnderLimit: number;
 }
@@ -34,11 +32,9 @@ const LIMITED_CALLS: LimitedCall[] = [
   {
     limit: 'signIn',
     subject: 'address',
-    rest: { method: 'POST', url: '/api/dev/login', payload: { email: 'someone@example.com' } },
+    rest: { method: 'POST', url: '/api/dev/login' },
     procedure: 'auth.devLogin',
-    type: 'mutation',
     input: { email: 'someone@example.com' },
-    companion: 'commission.logout',
     restStatusUnderLimit: 200,
   },
   {
@@ -46,51 +42,37 @@ const LIMITED_CALLS: LimitedCall[] = [
     subject: 'address',
     // A new username each time: wrong passwords also lock a username out (wrong-passwords.test.ts), which
     // would refuse these guesses before the per-address limit this file is about.
-    rest: {
-      method: 'POST',
-      url: '/api/admin/percentage/login',
-      get payload() {
-        return guessWithNewUsername();
-      },
-    },
+    rest: { method: 'POST', url: '/api/admin/percentage/login' },
     procedure: 'commission.login',
-    type: 'mutation',
     get input() {
       return guessWithNewUsername();
     },
-    companion: 'commission.logout',
     restStatusUnderLimit: 401,
   },
   {
     limit: 'photoUpload',
     subject: 'member',
     // Not multipart: refused with 400, and counted all the same.
-    rest: { method: 'POST', url: '/api/profile/upload-photo', payload: {} },
+    rest: { method: 'POST', url: '/api/profile/upload-photo' },
     procedure: 'profile.uploadPhoto',
-    type: 'mutation',
     input: {},
-    companion: 'support.markRead',
     restStatusUnderLimit: 400,
   },
   {
     limit: 'supportMessage',
     subject: 'member',
-    rest: { method: 'POST', url: '/api/support/messages', payload: { message: 'Hello there' } },
+    rest: { method: 'POST', url: '/api/support/messages' },
     procedure: 'support.send',
-    type: 'mutation',
     input: { message: 'Hello there' },
-    companion: 'support.markRead',
     restStatusUnderLimit: 200,
   },
   {
     limit: 'payoutRequest',
     // Only accepted requests count toward this limit: the member has the money for every one.
     subject: 'funded member',
-    rest: { method: 'POST', url: '/api/payouts', payload: VALID_PAYOUT },
+    rest: { method: 'POST', url: '/api/payouts' },
     procedure: 'payouts.request',
-    type: 'mutation',
     input: VALID_PAYOUT,
-    companion: 'support.markRead',
     restStatusUnderLimit: 200,
   },
   {
@@ -98,36 +80,42 @@ const LIMITED_CALLS: LimitedCall[] = [
     subject: 'address',
     rest: { method: 'GET', url: '/api/users/by-referral-code/NOSUCHCODE' },
     procedure: 'referrals.inviter',
-    type: 'query',
     input: { code: 'NOSUCHCODE' },
-    companion: 'site.config',
     restStatusUnderLimit: 404,
   },
   {
     limit: 'deviceTraits',
     subject: 'member',
-    rest: { method: 'POST', url: '/api/auth/device', payload: { traits: 'c'.repeat(64) } },
+    rest: { method: 'POST', url: '/api/auth/device' },
     procedure: 'auth.device',
-    type: 'mutation',
     input: { traits: 'c'.repeat(64) },
-    companion: 'support.markRead',
     restStatusUnderLimit: 200,
   },
 ];
 
 type Way = 'REST' | 'tRPC' | 'tRPC batch';
 
+/**
+ * Another procedure of the call's type to batch it with, one its caller may make: a public query, a
+ * mutation open to anyone, or one of a member's own.
+ */
+function companionOf(call: LimitedCall): string {
+  if (call.rest.method === 'GET') return 'site.config';
+  return call.subject === 'address' ? 'commission.logout' : 'support.markRead';
+}
+
 /** The request of one call made one way: the procedure alone, or second in a batch after its companion. */
 function requestFor(call: LimitedCall, way: Way): InjectOptions {
-  if (way === 'REST') return { method: call.rest.method, url: call.rest.url, ...(call.rest.payload ? { payload: call.rest.payload } : {}) };
+  const isQuery = call.rest.method === 'GET';
+  if (way === 'REST') return { ...call.rest, ...(isQuery ? {} : { payload: call.input }) };
   const batch = way === 'tRPC batch';
-  const path = batch ? `${call.companion},${call.procedure}` : call.procedure;
+  const path = batch ? `${companionOf(call)},${call.procedure}` : call.procedure;
   const input = batch ? { 1: call.input } : call.input;
-  if (call.type === 'query') {
+  if (isQuery) {
     const query = new URLSearchParams({ input: JSON.stringify(input), ...(batch ? { batch: '1' } : {}) });
     return { method: 'GET', url: `/trpc/${path}?${query}` };
   }
-  return { method: 'POST', url: `/trpc/${path}${batch ? '?batch=1' : ''}`, payload: input as object };
+  return { method: 'POST', url: `/trpc/${path}${batch ? '?batch=1' : ''}`, payload: input };
 }
 
 let subjects = 0;
@@ -268,7 +256,7 @@ describe('rate limits on PostgreSQL', () => {
       expect((await t.app.inject({ ...requestFor(call, 'REST'), ...caller })).statusCode).toBe(200);
     }
     // Escaped once, the name is the procedure's own, and so is its count.
-    const payload = call.input as object;
+    const payload = call.input;
     expectRefused(await t.app.inject({ method: 'POST', url: '/trpc/support%2Esend', payload, ...caller }), call, 'tRPC');
     // Escaped twice, it would be counted as one name and called as another: no procedure has it, nor
     // a name that does not decode at all.
@@ -284,13 +272,7 @@ describe('rate limits on PostgreSQL', () => {
       }
     }
     // Only the calls under the limit sent a message.
-    const sent = await t.database.db
-      .selectFrom('supportMessages')
-      .innerJoin('users', 'users.id', 'supportMessages.userId')
-      .select('supportMessages.id')
-      .where('users.email', '=', email)
-      .execute();
-    expect(sent).toHaveLength(RATE_LIMITS.supportMessage.max);
+    expect(await ownedRows(t.database.db, 'supportMessages', email)).toHaveLength(RATE_LIMITS.supportMessage.max);
   });
 
   it('refuses a request whose target names a host (absolute form), which the hooks would take for another path', async () => {
