@@ -2,14 +2,24 @@ import { Input } from '@app/ui';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useLanguage } from '../../lib/language';
+import { ContentSection } from './content-page';
 
 export interface FaqEntry {
   question: string;
   answer: string;
 }
 
+/** Help's questions and answers, at the anchor the footer's FAQ link opens (/help#faq). */
+export function FaqSection({ title, entries }: { title: string; entries: readonly FaqEntry[] }) {
+  return (
+    <ContentSection id="faq" title={title}>
+      <Faq entries={entries} />
+    </ContentSection>
+  );
+}
+
 /** Questions and answers with a search box that keeps the entries whose question or answer match. */
-export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
+function Faq({ entries }: { entries: readonly FaqEntry[] }) {
   const { t } = useLanguage();
   const [query, setQuery] = useState('');
   const searchId = useId();

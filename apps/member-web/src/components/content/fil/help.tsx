@@ -1,8 +1,8 @@
 import { messages, PROFILE_PHOTO_MAX_BYTES, VIP_TRANSACTION_DIGITS } from '@app/contracts';
 import { AppLink, BRAND_NAME } from '@app/ui';
 import { inLanguage } from '../../../lib/language';
-import type { ContentPageText } from '../../content-page';
-import { Faq, type FaqEntry } from '../faq';
+import { ContentPage, ContentSection, ListSection } from '../content-page';
+import { type FaqEntry, FaqSection } from '../faq';
 import { INLINE_LINK } from '../inline-link';
 import { RULES } from '../rules';
 
@@ -71,72 +71,53 @@ function faqInFilipino(viewSeconds: number): FaqEntry[] {
 }
 
 /** The Help Center in Filipino (docs/architecture.md#two-languages): the same sections and anchors as the English page. */
-export function helpInFilipino(viewSeconds: number): ContentPageText {
-  return {
-    title: 'Help Center',
-    description: 'Mga sagot sa mga karaniwang tanong at mga paraan para makausap kami.',
-    sections: [
-      {
-        id: 'how-it-works',
-        title: 'Paano ito gumagana',
-        body: (
-          <ol className="grid list-decimal gap-2 pl-5">
-            <li>Mag-sign in. Gagawin ang libre mong account sa unang beses; wala kang babayaran.</li>
-            <li>
-              Buksan ang{' '}
-              <AppLink href="/tasks" className={INLINE_LINK}>
-                Mga available na task
-              </AppLink>{' '}
-              at magsimula ng task. Panatilihing bukas ang partner website nang {viewSeconds} segundo.
-            </li>
-            <li>
-              Kunin ang reward: idadagdag ito sa available balance mo. Hanggang {RULES.freeDailyTasks} task kada araw ang mga free member,
-              hanggang {RULES.vipDailyTasks} ang mga VIP member.
-            </li>
-            <li>
-              Kapag umabot na sa {RULES.payoutMin} ang balance mo, mag-request ng payout sa page ng{' '}
-              <AppLink href="/payouts" className={INLINE_LINK}>
-                Mga payout
-              </AppLink>
-              . {inLanguage(messages.content.payoutProcessing)}
-            </li>
-          </ol>
-        ),
-      },
-      { id: 'faq', title: 'Mga madalas itanong', body: <Faq entries={faqInFilipino(viewSeconds)} /> },
-      {
-        id: 'contact',
-        title: 'Kausapin ang support',
-        body: (
-          <>
-            <p>
-              Puwedeng mag-message ang mga naka-sign in na member sa support team namin mula sa chat button sa kanang ibaba ng bawat page.{' '}
-              {inLanguage(messages.content.supportReplies)} Makikita mo ang sagot sa parehong chat, may badge sa button hanggang mabasa mo
-              ito.
-            </p>
-            <p>
-              Kapag nagtatanong ka tungkol sa isang transaksyon o payout, isama ang petsa, halaga at payment method nito. Hindi namin
-              kailanman hihingin ang password mo, at hindi kailanman hihilingin ng staff ng {BRAND_NAME} na magbayad ka kaninuman para
-              mailabas ang isang payout.
-            </p>
-          </>
-        ),
-      },
-      {
-        id: 'community',
-        title: 'Komunidad',
-        body: (
-          <p>
-            Pinapalaki ng mga member ang komunidad sa pag-invite ng mga kaibigan. I-share ang link mo mula sa page ng{' '}
-            <AppLink href="/referrals" className={INLINE_LINK}>
-              Mga referral
-            </AppLink>{' '}
-            at maging tapat kung paano gumagana ang platform: maliliit na halaga ang reward para sa maiikling task, hindi sweldo. Huwag
-            kailanman pakiusapan ang mga tao na gumawa ng account na hindi nila gagamitin. Binabawi ang mga bonus na nakuha mula sa peke o
-            dobleng account at puwedeng mauwi sa suspension.
-          </p>
-        ),
-      },
-    ],
-  };
+export function HelpInFilipino({ viewSeconds }: { viewSeconds: number }) {
+  return (
+    <ContentPage title="Help Center" description="Mga sagot sa mga karaniwang tanong at mga paraan para makausap kami.">
+      <ListSection id="how-it-works" title="Paano ito gumagana" numbered>
+        <li>Mag-sign in. Gagawin ang libre mong account sa unang beses; wala kang babayaran.</li>
+        <li>
+          Buksan ang{' '}
+          <AppLink href="/tasks" className={INLINE_LINK}>
+            Mga available na task
+          </AppLink>{' '}
+          at magsimula ng task. Panatilihing bukas ang partner website nang {viewSeconds} segundo.
+        </li>
+        <li>
+          Kunin ang reward: idadagdag ito sa available balance mo. Hanggang {RULES.freeDailyTasks} task kada araw ang mga free member,
+          hanggang {RULES.vipDailyTasks} ang mga VIP member.
+        </li>
+        <li>
+          Kapag umabot na sa {RULES.payoutMin} ang balance mo, mag-request ng payout sa page ng{' '}
+          <AppLink href="/payouts" className={INLINE_LINK}>
+            Mga payout
+          </AppLink>
+          . {inLanguage(messages.content.payoutProcessing)}
+        </li>
+      </ListSection>
+      <FaqSection title="Mga madalas itanong" entries={faqInFilipino(viewSeconds)} />
+      <ContentSection id="contact" title="Kausapin ang support">
+        <p>
+          Puwedeng mag-message ang mga naka-sign in na member sa support team namin mula sa chat button sa kanang ibaba ng bawat page.{' '}
+          {inLanguage(messages.content.supportReplies)} Makikita mo ang sagot sa parehong chat, may badge sa button hanggang mabasa mo ito.
+        </p>
+        <p>
+          Kapag nagtatanong ka tungkol sa isang transaksyon o payout, isama ang petsa, halaga at payment method nito. Hindi namin kailanman
+          hihingin ang password mo, at hindi kailanman hihilingin ng staff ng {BRAND_NAME} na magbayad ka kaninuman para mailabas ang isang
+          payout.
+        </p>
+      </ContentSection>
+      <ContentSection id="community" title="Komunidad">
+        <p>
+          Pinapalaki ng mga member ang komunidad sa pag-invite ng mga kaibigan. I-share ang link mo mula sa page ng{' '}
+          <AppLink href="/referrals" className={INLINE_LINK}>
+            Mga referral
+          </AppLink>{' '}
+          at maging tapat kung paano gumagana ang platform: maliliit na halaga ang reward para sa maiikling task, hindi sweldo. Huwag
+          kailanman pakiusapan ang mga tao na gumawa ng account na hindi nila gagamitin. Binabawi ang mga bonus na nakuha mula sa peke o
+          dobleng account at puwedeng mauwi sa suspension.
+        </p>
+      </ContentSection>
+    </ContentPage>
+  );
 }
