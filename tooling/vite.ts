@@ -29,7 +29,7 @@ const appBuild = {
 /**
  * Every build is a production build, whatever NODE_ENV the shell or the server was given: Vite keeps a
  * NODE_ENV it finds set, and `NODE_ENV=development pnpm start` built React's development bundles (about
- * 45% more script). appSettings calls this with Vite's command before the config returns its settings.
+ * 45% more script). appSettings calls this with Vite's command.
  */
 function buildForProduction(command: 'build' | 'serve'): void {
   if (command === 'build') process.env.NODE_ENV = 'production';
@@ -54,11 +54,15 @@ function appServer(port: number) {
 }
 
 /**
- * The settings every app's config returns besides its plugins: where it is served, its dev and preview
- * port, and the shared build, public files and source conditions. It also makes a build a production
- * build (buildForProduction), so each app's config calls it first.
+ * Everything an app's config returns: where it is served, its dev and preview port, the shared build, public
+ * files and source conditions, and its own plugins followed by the two every app has (sharedPage and
+ * precompressedFiles). It also makes a build a production build (buildForProduction), so each app's config
+ * is this call.
  */
-export function appSettings(command: 'build' | 'serve', app: { base: string; port: number }) {
+export function appSettings<Plugin>(
+  command: 'build' | 'serve',
+  app: { base: string; port: number; page?: PageHead; plugins: readonly Plugin[] },
+) {
   buildForProduction(command);
   return {
     base: app.base,
@@ -67,6 +71,7 @@ export function appSettings(command: 'build' | 'serve', app: { base: string; por
     publicDir: sharedPublicDir,
     server: appServer(app.port),
     preview: appServer(app.port),
+    plugins: [...app.plugins, sharedPage(app.page), precompressedFiles()],
   };
 }
 
@@ -87,17 +92,28 @@ export function componentTests(name: string, pageUrl: string) {
 }
 
 /**
- * What every app's page has besides its title and its own meta tags: the character set, the viewport, the
- * theme colour, the icon, the root element and the entry script (unless the page names its own, as the
- * member site's landing.html does). It runs before Vite reads the page, so the entry is bundled and the
- * icon's address takes the app's base, as if each page had them.
+ * A page's head where its config gives it rather than its HTML: the admin and commission pages are alike but
+ * for their titles. `robots` keeps a page out of search engines. The member site's pages name their own.
  */
-export function sharedPage() {
+interface PageHead {
+  title: string;
+  robots?: 'noindex';
+}
+
+/**
+ * What every app's page has besides its own title and meta tags: the character set, the viewport, the
+ * theme colour, the icon, the root element and the entry script (unless the page names its own, as the
+ * member site's landing.html does); and `page`'s tags where the config gives them. It runs before Vite reads
+ * the page, so the entry is bundled and the icon's address takes the app's base, as if each page had them.
+ */
+function sharedPage(page: PageHead | undefined) {
   const head = [
     { tag: 'meta', attrs: { charset: 'UTF-8' } },
     { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0' } },
     { tag: 'meta', attrs: { name: 'theme-color', content: '#047857' } },
     { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' } },
+    ...(page?.robots ? [{ tag: 'meta', attrs: { name: 'robots', content: page.robots } }] : []),
+    ...(page ? [{ tag: 'title', children: page.title }] : []),
   ];
   const body = [
     { tag: 'div', attrs: { id: 'root' } },
@@ -130,7 +146,7 @@ const MIN_COMPRESSIBLE_BYTES = 1024;
  * member-web's entry script is 465 KB as built and about a third of that over the wire. A copy that would
  * not be smaller is not written. Compressing at build time costs the server nothing per request.
  */
-export function precompressedFiles() {
+function precompressedFiles() {
   return {
     name: 'precompressed-files',
     apply: 'build' as const,

@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
-import { appSettings, precompressedFiles, sharedPage } from '../../tooling/vite.ts';
+import { appSettings } from '../../tooling/vite.ts';
 
 /** Addresses of the app outside its /admin/ base: /admin-portal, and /admin without its slash. */
 const OUTSIDE_BASE = /^\/(?:admin|admin-portal(?:\/[^?#]*)?)(?:[?#]|$)/;
@@ -28,15 +28,12 @@ function servePortalPath(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  ...appSettings(command, { base: '/admin/', port: 5174 }),
-  // The route generator and code splitter must see the route files before the React transform does.
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
-    tailwindcss(),
-    sharedPage(),
-    precompressedFiles(),
-    servePortalPath(),
-  ],
-}));
+export default defineConfig(({ command }) =>
+  appSettings(command, {
+    base: '/admin/',
+    port: 5174,
+    page: { title: 'PesoTasks Admin Portal', robots: 'noindex' },
+    // The route generator and code splitter must see the route files before the React transform does.
+    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), servePortalPath()],
+  }),
+);

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appIcons, BRAND_COLOUR, installIcons } from '../../tooling/app-icons.ts';
-import { appSettings, precompressedFiles, sharedPage } from '../../tooling/vite.ts';
+import { appSettings } from '../../tooling/vite.ts';
 import { compiledCatalogues } from './build/catalogues.ts';
 import { memberFirstPaint } from './build/first-paint.ts';
 
@@ -42,18 +42,19 @@ const installableApp = VitePWA({
   },
 });
 
-export default defineConfig(({ command }) => ({
-  ...appSettings(command, { base: '/', port: 5173 }),
-  // The route generator and code splitter must see the route files before the React transform does.
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
-    tailwindcss(),
-    compiledCatalogues(),
-    sharedPage(),
-    appIcons(),
-    memberFirstPaint(),
-    installableApp,
-    precompressedFiles(),
-  ],
-}));
+export default defineConfig(({ command }) =>
+  appSettings(command, {
+    base: '/',
+    port: 5173,
+    // The route generator and code splitter must see the route files before the React transform does.
+    plugins: [
+      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      react(),
+      tailwindcss(),
+      compiledCatalogues(),
+      appIcons(),
+      memberFirstPaint(),
+      installableApp,
+    ],
+  }),
+);

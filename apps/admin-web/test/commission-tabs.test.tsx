@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { confirmedThenSent, failsOnceThen, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { confirmedThenSent, failsOnceThen, openDialog, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 import { adminStats } from './panel-fixtures';
 
 useMockServer();
@@ -100,8 +100,7 @@ describe('% Payouts tab, the other actions', () => {
     renderAt('/admin/commission');
     const table = await screen.findByRole('table', { name: 'Percentage payout requests' });
 
-    await userEvent.click(await within(table).findByRole('button', { name: 'Mark Paid' }));
-    const paid = await screen.findByRole('dialog', { name: 'Mark commission payout paid?' });
+    const paid = await openDialog('Mark Paid', 'Mark commission payout paid?', table);
     expect(paid.textContent).toContain('Do this only once the money has been sent.');
     await userEvent.click(within(paid).getByRole('button', { name: 'Cancel' }));
     expect(changes).toEqual([]);

@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
+import { expectShows, renderAt, serveSession, unlockedAdmin, useMockServer } from './kit';
 
 useMockServer();
 
@@ -99,8 +99,7 @@ describe('the console', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Approve 2 payouts?' });
-    expect(confirm.textContent).toContain('2 payouts, ₱350.50 in all, by GCash ×1, Maya ×1.');
-    expect(confirm.textContent).toContain('1 flagged or held on this page is left out.');
+    expectShows(confirm, ['2 payouts, ₱350.50 in all, by GCash ×1, Maya ×1.', '1 flagged or held on this page is left out.']);
     expect(batches).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱350.50' }));
 

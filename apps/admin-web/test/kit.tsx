@@ -115,11 +115,22 @@ export async function findRow(text: string, scope: HTMLElement = document.body):
   return row;
 }
 
+/** Checks that `element` shows each of `texts`, anywhere in its text. */
+export function expectShows(element: HTMLElement, texts: readonly string[]): void {
+  for (const text of texts) expect(element.textContent).toContain(text);
+}
+
 export function renderAt(path: string) {
   render(<App router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />);
 }
 
 export const unlockedAdmin = testUser({ id: 'admin-1', email: 'admin@example.com', isAdmin: true, adminUnlocked: true });
+
+/** Presses the button named `open` in `scope` (anywhere unless given) once it shows: the dialog named `dialog` that it opens. */
+export async function openDialog(open: string, dialog: string, scope: HTMLElement = document.body): Promise<HTMLElement> {
+  await userEvent.click(await within(scope).findByRole('button', { name: open }));
+  return screen.findByRole('dialog', { name: dialog });
+}
 
 /**
  * A form in `scope` that asks for a field first (`field`, a reason unless named): pressing `button` with it

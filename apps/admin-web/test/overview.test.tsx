@@ -2,7 +2,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { refusedEmptyThenSent, renderAt, useMockServer } from './kit';
+import { openDialog, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -28,8 +28,7 @@ describe('admin panel', () => {
     });
     renderAt('/admin-portal');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Send Global Notification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Global Notification' });
+    const dialog = await openDialog('Send Global Notification', 'Send Global Notification');
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Payout day');
     await refusedEmptyThenSent(dialog, sent, {
       button: 'Send Notification',

@@ -9,6 +9,7 @@ import {
   pendingVipRequestSchema,
   type SystemSettings,
 } from '@app/contracts';
+import { testUser } from '@app/testkit/fixtures';
 import type { ProcedureHandlers } from '@app/testkit/trpc-batch';
 import { recordingInto } from '@app/testkit/trpc-batch';
 import { serveSession, unlockedAdmin } from './kit';
@@ -40,26 +41,12 @@ const stats = adminStats({
   totalEarnings: '12345.50',
 });
 
+/**
+ * Maria, the testkit's member (testUser), as the admin user list shows her: no payout pending and no VIP
+ * payment to review, but for `overrides`.
+ */
 export function adminUser(overrides: Partial<AdminUser>): AdminUser {
-  return adminUserSchema.parse({
-    id: 'user-1',
-    email: 'maria.santos@example.com',
-    firstName: 'Maria',
-    lastName: 'Santos',
-    profileImageUrl: null,
-    accountStatus: 'active',
-    statusReason: null,
-    vipTier: 'FREE',
-    vipExpiresAt: null,
-    vipPendingApproval: false,
-    vipPaymentStatus: null,
-    availableBalance: '350.25',
-    pendingPayout: '0.00',
-    totalEarnings: '1250.50',
-    createdAt: '2026-01-15T02:00:00.000Z',
-    isAdmin: false,
-    ...overrides,
-  });
+  return adminUserSchema.parse({ ...testUser(), pendingPayout: '0.00', vipPaymentStatus: null, ...overrides });
 }
 
 export const vipRequest: PendingVipRequest = pendingVipRequestSchema.parse({

@@ -2,7 +2,7 @@ import { staffMessages } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { confirmedThenSent, findRow, holdCalls, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
+import { confirmedThenSent, expectShows, findRow, holdCalls, openDialog, refusedEmptyThenSent, renderAt, useMockServer } from './kit';
 import { payout, payoutApproval, servePanel, servePayoutDecisions } from './panel-fixtures';
 
 useMockServer();
@@ -13,8 +13,7 @@ describe('admin panel', () => {
     renderAt('/admin/payouts');
 
     const row = await findRow('Gina Tan');
-    expect(row.textContent).toContain('₱200.00');
-    expect(row.textContent).toContain('VIP (VIP 500)');
+    expectShows(row, ['₱200.00', 'VIP (VIP 500)']);
     // The method by its brand's name, in the row and in the confirmation, never the API value.
     expect(
       within(row)
@@ -76,8 +75,7 @@ describe('admin panel', () => {
     const decisions = servePayoutDecisions();
     const answer = holdCalls('admin.payouts.decide');
     renderAt('/admin/payouts');
-    await userEvent.click(await screen.findByRole('button', { name: payoutApproval.open }));
-    const confirm = within(await screen.findByRole('dialog', { name: payoutApproval.dialog }));
+    const confirm = within(await openDialog(payoutApproval.open, payoutApproval.dialog));
     const pay = confirm.getByRole('button', { name: payoutApproval.confirm }) as HTMLButtonElement;
 
     await userEvent.dblClick(pay);
@@ -92,8 +90,7 @@ describe('admin panel', () => {
   it('declines a payout only with a reason, which it sends', async () => {
     const decisions = servePayoutDecisions();
     renderAt('/admin/payouts');
-    await userEvent.click(await screen.findByRole('button', { name: 'Decline payout of Gina Tan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Decline payout?' });
+    const dialog = await openDialog('Decline payout of Gina Tan', 'Decline payout?');
     await refusedEmptyThenSent(dialog, decisions, {
       button: 'Decline payout',
       refusal: 'Please give a reason for declining: the member sees it',
@@ -120,7 +117,6 @@ describe('admin panel', () => {
     });
     renderAt('/admin/payouts');
     const row = await findRow('Gina Tan');
-    expect(row.textContent).toContain('Destination 0917•••0199 also used by 2 other accounts');
-    expect(row.textContent).toContain('Also used by alt1@example.com, alt2@example.com');
+    expectShows(row, ['Destination 0917•••0199 also used by 2 other accounts', 'Also used by alt1@example.com, alt2@example.com']);
   });
 });

@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { pageAndOneMore, pagesOf, renderAt, useMockServer } from './kit';
+import { openDialog, pageAndOneMore, pagesOf, renderAt, useMockServer } from './kit';
 import { servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -64,8 +64,7 @@ describe('task form', () => {
       'admin.tasks.create': recordingInto(created, { data: task({}) }),
     });
     renderAt('/admin/tasks');
-    await userEvent.click(await screen.findByRole('button', { name: 'Create Task' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Task' });
+    const dialog = await openDialog('Create Task', 'Create Task');
 
     await userEvent.type(within(dialog).getByLabelText('Website URL'), 'javascript:alert(1)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Task' }));

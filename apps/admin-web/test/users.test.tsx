@@ -3,7 +3,7 @@ import { recordingInto } from '@app/testkit/trpc-batch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failsOnceThen, findRow, renderAt, useMockServer } from './kit';
+import { expectShows, failsOnceThen, findRow, openDialog, renderAt, useMockServer } from './kit';
 import { adminUser, servePanel } from './panel-fixtures';
 
 useMockServer();
@@ -29,10 +29,7 @@ describe('admin panel', () => {
 
     const table = await screen.findByRole('table', { name: 'Users' });
     const maria = await findRow('maria.santos@example.com', table);
-    expect(maria.textContent).toContain('Regular');
-    expect(maria.textContent).toContain('₱350.25');
-    expect(maria.textContent).toContain('₱1,250.50');
-    expect(maria.textContent).toContain('Active');
+    expectShows(maria, ['Regular', '₱350.25', '₱1,250.50', 'Active']);
     expect((await findRow('vip@example.com', table)).textContent).toContain('VIP 500');
 
     await userEvent.click(within(maria).getByRole('button', { name: 'Edit Balance of maria.santos@example.com' }));
@@ -178,8 +175,7 @@ describe('user management page', () => {
     });
     renderAt('/admin/users?filter=pending');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve VIP' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve VIP request?' });
+    const confirm = await openDialog('Approve VIP', 'Approve VIP request?');
     expect(confirm.textContent).toContain('Start the VIP plan maria.santos@example.com asked for?');
     expect(approved).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Approve VIP' }));
@@ -225,8 +221,7 @@ describe('setting an account status', () => {
 
   async function openSetStatus(status: string) {
     renderAt('/admin/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Set Status' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set account status' });
+    const dialog = await openDialog('Set Status', 'Set account status');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Account status' }));
     await userEvent.click(await screen.findByRole('option', { name: status }));
     return dialog;

@@ -11,9 +11,9 @@ import { Badge, Button, DateAndTime, formatPesosAmount } from '@app/ui';
 import { useState } from 'react';
 import { runDecision } from '../../lib/feedback';
 import { REFRESH } from '../../lib/refresh';
-import { type Column, ShortId } from '../shared/admin-table';
+import { type Column, idColumn } from '../shared/admin-table';
 import { ConfirmDialog } from '../shared/confirm-dialog';
-import { QueueTable, useQueueInput } from '../shared/paged-table';
+import { QueueTable, type QueueWording, useQueueInput } from '../shared/paged-table';
 
 const m = staffMessages.commission;
 
@@ -84,7 +84,7 @@ function CommissionPayoutActions({ payout }: { payout: CommissionPayout }) {
 }
 
 const COLUMNS: readonly Column<CommissionPayout>[] = [
-  { header: 'ID', cell: (payout) => <ShortId id={payout.id} />, wideOnly: true },
+  idColumn('ID', (payout) => payout.id),
   { header: 'Amount', cell: (payout) => formatPesosAmount(payout.amount), className: 'tabular-nums whitespace-nowrap font-medium' },
   { header: 'Payment Method', collapse: true, cell: (payout) => payoutMethodName(payout.paymentMethod) },
   { header: 'Account Details', main: true, cell: (payout) => <span className="break-words">{payout.accountDetails}</span> },
@@ -105,19 +105,16 @@ const COLUMNS: readonly Column<CommissionPayout>[] = [
   { header: 'Actions', pinned: true, cell: (payout) => <CommissionPayoutActions payout={payout} /> },
 ];
 
+const WORDING: QueueWording = {
+  label: 'Percentage payout requests',
+  searchLabel: 'Search commission payouts',
+  searchPlaceholder: 'Method, account details or status',
+  texts: { ...m.adminPayoutsQueue, loadFailed: m.loadFailed },
+};
+
 /** The panel's % Payouts tab: the commission operator's payout requests, a page at a time and searchable. */
 export function CommissionPayoutsTable() {
   const queue = useQueueInput();
   const payouts = trpc.commission.payouts.useQuery(queue.input, REFRESH.commissionPayouts);
-  return (
-    <QueueTable
-      queue={queue}
-      query={payouts}
-      searchLabel="Search commission payouts"
-      searchPlaceholder="Method, account details or status"
-      label="Percentage payout requests"
-      columns={COLUMNS}
-      texts={{ ...m.adminPayoutsQueue, loadFailed: m.loadFailed }}
-    />
-  );
+  return <QueueTable wording={WORDING} columns={COLUMNS} queue={queue} query={payouts} />;
 }

@@ -6,9 +6,9 @@ import { useMemo, useState } from 'react';
 import { runDecision } from '../../lib/feedback';
 import { tierLabel } from '../../lib/labels';
 import { REFRESH, useLiveRefresh } from '../../lib/refresh';
-import { type Column, ShortId } from '../shared/admin-table';
+import { type Column, IdBelowWide, idColumn } from '../shared/admin-table';
 import { DecisionActions } from '../shared/decision-actions';
-import { QueueTable, queuePage, useQueueInput } from '../shared/paged-table';
+import { QueueTable, type QueueWording, queuePage, useQueueInput } from '../shared/paged-table';
 import { BatchBar, type Selection } from './payout-batch';
 
 const m = staffMessages.admin.screens;
@@ -118,7 +118,7 @@ function selectColumn(selection: Selection, onSelect: (next: Selection) => void)
 }
 
 const COLUMNS: readonly Column<PendingPayout>[] = [
-  { header: 'User ID', cell: (payout) => <ShortId id={payout.userId} />, wideOnly: true },
+  idColumn('User ID', (payout) => payout.userId),
   {
     header: 'Member',
     main: true,
@@ -126,9 +126,7 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
       <div className="grid min-w-40 gap-1">
         <span className="font-medium">{fullName(payout) || '—'}</span>
         <span className="break-all text-xs text-muted-foreground">{payout.email}</span>
-        <span className="text-muted-foreground min-[1440px]:hidden">
-          <ShortId id={payout.userId} />
-        </span>
+        <IdBelowWide id={payout.userId} />
         {payout.clusterSize > 1 && (
           // The accounts tied to this one through devices, destinations or browser traits (docs/product-rules.md#fraud-rules).
           <Badge variant="warning" className="w-fit">
@@ -160,6 +158,8 @@ const COLUMNS: readonly Column<PendingPayout>[] = [
   { header: 'Actions', pinned: true, cell: (payout) => <PayoutActions payout={payout} /> },
 ];
 
+const WORDING: QueueWording = { label: 'Pending payout requests', searchLabel: 'Search payouts', texts: m.payoutsQueue };
+
 /**
  * Pending payout requests, oldest first, a page at a time and searchable (/admin/payouts), each decided on
  * its own or ticked into a batch (docs/product-rules.md#batch-decisions).
@@ -177,12 +177,10 @@ export function PayoutsTable() {
   const columns = useMemo(() => [selectColumn(selection, setTicked), ...COLUMNS], [selection]);
   return (
     <QueueTable
+      wording={WORDING}
+      columns={columns}
       queue={queue}
       query={payouts}
-      searchLabel="Search payouts"
-      label="Pending payout requests"
-      columns={columns}
-      texts={m.payoutsQueue}
       toolbar={page.length > 0 && <BatchBar page={page} selection={selection} onSelect={setTicked} />}
     />
   );

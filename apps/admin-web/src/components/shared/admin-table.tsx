@@ -75,6 +75,30 @@ export function ShortId({ id, title = id }: { id: string; title?: string }) {
   );
 }
 
+/** A record id's column, from WIDE only: a laptop's width goes to the columns that matter. */
+export function idColumn<T>(header: string, id: (row: T) => string): Column<T> {
+  return { header, cell: (row) => <ShortId id={id(row)} />, wideOnly: true };
+}
+
+/** The id in a row's main cell below WIDE, where its own column (idColumn) is hidden. */
+export function IdBelowWide({ id }: { id: string }) {
+  return (
+    <span className="text-muted-foreground min-[1440px]:hidden">
+      <ShortId id={id} />
+    </span>
+  );
+}
+
+/** A member's e-mail over their id (`children`, as the row shows it). */
+export function EmailOverId({ email, children }: { email: string; children: ReactNode }) {
+  return (
+    <span className="grid gap-0.5">
+      <span className="break-all">{email}</span>
+      {children}
+    </span>
+  );
+}
+
 export interface AdminTableProps<T> {
   /** Names the table for screen readers; the cards have no visible caption. */
   label: string;

@@ -77,21 +77,27 @@ interface QueueTexts {
   loadFailed?: string;
 }
 
-interface QueueTableProps<T> extends Pick<PagedTableProps<T>, 'label' | 'columns' | 'query'> {
-  queue: ReturnType<typeof useQueueInput>;
+/** All a queue says, defined beside its columns: the names of its table and search box, and its texts. */
+export interface QueueWording {
+  /** Names the table for screen readers. */
+  label: string;
   searchLabel: string;
+  /** The search box's hint, for a queue of something other than members. */
   searchPlaceholder?: string;
   texts: QueueTexts;
+}
+
+interface QueueTableProps<T> extends Pick<PagedTableProps<T>, 'columns' | 'query'> {
+  wording: QueueWording;
+  queue: ReturnType<typeof useQueueInput>;
   /** Controls for the rows as a whole, between the search and the table (a batch's selection). */
   toolbar?: ReactNode;
 }
 
 /** A queue an admin works through: a search box, one page of rows (records, told apart by their ids), and previous and next. */
 export function QueueTable<T extends { id: string }>({
+  wording: { label, searchLabel, searchPlaceholder = 'Member e-mail or name', texts },
   queue,
-  searchLabel,
-  searchPlaceholder = 'Member e-mail or name',
-  texts,
   toolbar,
   ...table
 }: QueueTableProps<T>) {
@@ -102,6 +108,7 @@ export function QueueTable<T extends { id: string }>({
       {toolbar}
       <PagedTable
         {...table}
+        label={label}
         rowKey={byId}
         errorText={texts.loadFailed}
         empty={queue.searching ? texts.noMatch : texts.empty}

@@ -2,25 +2,20 @@ import { trpc } from '@app/client';
 import { type AdminTransaction, capitalize, titleCase } from '@app/contracts';
 import { Badge, DateAndTime, formatPesosAmount } from '@app/ui';
 import { REFRESH } from '../../lib/refresh';
-import { byId, type Column, ShortId } from '../shared/admin-table';
+import { byId, type Column, EmailOverId, idColumn, ShortId } from '../shared/admin-table';
 import { PagedTable, usePaging } from '../shared/paged-table';
 
 const COLUMNS: readonly Column<AdminTransaction>[] = [
-  {
-    header: 'Transaction ID',
-    cell: (row) => <ShortId id={row.id} />,
-    // A laptop's width goes to who, when and how much; the row's own id shows from 1440 px.
-    wideOnly: true,
-  },
+  // A laptop's width goes to who, when and how much; the row's own id shows from 1440 px.
+  idColumn('Transaction ID', (row) => row.id),
   { header: 'Date', cell: (row) => <DateAndTime iso={row.createdAt} timeBelow="always" />, className: 'whitespace-nowrap' },
   {
     // The member by e-mail, which an admin can tell apart at a glance, over the id the spec's column names.
     header: 'User ID',
     cell: (row) => (
-      <span className="grid gap-0.5">
-        <span className="break-all">{row.userEmail}</span>
+      <EmailOverId email={row.userEmail}>
         <ShortId id={row.userId} />
-      </span>
+      </EmailOverId>
     ),
   },
   { header: 'Type', cell: (row) => <Badge variant="outline">{titleCase(row.type)}</Badge> },

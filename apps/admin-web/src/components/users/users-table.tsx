@@ -4,7 +4,7 @@ import { Badge, formatPesosAmount, fullName } from '@app/ui';
 import { useState } from 'react';
 import { tierLabel } from '../../lib/labels';
 import { REFRESH } from '../../lib/refresh';
-import { byId, type Column, ShortId } from '../shared/admin-table';
+import { byId, type Column, EmailOverId, IdBelowWide, idColumn } from '../shared/admin-table';
 import { PagedTable, usePaging } from '../shared/paged-table';
 import { BalanceCell } from './balance-cell';
 import { UserActions } from './user-actions';
@@ -18,17 +18,14 @@ const STATUS_BADGE: Record<AccountStatus, 'success' | 'warning' | 'destructive'>
 };
 
 const COLUMNS: readonly Column<AdminUser>[] = [
-  { header: 'ID', cell: (user) => <ShortId id={user.id} />, wideOnly: true },
+  idColumn('ID', (user) => user.id),
   {
     header: 'Email',
     main: true,
     cell: (user) => (
-      <span className="grid gap-0.5">
-        <span className="break-all">{user.email}</span>
-        <span className="text-muted-foreground min-[1440px]:hidden">
-          <ShortId id={user.id} />
-        </span>
-      </span>
+      <EmailOverId email={user.email}>
+        <IdBelowWide id={user.id} />
+      </EmailOverId>
     ),
   },
   { header: 'Name', collapse: true, cell: (user) => fullName(user) || '—' },

@@ -6,7 +6,7 @@ import { tierLabel } from '../../lib/labels';
 import { REFRESH, useLiveRefresh } from '../../lib/refresh';
 import type { Column } from '../shared/admin-table';
 import { DecisionActions } from '../shared/decision-actions';
-import { QueueTable, useQueueInput } from '../shared/paged-table';
+import { QueueTable, type QueueWording, useQueueInput } from '../shared/paged-table';
 
 const m = staffMessages.admin.screens;
 
@@ -63,18 +63,11 @@ const COLUMNS: readonly Column<PendingVipRequest>[] = [
   { header: 'Actions', pinned: true, cell: (request) => <VipActions request={request} /> },
 ];
 
+const WORDING: QueueWording = { label: 'Pending VIP approvals', searchLabel: 'Search VIP requests', texts: m.vipRequestsQueue };
+
 /** The panel's VIP Approvals tab: payment-proof requests waiting for an admin, a page at a time and searchable. */
 export function PendingVipTable() {
   const queue = useQueueInput();
   const pending = trpc.admin.vip.pending.useQuery(queue.input, useLiveRefresh(REFRESH.pendingVip));
-  return (
-    <QueueTable
-      queue={queue}
-      query={pending}
-      searchLabel="Search VIP requests"
-      label="Pending VIP approvals"
-      columns={COLUMNS}
-      texts={m.vipRequestsQueue}
-    />
-  );
+  return <QueueTable wording={WORDING} columns={COLUMNS} queue={queue} query={pending} />;
 }
