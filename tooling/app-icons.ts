@@ -5,8 +5,12 @@ import { sharedPublicDir } from './vite.ts';
 /** The brand colour behind a maskable icon's glyph: the SVG icon's own square and the pages' theme-color. */
 export const BRAND_COLOUR = '#047857';
 
-/** The PNG icons member-web's manifest lists (Android asks for 192 and 512), and the notifications' badge. */
+/**
+ * The PNG icons member-web's manifest lists (Android asks for 192 and 512), the notifications' badge, and the
+ * page icon its pages link (tooling/vite.ts, PageHead).
+ */
 export const installIcons = {
+  favicon48: 'icons/favicon-48.png',
   any192: 'icons/icon-192.png',
   any512: 'icons/icon-512.png',
   maskable512: 'icons/icon-maskable-512.png',
@@ -38,6 +42,7 @@ export function appIcons() {
       const maskableGlyph = 410;
       const margin = (512 - maskableGlyph) / 2;
       const pngs: Record<keyof typeof installIcons, Promise<Buffer>> = {
+        favicon48: render(svg, 48).png().toBuffer(),
         any192: render(svg, 192).png().toBuffer(),
         any512: render(svg, 512).png().toBuffer(),
         maskable512: render(svg, maskableGlyph)

@@ -46,6 +46,7 @@ export default defineConfig(({ command }) =>
   appSettings(command, {
     base: '/',
     port: 5173,
+    page: { icon: { href: `/${installIcons.favicon48}`, type: 'image/png' } },
     // The route generator and code splitter must see the route files before the React transform does.
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
