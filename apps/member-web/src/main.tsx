@@ -1,14 +1,16 @@
 import { loadFirstPage, mountApp, nextTask } from '@app/client';
 import { App } from './app';
+import { warmFormattersOffMainThread } from './lib/formatters-warmup';
 import { whenIdle } from './lib/idle';
 import { activateLanguage, startingLanguage } from './lib/language';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// The visitor's language (docs/architecture.md#two-languages), whose catalogue is the one text the app cannot
-// paint without, and the page, its code and data: then the app renders once, with both. Each step in a task
-// of its own after the scripts' own evaluation.
+// The formatters' data, loaded by a worker meanwhile; the visitor's language (docs/architecture.md#two-languages),
+// whose catalogue is the one text the app cannot paint without, and the page, its code and data: then the app
+// renders once, with both. Each step in a task of its own after the scripts' own evaluation.
 async function start(): Promise<void> {
+  warmFormattersOffMainThread();
   const language = activateLanguage(startingLanguage());
   await nextTask();
   const router = createAppRouter();

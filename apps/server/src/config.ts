@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { generateVapidKeys, type VapidKeys } from '@app/api';
-import { DEFAULT_BALANCE_CEILING_CENTAVOS, DEFAULT_TASK_VIEW_SECONDS, LIVE_PING_MS, LIVE_STREAM_LIMITS } from '@app/contracts';
+import {
+  DEFAULT_BALANCE_CEILING_CENTAVOS,
+  DEFAULT_TASK_VIEW_SECONDS,
+  DISPLAY_TIME_ZONE,
+  LIVE_PING_MS,
+  LIVE_STREAM_LIMITS,
+} from '@app/contracts';
 import { DEFAULT_POOL_SIZE } from '@app/db';
 import { z } from 'zod';
 import { flag, isValidTimeZone, list, POOL_SIZE_RULE, pesosCeiling, s3Url, seconds, trustProxy } from './config-values';
@@ -56,7 +62,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_REDIRECT_URI: z.url().optional(),
   OIDC_ACCOUNT_URL: z.url().optional(),
-  APP_TIMEZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Manila').default('Asia/Manila'),
+  APP_TIMEZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Manila').default(DISPLAY_TIME_ZONE),
   TASK_VIEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_TASK_VIEW_SECONDS),
   /** In pesos; read as centavos. No admin edit raises a balance above it (docs/product-rules.md#admin-access). */
   BALANCE_CEILING: pesosCeiling.default(DEFAULT_BALANCE_CEILING_CENTAVOS),

@@ -1,3 +1,9 @@
+/**
+ * The zone dates are shown in where a caller names none: the product's clock (docs/product-rules.md, "today"
+ * is the day in APP_TIMEZONE, whose default this is).
+ */
+export const DISPLAY_TIME_ZONE = 'Asia/Manila';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -41,19 +47,19 @@ const dayOf = (parts: Record<string, string>) => `${MONTHS[Number(parts.month) -
 const timeOf = (parts: Record<string, string>) => `${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 
 /** 'MMM d, yyyy' in the given time zone (docs/product-rules.md#constants-and-limits), e.g. "Nov 22, 2026". */
-export function formatDate(value: string | Date, timeZone = 'Asia/Manila'): string {
+export function formatDate(value: string | Date, timeZone = DISPLAY_TIME_ZONE): string {
   const parts = partsIn(value, timeZone);
   return parts ? dayOf(parts) : '';
 }
 
 /** The time of day in the given time zone, e.g. "3:05 PM". */
-export function formatTimeOfDay(value: string | Date, timeZone = 'Asia/Manila'): string {
+export function formatTimeOfDay(value: string | Date, timeZone = DISPLAY_TIME_ZONE): string {
   const parts = partsIn(value, timeZone);
   return parts ? timeOf(parts) : '';
 }
 
 /** The date and the time of day in the given time zone, e.g. "Nov 22, 2026, 3:05 PM": for events of a day. */
-export function formatDateTime(value: string | Date, timeZone = 'Asia/Manila'): string {
+export function formatDateTime(value: string | Date, timeZone = DISPLAY_TIME_ZONE): string {
   const parts = partsIn(value, timeZone);
   return parts ? `${dayOf(parts)}, ${timeOf(parts)}` : '';
 }

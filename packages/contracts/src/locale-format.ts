@@ -1,3 +1,4 @@
+import { DISPLAY_TIME_ZONE } from './format';
 import { intlLocale, type Language } from './language';
 import type { Centavos } from './money';
 
@@ -17,7 +18,7 @@ function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: strin
 }
 
 /** "Nov 22, 2026" in English, "Nob 22, 2026" in Filipino. */
-export function formatDateIn(language: Language, value: string | Date, timeZone = 'Asia/Manila'): string {
+export function formatDateIn(language: Language, value: string | Date, timeZone = DISPLAY_TIME_ZONE): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   const locale = intlLocale(language);
@@ -34,7 +35,7 @@ export function formatPesosIn(language: Language, centavos: Centavos): string {
 }
 
 /** "Nov 22, 2026, 3:05 PM" (with seconds: "3:05:09 PM"), on the product's clock, as the language writes it. */
-export function formatDateTimeIn(language: Language, value: string | Date, withSeconds = false, timeZone = 'Asia/Manila'): string {
+export function formatDateTimeIn(language: Language, value: string | Date, withSeconds = false, timeZone = DISPLAY_TIME_ZONE): string {
   const day = formatDateIn(language, value, timeZone);
   if (!day) return '';
   const locale = intlLocale(language);

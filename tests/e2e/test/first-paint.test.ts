@@ -149,4 +149,23 @@ describe('the dashboard', () => {
     // The stylesheet is in the page: the route code loaded after it does not fetch it again.
     expect(stylesheets).toEqual([]);
   });
+
+  it("loads the formatters' data in a worker of its own, which ends once it is done", async () => {
+    const context = await newContext({ viewport: PHONE });
+    await signedIn(context, 'formatters');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const workerEnded = new Promise<string>((ended) => {
+      page.on('worker', (worker) => worker.once('close', () => ended(worker.url())));
+    });
+    await page.goto('/');
+    // From the site itself, as the page's content security policy allows no other worker.
+    expect(new URL(await workerEnded).pathname).toMatch(/^\/assets\/formatters-warmup\.worker-[\w-]+\.js$/);
+    // The dashboard's dates and pesos, made by the page's own formatters.
+    await page.getByRole('progressbar', { name: 'Daily Task Limit' }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
