@@ -1,4 +1,5 @@
 import { loadFirstPage, mountApp, nextTask } from '@app/client';
+import { prepareClassMerging } from '@app/ui';
 import { App } from './app';
 import { warmFormattersOffMainThread } from './lib/formatters-warmup';
 import { whenIdle } from './lib/idle';
@@ -14,6 +15,8 @@ async function start(): Promise<void> {
   const language = activateLanguage(startingLanguage());
   await nextTask();
   const router = createAppRouter();
+  await nextTask();
+  prepareClassMerging();
   await nextTask();
   const clients = await loadFirstPage(router);
   await language;

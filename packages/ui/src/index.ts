@@ -56,7 +56,7 @@ export { NewTabLink } from './layout/new-tab-link';
 export { SIGN_IN_HREF, signInHref } from './layout/sign-in-href';
 export { SignOutLink } from './layout/sign-out-link';
 export { SiteFooter } from './layout/site-footer';
-export { cn } from './lib/cn';
+export { cn, prepareClassMerging } from './lib/cn';
 export { lazyExport } from './lib/lazy-export';
 export { fillIn, UiTextProvider, useUiText } from './lib/ui-text';
 export { useCopy } from './lib/use-copy';

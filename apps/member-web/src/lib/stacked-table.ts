@@ -12,3 +12,10 @@ export const stackedTable = {
   /** A secondary figure on a stacked row (a date, a method). */
   muted: 'max-sm:p-0 max-sm:text-xs max-sm:text-muted-foreground',
 } as const;
+
+/**
+ * A secondary figure's cell: `muted` and where the cell sits on a stacked row. Joined as they are (none of
+ * the placement's utilities overrides one of `muted`) rather than by cn: the columns are written as the page's
+ * scripts are evaluated, and cn's first call builds tailwind-merge's tables, 12 to 15 ms of that one task.
+ */
+export const mutedCell = (placement: string) => `${placement} ${stackedTable.muted}`;

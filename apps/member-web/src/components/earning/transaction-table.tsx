@@ -1,10 +1,10 @@
 import { errorMessage } from '@app/client';
 import { messages, signedAmount, type Transaction, type TransactionType } from '@app/contracts';
 import type { MessageKey } from '@app/contracts/i18n';
-import { Badge, type BadgeProps, cn, DateAndTime, formatPesosAmount, ListTable, LoadError, Skeleton } from '@app/ui';
+import { Badge, type BadgeProps, DateAndTime, formatPesosAmount, ListTable, LoadError, Skeleton } from '@app/ui';
 import { statusName, useLanguage } from '../../lib/language';
 import type { ListQuery } from '../../lib/member-list';
-import { stackedTable } from '../../lib/stacked-table';
+import { mutedCell, stackedTable } from '../../lib/stacked-table';
 import { StackedTable } from '../stacked-table';
 import { ProofOfView } from './proof-of-view';
 
@@ -42,8 +42,8 @@ interface TransactionTableProps {
  * be off screen at 360 px): description and amount, then date, type and status.
  */
 const COLUMNS = {
-  Date: cn('whitespace-nowrap max-sm:col-start-1 max-sm:row-start-2', stackedTable.muted),
-  Type: cn('whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2', stackedTable.muted),
+  Date: mutedCell('whitespace-nowrap max-sm:col-start-1 max-sm:row-start-2'),
+  Type: mutedCell('whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2'),
   Description: 'sm:min-w-48 max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
   Status: 'max-sm:col-start-3 max-sm:row-start-2 max-sm:justify-self-end max-sm:p-0',
   Amount: 'whitespace-nowrap text-right font-semibold tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0',

@@ -1,15 +1,15 @@
 import { trpc } from '@app/client';
 import { approxDuration, messages, type Payout, type PayoutQueue, payoutMethodName } from '@app/contracts';
-import { Badge, type BadgeProps, cn, formatPesosAmount } from '@app/ui';
+import { Badge, type BadgeProps, formatPesosAmount } from '@app/ui';
 import { statusName, useLanguage } from '../../lib/language';
 import { listQuery, useMemberPage } from '../../lib/member-list';
-import { stackedTable } from '../../lib/stacked-table';
+import { mutedCell } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 
 /** The columns in order; on a phone: amount, method and date on the first line, the details, then the status and its steps. */
 const COLUMNS = {
-  Date: cn('whitespace-nowrap sm:align-top', stackedTable.muted, 'max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end'),
-  Method: cn('whitespace-nowrap sm:align-top', stackedTable.muted, 'max-sm:col-start-2 max-sm:row-start-1'),
+  Date: mutedCell('whitespace-nowrap sm:align-top max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end'),
+  Method: mutedCell('whitespace-nowrap sm:align-top max-sm:col-start-2 max-sm:row-start-1'),
   Amount: 'whitespace-nowrap font-semibold tabular-nums sm:align-top max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
   Details: 'break-words whitespace-pre-line sm:max-w-64 sm:min-w-40 sm:align-top max-sm:col-span-3 max-sm:row-start-2 max-sm:p-0',
   Status: 'sm:min-w-44 sm:align-top max-sm:col-span-3 max-sm:row-start-3 max-sm:p-0',

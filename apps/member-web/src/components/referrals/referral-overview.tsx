@@ -1,17 +1,17 @@
 import { trpc } from '@app/client';
 import { EARNED_REFERRAL_STATUSES, messages, type Referral, type User } from '@app/contracts';
 import type { MessageKey } from '@app/contracts/i18n';
-import { Badge, type BadgeProps, cn, formatPesosAmount, StatCard } from '@app/ui';
+import { Badge, type BadgeProps, formatPesosAmount, StatCard } from '@app/ui';
 import { CheckCircle2, Coins, Hourglass, UserPlus } from 'lucide-react';
 import { inLanguage, translate, useLanguage } from '../../lib/language';
 import { listQuery, useMemberPage } from '../../lib/member-list';
-import { stackedTable } from '../../lib/stacked-table';
+import { mutedCell } from '../../lib/stacked-table';
 import { HistoryCard } from '../history-card';
 
 /** The columns in order; on a phone: the friend and the reward, then the date and the status. */
 const COLUMNS = {
   Friend: 'font-medium max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
-  Date: cn('whitespace-nowrap', stackedTable.muted, 'max-sm:col-start-1 max-sm:row-start-2'),
+  Date: mutedCell('whitespace-nowrap max-sm:col-start-1 max-sm:row-start-2'),
   Status: 'max-sm:col-start-3 max-sm:row-start-2 max-sm:justify-self-end max-sm:p-0',
   Reward: 'whitespace-nowrap tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end max-sm:p-0',
 };
