@@ -44,18 +44,15 @@ export const BUDGETS: Record<Page, PageBudget> = {
 };
 
 /**
- * What the CI check holds each page to. The landing page meets the issue's budgets. The signed-in dashboard
- * does not. Its largest paint is its first task's description, which its HTML now paints with the heading,
- * but Lantern counts every script the page had loaded by then (the entry and the route's code preloaded
- * beside it: 226 KB in 31 files), and its script's evaluation and first render on a 4x slower CPU cost 0.5
- * to 2 s of blocking time. Measured with the machine otherwise idle on 2026-11-29
- * (bench/RESULTS.md#first-load-on-a-phone-issue-37): score 62 to 85, LCP 1.7 to 3.6 s on slow 4G and 4.6 to
- * 7.0 s on 3G, as the machine's speed varied. It is held to about the slowest of those, so that a change that
- * makes it slower on any day fails, while it is brought to the issue's budgets.
+ * What the CI check holds each page to: the issue's budgets, but for the dashboard's score. Its largest paint
+ * comes from the HTML (LCP 0.7 to 1.7 s on both profiles in every run of 2026-11-30), but what its script does
+ * on a 4x slower CPU scores it 83 to 91 on this project's AMD EPYC machines (96 to 97 on the Intel Xeon ones),
+ * and a check held to 95 failed there one time in two: it is held to 80, so that a change that makes it slower
+ * fails, while the score budget is still to be met (bench/RESULTS.md#first-load-on-a-phone-issue-37).
  */
 export const HELD_BUDGETS: Record<Page, PageBudget> = {
   landing: BUDGETS.landing,
-  dashboard: { minScore: 60, maxLcpMs: { 'slow-4g': 3_500, 'regular-3g': 6_500 } },
+  dashboard: { ...BUDGETS.dashboard, minScore: 80 },
 };
 export const BUDGET_TOLERANCE = 0.1;
 

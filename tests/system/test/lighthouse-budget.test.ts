@@ -16,8 +16,8 @@ const RERUNS = 2;
 
 /**
  * The first-load budgets, measured by Lighthouse as `pnpm --filter @app/bench lighthouse` does, fail this
- * test when a figure is more than 10% past its budget: the issue's budgets for the landing page, and for the
- * dashboard, which does not meet them yet, the level it has reached (HELD_BUDGETS). One run per page and
+ * test when a figure is more than 10% past its budget: the issue's budgets, but for the dashboard's score, which
+ * is held to the level it has reached (HELD_BUDGETS). One run per page and
  * profile on one built server; Lighthouse's simulated throttling scales the CPU time the browser took, which
  * on this shared virtual machine varies by a factor of two from one minute to the next: a page and profile
  * that misses is run again, up to RERUNS times, and its best run counts.
