@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@app/contracts';
-import { createContext, type ReactNode, useContext, useDeferredValue, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useFirstRead } from './trpc';
 import { type TrpcUtils, trpc } from './trpc-hooks';
 
@@ -20,11 +20,8 @@ export function LiveUpdates({ onEvent, children }: { onEvent: LiveEventHandler; 
     enabled: start !== null && typeof EventSource !== 'undefined',
     onData: ({ data }) => onEvent(data, utils),
   });
-  // 'pending': connected and waiting for the next event. Passed on in a deferred render: it re-renders every
-  // screen that polls, the app's root among them, just after the first render, and React renders a deferred
-  // update in slices where the stream's own update was one blocking task (50 ms on a fast machine).
-  const connected = useDeferredValue(subscription.status === 'pending');
-  return <LiveContext.Provider value={connected}>{children}</LiveContext.Provider>;
+  // 'pending': connected and waiting for the next event.
+  return <LiveContext.Provider value={subscription.status === 'pending'}>{children}</LiveContext.Provider>;
 }
 
 /**
