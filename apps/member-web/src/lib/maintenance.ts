@@ -12,11 +12,12 @@ import { inLanguage } from './language';
 export const MaintenanceScreen = lazyExport(() => import('../components/maintenance-screen'), 'MaintenanceScreen');
 
 /**
- * The maintenance gate's status (docs/screens.md#member-screens): checked at load and every minute. A failed
- * check changes nothing — the last known state (open, at first) stays — and is only logged.
+ * The maintenance gate's status (docs/screens.md#member-screens): checked at load and every minute while no
+ * live stream is connected (MaintenancePolling). A failed check changes nothing — the last known state (open,
+ * at first) stays — and is only logged.
  */
 export function useMaintenanceStatus() {
-  const status = trpc.maintenance.status.useQuery(undefined, { refetchInterval: usePolling(MAINTENANCE_CHECK_MS) });
+  const status = trpc.maintenance.status.useQuery();
   const { refetch, error } = status;
 
   useEffect(() => {
@@ -33,4 +34,14 @@ export function useMaintenanceStatus() {
     recheck,
     rechecking: status.isFetching,
   };
+}
+
+/**
+ * Checks the site's state every minute while no live stream is connected. A component of its own, so that the
+ * stream's connecting re-renders it alone and not the root, which reads the state: that re-render of the whole
+ * app was one blocking task of about 50 ms just after the first render.
+ */
+export function MaintenancePolling() {
+  trpc.maintenance.status.useQuery(undefined, { refetchInterval: usePolling(MAINTENANCE_CHECK_MS) });
+  return null;
 }

@@ -7,7 +7,7 @@ import { LandingPage, MemberShell } from '../components/layouts';
 import { UiTexts } from '../components/ui-texts';
 import { useReportDeviceTraits } from '../lib/device-traits';
 import { useReplaceFirstPaint } from '../lib/first-paint';
-import { MaintenanceScreen, useMaintenanceStatus } from '../lib/maintenance';
+import { MaintenancePolling, MaintenanceScreen, useMaintenanceStatus } from '../lib/maintenance';
 import { isMemberAppHref } from '../lib/navigation';
 import type { RouterContext } from '../router';
 
@@ -60,6 +60,7 @@ function Root() {
           </Suspense>
         )}
         <Toaster />
+        <MaintenancePolling />
       </UiTexts>
     </NavigationProvider>
   );
