@@ -45,10 +45,11 @@ export const BUDGETS: Record<Page, PageBudget> = {
 
 /**
  * What the CI check holds each page to: the issue's budgets, but for the dashboard's score. Its largest paint
- * comes from the HTML (LCP 0.7 to 1.7 s on both profiles in every run of 2026-11-30), but what its script does
- * on a 4x slower CPU scores it 83 to 91 on this project's AMD EPYC machines (96 to 97 on the Intel Xeon ones),
- * and a check held to 95 failed there one time in two: it is held to 80, so that a change that makes it slower
- * fails, while the score budget is still to be met (bench/RESULTS.md#first-load-on-a-phone-issue-37).
+ * comes from the HTML (LCP 0.7 to 2.1 s on both profiles in all but two of 2026-11-30's runs, two 3G runs of
+ * 5.0 and 5.1 s that the check's reruns absorb), but what its script does on a 4x slower CPU scores it 81 to 91
+ * on this project's AMD EPYC machines (96 to 97 on the Intel Xeon ones), and a check held to 95 failed there one
+ * time in two: it is held to 80, so that a change that makes it slower fails, while the score budget is still
+ * to be met (bench/RESULTS.md#first-load-on-a-phone-issue-37).
  */
 export const HELD_BUDGETS: Record<Page, PageBudget> = {
   landing: BUDGETS.landing,
