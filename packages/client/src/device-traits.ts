@@ -1,3 +1,4 @@
+import { nextTask } from './next-task';
 /**
  * The browser's traits (docs/product-rules.md#fraud-rules): a SHA-256 of a small, documented set of traits
  * that stay the same when cookies are cleared or a private window is opened, so that accounts made in fresh
@@ -113,8 +114,6 @@ function thisBrowser(): Omit<TraitSource, 'canvas' | 'webglRenderer'> {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** This browser's traits hashed (hashTraits); null where they cannot be read. */
 export async function thisBrowsersTraits(): Promise<string | null> {
