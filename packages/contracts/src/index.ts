@@ -37,6 +37,7 @@ export * from './site';
 export * from './site-status';
 export * from './staff-messages';
 export * from './support';
+export * from './task-order';
 export * from './tasks';
 export * from './text';
 export * from './transactions';

@@ -17,16 +17,6 @@ export type Task = z.infer<typeof taskSchema>;
 /** The tasks a member may view now (GET /api/tasks). */
 export const taskListSchema = z.array(taskSchema);
 
-/**
- * The order the member's tasks are shown in: those not done today first, then those done
- * (docs/screens.md#the-first-visit), each group in the server's order. The task grid and the server's first
- * paint of the dashboard both read it here.
- */
-export function doneTodayLast<T extends { id: string }>(tasks: readonly T[], doneToday: readonly string[]): T[] {
-  const done = new Set(doneToday);
-  return [...tasks.filter((task) => !done.has(task.id)), ...tasks.filter((task) => done.has(task.id))];
-}
-
 /** The task browser's task: the member's view of it, and the seconds a view must last. */
 export const taskToViewSchema = taskSchema.extend({ durationSeconds: z.number().int() }).meta({ id: 'TaskToView' });
 export type TaskToView = z.infer<typeof taskToViewSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doneTodayLast } from '../src/tasks';
+import { doneTodayLast } from '../src/task-order';
 
 describe('the order the member’s tasks are shown in', () => {
   it('lists the tasks not done today first, then those done, each group in the server’s order', () => {
