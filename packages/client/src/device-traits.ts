@@ -1,3 +1,4 @@
+import { type DeviceDrawings, drawTraitsText, rendererName, TRAITS_CANVAS_SIZE } from './device-drawings';
 import { nextTask } from './next-task';
 /**
  * The browser's traits (docs/product-rules.md#fraud-rules): a SHA-256 of a small, documented set of traits
@@ -21,14 +22,11 @@ export interface TraitSource {
   screen: { width: number; height: number; colorDepth: number };
   devicePixelRatio: number;
   timeZone: string;
-  /** The canvas rendering of TRAITS_CANVAS_TEXT as a data URL, or null without a 2D canvas. */
+  /** The canvas rendering of the traits' text as a data URL, or null without a 2D canvas (device-drawings.ts). */
   canvas: () => string | null;
   /** The WebGL renderer string (the GPU), or null without WebGL. */
   webglRenderer: () => string | null;
 }
-
-/** A fixed text with letters, digits, an emoji and a peso sign: each font and renderer draws it its own way. */
-const TRAITS_CANVAS_TEXT = 'PesoTasks ₱ 0123456789 Ωé 🙂';
 
 /**
  * The traits, in a fixed order, as name and value. Each is stable across cookies, private windows and
@@ -70,31 +68,48 @@ export async function hashTraits(
   }
 }
 
-/** The fixed text drawn on a canvas, as the browser renders it. */
+/** The fixed text drawn on a canvas of the page, as the browser renders it. */
 function canvasRendering(): string | null {
   const canvas = document.createElement('canvas');
-  canvas.width = 240;
-  canvas.height = 40;
+  canvas.width = TRAITS_CANVAS_SIZE.width;
+  canvas.height = TRAITS_CANVAS_SIZE.height;
   const context = canvas.getContext('2d');
   if (!context) return null;
-  context.textBaseline = 'top';
-  context.font = '16px sans-serif';
-  context.fillStyle = '#0a7';
-  context.fillText(TRAITS_CANVAS_TEXT, 4, 4);
-  context.fillStyle = 'rgba(200, 40, 90, 0.6)';
-  context.fillText(TRAITS_CANVAS_TEXT, 8, 14);
+  drawTraitsText(context);
   return canvas.toDataURL();
 }
 
-/** The GPU as WebGL names it: unmasked where the browser allows, else its own renderer string. */
-function webglRenderer(): string | null {
+/** The drawings made on the page, each in a task of its own: together they took a slow phone about 130 ms. */
+async function drawingsOnThePage(): Promise<DeviceDrawings> {
+  const canvas = canvasRendering();
+  await nextTask();
   const gl = document.createElement('canvas').getContext('webgl');
-  if (!gl) return null;
-  const debug = gl.getExtension('WEBGL_debug_renderer_info');
-  const renderer = String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
-  // The context holds the GPU until collected; let it go now.
-  gl.getExtension('WEBGL_lose_context')?.loseContext();
-  return renderer;
+  const webglRenderer = gl ? rendererName(gl) : null;
+  await nextTask();
+  return { canvas, webglRenderer };
+}
+
+/**
+ * The drawings made by a worker, off the page's main thread, where the browser can (a worker and an
+ * OffscreenCanvas); null where it cannot, or the worker failed.
+ */
+function drawingsInAWorker(): Promise<DeviceDrawings | null> {
+  if (typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function') return Promise.resolve(null);
+  return new Promise((resolve) => {
+    try {
+      const worker = new Worker(new URL('./device-drawings.worker.ts', import.meta.url), { type: 'module' });
+      const end = (drawings: DeviceDrawings | null) => {
+        worker.terminate();
+        resolve(drawings);
+      };
+      worker.addEventListener('message', (event: MessageEvent<DeviceDrawings | null>) => end(event.data));
+      worker.addEventListener('error', () => end(null));
+      worker.addEventListener('messageerror', () => end(null));
+      worker.postMessage('draw');
+    } catch {
+      resolve(null);
+    }
+  });
 }
 
 /** This browser, as a TraitSource but for its drawings (thisBrowsersTraits). */
@@ -118,13 +133,8 @@ function thisBrowser(): Omit<TraitSource, 'canvas' | 'webglRenderer'> {
 /** This browser's traits hashed (hashTraits); null where they cannot be read. */
 export async function thisBrowsersTraits(): Promise<string | null> {
   try {
-    // Each drawing in a task of its own: together they were one task of about 130 ms on a slow phone, long
-    // enough to hold a tap.
-    const canvas = canvasRendering();
-    await nextTask();
-    const renderer = webglRenderer();
-    await nextTask();
-    return await hashTraits({ ...thisBrowser(), canvas: () => canvas, webglRenderer: () => renderer });
+    const { canvas, webglRenderer } = (await drawingsInAWorker()) ?? (await drawingsOnThePage());
+    return await hashTraits({ ...thisBrowser(), canvas: () => canvas, webglRenderer: () => webglRenderer });
   } catch {
     return null;
   }

@@ -128,3 +128,30 @@ describe('a sponsor and a friend who share one wallet', () => {
     expect(me).toMatchObject({ availableBalance: '150.00', pendingBonuses: '0.00' });
   });
 });
+
+describe('the browser’s traits of one phone', () => {
+  /** The traits one fresh browser of this Chromium sends once a member of this run is signed in, and the worker scripts it loaded. */
+  async function traitsOfAFreshBrowser(name: string, withoutOffscreenCanvas = false) {
+    const context = await newContext();
+    // A browser that cannot draw off the page (older Safari): the page makes the drawings itself.
+    if (withoutOffscreenCanvas) await context.addInitScript(() => Reflect.deleteProperty(globalThis, 'OffscreenCanvas'));
+    const page = await context.newPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const sent = page.waitForRequest((request) => request.url().includes('auth.device') && request.method() === 'POST');
+    await signInWithDevForm(page, baseUrl, emailOf(name));
+    const body = (await sent).postDataJSON() as Record<string, { json?: { traits?: string }; traits?: string }>;
+    await context.close();
+    const sentTraits = Object.values(body).map((call) => call.json?.traits ?? call.traits)[0];
+    return { traits: sentTraits, drewInAWorker: workers.some((url) => url.includes('device-drawings')) };
+  }
+
+  it('are the same whether a worker or the page drew them, so a second account on it is tied in either way', async () => {
+    const drawnOffThePage = await traitsOfAFreshBrowser('worker-drawn');
+    const drawnOnThePage = await traitsOfAFreshBrowser('page-drawn', true);
+    expect(drawnOffThePage.drewInAWorker).toBe(true);
+    expect(drawnOnThePage.drewInAWorker).toBe(false);
+    expect(drawnOffThePage.traits).toMatch(/^[0-9a-f]{64}$/);
+    expect(drawnOnThePage.traits).toBe(drawnOffThePage.traits);
+  });
+});
