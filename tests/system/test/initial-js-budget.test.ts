@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { measureInitialJs } from '../initial-js';
@@ -33,5 +35,16 @@ describe('initial JavaScript of each built app', () => {
       ].join('\n'),
     );
     expect(initial.gzipBytes, `${app} ${page} initial JS over its ceiling`).toBeLessThanOrEqual(ceilingBytes);
+  });
+});
+
+describe('the code of the member app’s first screen', () => {
+  it('carries no zod: the dashboard validates nothing before a form is opened', () => {
+    const dist = distOf('member-web');
+    const { files } = measureInitialJs(dist, '/', 'index.html', true);
+    // zod's classes keep their names in a minified build: a chunk that has them builds the schemas it holds.
+    const withZod = files.filter(({ file }) => readFileSync(path.join(dist, file), 'utf8').includes('$ZodObject'));
+    expect(files.length).toBeGreaterThan(5);
+    expect(withZod).toEqual([]);
   });
 });
