@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertUser } from '@app/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { signIn, startTestApp, type TestApp } from './helpers';
 
 /** GET /metrics (docs/architecture.md#running-it): off without METRICS_TOKEN, else only for its bearer. */
@@ -68,8 +68,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['set-cookie']).toBeUndefined();
     }
+    // The change feed listens on a connection of its own, opened once the app has started (and reopened when
+    // a heartbeat times out on a loaded machine): the gauge says 1 once it hears the notifications.
+    await vi.waitFor(async () => expect(sample(await scrape(), 'pesotasks_change_feed_live')).toBe(1), { timeout: 10_000, interval: 100 });
     const text = await scrape();
-    expect(sample(text, 'pesotasks_change_feed_live')).toBe(1);
     for (const kind of ['anonymous', 'member', 'admin']) expect(sample(text, 'pesotasks_sse_connections_open', `kind="${kind}"`)).toBe(0);
     expect(sample(text, 'pesotasks_db_pool_max_connections')).toBe(onPostgres ? 20 : 1);
     expect(sample(text, 'pesotasks_db_transactions_open')).toBe(0);
