@@ -21,12 +21,8 @@ async function drawings(): Promise<DeviceDrawings> {
   };
 }
 
-// The drawings, or null where this worker cannot draw (no OffscreenCanvas): the page then draws them itself.
+// The drawings, or null where this worker cannot draw (no OffscreenCanvas here): the page then draws them itself.
 addEventListener('message', () => {
-  if (typeof OffscreenCanvas !== 'function') {
-    postMessage(null);
-    return;
-  }
   drawings().then(
     (made) => postMessage(made),
     () => postMessage(null),

@@ -1,5 +1,6 @@
 import { type DeviceDrawings, drawTraitsText, rendererName, TRAITS_CANVAS_SIZE } from './device-drawings';
 import { nextTask } from './next-task';
+import { askWorkerOnce } from './worker-once';
 /**
  * The browser's traits (docs/product-rules.md#fraud-rules): a SHA-256 of a small, documented set of traits
  * that stay the same when cookies are cleared or a private window is opened, so that accounts made in fresh
@@ -94,22 +95,11 @@ async function drawingsOnThePage(): Promise<DeviceDrawings> {
  * OffscreenCanvas); null where it cannot, or the worker failed.
  */
 function drawingsInAWorker(): Promise<DeviceDrawings | null> {
-  if (typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function') return Promise.resolve(null);
-  return new Promise((resolve) => {
-    try {
-      const worker = new Worker(new URL('./device-drawings.worker.ts', import.meta.url), { type: 'module' });
-      const end = (drawings: DeviceDrawings | null) => {
-        worker.terminate();
-        resolve(drawings);
-      };
-      worker.addEventListener('message', (event: MessageEvent<DeviceDrawings | null>) => end(event.data));
-      worker.addEventListener('error', () => end(null));
-      worker.addEventListener('messageerror', () => end(null));
-      worker.postMessage('draw');
-    } catch {
-      resolve(null);
-    }
-  });
+  if (typeof OffscreenCanvas !== 'function') return Promise.resolve(null);
+  return askWorkerOnce<DeviceDrawings>(
+    () => new Worker(new URL('./device-drawings.worker.ts', import.meta.url), { type: 'module' }),
+    'draw',
+  );
 }
 
 /** This browser, as a TraitSource but for its drawings (thisBrowsersTraits). */

@@ -11,3 +11,4 @@ export { SessionEndedError } from './session-ended';
 export { createStepUp } from './step-up';
 export { type AppClients, TrpcProvider } from './trpc';
 export { trpc } from './trpc-hooks';
+export { askWorkerOnce } from './worker-once';

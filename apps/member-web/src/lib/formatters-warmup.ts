@@ -1,3 +1,4 @@
+import { askWorkerOnce } from '@app/client';
 import { DISPLAY_TIME_ZONE, intlLocale, LANGUAGES } from '@app/contracts';
 import type { WarmUp } from './formatters-warmup.worker';
 
@@ -9,17 +10,9 @@ import type { WarmUp } from './formatters-warmup.worker';
  * take a tenth of a millisecond. The worker ends once it is done.
  */
 export function warmFormattersOffMainThread(): void {
-  if (typeof Worker !== 'function') return;
-  try {
-    const worker = new Worker(new URL('./formatters-warmup.worker.ts', import.meta.url), { type: 'module' });
-    const end = () => worker.terminate();
-    worker.addEventListener('message', end);
-    worker.addEventListener('error', end);
-    // The catalogue's locales, the members' ones, and the contracts' own dates (en-US).
-    const locales = [...LANGUAGES.flatMap((language) => [language, intlLocale(language)]), 'en-US'];
-    const warmUp: WarmUp = { locales, timeZone: DISPLAY_TIME_ZONE };
-    worker.postMessage(warmUp);
-  } catch {
-    // Without a worker the page's first formatter loads the data, as it would anyway.
-  }
+  // The catalogue's locales, the members' ones, and the contracts' own dates (en-US).
+  const locales = [...LANGUAGES.flatMap((language) => [language, intlLocale(language)]), 'en-US'];
+  const warmUp: WarmUp = { locales, timeZone: DISPLAY_TIME_ZONE };
+  // Without a worker the page's first formatter loads the data, as it would anyway.
+  void askWorkerOnce(() => new Worker(new URL('./formatters-warmup.worker.ts', import.meta.url), { type: 'module' }), warmUp);
 }
