@@ -6,18 +6,20 @@ import { useEffect, useState } from 'react';
  * timers the browser slows) still ends on time.
  */
 export function useSecondsLeft(endsAt: number | null): number | null {
-  const [now, setNow] = useState(Date.now);
+  const [clock, setClock] = useState(() => ({ endsAt, now: Date.now() }));
+  // A countdown that has just begun is read against the clock now, not the one read when the page
+  // mounted: otherwise its first figure is too high by however long the member waited to begin.
+  if (clock.endsAt !== endsAt) setClock({ endsAt, now: Date.now() });
 
   useEffect(() => {
     if (endsAt === null) return;
-    setNow(Date.now());
     const timer = setInterval(() => {
       const tick = Date.now();
-      setNow(tick);
+      setClock({ endsAt, now: tick });
       if (tick >= endsAt) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
   }, [endsAt]);
 
-  return endsAt === null ? null : Math.max(0, Math.ceil((endsAt - now) / 1000));
+  return endsAt === null ? null : Math.max(0, Math.ceil((endsAt - clock.now) / 1000));
 }
