@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { FIRST_ANSWERS_ID, type FirstAnswers, firstQueriesOf } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFixtures } from './admin-fixtures';
 import { insertTask, signIn, startTestApp, type TestApp } from './helpers';
 
 /*
@@ -116,6 +117,28 @@ describe('a signed-in member’s page', () => {
     expect([...filipino.body.matchAll(heading)].map((match) => match[1])).toHaveLength(3);
     // Another page is not the dashboard: no tasks painted there.
     expect((await page('/tasks', { cookie })).body).not.toContain('id="dashboard-tasks"');
+  });
+
+  it('paints the member’s figures on the dashboard as the app shows them, in the page’s language', async () => {
+    // An opening balance of ₱1,234.50, with its ledger row.
+    const { cookie } = await (await adminFixtures(t, 'figures')).member({ balance: 123_450, firstName: 'Nena' });
+
+    const figure = (body: string, label: string) => new RegExp(`>${label}</p>.*?<p class="[^"]*">([^<]*)</p>`).exec(body)?.[1];
+    const { body } = await page('/', { cookie });
+    expect(body).toContain('aria-label="Your earnings"');
+    expect(figure(body, 'Available Balance')).toBe('₱1,234.50');
+    expect(figure(body, 'Completed Tasks')).toBe('0');
+    expect(figure(body, 'Payout Completed')).toBe('₱0.00');
+    expect(body).toContain('Pending: ₱0.00');
+    expect(body).not.toMatch(/%[A-Z_]+%/);
+    // The labels' ids are the figures' own: each labels one card, and no other element has it.
+    const ids = [...body.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    expect(figure(filipino.body, 'Available balance')).toBe('₱1,234.50');
+    // Another page is not the dashboard: its figures are the app's own.
+    expect((await page('/payouts', { cookie })).body).not.toContain('₱1,234.50');
   });
 
   it('goes out compressed when the browser accepts it', async () => {

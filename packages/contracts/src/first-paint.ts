@@ -2,6 +2,7 @@ import type { User } from './auth';
 import { DASHBOARD_TRANSACTION_COUNT } from './constants';
 import { CHAT_WINDOW_SIZE } from './conversation';
 import type { Language } from './language';
+import { formatPesosAmount } from './money';
 
 /**
  * The answers the server writes into a signed-in member page (docs/architecture.md#what-a-page-loads-first):
@@ -89,6 +90,28 @@ export function dashboardGreeting(user: Pick<User, 'completedTasks' | 'firstName
   return { greeting: name ? 'dashboard.welcomeBackNamed' : 'dashboard.welcomeBack', name };
 }
 
+/** The dashboard's four figures, each written as the page shows it. */
+export interface DashboardFigureValues {
+  totalEarnings: string;
+  completedTasks: string;
+  availableBalance: string;
+  totalPaidOut: string;
+  pendingPayout: string;
+}
+
+/** A member's figures on the dashboard: the page and the server's first paint of it both write them here. */
+export function dashboardFigures(
+  user: Pick<User, 'totalEarnings' | 'completedTasks' | 'availableBalance' | 'totalPaidOut' | 'pendingPayout'>,
+): DashboardFigureValues {
+  return {
+    totalEarnings: formatPesosAmount(user.totalEarnings),
+    completedTasks: String(user.completedTasks),
+    availableBalance: formatPesosAmount(user.availableBalance),
+    totalPaidOut: formatPesosAmount(user.totalPaidOut),
+    pendingPayout: formatPesosAmount(user.pendingPayout),
+  };
+}
+
 /**
  * The dashboard's first paint as the page renders it, for the server to write a member's own into their page
  * (docs/architecture.md#what-a-page-loads-first). The member app's build writes it into
@@ -97,7 +120,9 @@ export function dashboardGreeting(user: Pick<User, 'completedTasks' | 'firstName
  *   shell; the server writes the first name where `nameSlot` stands;
  * - the first tasks: the section that holds them in each language, with `slots.cards` where the cards go, a
  *   card ready and a card done today in each language, with the task's words where `slots` say, and the
- *   skeleton that stands where the section goes.
+ *   skeleton that stands where the section goes;
+ * - the figures: their section in each language, with each figure's slot (`figureSlots`) where it goes, and
+ *   the skeleton that stands where the section goes.
  */
 export interface DashboardFirstPaint {
   skeleton: string;
@@ -106,6 +131,9 @@ export interface DashboardFirstPaint {
   tasksSkeleton: string;
   slots: { cards: string; title: string; description: string; reward: string };
   tasks: Record<Language, { section: string; ready: string; doneToday: string }>;
+  figuresSkeleton: string;
+  figureSlots: DashboardFigureValues;
+  figures: Record<Language, string>;
 }
 
 export const DASHBOARD_FIRST_PAINT_FILE = '.dashboard-first-paint.json';

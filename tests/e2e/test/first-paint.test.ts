@@ -23,6 +23,8 @@ import { baseUrl, run, unlockedAdminOn } from '../support';
 
 const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP });
 const LANDING_HEADLINE = 'Earn pesos for simple online tasks';
+/** A task's viewing time on the test server (TASK_VIEW_SECONDS), and a little more. */
+const VIEW_MS = 3_300;
 
 async function signedIn(context: BrowserContext, name: string): Promise<void> {
   await signInThroughDevLogin(contextSender(context.request), `first-paint-${name}-${run}@example.com`, { firstName: 'Maria' });
@@ -70,6 +72,44 @@ describe.each([PHONE, DESKTOP])('the first paint at $width px', (viewport) => {
     await page.getByRole('heading', { level: 1, name: 'Welcome, Maria' }).waitFor();
     expect(await page.getByRole('heading', { name: LANDING_HEADLINE }).count()).toBe(0);
     await readmeScreenshot(page, `first-paint-shell-${viewport.width}`);
+  });
+});
+
+/** The figures and the first task as a page shows them: each figure's words, and where each is on the page. */
+async function dashboardPlaces(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const figures = await page
+    .getByRole('region', { name: 'Your earnings' })
+    .getByRole('group')
+    .evaluateAll((cards) => cards.map((card) => ({ words: card.textContent, box: card.getBoundingClientRect().toJSON() })));
+  const firstTask = await page.getByRole('region', { name: 'Available Tasks' }).getByRole('heading', { level: 3 }).first();
+  return { figures, firstTask: { words: await firstTask.textContent(), box: await firstTask.boundingBox() } };
+}
+
+describe.each([PHONE, DESKTOP])('the dashboard at $width px', (viewport) => {
+  it('paints the member’s figures from the HTML where the app shows them: nothing moves as the app takes over', async () => {
+    const context = await newContext({ viewport });
+    await signedIn(context, `figures-${viewport.width}`);
+    // One task done: the member is welcomed back, with no first step above the figures.
+    const [task] = await ok<{ id: string }[]>(context.request.get('/api/tasks'));
+    await ok(context.request.post(`/api/tasks/${task?.id}/start`));
+    await new Promise((resolve) => setTimeout(resolve, VIEW_MS));
+    expect(await ok(context.request.get(`/api/tasks/${task?.id}/redirect-complete`))).toMatchObject({ success: true });
+
+    const htmlOnly = await withoutScripts(context);
+    await htmlOnly.goto('/', { waitUntil: 'load' });
+    const painted = await dashboardPlaces(htmlOnly);
+    expect(painted.figures.map((figure) => figure.words)).toEqual([
+      'Total Earnings₱1.50',
+      'Completed Tasks1',
+      'Available Balance₱1.50',
+      'Payout Completed₱0.00Pending: ₱0.00',
+    ]);
+
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    expect(await dashboardPlaces(page)).toEqual(painted);
   });
 });
 

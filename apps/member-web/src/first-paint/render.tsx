@@ -2,6 +2,7 @@ import { AdSlotTemplate, TrpcProvider } from '@app/client';
 import {
   DASHBOARD_FIRST_PAINT_FILE,
   DASHBOARD_GREETINGS,
+  type DashboardFigureValues,
   type DashboardFirstPaint,
   type DashboardGreeting,
   dashboardDescription,
@@ -10,13 +11,14 @@ import {
 } from '@app/contracts';
 import { NavigationProvider, PageHeader, Skeleton } from '@app/ui';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { DashboardFigures } from '../components/earning/dashboard-figures';
 import { TaskBadge, TaskCardFrame } from '../components/earning/task-card';
 import { DashboardTasks, TASK_GRID } from '../components/earning/task-grid';
 import { LandingPage } from '../components/landing-page';
 import { PayoutProofTemplate } from '../components/payouts/payout-proof';
 import { UiTexts } from '../components/ui-texts';
 import { loadLanguage, translate } from '../lib/language';
-import { PageHeaderSkeleton, StaticShell, TasksSkeleton } from './static-shell';
+import { FiguresSkeleton, PageHeaderSkeleton, StaticShell, TasksSkeleton } from './static-shell';
 
 /** The landing page in one language: its markup, and the page's title and description in that language. */
 interface LandingPaint {
@@ -34,6 +36,15 @@ const TASK_SLOTS: DashboardFirstPaint['slots'] = {
   title: '%TASK_TITLE%',
   description: '%TASK_DESCRIPTION%',
   reward: '%TASK_REWARD%',
+};
+
+/** Where the server writes each of a member's figures into DashboardFirstPaint's figures. */
+const FIGURE_SLOTS: DashboardFigureValues = {
+  totalEarnings: '%TOTAL_EARNINGS%',
+  completedTasks: '%COMPLETED_TASKS%',
+  availableBalance: '%AVAILABLE_BALANCE%',
+  totalPaidOut: '%TOTAL_PAID_OUT%',
+  pendingPayout: '%PENDING_PAYOUT%',
 };
 
 /**
@@ -104,7 +115,8 @@ export function LandingPageMarkup() {
 /**
  * The markup the build writes into the member site's pages (build/first-paint.ts): the landing page in each
  * language (landing.html, landing.fil.html), which its small script adds to without hydrating, the
- * signed-in shell for index.html, which the app replaces rather than hydrates, and the dashboard's headings and tasks for the server.
+ * signed-in shell for index.html, which the app replaces rather than hydrates, and the dashboard's headings,
+ * figures and tasks for the server.
  */
 export async function renderFirstPaints(): Promise<{
   landing: Record<Language, LandingPaint>;
@@ -115,10 +127,13 @@ export async function renderFirstPaints(): Promise<{
   const landing = {} as Record<Language, LandingPaint>;
   const headers = {} as DashboardFirstPaint['headers'];
   const tasks = {} as DashboardFirstPaint['tasks'];
+  const figures = {} as DashboardFirstPaint['figures'];
   for (const language of LANGUAGES) {
     await loadLanguage(language);
     headers[language] = dashboardHeadersInActiveLanguage();
     tasks[language] = dashboardTasksInActiveLanguage();
+    // Its labels' ids apart from any other id the page has.
+    figures[language] = renderToStaticMarkup(<DashboardFigures figures={FIGURE_SLOTS} />, { identifierPrefix: 'figures-' });
     landing[language] = {
       markup: renderToStaticMarkup(<LandingPageMarkup />),
       title: translate('landing.meta.title'),
@@ -136,6 +151,9 @@ export async function renderFirstPaints(): Promise<{
         tasksSkeleton: renderToStaticMarkup(<TasksSkeleton />),
         slots: TASK_SLOTS,
         tasks,
+        figuresSkeleton: renderToStaticMarkup(<FiguresSkeleton />),
+        figureSlots: FIGURE_SLOTS,
+        figures,
       } satisfies DashboardFirstPaint),
     },
   };

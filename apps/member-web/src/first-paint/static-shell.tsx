@@ -27,11 +27,7 @@ export function StaticShell() {
       >
         <main className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
           <PageHeaderSkeleton />
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-            {STAT_CARDS.map((card) => (
-              <Skeleton key={card} className="h-28 rounded-xl" />
-            ))}
-          </div>
+          <FiguresSkeleton />
           <TasksSkeleton />
         </main>
       </ShellFrame>
@@ -48,6 +44,20 @@ export function PageHeaderSkeleton() {
     <div className="grid gap-2">
       <Skeleton className="h-9 w-64 max-w-full" />
       <Skeleton className="h-5 w-80 max-w-full" />
+    </div>
+  );
+}
+
+/**
+ * Where the dashboard's figures will be. On the dashboard the server puts the member's own figures in its place
+ * (apps/server/src/web/first-paint.ts), which finds it by this markup.
+ */
+export function FiguresSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {STAT_CARDS.map((card) => (
+        <Skeleton key={card} className="h-28 rounded-xl" />
+      ))}
     </div>
   );
 }

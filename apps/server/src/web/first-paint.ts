@@ -6,6 +6,7 @@ import {
   DASHBOARD_QUERIES,
   DASHBOARD_TASK_COUNT,
   type DashboardFirstPaint,
+  dashboardFigures,
   dashboardGreeting,
   doneTodayLast,
   FIRST_ANSWERS_ID,
@@ -29,7 +30,7 @@ const answersBlock = (answers: FirstAnswers) =>
 /**
  * A signed-in member's page of the member app (docs/architecture.md#what-a-page-loads-first): the built page
  * (index.html or its Filipino twin) with the answers the app would ask for first written in, and on the
- * dashboard the member's own greeting and first tasks where the shell has their skeletons, so that the first
+ * dashboard the member's own greeting, figures and first tasks where the shell has their skeletons, so that the first
  * screen paints from the HTML before any script has run. Built pages are read once.
  */
 export function memberPageWriter(distDir: string) {
@@ -51,6 +52,12 @@ export function memberPageWriter(distDir: string) {
   const greetingOf = (answers: FirstAnswers, language: Language) => {
     const { greeting, name } = dashboardGreeting(answers.user);
     return fillSlots(dashboard().headers[language][greeting], { [dashboard().nameSlot]: name ?? '' }, escapeHtml);
+  };
+  const figuresOf = (answers: FirstAnswers, language: Language) => {
+    const { figureSlots, figures } = dashboard();
+    const values = dashboardFigures(answers.user);
+    const names = Object.keys(figureSlots) as (keyof typeof figureSlots)[];
+    return fillSlots(figures[language], Object.fromEntries(names.map((name) => [figureSlots[name], values[name]])), escapeHtml);
   };
   // The tasks as the dashboard lists them, in their order; none where it shows the day's limit reached or
   // that there are no tasks, or where an answer is missing: the skeleton stays until the app is there.
@@ -80,6 +87,7 @@ export function memberPageWriter(distDir: string) {
     let html = page(file).replace(ROOT_ELEMENT, () => `${answersBlock(answers)}${ROOT_ELEMENT}`);
     if (isDashboard) {
       html = html.replace(dashboard().skeleton, () => greetingOf(answers, language));
+      html = html.replace(dashboard().figuresSkeleton, () => figuresOf(answers, language));
       const tasks = tasksOf(answers, language);
       if (tasks !== undefined) html = html.replace(dashboard().tasksSkeleton, () => tasks);
     }

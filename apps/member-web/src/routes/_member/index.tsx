@@ -3,14 +3,16 @@ import {
   DASHBOARD_QUERIES,
   DASHBOARD_TASK_COUNT,
   dashboardDescription,
+  dashboardFigures,
   dashboardGreeting,
   type Task,
   type VipStatus,
 } from '@app/contracts';
 import { Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
-import { CheckCircle2, Coins, HandCoins, UserPlus, Wallet } from 'lucide-react';
+import { Coins, UserPlus } from 'lucide-react';
 import { DailyLimitCard } from '../../components/earning/daily-limit-card';
+import { DashboardFigures } from '../../components/earning/dashboard-figures';
 import { isKnownSignedOut } from '../../components/earning/member-data';
 import { StartTaskButton } from '../../components/earning/task-card';
 import { DashboardTasks, TaskGrid } from '../../components/earning/task-grid';
@@ -62,18 +64,7 @@ function Dashboard() {
       {vipStatus.data?.vipPendingApproval && <VipPendingBanner status={vipStatus.data} />}
       {isNew && <FirstStep tasks={tasks.data} today={vipStatus.data} userId={user.id} />}
 
-      {/* Two by two on a phone, so that the tasks start on the first screen. */}
-      <section aria-label={t('dashboard.earnings')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label={t('dashboard.totalEarnings')} value={formatPesosAmount(user.totalEarnings)} icon={Coins} />
-        <StatCard label={t('dashboard.completedTasks')} value={user.completedTasks} icon={CheckCircle2} />
-        <StatCard label={t('dashboard.availableBalance')} value={formatPesosAmount(user.availableBalance)} icon={Wallet} />
-        <StatCard
-          label={t('dashboard.payoutCompleted')}
-          value={formatPesosAmount(user.totalPaidOut)}
-          icon={HandCoins}
-          detail={t('dashboard.pendingPayout', { amount: formatPesosAmount(user.pendingPayout) })}
-        />
-      </section>
+      <DashboardFigures figures={dashboardFigures(user)} />
 
       <DashboardTasks
         action={
