@@ -109,6 +109,8 @@ describe('a signed-in member’s page', () => {
     expect(body).not.toContain('>Fourth Task<');
     expect(body).not.toMatch(/%TASK_[A-Z]+%/);
     expect(body).toContain('>Available Tasks</h2>');
+    // Four tasks, three shown: the link on to all of them is in the heading's row, as the app has it.
+    expect(body).toMatch(/<a [^>]*href="\/tasks"[^>]*>View All Tasks<svg/);
     // Each card with its state in words, where the page has a button a skeleton: nothing can start before the app.
     expect(body.match(/>Active</g)?.length).toBe(3);
 

@@ -118,7 +118,8 @@ export function dashboardFigures(
  * DASHBOARD_FIRST_PAINT_FILE beside its pages (a dot file, which the server never serves):
  * - the heading in each language and greeting, and the skeleton that stands where it goes in the signed-in
  *   shell; the server writes the first name where `nameSlot` stands;
- * - the first tasks: the section that holds them in each language, with `slots.cards` where the cards go, a
+ * - the first tasks: the section that holds them in each language (`sectionWithMore` with the link on to every
+ *   task, for a member with more than the dashboard shows), with `slots.cards` where the cards go, a
  *   card ready and a card done today in each language, with the task's words where `slots` say, and the
  *   skeleton that stands where the section goes;
  * - the figures: their section in each language, with each figure's slot (`figureSlots`) where it goes, and
@@ -130,7 +131,7 @@ export interface DashboardFirstPaint {
   headers: Record<Language, Record<DashboardGreeting, string>>;
   tasksSkeleton: string;
   slots: { cards: string; title: string; description: string; reward: string };
-  tasks: Record<Language, { section: string; ready: string; doneToday: string }>;
+  tasks: Record<Language, { section: string; sectionWithMore: string; ready: string; doneToday: string }>;
   figuresSkeleton: string;
   figureSlots: DashboardFigureValues;
   figures: Record<Language, string>;

@@ -3,6 +3,7 @@ import {
   browserOfFile,
   contextSender,
   DESKTOP,
+  type Locator,
   ok,
   type Page,
   PHONE,
@@ -75,42 +76,63 @@ describe.each([PHONE, DESKTOP])('the first paint at $width px', (viewport) => {
   });
 });
 
-/** The figures and the first task as a page shows them: each figure's words, and where each is on the page. */
-async function dashboardPlaces(page: Page) {
+/** The dashboard's words in each language: its figures' section, its tasks' heading and each figure as it reads. */
+const DASHBOARD_WORDS = {
+  en: {
+    figures: 'Your earnings',
+    tasks: 'Available Tasks',
+    read: ['Total Earnings₱1.50', 'Completed Tasks1', 'Available Balance₱1.50', 'Payout Completed₱0.00Pending: ₱0.00'],
+  },
+  fil: {
+    figures: 'Ang kita mo',
+    tasks: 'Mga available na task',
+    read: ['Kabuuang kita₱1.50', 'Natapos na task1', 'Available balance₱1.50', 'Natanggap na payout₱0.00Pending: ₱0.00'],
+  },
+} as const;
+
+/** The figures, the tasks' heading and the first task as a page shows them: their words, and where each is. */
+async function dashboardPlaces(page: Page, words: (typeof DASHBOARD_WORDS)[keyof typeof DASHBOARD_WORDS]) {
   await page.evaluate(() => document.fonts.ready);
   const figures = await page
-    .getByRole('region', { name: 'Your earnings' })
+    .getByRole('region', { name: words.figures })
     .getByRole('group')
     .evaluateAll((cards) => cards.map((card) => ({ words: card.textContent, box: card.getBoundingClientRect().toJSON() })));
-  const firstTask = await page.getByRole('region', { name: 'Available Tasks' }).getByRole('heading', { level: 3 }).first();
-  return { figures, firstTask: { words: await firstTask.textContent(), box: await firstTask.boundingBox() } };
+  const tasks = page.getByRole('region', { name: words.tasks });
+  const place = async (element: Locator) => ({ words: await element.textContent(), box: await element.boundingBox() });
+  return {
+    figures,
+    heading: await place(tasks.getByRole('heading', { level: 2 })),
+    firstTask: await place(tasks.getByRole('heading', { level: 3 }).first()),
+  };
 }
 
 describe.each([PHONE, DESKTOP])('the dashboard at $width px', (viewport) => {
-  it('paints the member’s figures from the HTML where the app shows them: nothing moves as the app takes over', async () => {
-    const context = await newContext({ viewport });
-    await signedIn(context, `figures-${viewport.width}`);
-    // One task done: the member is welcomed back, with no first step above the figures.
-    const [task] = await ok<{ id: string }[]>(context.request.get('/api/tasks'));
-    await ok(context.request.post(`/api/tasks/${task?.id}/start`));
-    await new Promise((resolve) => setTimeout(resolve, VIEW_MS));
-    expect(await ok(context.request.get(`/api/tasks/${task?.id}/redirect-complete`))).toMatchObject({ success: true });
+  it.each(['en', 'fil'] as const)(
+    'paints the member’s figures from the HTML where the app shows them: nothing moves as the app takes over (%s)',
+    async (language) => {
+      const context = await newContext({ viewport });
+      // The language the member reads before signing in is the one their account keeps.
+      if (language === 'fil') await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
+      await signedIn(context, `figures-${language}-${viewport.width}`);
+      // One task done: the member is welcomed back, with no first step above the figures.
+      const [task] = await ok<{ id: string }[]>(context.request.get('/api/tasks'));
+      await ok(context.request.post(`/api/tasks/${task?.id}/start`));
+      await new Promise((resolve) => setTimeout(resolve, VIEW_MS));
+      expect(await ok(context.request.get(`/api/tasks/${task?.id}/redirect-complete`))).toMatchObject({ success: true });
 
-    const htmlOnly = await withoutScripts(context);
-    await htmlOnly.goto('/', { waitUntil: 'load' });
-    const painted = await dashboardPlaces(htmlOnly);
-    expect(painted.figures.map((figure) => figure.words)).toEqual([
-      'Total Earnings₱1.50',
-      'Completed Tasks1',
-      'Available Balance₱1.50',
-      'Payout Completed₱0.00Pending: ₱0.00',
-    ]);
+      const words = DASHBOARD_WORDS[language];
+      const htmlOnly = await withoutScripts(context);
+      await htmlOnly.goto('/', { waitUntil: 'load' });
+      const painted = await dashboardPlaces(htmlOnly, words);
+      expect(painted.figures.map((figure) => figure.words)).toEqual(words.read);
 
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.locator('#first-paint').waitFor({ state: 'detached' });
-    expect(await dashboardPlaces(page)).toEqual(painted);
-  });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.locator('#first-paint').waitFor({ state: 'detached' });
+      expect(await dashboardPlaces(page, words)).toEqual(painted);
+      await context.close();
+    },
+  );
 });
 
 describe('the landing page', () => {

@@ -64,12 +64,14 @@ function dashboardTasksInActiveLanguage(): DashboardFirstPaint['tasks'][Language
         </TaskCardFrame>
       </li>,
     );
+  const section = (hasMore: boolean) => (
+    <DashboardTasks hasMore={hasMore}>
+      <ul className={TASK_GRID}>{TASK_SLOTS.cards}</ul>
+    </DashboardTasks>
+  );
   return {
-    section: renderToStaticMarkup(
-      <DashboardTasks>
-        <ul className={TASK_GRID}>{TASK_SLOTS.cards}</ul>
-      </DashboardTasks>,
-    ),
+    section: renderToStaticMarkup(section(false)),
+    sectionWithMore: renderToStaticMarkup(section(true)),
     ready: card('ready'),
     doneToday: card('doneToday'),
   };

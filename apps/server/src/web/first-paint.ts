@@ -79,7 +79,8 @@ export function memberPageWriter(distDir: string) {
           escapeHtml,
         ),
       );
-    return paint[language].section.replace(slots.cards, () => cards.join(''));
+    const section = tasks.length > DASHBOARD_TASK_COUNT ? paint[language].sectionWithMore : paint[language].section;
+    return section.replace(slots.cards, () => cards.join(''));
   };
 
   return (file: string, language: Language, answers: FirstAnswers, isDashboard: boolean): string => {

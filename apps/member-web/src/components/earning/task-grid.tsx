@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { inLanguage, translate } from '../../lib/language';
+import { OnwardLink } from '../onward-link';
 import { TitledSection } from '../titled-section';
 import { TaskCard } from './task-card';
 
@@ -74,13 +75,23 @@ export function TaskGrid({ tasks, today, userId, limit, headingLevel }: TaskGrid
   );
 }
 
-/** The dashboard's "Available Tasks": its heading, a link onward when there is one, and the tasks. */
-export function DashboardTasks({ action, children }: { action?: ReactNode; children: ReactNode }) {
+/**
+ * The dashboard's "Available Tasks": its heading, the link on to every task when the member has more than the
+ * dashboard shows (`hasMore`), and the tasks. The server's first paint of the dashboard is built from it too
+ * (src/first-paint/render.tsx), with and without the link, so the heading takes the same lines in both.
+ */
+export function DashboardTasks({ hasMore = false, children }: { hasMore?: boolean; children: ReactNode }) {
   return (
     <TitledSection
       titleId="dashboard-tasks"
       title={translate('dashboard.availableTasks')}
-      aside={action}
+      aside={
+        hasMore && (
+          <OnwardLink href="/tasks" variant="link">
+            {translate('dashboard.viewAllTasks')}
+          </OnwardLink>
+        )
+      }
       headerClassName="flex items-center justify-between gap-4"
     >
       {children}

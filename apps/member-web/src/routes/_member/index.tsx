@@ -66,16 +66,7 @@ function Dashboard() {
 
       <DashboardFigures figures={dashboardFigures(user)} />
 
-      <DashboardTasks
-        action={
-          tasks.data &&
-          tasks.data.length > DASHBOARD_TASK_COUNT && (
-            <OnwardLink href="/tasks" variant="link">
-              {t('dashboard.viewAllTasks')}
-            </OnwardLink>
-          )
-        }
-      >
+      <DashboardTasks hasMore={(tasks.data?.length ?? 0) > DASHBOARD_TASK_COUNT}>
         <TaskGrid tasks={tasks} today={vipStatus.data} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
       </DashboardTasks>
 
