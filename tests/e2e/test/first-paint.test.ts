@@ -106,14 +106,15 @@ async function dashboardPlaces(page: Page, words: (typeof DASHBOARD_WORDS)[keyof
   };
 }
 
-describe.each([PHONE, DESKTOP])('the dashboard at $width px', (viewport) => {
+// At a phone's width, where a heading beside its link wraps first (the Filipino one did), in both languages.
+describe('the dashboard at 390 px', () => {
   it.each(['en', 'fil'] as const)(
     'paints the member’s figures from the HTML where the app shows them: nothing moves as the app takes over (%s)',
     async (language) => {
-      const context = await newContext({ viewport });
+      const context = await newContext({ viewport: PHONE });
       // The language the member reads before signing in is the one their account keeps.
       if (language === 'fil') await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
-      await signedIn(context, `figures-${language}-${viewport.width}`);
+      await signedIn(context, `figures-${language}`);
       // One task done: the member is welcomed back, with no first step above the figures.
       const [task] = await ok<{ id: string }[]>(context.request.get('/api/tasks'));
       await ok(context.request.post(`/api/tasks/${task?.id}/start`));
