@@ -86,8 +86,8 @@ export function componentTests(name: string, pageUrl: string) {
     setupFiles: [fileURLToPath(new URL('../packages/testkit/src/component-setup.ts', import.meta.url))],
     globals: false,
     // A screen test clicks through several dialogs; on two cores shared with the server and browser
-    // suites, vitest's 5 s default cut healthy tests short.
-    testTimeout: 20_000,
+    // suites, vitest's 5 s default cut healthy tests short, and 20 s a first visit to the payouts page.
+    testTimeout: 30_000,
   };
 }
 
