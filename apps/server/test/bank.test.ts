@@ -315,7 +315,8 @@ function completeTask(wave: Wave, waveNumber: number) {
   const copies = matured && random.chance(0.35) ? random.int(2, 3) : 1;
   const hidden = vipOnly ? ['task-not-found'] : [];
   let outcomes: string[];
-  if (!view) outcomes = ['view-not-started', 'already-completed', ...hidden];
+  // No view the model knows open: the product answers by how the member's latest view of the task ended.
+  if (!view) outcomes = ['view-not-started', 'already-completed', 'view-expired', ...hidden];
   else if (!matured) outcomes = ['view-too-short', ...hidden];
   else if (expired) outcomes = ['view-expired', ...hidden];
   else outcomes = ['success', 'daily-limit-reached', ...(copies > 1 ? ['already-completed'] : []), ...hidden];

@@ -264,6 +264,27 @@ describe('one open view at a time', () => {
     later(21);
     expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: true, reward: '1.20' });
   });
+
+  it('answers a completion that finds no open view by how the latest view of the task ended', async () => {
+    t.clock.now = MANILA_MORNING;
+    const cookie = await member();
+    await start(tasks['Read Blog']!, cookie);
+    later(21);
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: true, reward: '1.20' });
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'already-completed' });
+
+    // Sent again after the view expired (as a duplicate that lost the race is): still the expiry, not the earlier credit.
+    await start(tasks['Read Blog']!, cookie);
+    later(10 * 60);
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-expired' });
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-expired' });
+
+    // Replaced by a start of another task before its time: no credit, and nothing to collect.
+    await start(tasks['Read Blog']!, cookie);
+    later(5);
+    await start(tasks['View Product Page']!, cookie);
+    expect((await complete(tasks['Read Blog']!, cookie)).json()).toEqual({ success: false, error: 'view-not-started' });
+  });
 });
 
 describe('views timed by the database’s clock', () => {

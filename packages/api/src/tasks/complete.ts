@@ -1,6 +1,6 @@
 import { type CompleteTaskOutput, formatAmount, type TaskCompletionError, VIEW_EXPIRY_SECONDS } from '@app/contracts';
 import { type Db, rowVersionOf, type UserRow } from '@app/db';
-import type { RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { creditReferralMilestone } from '../referrals/service';
 import { refreshRiskScores } from '../risk/service';
 import type { CachedReader } from '../system-settings/service';
@@ -38,6 +38,27 @@ export async function completeView(reader: CachedReader, user: UserRow, taskId: 
   const found = atOnce ? atOnce.found : await openViewQuery(reader.db, user.id, taskId, options.clock).executeTakeFirst();
   if (!found) return { success: false, error: 'task-not-found' };
   return completeViewLocked(reader.db, user.id, found, options);
+}
+
+/**
+ * Why a completion found no open view, from how the member's latest view of the task ended: credited, or
+ * closed after it had expired (a duplicate completion of an expired view, sent with the one that closed
+ * it, is told what the first was told), or never started since.
+ */
+async function whyNoOpenView(trx: Db, userId: string, taskId: string): Promise<TaskCompletionError> {
+  const latest = await trx
+    .selectFrom('taskViews')
+    .select((eb) => [
+      eb('completedAt', 'is not', null).as('completed'),
+      sql<boolean>`closed_at - started_at >= make_interval(secs => ${VIEW_EXPIRY_SECONDS})`.as('expired'),
+    ])
+    .where('userId', '=', userId)
+    .where('taskId', '=', taskId)
+    .orderBy('startedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest?.completed) return 'already-completed';
+  return latest?.expired ? 'view-expired' : 'view-not-started';
 }
 
 /** Ends an open view without credit (replaced by another, or expired); a view completed meanwhile stays completed. */
@@ -105,17 +126,7 @@ async function completeViewLocked(db: Db, userId: string, task: FoundView, optio
     if (!user) return fail('user-not-found');
     if (!isVisibleTo(task, user, options.now)) return fail('task-not-found');
 
-    if (!viewId) {
-      const completed = await trx
-        .selectFrom('taskViews')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('taskId', '=', task.id)
-        .where('completedAt', 'is not', null)
-        .limit(1)
-        .executeTakeFirst();
-      return fail(completed ? 'already-completed' : 'view-not-started');
-    }
+    if (!viewId) return fail(await whyNoOpenView(trx, userId, task.id));
 
     const seconds = Number(viewSeconds);
     if (seconds < options.viewSeconds) return fail('view-too-short');
