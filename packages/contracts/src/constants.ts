@@ -1,4 +1,4 @@
-/** Business constants of docs/product-rules.md#constants-and-limits and docs/product-rules.md#constants-and-limits. */
+/** Business constants of docs/product-rules.md#constants-and-limits. */
 
 export const FREE_TIER = 'FREE';
 export const FREE_DAILY_TASK_LIMIT = 5;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doneTodayLast } from '../src/task-order';
+import { DASHBOARD_TASK_COUNT } from '../src/constants';
+import { doneTodayLast, hasMoreThanDashboardShows } from '../src/task-order';
 
 describe('the order the member’s tasks are shown in', () => {
   it('lists the tasks not done today first, then those done, each group in the server’s order', () => {
@@ -8,5 +9,12 @@ describe('the order the member’s tasks are shown in', () => {
     expect(doneTodayLast(tasks, []).map((task) => task.id)).toEqual(['a', 'b', 'c', 'd']);
     // A task done today that the member may no longer view is simply not there.
     expect(doneTodayLast(tasks, ['gone']).map((task) => task.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('links on to every task only when there are more than the dashboard shows', () => {
+    const tasks = (count: number) => Array.from({ length: count }, (_, index) => ({ id: String(index) }));
+    expect(hasMoreThanDashboardShows(undefined)).toBe(false);
+    expect(hasMoreThanDashboardShows(tasks(DASHBOARD_TASK_COUNT))).toBe(false);
+    expect(hasMoreThanDashboardShows(tasks(DASHBOARD_TASK_COUNT + 1))).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
   fillSlots,
   firstAnswerTo,
   formatPesosAmount,
+  hasMoreThanDashboardShows,
   type Language,
   type Task,
   type VipStatus,
@@ -79,7 +80,7 @@ export function memberPageWriter(distDir: string) {
           escapeHtml,
         ),
       );
-    const section = tasks.length > DASHBOARD_TASK_COUNT ? paint[language].sectionWithMore : paint[language].section;
+    const section = hasMoreThanDashboardShows(tasks) ? paint[language].sectionWithMore : paint[language].section;
     return section.replace(slots.cards, () => cards.join(''));
   };
 

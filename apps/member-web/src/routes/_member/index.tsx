@@ -5,6 +5,7 @@ import {
   dashboardDescription,
   dashboardFigures,
   dashboardGreeting,
+  hasMoreThanDashboardShows,
   type Task,
   type VipStatus,
 } from '@app/contracts';
@@ -66,7 +67,7 @@ function Dashboard() {
 
       <DashboardFigures figures={dashboardFigures(user)} />
 
-      <DashboardTasks hasMore={(tasks.data?.length ?? 0) > DASHBOARD_TASK_COUNT}>
+      <DashboardTasks hasMore={hasMoreThanDashboardShows(tasks.data)}>
         <TaskGrid tasks={tasks} today={vipStatus.data} userId={user.id} limit={DASHBOARD_TASK_COUNT} headingLevel="h3" />
       </DashboardTasks>
 
