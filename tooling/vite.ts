@@ -71,7 +71,7 @@ export function appSettings<Plugin>(
     publicDir: sharedPublicDir,
     server: appServer(app.port),
     preview: appServer(app.port),
-    plugins: [...app.plugins, sharedPage(app.page), precompressedFiles()],
+    plugins: [...app.plugins, sharedPage(app.page), preloadedStart(app.base), precompressedFiles()],
   };
 }
 
@@ -132,6 +132,63 @@ function sharedPage(page: PageHead | undefined) {
           .filter((tag) => tag.tag !== 'script' || !html.includes('<script type="module"'))
           .map((tag) => ({ ...tag, injectTo: 'body' as const })),
       ],
+    },
+  };
+}
+
+/** The modules an app's start imports dynamically, each to be evaluated in a task of its own: React DOM (mountApp). */
+const START_IMPORTS = [/[\\/]react-dom[\\/]client\.js$/];
+
+/** The part of a built chunk preloadedStart reads. */
+interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+}
+
+type Bundle = Record<string, BuiltChunk | { type: 'asset' }>;
+
+/** The chunks `entry` and the chunks it imports statically import dynamically, by file name. */
+function dynamicImportsOf(entry: BuiltChunk, bundle: Bundle): Set<string> {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: BuiltChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const fileName of chunk.dynamicImports) found.add(fileName);
+    for (const fileName of chunk.imports) {
+      const imported = bundle[fileName];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(entry);
+  return found;
+}
+
+/**
+ * Preloads, from the page, the chunks the app's start imports dynamically (START_IMPORTS): they load beside
+ * the entry rather than one round trip after its evaluation, and count in the page's initial JavaScript
+ * (tests/system/initial-js.ts).
+ */
+function preloadedStart(base: string) {
+  return {
+    name: 'preloaded-start',
+    apply: 'build' as const,
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler: (_html: string, context: { chunk?: BuiltChunk; bundle?: Bundle }) => {
+        const { chunk, bundle } = context;
+        if (!chunk || !bundle) return [];
+        return [...dynamicImportsOf(chunk, bundle)].flatMap((fileName) => {
+          const imported = bundle[fileName];
+          if (imported?.type !== 'chunk' || !START_IMPORTS.some((pattern) => pattern.test(imported.facadeModuleId ?? ''))) return [];
+          return [
+            { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const },
+          ];
+        });
+      },
     },
   };
 }

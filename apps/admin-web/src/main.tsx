@@ -3,4 +3,4 @@ import { App } from './app';
 import { createAppRouter } from './router';
 import './styles.css';
 
-mountApp(<App router={createAppRouter()} />);
+void mountApp(<App router={createAppRouter()} />);

@@ -20,7 +20,7 @@ async function start(): Promise<void> {
   await nextTask();
   const clients = await loadFirstPage(router);
   await language;
-  mountApp(<App router={router} clients={clients} />);
+  await mountApp(<App router={router} clients={clients} />);
 }
 void start();
 
