@@ -114,11 +114,26 @@ describe('a signed-in member’s page', () => {
     // Each card with its state in words, where the page has a button a skeleton: nothing can start before the app.
     expect(body.match(/>Active</g)?.length).toBe(3);
 
+    // A new member's next step above the figures, as the app shows it: the first task at its reward, its words as text.
+    expect(before.body).not.toContain('id="first-step-title"');
+    expect(body).toContain('>Your next step: your first task</h2>');
+    expect(body).toContain('Do “Read &#60;b&#62;Partner&#60;/b&#62; $&#38; Page” and earn ₱1.50.');
+    expect(body.indexOf('id="first-step-title"')).toBeLessThan(body.indexOf('aria-label="Your earnings"'));
+
     const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    expect(filipino.body).toContain('>Ang susunod mong gagawin: ang una mong task</h2>');
     expect(filipino.body).toContain('>Mga available na task</h2>');
     expect([...filipino.body.matchAll(heading)].map((match) => match[1])).toHaveLength(3);
     // Another page is not the dashboard: no tasks painted there.
     expect((await page('/tasks', { cookie })).body).not.toContain('id="dashboard-tasks"');
+
+    // One task done: welcomed back, with no next step.
+    const [first] = (await t.app.inject({ url: '/api/tasks', headers: { cookie } })).json() as { id: string }[];
+    expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${first?.id}/start`, headers: { cookie } })).statusCode).toBe(200);
+    t.clock.now = new Date(t.clock.now.getTime() + 25_000);
+    const completed = await t.app.inject({ url: `/api/tasks/${first?.id}/redirect-complete`, headers: { cookie } });
+    expect(completed.json()).toMatchObject({ success: true });
+    expect((await page('/', { cookie })).body).not.toContain('id="first-step-title"');
   });
 
   it('paints the member’s figures on the dashboard as the app shows them, in the page’s language', async () => {

@@ -135,6 +135,8 @@ export interface DashboardFirstPaint {
   figuresSkeleton: string;
   figureSlots: DashboardFigureValues;
   figures: Record<Language, string>;
+  /** A new member's next step (firstStepTask), written above the figures with the task's title and reward in `slots`. */
+  firstStep: Record<Language, string>;
 }
 
 export const DASHBOARD_FIRST_PAINT_FILE = '.dashboard-first-paint.json';

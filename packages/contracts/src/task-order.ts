@@ -18,3 +18,17 @@ export function doneTodayLast<T extends { id: string }>(tasks: readonly T[], don
 export function hasMoreThanDashboardShows(tasks: readonly unknown[] | undefined): boolean {
   return (tasks?.length ?? 0) > DASHBOARD_TASK_COUNT;
 }
+
+/**
+ * A new member's one next step (docs/screens.md#the-first-visit): the first task on their list, for a member
+ * who has never completed one, while tasks are left today (or the day's count is not known yet). The app's
+ * dashboard and the server's first paint of it both ask here.
+ */
+export function firstStepTask<T>(
+  member: { completedTasks: number },
+  tasks: readonly T[] | undefined,
+  today: { tasksRemaining: number } | undefined,
+): T | undefined {
+  if (member.completedTasks !== 0 || (today && today.tasksRemaining <= 0)) return undefined;
+  return tasks?.[0];
+}

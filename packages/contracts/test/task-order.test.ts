@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_TASK_COUNT } from '../src/constants';
-import { doneTodayLast, hasMoreThanDashboardShows } from '../src/task-order';
+import { doneTodayLast, firstStepTask, hasMoreThanDashboardShows } from '../src/task-order';
 
 describe('the order the member’s tasks are shown in', () => {
   it('lists the tasks not done today first, then those done, each group in the server’s order', () => {
@@ -16,5 +16,16 @@ describe('the order the member’s tasks are shown in', () => {
     expect(hasMoreThanDashboardShows(undefined)).toBe(false);
     expect(hasMoreThanDashboardShows(tasks(DASHBOARD_TASK_COUNT))).toBe(false);
     expect(hasMoreThanDashboardShows(tasks(DASHBOARD_TASK_COUNT + 1))).toBe(true);
+  });
+
+  it('offers a new member their first task as the next step, while tasks are left today', () => {
+    const tasks = [{ id: 'a' }, { id: 'b' }];
+    expect(firstStepTask({ completedTasks: 0 }, tasks, { tasksRemaining: 5 })).toEqual({ id: 'a' });
+    // The day's count still loading: the step shows, as the tasks do.
+    expect(firstStepTask({ completedTasks: 0 }, tasks, undefined)).toEqual({ id: 'a' });
+    expect(firstStepTask({ completedTasks: 0 }, tasks, { tasksRemaining: 0 })).toBeUndefined();
+    expect(firstStepTask({ completedTasks: 1 }, tasks, { tasksRemaining: 5 })).toBeUndefined();
+    expect(firstStepTask({ completedTasks: 0 }, [], { tasksRemaining: 5 })).toBeUndefined();
+    expect(firstStepTask({ completedTasks: 0 }, undefined, undefined)).toBeUndefined();
   });
 });

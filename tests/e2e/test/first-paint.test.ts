@@ -76,21 +76,29 @@ describe.each([PHONE, DESKTOP])('the first paint at $width px', (viewport) => {
   });
 });
 
-/** The dashboard's words in each language: its figures' section, its tasks' heading and each figure as it reads. */
+/**
+ * The dashboard's words in each language: a new member's next step, its figures' section, its tasks' heading
+ * and each figure as it reads for a member with one task done.
+ */
 const DASHBOARD_WORDS = {
   en: {
+    firstStep: 'Your next step: your first task',
     figures: 'Your earnings',
     tasks: 'Available Tasks',
     read: ['Total Earnings₱1.50', 'Completed Tasks1', 'Available Balance₱1.50', 'Payout Completed₱0.00Pending: ₱0.00'],
   },
   fil: {
+    firstStep: 'Ang susunod mong gagawin: ang una mong task',
     figures: 'Ang kita mo',
     tasks: 'Mga available na task',
     read: ['Kabuuang kita₱1.50', 'Natapos na task1', 'Available balance₱1.50', 'Natanggap na payout₱0.00Pending: ₱0.00'],
   },
 } as const;
 
-/** The figures, the tasks' heading and the first task as a page shows them: their words, and where each is. */
+/**
+ * A new member's next step (its heading: its button is a skeleton in the HTML), the figures, the tasks' heading
+ * and the first task as a page shows them: their words, and where each is.
+ */
 async function dashboardPlaces(page: Page, words: (typeof DASHBOARD_WORDS)[keyof typeof DASHBOARD_WORDS]) {
   await page.evaluate(() => document.fonts.ready);
   const figures = await page
@@ -99,7 +107,9 @@ async function dashboardPlaces(page: Page, words: (typeof DASHBOARD_WORDS)[keyof
     .evaluateAll((cards) => cards.map((card) => ({ words: card.textContent, box: card.getBoundingClientRect().toJSON() })));
   const tasks = page.getByRole('region', { name: words.tasks });
   const place = async (element: Locator) => ({ words: await element.textContent(), box: await element.boundingBox() });
+  const step = page.getByRole('region', { name: words.firstStep });
   return {
+    firstStep: (await step.count()) > 0 ? { ...(await place(step.getByRole('heading'))), box: await step.boundingBox() } : null,
     figures,
     heading: await place(tasks.getByRole('heading', { level: 2 })),
     firstTask: await place(tasks.getByRole('heading', { level: 3 }).first()),
@@ -126,15 +136,36 @@ describe('the dashboard at 390 px', () => {
       await htmlOnly.goto('/', { waitUntil: 'load' });
       const painted = await dashboardPlaces(htmlOnly, words);
       expect(painted.figures.map((figure) => figure.words)).toEqual(words.read);
+      expect(painted.firstStep).toBeNull();
+      expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
+      await context.close();
+    },
+  );
 
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.locator('#first-paint').waitFor({ state: 'detached' });
-      expect(await dashboardPlaces(page, words)).toEqual(painted);
+  it.each(['en', 'fil'] as const)(
+    'paints a new member’s next step from the HTML above the figures: nothing moves (%s)',
+    async (language) => {
+      const context = await newContext({ viewport: PHONE });
+      if (language === 'fil') await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
+      await signedIn(context, `first-step-${language}`);
+      const words = DASHBOARD_WORDS[language];
+      const htmlOnly = await withoutScripts(context);
+      await htmlOnly.goto('/', { waitUntil: 'load' });
+      const painted = await dashboardPlaces(htmlOnly, words);
+      expect(painted.firstStep?.words).toBe(words.firstStep);
+      expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
       await context.close();
     },
   );
 });
+
+/** dashboardPlaces of the dashboard once the app has replaced the page the HTML painted. */
+async function placesOnceTheAppIsThere(context: BrowserContext, words: (typeof DASHBOARD_WORDS)[keyof typeof DASHBOARD_WORDS]) {
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.locator('#first-paint').waitFor({ state: 'detached' });
+  return dashboardPlaces(page, words);
+}
 
 describe('the landing page', () => {
   it('shows with JavaScript turned off', async () => {

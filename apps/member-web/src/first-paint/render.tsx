@@ -12,6 +12,7 @@ import {
 import { NavigationProvider, PageHeader, Skeleton } from '@app/ui';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DashboardFigures } from '../components/earning/dashboard-figures';
+import { FirstStepCard } from '../components/earning/first-step';
 import { TaskBadge, TaskCardFrame } from '../components/earning/task-card';
 import { DashboardTasks, TASK_GRID } from '../components/earning/task-grid';
 import { LandingPage } from '../components/landing-page';
@@ -130,12 +131,19 @@ export async function renderFirstPaints(): Promise<{
   const headers = {} as DashboardFirstPaint['headers'];
   const tasks = {} as DashboardFirstPaint['tasks'];
   const figures = {} as DashboardFirstPaint['figures'];
+  const firstStep = {} as DashboardFirstPaint['firstStep'];
   for (const language of LANGUAGES) {
     await loadLanguage(language);
     headers[language] = dashboardHeadersInActiveLanguage();
     tasks[language] = dashboardTasksInActiveLanguage();
     // Its labels' ids apart from any other id the page has.
     figures[language] = renderToStaticMarkup(<DashboardFigures figures={FIGURE_SLOTS} />, { identifierPrefix: 'figures-' });
+    // A new member's next step above the figures, with the task's words in the tasks' slots.
+    firstStep[language] = renderToStaticMarkup(
+      <FirstStepCard title={TASK_SLOTS.title} amount={TASK_SLOTS.reward}>
+        <Skeleton className="h-10" />
+      </FirstStepCard>,
+    );
     landing[language] = {
       markup: renderToStaticMarkup(<LandingPageMarkup />),
       title: translate('landing.meta.title'),
@@ -156,6 +164,7 @@ export async function renderFirstPaints(): Promise<{
         figuresSkeleton: renderToStaticMarkup(<FiguresSkeleton />),
         figureSlots: FIGURE_SLOTS,
         figures,
+        firstStep,
       } satisfies DashboardFirstPaint),
     },
   };

@@ -13,6 +13,7 @@ import {
   type FirstAnswers,
   fillSlots,
   firstAnswerTo,
+  firstStepTask,
   formatPesosAmount,
   hasMoreThanDashboardShows,
   type Language,
@@ -27,6 +28,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /** The answers as a data block: never run, and no text in them (a name with `</script>`) can end it early. */
 const answersBlock = (answers: FirstAnswers) =>
   `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(answers).replaceAll('<', '\\u003c')}</script>`;
+
+/** The member's tasks and the day's count as the page answers them, where it does. */
+const tasksAnswered = (answers: FirstAnswers) => ({
+  tasks: firstAnswerTo(answers, DASHBOARD_QUERIES.tasks) as Task[] | undefined,
+  today: firstAnswerTo(answers, DASHBOARD_QUERIES.vipStatus) as VipStatus | undefined,
+});
 
 /**
  * A signed-in member's page of the member app (docs/architecture.md#what-a-page-loads-first): the built page
@@ -54,17 +61,26 @@ export function memberPageWriter(distDir: string) {
     const { greeting, name } = dashboardGreeting(answers.user);
     return fillSlots(dashboard().headers[language][greeting], { [dashboard().nameSlot]: name ?? '' }, escapeHtml);
   };
+  // A new member's next step above the figures, as the app shows it (firstStepTask).
   const figuresOf = (answers: FirstAnswers, language: Language) => {
-    const { figureSlots, figures } = dashboard();
+    const { figureSlots, figures, firstStep, slots } = dashboard();
     const values = dashboardFigures(answers.user);
     const names = Object.keys(figureSlots) as (keyof typeof figureSlots)[];
-    return fillSlots(figures[language], Object.fromEntries(names.map((name) => [figureSlots[name], values[name]])), escapeHtml);
+    const painted = fillSlots(figures[language], Object.fromEntries(names.map((name) => [figureSlots[name], values[name]])), escapeHtml);
+    const { tasks, today } = tasksAnswered(answers);
+    const first = firstStepTask(answers.user, tasks, today);
+    if (!first) return painted;
+    const step = fillSlots(
+      firstStep[language],
+      { [slots.title]: first.title, [slots.reward]: formatPesosAmount(first.reward) },
+      escapeHtml,
+    );
+    return `${step}${painted}`;
   };
   // The tasks as the dashboard lists them, in their order; none where it shows the day's limit reached or
   // that there are no tasks, or where an answer is missing: the skeleton stays until the app is there.
   const tasksOf = (answers: FirstAnswers, language: Language) => {
-    const tasks = firstAnswerTo(answers, DASHBOARD_QUERIES.tasks) as Task[] | undefined;
-    const today = firstAnswerTo(answers, DASHBOARD_QUERIES.vipStatus) as VipStatus | undefined;
+    const { tasks, today } = tasksAnswered(answers);
     if (!tasks?.length || !today || today.tasksRemaining <= 0) return undefined;
     const { slots, tasks: paint } = dashboard();
     const cards = doneTodayLast(tasks, today.tasksDoneToday)

@@ -6,16 +6,14 @@ import {
   dashboardFigures,
   dashboardGreeting,
   hasMoreThanDashboardShows,
-  type Task,
-  type VipStatus,
 } from '@app/contracts';
 import { Card, CardHeader, CardTitle, formatPesosAmount, PageHeader, StatCard } from '@app/ui';
 import { createFileRoute } from '@tanstack/react-router';
 import { Coins, UserPlus } from 'lucide-react';
 import { DailyLimitCard } from '../../components/earning/daily-limit-card';
 import { DashboardFigures } from '../../components/earning/dashboard-figures';
+import { FirstStep } from '../../components/earning/first-step';
 import { isKnownSignedOut } from '../../components/earning/member-data';
-import { StartTaskButton } from '../../components/earning/task-card';
 import { DashboardTasks, TaskGrid } from '../../components/earning/task-grid';
 import { TransactionTable } from '../../components/earning/transaction-table';
 import { OnwardLink } from '../../components/onward-link';
@@ -50,7 +48,6 @@ function Dashboard() {
   const tasks = trpc.tasks.list.useQuery();
   const transactions = listQuery(trpc.transactions.list.useQuery(RECENT_TRANSACTIONS));
   const vipStatus = trpc.vip.status.useQuery();
-  const isNew = user.completedTasks === 0;
   const { greeting, name } = dashboardGreeting(user);
 
   return (
@@ -63,7 +60,7 @@ function Dashboard() {
 
       <PayoutHoldBanner hold={user.payoutHold} />
       {vipStatus.data?.vipPendingApproval && <VipPendingBanner status={vipStatus.data} />}
-      {isNew && <FirstStep tasks={tasks.data} today={vipStatus.data} userId={user.id} />}
+      <FirstStep member={user} tasks={tasks.data} today={vipStatus.data} userId={user.id} />
 
       <DashboardFigures figures={dashboardFigures(user)} />
 
@@ -110,34 +107,5 @@ function Dashboard() {
         </div>
       </Card>
     </>
-  );
-}
-
-interface FirstStepProps {
-  tasks: Task[] | undefined;
-  today: VipStatus | undefined;
-  userId: string;
-}
-
-/** A new member's one next step: the first task on their list, at the reward it pays them, started in one tap. */
-function FirstStep({ tasks, today, userId }: FirstStepProps) {
-  const { t } = useLanguage();
-  const first = tasks?.[0];
-  // Nothing to offer while the list loads, when it is empty, or when the day's limit is already reached.
-  if (!first || (today && today.tasksRemaining <= 0)) return null;
-  return (
-    <Card role="region" aria-labelledby="first-step-title" className="grid gap-3 border-primary p-5 sm:flex sm:items-center sm:p-6">
-      <div className="grid flex-1 gap-1">
-        <h2 id="first-step-title" className="text-lg font-semibold">
-          {t('dashboard.firstStepTitle')}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('dashboard.firstStepBody', { title: first.title, amount: formatPesosAmount(first.reward) })}
-        </p>
-      </div>
-      <div className="sm:w-64">
-        <StartTaskButton task={first} userId={userId} />
-      </div>
-    </Card>
   );
 }
