@@ -11,7 +11,7 @@ import {
   signInThroughDevLogin,
 } from '@app/testkit/browser';
 import { DASHBOARD_FIRST_REQUEST } from '@app/testkit/fixtures';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { baseUrl, run, unlockedAdminOn } from '../support';
 
 /**
@@ -22,7 +22,17 @@ import { baseUrl, run, unlockedAdminOn } from '../support';
  * the first paints go to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
 
-const { newContext } = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP });
+const browser = browserOfFile({ baseURL: baseUrl, viewport: DESKTOP });
+// Each test's contexts end with it: pages left open kept loading and made the later tests slower.
+const contextsOfTest: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contextsOfTest.splice(0).map((context) => context.close()));
+});
+async function newContext(options?: Parameters<typeof browser.newContext>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  contextsOfTest.push(context);
+  return context;
+}
 const LANDING_HEADLINE = 'Earn pesos for simple online tasks';
 /** A task's viewing time on the test server (TASK_VIEW_SECONDS), and a little more. */
 const VIEW_MS = 3_300;
@@ -138,7 +148,6 @@ describe('the dashboard at 390 px', () => {
       expect(painted.figures.map((figure) => figure.words)).toEqual(words.read);
       expect(painted.firstStep).toBeNull();
       expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
-      await context.close();
     },
   );
 
@@ -154,7 +163,6 @@ describe('the dashboard at 390 px', () => {
       const painted = await dashboardPlaces(htmlOnly, words);
       expect(painted.firstStep?.words).toBe(words.firstStep);
       expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
-      await context.close();
     },
   );
 });
