@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode, startTransition } from 'react';
 /**
  * Renders an app's root into its index.html's #root element: the one start of each of the three apps. React
  * DOM (about 200 KB) is imported here rather than with the app's first chunk, so that its evaluation is a task
- * of its own instead of a third of the first chunk's (the page preloads it: tooling/vite.ts). The first render
+ * of its own instead of nearly half of the first chunk's (the page preloads it: tooling/vite.ts). The first render
  * is a transition, which React renders in slices that yield to the browser between them: on a slow phone the
  * page answers taps while the app renders, rather than after one long task
  * (docs/architecture.md#what-a-page-loads-first).

@@ -32,19 +32,18 @@ export function FirstStepCard({ title, amount, children }: FirstStepCardProps) {
 }
 
 interface FirstStepProps {
-  member: { completedTasks: number };
+  user: { id: string; completedTasks: number };
   tasks: Task[] | undefined;
   today: VipStatus | undefined;
-  userId: string;
 }
 
 /** A new member's one next step (firstStepTask): the first task on their list, at the reward it pays them, started in one tap. */
-export function FirstStep({ member, tasks, today, userId }: FirstStepProps) {
-  const first = firstStepTask(member, tasks, today);
+export function FirstStep({ user, tasks, today }: FirstStepProps) {
+  const first = firstStepTask(user, tasks, today);
   if (!first) return null;
   return (
     <FirstStepCard title={first.title} amount={formatPesosAmount(first.reward)}>
-      <StartTaskButton task={first} userId={userId} />
+      <StartTaskButton task={first} userId={user.id} />
     </FirstStepCard>
   );
 }

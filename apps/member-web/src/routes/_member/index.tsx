@@ -39,8 +39,9 @@ export const Route = createFileRoute('/_member/')({
 
 /**
  * A member who has never completed a task is new (docs/screens.md#the-first-visit): they are welcomed and
- * given one next step, their first task at the reward it pays them; anyone else is welcomed back. The
- * server paints the same heading into the page's HTML (dashboardGreeting).
+ * given one next step, their first task at the reward it pays them (FirstStep); anyone else is welcomed back.
+ * The server paints the same heading, next step, figures and first tasks into the page's HTML
+ * (docs/architecture.md#what-a-page-loads-first).
  */
 function Dashboard() {
   const user = useSignedInUser();
@@ -60,7 +61,7 @@ function Dashboard() {
 
       <PayoutHoldBanner hold={user.payoutHold} />
       {vipStatus.data?.vipPendingApproval && <VipPendingBanner status={vipStatus.data} />}
-      <FirstStep member={user} tasks={tasks.data} today={vipStatus.data} userId={user.id} />
+      <FirstStep user={user} tasks={tasks.data} today={vipStatus.data} />
 
       <DashboardFigures figures={dashboardFigures(user)} />
 
