@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { FIRST_ANSWERS_ID, type FirstAnswers, firstQueriesOf } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from './admin-fixtures';
-import { insertTask, signIn, startTestApp, type TestApp } from './helpers';
+import { insertTask, openGcashPayments, signIn, startTestApp, type TestApp } from './helpers';
 
 /*
  * A signed-in member's page (docs/architecture.md#what-a-page-loads-first): the server writes in the answer
@@ -156,6 +156,34 @@ describe('a signed-in member’s page', () => {
     expect(figure(filipino.body, 'Available balance')).toBe('₱1,234.50');
     // Another page is not the dashboard: its figures are the app's own.
     expect((await page('/payouts', { cookie })).body).not.toContain('₱1,234.50');
+  });
+
+  it('paints a payout hold and a waiting VIP request above the figures as the app shows them, in the page’s language', async () => {
+    await openGcashPayments(t);
+    const f = await adminFixtures(t, 'notices');
+    const applicant = await f.vipApplicant('VIP300');
+    const held = await f.admin('POST', `/api/admin/users/${applicant.id}/payout-hold`, {
+      hold: true,
+      reason: 'Shares a <b>G-CASH</b> $& number',
+    });
+    expect(held.json()).toMatchObject({ userId: applicant.id });
+
+    const { body } = await page('/', { cookie: applicant.cookie });
+    expect(body).toContain('>Your payouts are on hold</div>');
+    expect(body).toContain('>Shares a &#60;b&#62;G-CASH&#60;/b&#62; $&#38; number</p>');
+    expect(body).toMatch(/>Since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}.(AM|PM)\. New payout requests wait/);
+    expect(body).toContain('Your VIP membership upgrade to VIP 300 is pending admin approval.');
+    expect(body).toMatch(new RegExp(`>Reference ${applicant.proof}, sent [A-Z][a-z]{2} \\d{1,2}, \\d{4}, `));
+    expect(body).not.toMatch(/%(HOLD|VIP)_[A-Z]+%/);
+    // In the app's order: the hold, the request, then the figures.
+    const at = (text: string) => body.indexOf(text);
+    expect(at('on hold')).toBeLessThan(at('id="vip-pending"'));
+    expect(at('id="vip-pending"')).toBeLessThan(at('aria-label="Your earnings"'));
+
+    const filipino = (await page('/', { cookie: `${applicant.cookie}; lang=fil` })).body;
+    expect(filipino).toContain('>Naka-hold ang mga payout mo</div>');
+    expect(filipino).toContain('>Hinihintay ang VIP approval</div>');
+    expect(filipino).toContain(`>Reference ${applicant.proof}, ipinadala noong `);
   });
 
   it('goes out compressed when the browser accepts it', async () => {

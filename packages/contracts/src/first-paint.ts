@@ -137,6 +137,10 @@ export interface DashboardFirstPaint {
   figures: Record<Language, string>;
   /** A new member's next step (firstStepTask), written above the figures with the task's title and reward in `slots`. */
   firstStep: Record<Language, string>;
+  /** Where the server writes a payout hold's and a waiting VIP request's words into `notices`. */
+  noticeSlots: { reason: string; since: string; plan: string; reference: string; time: string };
+  /** The notices above the figures: a payout hold, and a waiting VIP request without and with its reference. */
+  notices: Record<Language, { payoutHold: string; vipPending: string; vipPendingSent: string }>;
 }
 
 export const DASHBOARD_FIRST_PAINT_FILE = '.dashboard-first-paint.json';

@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from './format';
+import { DISPLAY_TIME_ZONE, formatTimeOfDay } from './format';
 import { intlLocale, type Language } from './language';
 import type { Centavos } from './money';
 
@@ -44,4 +44,9 @@ export function formatDateTimeIn(language: Language, value: string | Date, withS
     () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', ...(withSeconds && { second: '2-digit' }), timeZone }),
   );
   return `${day}, ${time.format(typeof value === 'string' ? new Date(value) : value)}`;
+}
+
+/** A request's date and time as the member's language writes the date: "Nov 22, 2026, 3:05 PM". */
+export function requestTime(language: Language, value: string): string {
+  return `${formatDateIn(language, value)}, ${formatTimeOfDay(value)}`;
 }

@@ -165,6 +165,21 @@ describe('the dashboard at 390 px', () => {
       expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
     },
   );
+
+  it('paints a payout hold from the HTML above the figures: nothing moves (fil)', async () => {
+    const context = await newContext({ viewport: PHONE });
+    await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
+    await signedIn(context, 'held');
+    const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
+    const adminApi = await unlockedAdminOn(await newContext());
+    await ok(adminApi.post(`/api/admin/users/${id}/payout-hold`, { data: { hold: true, reason: 'Iisang device ng limang account' } }));
+    const words = DASHBOARD_WORDS.fil;
+    const htmlOnly = await withoutScripts(context);
+    await htmlOnly.goto('/', { waitUntil: 'load' });
+    await htmlOnly.getByText('Iisang device ng limang account').waitFor();
+    const painted = await dashboardPlaces(htmlOnly, words);
+    expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
+  });
 });
 
 /** dashboardPlaces of the dashboard once the app has replaced the page the HTML painted. */

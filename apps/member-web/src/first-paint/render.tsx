@@ -16,8 +16,10 @@ import { FirstStepCard } from '../components/earning/first-step';
 import { TaskBadge, TaskCardFrame } from '../components/earning/task-card';
 import { DashboardTasks, TASK_GRID } from '../components/earning/task-grid';
 import { LandingPage } from '../components/landing-page';
+import { PayoutHoldNotice } from '../components/payouts/payout-hold-banner';
 import { PayoutProofTemplate } from '../components/payouts/payout-proof';
 import { UiTexts } from '../components/ui-texts';
+import { VipPendingNotice } from '../components/vip/vip-pending-banner';
 import { loadLanguage, translate } from '../lib/language';
 import { FiguresSkeleton, PageHeaderSkeleton, StaticShell, TasksSkeleton } from './static-shell';
 
@@ -47,6 +49,25 @@ const FIGURE_SLOTS: DashboardFigureValues = {
   totalPaidOut: '%TOTAL_PAID_OUT%',
   pendingPayout: '%PENDING_PAYOUT%',
 };
+
+/** Where the server writes a payout hold's and a waiting VIP request's words into DashboardFirstPaint's notices. */
+const NOTICE_SLOTS: DashboardFirstPaint['noticeSlots'] = {
+  reason: '%HOLD_REASON%',
+  since: '%HOLD_SINCE%',
+  plan: '%VIP_PLAN%',
+  reference: '%VIP_REFERENCE%',
+  time: '%VIP_TIME%',
+};
+
+/** The notices above the dashboard's figures in the active language, with slots for their words. */
+function dashboardNoticesInActiveLanguage(): DashboardFirstPaint['notices'][Language] {
+  const { reason, since, plan, reference, time } = NOTICE_SLOTS;
+  return {
+    payoutHold: renderToStaticMarkup(<PayoutHoldNotice reason={reason} since={since} />),
+    vipPending: renderToStaticMarkup(<VipPendingNotice plan={plan} />),
+    vipPendingSent: renderToStaticMarkup(<VipPendingNotice plan={plan} sent={{ reference, time }} />),
+  };
+}
 
 /**
  * The dashboard's tasks in the active language as the page renders them, each card with its words to be
@@ -132,12 +153,14 @@ export async function renderFirstPaints(): Promise<{
   const tasks = {} as DashboardFirstPaint['tasks'];
   const figures = {} as DashboardFirstPaint['figures'];
   const firstStep = {} as DashboardFirstPaint['firstStep'];
+  const notices = {} as DashboardFirstPaint['notices'];
   for (const language of LANGUAGES) {
     await loadLanguage(language);
     headers[language] = dashboardHeadersInActiveLanguage();
     tasks[language] = dashboardTasksInActiveLanguage();
     // Its labels' ids apart from any other id the page has.
     figures[language] = renderToStaticMarkup(<DashboardFigures figures={FIGURE_SLOTS} />, { identifierPrefix: 'figures-' });
+    notices[language] = dashboardNoticesInActiveLanguage();
     // A new member's next step above the figures, with the task's words in the tasks' slots.
     firstStep[language] = renderToStaticMarkup(
       <FirstStepCard title={TASK_SLOTS.title} amount={TASK_SLOTS.reward}>
@@ -165,6 +188,8 @@ export async function renderFirstPaints(): Promise<{
         figureSlots: FIGURE_SLOTS,
         figures,
         firstStep,
+        noticeSlots: NOTICE_SLOTS,
+        notices,
       } satisfies DashboardFirstPaint),
     },
   };

@@ -14,9 +14,12 @@ import {
   fillSlots,
   firstAnswerTo,
   firstStepTask,
+  formatDateTimeIn,
   formatPesosAmount,
   hasMoreThanDashboardShows,
   type Language,
+  planName,
+  requestTime,
   type Task,
   type VipStatus,
 } from '@app/contracts';
@@ -61,21 +64,35 @@ export function memberPageWriter(distDir: string) {
     const { greeting, name } = dashboardGreeting(answers.user);
     return fillSlots(dashboard().headers[language][greeting], { [dashboard().nameSlot]: name ?? '' }, escapeHtml);
   };
-  // A new member's next step above the figures, as the app shows it (firstStepTask).
+  // Above the figures, as the app shows them: a payout hold, a waiting VIP request (when it names its plan;
+  // else the app's words for it), and a new member's next step (firstStepTask).
+  const aboveFiguresOf = (answers: FirstAnswers, language: Language) => {
+    const { notices, noticeSlots: at, firstStep, slots } = dashboard();
+    const { tasks, today } = tasksAnswered(answers);
+    const hold = answers.user.payoutHold;
+    const first = firstStepTask(answers.user, tasks, today);
+    const fill = (template: string, values: Record<string, string>) => fillSlots(template, values, escapeHtml);
+    return [
+      hold && fill(notices[language].payoutHold, { [at.reason]: hold.reason, [at.since]: formatDateTimeIn(language, hold.since) }),
+      today?.vipPendingApproval &&
+        today.pendingVipTier &&
+        (today.pendingSince && today.pendingReference
+          ? fill(notices[language].vipPendingSent, {
+              [at.plan]: planName(today.pendingVipTier),
+              [at.reference]: today.pendingReference,
+              [at.time]: requestTime(language, today.pendingSince),
+            })
+          : fill(notices[language].vipPending, { [at.plan]: planName(today.pendingVipTier) })),
+      first && fill(firstStep[language], { [slots.title]: first.title, [slots.reward]: formatPesosAmount(first.reward) }),
+    ]
+      .filter(Boolean)
+      .join('');
+  };
   const figuresOf = (answers: FirstAnswers, language: Language) => {
-    const { figureSlots, figures, firstStep, slots } = dashboard();
+    const { figureSlots, figures } = dashboard();
     const values = dashboardFigures(answers.user);
     const names = Object.keys(figureSlots) as (keyof typeof figureSlots)[];
-    const painted = fillSlots(figures[language], Object.fromEntries(names.map((name) => [figureSlots[name], values[name]])), escapeHtml);
-    const { tasks, today } = tasksAnswered(answers);
-    const first = firstStepTask(answers.user, tasks, today);
-    if (!first) return painted;
-    const step = fillSlots(
-      firstStep[language],
-      { [slots.title]: first.title, [slots.reward]: formatPesosAmount(first.reward) },
-      escapeHtml,
-    );
-    return `${step}${painted}`;
+    return fillSlots(figures[language], Object.fromEntries(names.map((name) => [figureSlots[name], values[name]])), escapeHtml);
   };
   // The tasks as the dashboard lists them, in their order; none where it shows the day's limit reached or
   // that there are no tasks, or where an answer is missing: the skeleton stays until the app is there.
@@ -105,7 +122,7 @@ export function memberPageWriter(distDir: string) {
     let html = page(file).replace(ROOT_ELEMENT, () => `${answersBlock(answers)}${ROOT_ELEMENT}`);
     if (isDashboard) {
       html = html.replace(dashboard().skeleton, () => greetingOf(answers, language));
-      html = html.replace(dashboard().figuresSkeleton, () => figuresOf(answers, language));
+      html = html.replace(dashboard().figuresSkeleton, () => `${aboveFiguresOf(answers, language)}${figuresOf(answers, language)}`);
       const tasks = tasksOf(answers, language);
       if (tasks !== undefined) html = html.replace(dashboard().tasksSkeleton, () => tasks);
     }

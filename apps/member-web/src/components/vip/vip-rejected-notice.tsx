@@ -1,8 +1,7 @@
-import { messages, planName, type VipStatus } from '@app/contracts';
+import { messages, planName, requestTime, type VipStatus } from '@app/contracts';
 import { Alert, AlertDescription, AlertTitle } from '@app/ui';
 import { CircleX } from 'lucide-react';
 import { useLanguage } from '../../lib/language';
-import { requestTime } from './vip-pending-banner';
 
 /** The admin's reason for refusing the member's last request, until they ask again. */
 export function VipRejectedNotice({ rejection }: { rejection: NonNullable<VipStatus['lastRejection']> }) {
