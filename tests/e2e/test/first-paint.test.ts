@@ -12,7 +12,7 @@ import {
 } from '@app/testkit/browser';
 import { DASHBOARD_FIRST_REQUEST } from '@app/testkit/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, run, unlockedAdminOn } from '../support';
+import { baseUrl, run, setGcashPayee, unlockedAdminOn } from '../support';
 
 /**
  * The member site's first paint (docs/architecture.md#what-a-page-loads-first): the landing page and the
@@ -166,17 +166,21 @@ describe('the dashboard at 390 px', () => {
     },
   );
 
-  it('paints a payout hold from the HTML above the figures: nothing moves (fil)', async () => {
+  it('paints a payout hold and a waiting VIP request from the HTML above the figures: nothing moves (fil)', async () => {
     const context = await newContext({ viewport: PHONE });
     await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
     await signedIn(context, 'held');
     const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
     const adminApi = await unlockedAdminOn(await newContext());
     await ok(adminApi.post(`/api/admin/users/${id}/payout-hold`, { data: { hold: true, reason: 'Iisang device ng limang account' } }));
+    await setGcashPayee(adminApi);
+    const reference = String(Date.now()).slice(-13);
+    await ok(context.request.post('/api/vip/upgrade', { data: { vipTier: 'VIP300', paymentInfo: { transactionProof: reference } } }));
     const words = DASHBOARD_WORDS.fil;
     const htmlOnly = await withoutScripts(context);
     await htmlOnly.goto('/', { waitUntil: 'load' });
     await htmlOnly.getByText('Iisang device ng limang account').waitFor();
+    await htmlOnly.getByText(`Reference ${reference}, ipinadala noong`).waitFor();
     const painted = await dashboardPlaces(htmlOnly, words);
     expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
   });
