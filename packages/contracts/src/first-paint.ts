@@ -1,8 +1,10 @@
 import type { User } from './auth';
-import { DASHBOARD_TRANSACTION_COUNT } from './constants';
+import { DASHBOARD_TRANSACTION_COUNT, planName } from './constants';
 import { CHAT_WINDOW_SIZE } from './conversation';
 import type { Language } from './language';
+import { requestTime } from './locale-format';
 import { formatPesosAmount } from './money';
+import type { VipStatus } from './vip';
 
 /**
  * The answers the server writes into a signed-in member page (docs/architecture.md#what-a-page-loads-first):
@@ -97,6 +99,22 @@ export interface DashboardFigureValues {
   availableBalance: string;
   totalPaidOut: string;
   pendingPayout: string;
+}
+
+/**
+ * A waiting VIP request's words as its notice shows them: the plan asked for by its name (null when the request
+ * names none), and once sent, its reference and when, as the member's language writes it. The app's notice and
+ * the server's first paint of the dashboard both write them here.
+ */
+export function vipPendingWords(
+  status: Pick<VipStatus, 'pendingVipTier' | 'pendingSince' | 'pendingReference'>,
+  language: Language,
+): { plan: string | null; sent?: { reference: string; time: string } } {
+  const { pendingVipTier, pendingSince, pendingReference } = status;
+  return {
+    plan: pendingVipTier ? planName(pendingVipTier) : null,
+    ...(pendingSince && pendingReference && { sent: { reference: pendingReference, time: requestTime(language, pendingSince) } }),
+  };
 }
 
 /** A member's figures on the dashboard: the page and the server's first paint of it both write them here. */

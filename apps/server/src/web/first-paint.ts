@@ -18,10 +18,9 @@ import {
   formatPesosAmount,
   hasMoreThanDashboardShows,
   type Language,
-  planName,
-  requestTime,
   type Task,
   type VipStatus,
+  vipPendingWords,
 } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './server-page';
@@ -71,18 +70,14 @@ export function memberPageWriter(distDir: string) {
     const { tasks, today } = tasksAnswered(answers);
     const hold = answers.user.payoutHold;
     const first = firstStepTask(answers.user, tasks, today);
+    const vip = today?.vipPendingApproval ? vipPendingWords(today, language) : undefined;
     const fill = (template: string, values: Record<string, string>) => fillSlots(template, values, escapeHtml);
     return [
       hold && fill(notices[language].payoutHold, { [at.reason]: hold.reason, [at.since]: formatDateTimeIn(language, hold.since) }),
-      today?.vipPendingApproval &&
-        today.pendingVipTier &&
-        (today.pendingSince && today.pendingReference
-          ? fill(notices[language].vipPendingSent, {
-              [at.plan]: planName(today.pendingVipTier),
-              [at.reference]: today.pendingReference,
-              [at.time]: requestTime(language, today.pendingSince),
-            })
-          : fill(notices[language].vipPending, { [at.plan]: planName(today.pendingVipTier) })),
+      vip?.plan &&
+        (vip.sent
+          ? fill(notices[language].vipPendingSent, { [at.plan]: vip.plan, [at.reference]: vip.sent.reference, [at.time]: vip.sent.time })
+          : fill(notices[language].vipPending, { [at.plan]: vip.plan })),
       first && fill(firstStep[language], { [slots.title]: first.title, [slots.reward]: formatPesosAmount(first.reward) }),
     ]
       .filter(Boolean)

@@ -1,4 +1,4 @@
-import { messages, planName, requestTime, type VipStatus } from '@app/contracts';
+import { messages, type VipStatus, vipPendingWords } from '@app/contracts';
 import { Alert, AlertDescription, AlertTitle } from '@app/ui';
 import { Clock } from 'lucide-react';
 import { useLanguage } from '../../lib/language';
@@ -35,11 +35,6 @@ export function VipPendingNotice({ plan, sent }: VipPendingNoticeProps) {
  */
 export function VipPendingBanner({ status }: { status: Pick<VipStatus, 'pendingVipTier' | 'pendingSince' | 'pendingReference'> }) {
   const { t, language } = useLanguage();
-  const { pendingVipTier, pendingSince, pendingReference } = status;
-  return (
-    <VipPendingNotice
-      plan={pendingVipTier ? planName(pendingVipTier) : t('vip.yourChosenPlan')}
-      sent={pendingSince && pendingReference ? { reference: pendingReference, time: requestTime(language, pendingSince) } : undefined}
-    />
-  );
+  const { plan, sent } = vipPendingWords(status, language);
+  return <VipPendingNotice plan={plan ?? t('vip.yourChosenPlan')} sent={sent} />;
 }
