@@ -26,7 +26,8 @@ export function FirstStepCard({ title, amount, children }: FirstStepCardProps) {
         </h2>
         <p className="text-sm text-muted-foreground">{t('dashboard.firstStepBody', { title, amount })}</p>
       </div>
-      <div className="sm:w-64">{children}</div>
+      {/* Room for the start button's Filipino words ("Simulan ang pagbisita sa website"), which overflowed 256 px. */}
+      <div className="sm:w-72">{children}</div>
     </Card>
   );
 }
