@@ -186,6 +186,38 @@ describe('a signed-in member’s page', () => {
     expect(filipino).toContain(`>Reference ${applicant.proof}, ipinadala noong `);
   });
 
+  it('paints a suspended account’s notice above every page’s content as the app shows it, its reason as text', async () => {
+    const f = await adminFixtures(t, 'suspended');
+    const member = await f.member({ firstName: 'Dado' });
+    const title = '>Your account is suspended</div>';
+    expect((await page('/', { cookie: member.cookie })).body).not.toContain(title);
+
+    const reason = 'Five accounts on one <b>device</b> $& %HOLD_SINCE%';
+    expect((await f.admin('POST', `/api/admin/users/${member.id}/status`, { status: 'suspended', reason })).statusCode).toBe(200);
+    const { body } = await page('/', { cookie: member.cookie });
+    expect(body).toContain(title);
+    expect(body).toContain('>Five accounts on one &#60;b&#62;device&#60;/b&#62; $&#38; %HOLD_SINCE%</p>');
+    expect(body).toContain('You can still see your balance and history');
+    // Above the page: before the greeting, which is still painted.
+    expect(body.indexOf(title)).toBeLessThan(body.search(GREETING));
+    expect(GREETING.exec(body)?.[1]).toBe('Welcome, Dado');
+
+    // Every page, not the dashboard alone, in the page's language; above the heading's skeleton there.
+    const payouts = (await page('/payouts', { cookie: `${member.cookie}; lang=fil` })).body;
+    expect(payouts).toContain('>Naka-suspend ang account mo</div>');
+    expect(payouts).toContain('>Five accounts on one &#60;b&#62;device&#60;/b&#62; $&#38; %HOLD_SINCE%</p>');
+    const notice = payouts.indexOf('Naka-suspend');
+    expect(notice).toBeGreaterThan(payouts.indexOf('<main'));
+    expect(notice).toBeLessThan(payouts.indexOf('h-9 w-64'));
+
+    // Without a reason (an account suspended before a reason was asked for), the notice without its line.
+    await t.database.db.updateTable('users').set({ statusReason: null }).where('id', '=', member.id).execute();
+    const unexplained = (await page('/tasks', { cookie: member.cookie })).body;
+    expect(unexplained).toContain(title);
+    expect(unexplained).not.toContain('Five accounts');
+    expect(unexplained).not.toMatch(/%[A-Z_]+%/);
+  });
+
   it('goes out compressed when the browser accepts it', async () => {
     const cookie = await signIn(t.app, 'siksik@example.com', { firstName: 'Ana' });
     const plain = await page('/', { cookie });

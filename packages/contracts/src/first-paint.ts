@@ -155,10 +155,15 @@ export interface DashboardFirstPaint {
   figures: Record<Language, string>;
   /** A new member's next step (firstStepTask), written above the figures with the task's title and reward in `slots`. */
   firstStep: Record<Language, string>;
-  /** Where the server writes a payout hold's and a waiting VIP request's words into `notices`. */
+  /** Where the server writes a payout hold's, a waiting VIP request's and a suspension's words into `notices` and `suspended`. */
   noticeSlots: { reason: string; since: string; plan: string; reference: string; time: string };
   /** The notices above the figures: a payout hold, and a waiting VIP request without and with its reference. */
   notices: Record<Language, { payoutHold: string; vipPending: string; vipPendingSent: string }>;
+  /**
+   * A suspended account's notice, above every signed-in page and not the dashboard's alone: with the admin's
+   * reason where `noticeSlots.reason` stands, and without one. The server writes it before `skeleton`.
+   */
+  suspended: Record<Language, { withReason: string; withoutReason: string }>;
 }
 
 export const DASHBOARD_FIRST_PAINT_FILE = '.dashboard-first-paint.json';

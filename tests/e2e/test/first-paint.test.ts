@@ -41,6 +41,15 @@ async function signedIn(context: BrowserContext, name: string): Promise<void> {
   await signInThroughDevLogin(contextSender(context.request), `first-paint-${name}-${run}@example.com`, { firstName: 'Maria' });
 }
 
+/** A member who reads Filipino, on a phone, and the admin's API to act on their account. */
+async function filipinoMemberAndAdmin(name: string) {
+  const context = await newContext({ viewport: PHONE });
+  await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
+  await signedIn(context, name);
+  const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
+  return { context, id, adminApi: await unlockedAdminOn(await newContext()) };
+}
+
 /**
  * A page on a slow phone's connection (Lighthouse's Slow 4G: 150 ms, 1.6 Mbps) with a CPU four times
  * slower, whose scripts never arrive: what it shows is what the HTML paints.
@@ -167,11 +176,7 @@ describe('the dashboard at 390 px', () => {
   );
 
   it('paints a payout hold and a waiting VIP request from the HTML above the figures: nothing moves (fil)', async () => {
-    const context = await newContext({ viewport: PHONE });
-    await context.addCookies([{ name: 'lang', value: 'fil', url: baseUrl }]);
-    await signedIn(context, 'held');
-    const { id } = await ok<{ id: string }>(context.request.get('/api/auth/user'));
-    const adminApi = await unlockedAdminOn(await newContext());
+    const { context, id, adminApi } = await filipinoMemberAndAdmin('held');
     await ok(adminApi.post(`/api/admin/users/${id}/payout-hold`, { data: { hold: true, reason: 'Iisang device ng limang account' } }));
     await setGcashPayee(adminApi);
     const reference = String(Date.now()).slice(-13);
@@ -183,6 +188,25 @@ describe('the dashboard at 390 px', () => {
     await htmlOnly.getByText(`Reference ${reference}, ipinadala noong`).waitFor();
     const painted = await dashboardPlaces(htmlOnly, words);
     expect(await placesOnceTheAppIsThere(context, words)).toEqual(painted);
+  });
+
+  it('paints a suspended account’s notice from the HTML above the page: nothing moves (fil)', async () => {
+    const { context, id, adminApi } = await filipinoMemberAndAdmin('suspended');
+    const reason = 'Limang account sa iisang device';
+    await ok(adminApi.post(`/api/admin/users/${id}/status`, { data: { status: 'suspended', reason } }));
+    const words = DASHBOARD_WORDS.fil;
+    const noticeOf = async (page: Page) => {
+      const notice = page.getByRole('alert').filter({ hasText: 'Naka-suspend ang account mo' });
+      return { words: await notice.textContent(), box: await notice.boundingBox() };
+    };
+    const htmlOnly = await withoutScripts(context);
+    await htmlOnly.goto('/', { waitUntil: 'load' });
+    await htmlOnly.getByText(reason).waitFor();
+    const painted = { notice: await noticeOf(htmlOnly), ...(await dashboardPlaces(htmlOnly, words)) };
+    const app = await context.newPage();
+    await app.goto('/');
+    await app.locator('#first-paint').waitFor({ state: 'detached' });
+    expect({ notice: await noticeOf(app), ...(await dashboardPlaces(app, words)) }).toEqual(painted);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { NavigationProvider, PageHeader, Skeleton } from '@app/ui';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { SuspendedNotice } from '../components/account/account-status-banner';
 import { DashboardFigures } from '../components/earning/dashboard-figures';
 import { FirstStepCard } from '../components/earning/first-step';
 import { TaskBadge, TaskCardFrame } from '../components/earning/task-card';
@@ -50,7 +51,7 @@ const FIGURE_SLOTS: DashboardFigureValues = {
   pendingPayout: '%PENDING_PAYOUT%',
 };
 
-/** Where the server writes a payout hold's and a waiting VIP request's words into DashboardFirstPaint's notices. */
+/** Where the server writes the admin's reasons (a payout hold's, a suspension's) and a waiting VIP request's words into DashboardFirstPaint's notices. */
 const NOTICE_SLOTS: DashboardFirstPaint['noticeSlots'] = {
   reason: '%HOLD_REASON%',
   since: '%HOLD_SINCE%',
@@ -154,6 +155,7 @@ export async function renderFirstPaints(): Promise<{
   const figures = {} as DashboardFirstPaint['figures'];
   const firstStep = {} as DashboardFirstPaint['firstStep'];
   const notices = {} as DashboardFirstPaint['notices'];
+  const suspended = {} as DashboardFirstPaint['suspended'];
   for (const language of LANGUAGES) {
     await loadLanguage(language);
     headers[language] = dashboardHeadersInActiveLanguage();
@@ -161,6 +163,10 @@ export async function renderFirstPaints(): Promise<{
     // Its labels' ids apart from any other id the page has.
     figures[language] = renderToStaticMarkup(<DashboardFigures figures={FIGURE_SLOTS} />, { identifierPrefix: 'figures-' });
     notices[language] = dashboardNoticesInActiveLanguage();
+    suspended[language] = {
+      withReason: renderToStaticMarkup(<SuspendedNotice reason={NOTICE_SLOTS.reason} />),
+      withoutReason: renderToStaticMarkup(<SuspendedNotice reason={null} />),
+    };
     // A new member's next step above the figures, with the task's words in the tasks' slots.
     firstStep[language] = renderToStaticMarkup(
       <FirstStepCard title={TASK_SLOTS.title} amount={TASK_SLOTS.reward}>
@@ -190,6 +196,7 @@ export async function renderFirstPaints(): Promise<{
         firstStep,
         noticeSlots: NOTICE_SLOTS,
         notices,
+        suspended,
       } satisfies DashboardFirstPaint),
     },
   };

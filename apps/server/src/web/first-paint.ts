@@ -40,8 +40,9 @@ const tasksAnswered = (answers: FirstAnswers) => ({
 /**
  * A signed-in member's page of the member app (docs/architecture.md#what-a-page-loads-first): the built page
  * (index.html or its Filipino twin) with the answers the app would ask for first written in, and on the
- * dashboard the member's own greeting, figures and first tasks where the shell has their skeletons, so that the first
- * screen paints from the HTML before any script has run. Built pages are read once.
+ * dashboard the member's own greeting, figures and first tasks where the shell has their skeletons (and on every
+ * page a suspended account's notice above them), so that the first screen paints from the HTML before any script
+ * has run. Built pages are read once.
  */
 export function memberPageWriter(distDir: string) {
   const pages = new Map<string, string>();
@@ -83,6 +84,12 @@ export function memberPageWriter(distDir: string) {
       .filter(Boolean)
       .join('');
   };
+  // Above every page's content, as the app's shell shows it.
+  const suspendedNoticeOf = ({ user }: FirstAnswers, language: Language) => {
+    const { suspended, noticeSlots } = dashboard();
+    if (!user.statusReason) return suspended[language].withoutReason;
+    return fillSlots(suspended[language].withReason, { [noticeSlots.reason]: user.statusReason }, escapeHtml);
+  };
   const figuresOf = (answers: FirstAnswers, language: Language) => {
     const { figureSlots, figures } = dashboard();
     const values = dashboardFigures(answers.user);
@@ -115,6 +122,9 @@ export function memberPageWriter(distDir: string) {
   return (file: string, language: Language, answers: FirstAnswers, isDashboard: boolean): string => {
     // Replaced by functions: a replacement string would read `$&` or `$'` in a member's name as patterns.
     let html = page(file).replace(ROOT_ELEMENT, () => `${answersBlock(answers)}${ROOT_ELEMENT}`);
+    if (answers.user.accountStatus === 'suspended') {
+      html = html.replace(dashboard().skeleton, (skeleton) => `${suspendedNoticeOf(answers, language)}${skeleton}`);
+    }
     if (isDashboard) {
       html = html.replace(dashboard().skeleton, () => greetingOf(answers, language));
       html = html.replace(dashboard().figuresSkeleton, () => `${aboveFiguresOf(answers, language)}${figuresOf(answers, language)}`);
