@@ -49,6 +49,8 @@ const figure = (page: Page, label: string) => page.getByRole('group', { name: la
 async function goTo(page: Page, path: string, heading: string) {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  // The dashboard's heading and figures are painted from the HTML first: what the test reads next is the app's.
+  await page.locator('#first-paint').waitFor({ state: 'detached' });
 }
 
 describe("members' money and community", () => {

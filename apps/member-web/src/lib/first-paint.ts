@@ -7,7 +7,16 @@ import { useLayoutEffect } from 'react';
  */
 export const FIRST_PAINT_ID = 'first-paint';
 
-/** Removes the HTML's first paint once the app's own page is committed, before the browser paints again. */
+/**
+ * Hides the HTML's first paint once the app's own page is committed, before the browser paints again, and
+ * removes it in a task of its own. Removed at once, its few hundred nodes, still laid out, were taken out of
+ * the layout one by one inside the commit's task; hidden, they have no layout left to undo.
+ */
 export function useReplaceFirstPaint(): void {
-  useLayoutEffect(() => document.getElementById(FIRST_PAINT_ID)?.remove(), []);
+  useLayoutEffect(() => {
+    const firstPaint = document.getElementById(FIRST_PAINT_ID);
+    if (!firstPaint) return;
+    firstPaint.hidden = true;
+    setTimeout(() => firstPaint.remove());
+  }, []);
 }
