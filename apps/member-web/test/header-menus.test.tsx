@@ -26,6 +26,23 @@ describe('header menus', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
   });
 
+  it('renders a menu’s control only from its first press: the page starts with the buttons alone', async () => {
+    const user = userEvent.setup();
+    answerWith({ 'auth.user': () => ({ data: testUser() }) });
+    renderAt('/about');
+    const account = await screen.findByRole('button', { name: /^Open user menu/ });
+    // Radix's triggers say that they open a menu or a dialog; the stand-ins are plain buttons.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelectorAll('[aria-haspopup]')).toHaveLength(0);
+
+    await user.click(account);
+    await screen.findByRole('menu');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: /^Open user menu/ }).getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.getByRole('button', { name: 'Open menu' }).hasAttribute('aria-haspopup')).toBe(false);
+  });
+
   it('opens the account menu with the profile and sign-out', async () => {
     const user = userEvent.setup();
     answerWith({ 'auth.user': () => ({ data: testUser() }) });

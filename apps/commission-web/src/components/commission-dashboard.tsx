@@ -91,6 +91,7 @@ export function CommissionDashboard({ username }: { username?: string }) {
             <>
               {stats.data && (
                 <DeferredControl
+                  preload={RequestPayoutDialog.preload}
                   button={
                     <Button>
                       <HandCoins aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { cloneElement, type MouseEvent, type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import { cloneElement, type MouseEvent, type ReactElement, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 /** What a lazily loaded menu, drawer or dialog gets from <DeferredControl>. */
 export interface DeferredControlState {
@@ -11,6 +11,8 @@ export interface DeferredControlState {
 interface DeferredControlProps {
   /** The button that opens the control, shown at once. */
   button: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
+  /** Loads the control's code (a `lazyExport`'s `preload`). */
+  preload: () => Promise<void>;
   /** The control around the button, from a `lazy()` component: a Radix menu, drawer or dialog. */
   children: (state: DeferredControlState) => ReactNode;
   /** Told each time the control opens or closes. */
@@ -18,19 +20,24 @@ interface DeferredControlProps {
 }
 
 /**
- * A menu, drawer or dialog whose code (Radix's, mostly) loads after the first paint. Until it has, the
- * same button stands in, so nothing moves when it arrives; a press on the stand-in opens the control as
- * soon as it is there, so no press is lost.
+ * A menu, drawer or dialog whose code (Radix's, mostly) loads after the first paint, and which is rendered
+ * from the first press of its button on: until then the same button stands in, so nothing moves, and a page
+ * with several (a dashboard's header menus and each transaction's proof) does not render and commit the
+ * controls of them all, closed, while a slow phone is still starting the page. A press before the code has
+ * arrived opens the control as soon as it is there, so no press is lost.
  */
-export function DeferredControl({ button, children, onOpenChange }: DeferredControlProps) {
+export function DeferredControl({ button, preload, children, onOpenChange }: DeferredControlProps) {
+  const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void preload();
+  }, [preload]);
   function changeOpen(next: boolean) {
+    setUsed(true);
     setOpen(next);
     onOpenChange?.(next);
   }
-  return (
-    <Suspense fallback={cloneElement(button, { onClick: () => changeOpen(true) })}>
-      {children({ open, onOpenChange: changeOpen, trigger: button })}
-    </Suspense>
-  );
+  const standIn = cloneElement(button, { onClick: () => changeOpen(true) });
+  if (!used) return standIn;
+  return <Suspense fallback={standIn}>{children({ open, onOpenChange: changeOpen, trigger: button })}</Suspense>;
 }

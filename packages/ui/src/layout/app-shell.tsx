@@ -39,6 +39,7 @@ export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
       <ShellFrame
         menuButton={
           <DeferredControl
+            preload={MobileNav.preload}
             button={
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label={ui('Open menu')}>
                 <Menu className="size-5" aria-hidden="true" />

@@ -17,6 +17,7 @@ export function UserMenu({ user }: { user: User | null }) {
   if (!user) return <SignInButton />;
   return (
     <DeferredControl
+      preload={AccountMenu.preload}
       button={
         <Button variant="ghost" className="h-11 gap-2 px-2">
           {/* The name on screen is part of the button's name, as speech users say what they see. */}

@@ -46,6 +46,7 @@ export function OverviewPage() {
         actions={
           <>
             <DeferredControl
+              preload={GlobalNotificationDialog.preload}
               button={
                 <Button variant="outline">
                   <Megaphone aria-hidden="true" />

@@ -20,6 +20,7 @@ export function ProofOfView({ transaction, proof, amount }: ProofOfViewProps) {
   const { t, m, formatDate } = useLanguage();
   return (
     <DeferredControl
+      preload={ProofOfViewDialog.preload}
       button={
         <Button
           variant="link"

@@ -19,6 +19,7 @@ export function NotificationBell() {
 
   return (
     <DeferredControl
+      preload={NotificationMenu.preload}
       button={
         <Button
           variant="ghost"
