@@ -5,6 +5,7 @@ import { Button } from '../components/button';
 import { DeferredControl } from '../components/deferred-control';
 import { lazyExport } from '../lib/lazy-export';
 import { useUiText } from '../lib/ui-text';
+import { useMediaQuery } from '../lib/use-media-query';
 import { BrandLink } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
@@ -12,6 +13,9 @@ import { UserMenu } from './user-menu';
 
 /** The drawer (Radix's dialog) is not needed for the first paint, and on a wide screen not at all. */
 const MobileNav = lazyExport(() => import('./mobile-nav'), 'MobileNav');
+
+/** Tailwind's `lg` breakpoint, from which ShellFrame shows the sidebar's column. */
+const SIDEBAR_SHOWN = '(min-width: 1024px)';
 
 interface AppShellProps {
   user: User | null;
@@ -28,6 +32,8 @@ interface AppShellProps {
  */
 export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
   const ui = useUiText();
+  // Below lg the column is hidden: a phone starting the page does not render the links it would hide.
+  const sidebarShown = useMediaQuery(SIDEBAR_SHOWN);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -56,9 +62,11 @@ export function AppShell({ user, headerActions, ad, children }: AppShellProps) {
           </>
         }
         sidebar={
-          <div className="sticky top-16">
-            <SidebarNav user={user} />
-          </div>
+          sidebarShown && (
+            <div className="sticky top-16">
+              <SidebarNav user={user} />
+            </div>
+          )
         }
       >
         <div className="flex min-w-0 flex-1 flex-col">
