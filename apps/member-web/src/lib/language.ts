@@ -81,9 +81,16 @@ export function inLanguage(english: string | undefined): string | undefined {
  */
 export async function activateLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  // Once per change: the member's stored language, followed on every start, is most often the one the page
+  // started in, and `<html lang>` written again restyles the whole page inside the first render's effects.
+  if (pageLanguage === language) return;
+  pageLanguage = language;
   document.documentElement.lang = language;
   rememberLanguage(language);
 }
+
+/** The language activateLanguage last made the page's. */
+let pageLanguage: Language | undefined;
 
 /** A text of the catalogue, with its placeholders filled in. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
