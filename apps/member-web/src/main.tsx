@@ -1,8 +1,7 @@
 import { loadFirstPage, mountApp, nextTask } from '@app/client';
-import { prepareClassMerging } from '@app/ui';
+import { prepareClassMerging, whenIdle } from '@app/ui';
 import { App } from './app';
 import { warmFormattersOffMainThread } from './lib/formatters-warmup';
-import { whenIdle } from './lib/idle';
 import { activateLanguage, startingLanguage } from './lib/language';
 import { createAppRouter } from './router';
 import './styles.css';

@@ -57,6 +57,7 @@ export { SIGN_IN_HREF, signInHref } from './layout/sign-in-href';
 export { SignOutLink } from './layout/sign-out-link';
 export { SiteFooter } from './layout/site-footer';
 export { cn, prepareClassMerging } from './lib/cn';
+export { whenIdle } from './lib/idle';
 export { lazyExport } from './lib/lazy-export';
 export { fillIn, UiTextProvider, useUiText } from './lib/ui-text';
 export { useCopy } from './lib/use-copy';

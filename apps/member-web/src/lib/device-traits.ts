@@ -1,6 +1,6 @@
 import { deviceTraits, trpc } from '@app/client';
+import { whenIdle } from '@app/ui';
 import { useEffect } from 'react';
-import { whenIdle } from './idle';
 
 /** The traits last sent for a member in this tab's session, if the browser keeps session storage. */
 function sentFor(userId: string): string | null {

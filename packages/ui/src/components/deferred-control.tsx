@@ -1,4 +1,5 @@
 import { cloneElement, type MouseEvent, type ReactElement, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/idle';
 
 /** What a lazily loaded menu, drawer or dialog gets from <DeferredControl>. */
 export interface DeferredControlState {
@@ -11,7 +12,7 @@ export interface DeferredControlState {
 interface DeferredControlProps {
   /** The button that opens the control, shown at once. */
   button: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
-  /** Loads the control's code (a `lazyExport`'s `preload`). */
+  /** Loads the control's code (a `lazyExport`'s `preload`), called once the browser is idle after the first render. */
   preload: () => Promise<void>;
   /** The control around the button, from a `lazy()` component: a Radix menu, drawer or dialog. */
   children: (state: DeferredControlState) => ReactNode;
@@ -29,9 +30,8 @@ interface DeferredControlProps {
 export function DeferredControl({ button, preload, children, onOpenChange }: DeferredControlProps) {
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    void preload();
-  }, [preload]);
+  // When the browser is idle: in the first render's effects, the code's preload links were a third of a long task.
+  useEffect(() => whenIdle(() => void preload()).cancel, [preload]);
   function changeOpen(next: boolean) {
     setUsed(true);
     setOpen(next);
