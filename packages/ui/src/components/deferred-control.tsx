@@ -30,8 +30,9 @@ interface DeferredControlProps {
 export function DeferredControl({ button, preload, children, onOpenChange }: DeferredControlProps) {
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
-  // When the browser is idle: in the first render's effects, the code's preload links were a third of a long task.
-  useEffect(() => whenIdle(() => void preload()).cancel, [preload]);
+  // When the browser is idle: in the first render's effects, the code's preload links were a third of a long
+  // task. A failed load is the press's to show (the lazy component throws it to its error boundary).
+  useEffect(() => whenIdle(() => void preload().catch(() => undefined)).cancel, [preload]);
   function changeOpen(next: boolean) {
     setUsed(true);
     setOpen(next);
