@@ -75,6 +75,9 @@ export function inLanguage(english: string | undefined): string | undefined {
   return read ? i18n._(`${MESSAGES_PREFIX}${read.key}`, read.values) : english;
 }
 
+/** The language activateLanguage last made the page's. */
+let pageLanguage: Language | undefined;
+
 /**
  * Loads a language's catalogue and makes it the page's: every text switches, `<html lang>` follows, and the
  * cookie keeps it for the signed-out pages and the server's texts.
@@ -88,9 +91,6 @@ export async function activateLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
   rememberLanguage(language);
 }
-
-/** The language activateLanguage last made the page's. */
-let pageLanguage: Language | undefined;
 
 /** A text of the catalogue, with its placeholders filled in. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
