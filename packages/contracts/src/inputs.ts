@@ -1,5 +1,6 @@
 import { messages } from './messages';
 import { staffMessages } from './staff-messages';
+import { memberText } from './text';
 import { z } from './zod';
 
 /** A record id from a path: any string (one that matches nothing is simply not found), bounded. */
@@ -29,9 +30,13 @@ export function storable<Schema extends z.ZodString>(schema: Schema): Schema {
   });
 }
 
-/** A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. */
+/**
+ * A reason an admin gives for an action: trimmed, optional, bounded, text PostgreSQL can hold. Members read
+ * reasons (a suspension's, a payout hold's, a balance edit's), so they follow the rule of every text members
+ * read (docs/product-rules.md#text-members-write): a reason of zero-width spaces alone is no reason.
+ */
 export const reasonInput = storable(
-  z.string({ error: staffMessages.admin.reasonTooLong }).trim().max(500, staffMessages.admin.reasonTooLong),
+  memberText(staffMessages.admin.reasonTooLong, { multiline: true }).trim().max(500, staffMessages.admin.reasonTooLong),
 );
 
 /**
@@ -39,7 +44,7 @@ export const reasonInput = storable(
  * the admin schemas so the commission editor's schema has it without bringing them along.
  */
 export function requiredReason(required: string) {
-  return storable(z.string({ error: required }).trim().min(1, required).max(500, staffMessages.admin.reasonTooLong));
+  return storable(memberText(required, { multiline: true }).trim().min(1, required).max(500, staffMessages.admin.reasonTooLong));
 }
 
 /** The shape of an http(s) address; that it has a host is checked by parsing it. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenCharacterRefusal, memberText, messages, passkeyNameForm, withoutInvisibles } from '../src';
+import {
+  adminUserStatusInput,
+  hiddenCharacterRefusal,
+  memberText,
+  messages,
+  passkeyNameForm,
+  vipRejectInput,
+  withoutInvisibles,
+} from '../src';
 
 const c = messages.common;
 const name = memberText('Name is required').trim().min(1, 'Name is required');
@@ -53,5 +61,20 @@ describe('the rule on what an admin names their passkey', () => {
     expect(named('Work laptop \u202epot').error?.issues[0]?.message).toBe(c.directionCharacter);
     expect(named('Work\u200b laptop').error?.issues[0]?.message).toBe(c.invisibleCharacter);
     expect(named('  Ｗork laptop 💻 ').data).toEqual({ name: 'Work laptop 💻' });
+  });
+});
+
+describe('the reasons admins give, which members read', () => {
+  const suspend = (reason: string) => adminUserStatusInput.safeParse({ id: 'member-1', status: 'suspended', reason });
+
+  it('refuses a required reason of invisible characters alone, and one that hides a direction change', () => {
+    expect(suspend('\u200b\u200b').error?.issues[0]?.message).toBe(c.invisibleCharacter);
+    expect(suspend('Shares a \u202ewallet').error?.issues[0]?.message).toBe(c.directionCharacter);
+    expect(vipRejectInput.safeParse({ id: 'vip-1', reason: '\u2060' }).error?.issues[0]?.message).toBe(c.invisibleCharacter);
+  });
+
+  it('keeps a reason as the member will read it: trimmed, in NFKC, its line breaks', () => {
+    expect(suspend('  Five accounts\non one device ').data?.reason).toBe('Five accounts\non one device');
+    expect(suspend('Ｆｉｖｅ accounts').data?.reason).toBe('Five accounts');
   });
 });
