@@ -224,9 +224,12 @@ export async function atBothWidths(page: Page, name: string, check?: (viewport: 
 
 /**
  * Waits for `locator`, scrolls to it, and fails unless the whole of it lies within the screen's width and
- * its text is not cut short by its box: shown, not clipped or pushed off the side.
+ * its text is not cut short by its box: shown, not clipped or pushed off the side. A member's page is
+ * painted from its HTML first and the app then replaces that paint (docs/architecture.md#what-a-page-loads-first):
+ * what is measured is the app's element, not one of the first paint's about to be removed.
  */
 export async function expectInView(locator: Locator): Promise<void> {
+  await locator.page().locator('#first-paint').waitFor({ state: 'detached' });
   await locator.waitFor();
   await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
