@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@app/testkit/chromium';
 import { launch } from 'chrome-launcher';
-import lighthouse, { type Config } from 'lighthouse';
+import lighthouse, { type Config, type Result } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 
 /**
@@ -13,21 +17,11 @@ const PAGES = ['landing', 'dashboard'] as const;
 type Page = (typeof PAGES)[number];
 
 /**
- * The network and CPU profiles: Lighthouse's default mobile one (Slow 4G: 150 ms round trip, 1.6 Mbps,
- * 4x slower CPU) and a regular 3G one (300 ms, 700 kbps, 4x CPU), both simulated from one unthrottled load.
+ * The network profiles, Lighthouse's own presets: its default mobile one (Slow 4G: 150 ms round trip, 1.6 Mbps)
+ * and regular 3G (300 ms, 700 kbps), both simulated from one unthrottled load. The CPU slowdown of each run is
+ * calibrated to this machine (calibratedCpuSlowdown).
  */
-const PROFILES = {
-  'slow-4g': undefined,
-  'regular-3g': {
-    rttMs: 300,
-    throughputKbps: 700,
-    // What Lighthouse's own regular-3G preset derives from the two (only DevTools throttling reads them).
-    requestLatencyMs: 300 * 3.75,
-    downloadThroughputKbps: 700 * 0.9,
-    uploadThroughputKbps: 700 * 0.9,
-    cpuSlowdownMultiplier: 4,
-  },
-} as const;
+const PROFILES = { 'slow-4g': throttling.mobileSlow4G, 'regular-3g': throttling.mobileRegular3G } as const;
 type Profile = keyof typeof PROFILES;
 
 /** What one page must reach: its score on the default mobile profile, its LCP per profile, its script. */
@@ -48,8 +42,13 @@ export const BUDGET_TOLERANCE = 0.1;
 export interface LighthouseRun {
   page: Page;
   profile: Profile;
-  /** The performance score, 0 to 100. */
+  /** The performance score, 0 to 100, with the CPU slowdown calibrated to the machine. */
   score: number;
+  /** The score of the same load at Lighthouse's default 4x CPU slowdown, for comparison. */
+  scoreAtDefaultSlowdown: number;
+  /** Lighthouse's measure of this machine's speed in the run, and the CPU slowdown calibrated from it. */
+  benchmarkIndex: number;
+  cpuSlowdown: number;
   fcpMs: number;
   lcpMs: number;
   totalBlockingMs: number;
@@ -65,17 +64,33 @@ interface ResourceRow {
   requestCount: number;
 }
 
-function configFor(profile: Profile): Config {
-  const throttling = PROFILES[profile];
+function configFor(profile: Profile, cpuSlowdownMultiplier: number): Config {
   return {
     extends: 'lighthouse:default',
     settings: {
       onlyCategories: ['performance'],
       formFactor: 'mobile',
       throttlingMethod: 'simulate',
-      ...(throttling ? { throttling } : {}),
+      throttling: { ...PROFILES[profile], cpuSlowdownMultiplier },
     },
   };
+}
+
+/** Lighthouse's default CPU slowdown, meant for a run on a high-end desktop. */
+const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+
+/**
+ * The CPU slowdown that makes this machine, as fast as Lighthouse's benchmark index says it was in a run, into
+ * the phone Lighthouse's default 4x makes of a high-end desktop (index about 1,530). It is the formula of
+ * Lighthouse's CPU throttling calculator, which Lighthouse's documentation ("Calibrating the CPU slowdown")
+ * gives for a host slower or faster than that desktop; PageSpeed Insights calibrates its own the same way. This
+ * shared two-core machine reads 1,000 to 1,850 from one minute to the next (bench/RESULTS.md): a slow minute
+ * gets less slowdown, a fast one more, and each run simulates about the same phone.
+ */
+function calibratedCpuSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
 
 /** A run is made again once when Lighthouse itself failed (a trace now and then misses its navigation start). */
@@ -101,23 +116,56 @@ async function signInBrowser(port: number, url: string, cookie: string): Promise
   }
 }
 
-/** Lighthouse's report of one load of url, signed in with `cookie` (a Cookie header) when given, in a browser of its own. */
-async function audit(url: string, cookie: string | undefined, config: Config) {
+/** The two reports of one load: at the calibrated CPU slowdown, and at Lighthouse's default for comparison. */
+interface LoadReports {
+  calibrated: Result;
+  atDefaultSlowdown: Result;
+  benchmarkIndex: number;
+  cpuSlowdown: number;
+}
+
+/**
+ * Lighthouse's reports of one load of url on `profile`, signed in with `cookie` (a Cookie header) when given, in
+ * a browser of its own. The load is gathered once and audited twice: the simulation is all the CPU slowdown
+ * changes (the load itself runs unthrottled), and it needs the benchmark index the gathering measured. Lighthouse
+ * audits saved artifacts only with the settings they were gathered with, so the calibrated slowdown is written
+ * into them first.
+ */
+async function audit(url: string, cookie: string | undefined, profile: Profile): Promise<LoadReports> {
   let failure = '';
   for (let attempt = 1; attempt <= RUN_ATTEMPTS; attempt++) {
+    const artifactsDir = mkdtempSync(path.join(os.tmpdir(), 'pesotasks-lighthouse-artifacts-'));
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
     try {
       if (cookie) await signInBrowser(chrome.port, url, cookie);
-      const flags = { port: chrome.port, logLevel: 'error' as const, output: 'json' as const };
-      const lhr = (await lighthouse(url, flags, config))?.lhr;
-      if (lhr && !lhr.runtimeError) return lhr;
+      await lighthouse(url, { port: chrome.port, logLevel: 'error', gatherMode: artifactsDir }, configFor(profile, DEFAULT_CPU_SLOWDOWN));
+      chrome.kill();
+      const report = async (cpuSlowdown: number) => {
+        const artifactsFile = path.join(artifactsDir, 'artifacts.json');
+        const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8'));
+        artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
+        writeFileSync(artifactsFile, JSON.stringify(artifacts));
+        const lhr = (await lighthouse(url, { logLevel: 'error', output: 'json', auditMode: artifactsDir }, configFor(profile, cpuSlowdown)))
+          ?.lhr;
+        return { lhr, benchmarkIndex: artifacts.BenchmarkIndex as number };
+      };
+      const atDefault = await report(DEFAULT_CPU_SLOWDOWN);
+      const cpuSlowdown = calibratedCpuSlowdown(atDefault.benchmarkIndex);
+      const { lhr } = await report(cpuSlowdown);
+      if (lhr && !lhr.runtimeError && atDefault.lhr) {
+        return { calibrated: lhr, atDefaultSlowdown: atDefault.lhr, benchmarkIndex: atDefault.benchmarkIndex, cpuSlowdown };
+      }
       failure = lhr?.runtimeError?.message ?? 'no report';
     } finally {
       chrome.kill();
+      rmSync(artifactsDir, { recursive: true, force: true });
     }
   }
   throw new Error(`Lighthouse failed on ${url}${cookie ? ' (signed in)' : ''}: ${failure}`);
 }
+
+/** A report's performance score, 0 to 100. */
+const scoreOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 
 /**
  * One Lighthouse run per page and profile against the server at baseUrl (or only the pairs `only` accepts),
@@ -133,14 +181,18 @@ export async function runLighthouse(
   for (const page of PAGES) {
     for (const profile of Object.keys(PROFILES) as Profile[]) {
       if (!only(page, profile)) continue;
-      const lhr = await audit(`${baseUrl}/`, page === 'dashboard' ? memberCookie : undefined, configFor(profile));
+      const reports = await audit(`${baseUrl}/`, page === 'dashboard' ? memberCookie : undefined, profile);
+      const lhr = reports.calibrated;
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const rows = (lhr.audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items ?? [];
       const scripts = rows.find((row) => row.resourceType === 'script');
       runs.push({
         page,
         profile,
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        score: scoreOf(lhr),
+        scoreAtDefaultSlowdown: scoreOf(reports.atDefaultSlowdown),
+        benchmarkIndex: reports.benchmarkIndex,
+        cpuSlowdown: reports.cpuSlowdown,
         fcpMs: value('first-contentful-paint'),
         lcpMs: value('largest-contentful-paint'),
         totalBlockingMs: value('total-blocking-time'),
@@ -176,11 +228,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** The runs as a Markdown table. */
 export function lighthouseTable(runs: readonly LighthouseRun[]): string {
   return [
-    '| page | profile | score | FCP | LCP | TBT | CLS | script transferred |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | profile | score | FCP | LCP | TBT | CLS | script transferred | benchmark index: CPU slowdown | score at 4x |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...runs.map(
       (run) =>
-        `| ${run.page} | ${run.profile} | ${run.score} | ${Math.round(run.fcpMs)} ms | ${Math.round(run.lcpMs)} ms | ${Math.round(run.totalBlockingMs)} ms | ${run.layoutShift.toFixed(3)} | ${kb(run.scriptBytes)} in ${run.scriptRequests} files |`,
+        `| ${run.page} | ${run.profile} | ${run.score} | ${Math.round(run.fcpMs)} ms | ${Math.round(run.lcpMs)} ms | ${Math.round(run.totalBlockingMs)} ms | ${run.layoutShift.toFixed(3)} | ${kb(run.scriptBytes)} in ${run.scriptRequests} files | ${Math.round(run.benchmarkIndex)}: ${run.cpuSlowdown.toFixed(1)}x | ${run.scoreAtDefaultSlowdown} |`,
     ),
   ].join('\n');
 }
