@@ -150,9 +150,13 @@ async function audit(url: string, cookie: string | undefined, profile: Profile):
         return { lhr, benchmarkIndex: artifacts.BenchmarkIndex as number };
       };
       const atDefault = await report(DEFAULT_CPU_SLOWDOWN);
+      if (!atDefault.lhr || atDefault.lhr.runtimeError || !Number.isFinite(atDefault.benchmarkIndex)) {
+        failure = atDefault.lhr?.runtimeError?.message ?? 'no benchmark index';
+        continue;
+      }
       const cpuSlowdown = calibratedCpuSlowdown(atDefault.benchmarkIndex);
       const { lhr } = await report(cpuSlowdown);
-      if (lhr && !lhr.runtimeError && atDefault.lhr) {
+      if (lhr && !lhr.runtimeError) {
         return { calibrated: lhr, atDefaultSlowdown: atDefault.lhr, benchmarkIndex: atDefault.benchmarkIndex, cpuSlowdown };
       }
       failure = lhr?.runtimeError?.message ?? 'no report';
