@@ -20,6 +20,13 @@ afterAll(async () => {
 });
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+/** A member's page once they chose `language` (docs/architecture.md#two-languages: it wins over the cookie). */
+async function pageIn(language: 'en' | 'fil', url: string, cookie: string) {
+  const chosen = await t.app.inject({ method: 'POST', url: '/api/profile/language', headers: { cookie }, payload: { language } });
+  expect(chosen.statusCode).toBe(200);
+  return page(url, { cookie });
+}
 const GREETING = /<h1 class="[^"]*">([^<]*)<\/h1>/;
 const ANSWERS = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">([^<]*)</script>`);
 
@@ -55,9 +62,15 @@ describe('a signed-in member’s page', () => {
     expect(firstQueriesOf('/tasks').some((query) => query.path === 'tasks.list')).toBe(false);
   });
 
-  it('greets in the page’s language, and paints the greeting on the dashboard only', async () => {
+  it('greets in the member’s language, and paints the greeting on the dashboard only', async () => {
     const cookie = await signIn(t.app, 'wika-pahina@example.com', { firstName: 'Juan' });
-    const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    // The member reads English (stored at their first sign-in); a browser whose cookie says Filipino (it read the
+    // landing page in Filipino) still gets the English page, as the app then shows it.
+    const cookieSaysFilipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    expect(cookieSaysFilipino.body).toContain('<html lang="en">');
+    expect(GREETING.exec(cookieSaysFilipino.body)?.[1]).toBe('Welcome, Juan');
+
+    const filipino = await pageIn('fil', '/', `${cookie}; lang=en`);
     expect(filipino.body).toContain('<html lang="fil">');
     expect(GREETING.exec(filipino.body)?.[1]).toBe('Maligayang pagdating, Juan');
 
@@ -76,7 +89,7 @@ describe('a signed-in member’s page', () => {
     expect(JSON.parse(ANSWERS.exec(body)?.[1] ?? 'null').user.firstName).toBe(name);
   });
 
-  it('paints the first tasks on the dashboard as it lists them, their words as text, in the page’s language', async () => {
+  it('paints the first tasks on the dashboard as it lists them, their words as text, in the member’s language', async () => {
     const cookie = await signIn(t.app, 'unang-gawain@example.com', { firstName: 'Lito' });
     const before = await page('/', { cookie });
     // No task yet: the tasks' skeleton stays, and the app shows the empty state.
@@ -120,7 +133,7 @@ describe('a signed-in member’s page', () => {
     expect(body).toContain('Do “Read &#60;b&#62;Partner&#60;/b&#62; $&#38; Page” and earn ₱1.50.');
     expect(body.indexOf('id="first-step-title"')).toBeLessThan(body.indexOf('aria-label="Your earnings"'));
 
-    const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    const filipino = await pageIn('fil', '/', cookie);
     expect(filipino.body).toContain('>Ang susunod mong gagawin: ang una mong task</h2>');
     expect(filipino.body).toContain('>Mga available na task</h2>');
     expect([...filipino.body.matchAll(heading)].map((match) => match[1])).toHaveLength(3);
@@ -136,7 +149,7 @@ describe('a signed-in member’s page', () => {
     expect((await page('/', { cookie })).body).not.toContain('id="first-step-title"');
   });
 
-  it('paints the member’s figures on the dashboard as the app shows them, in the page’s language', async () => {
+  it('paints the member’s figures on the dashboard as the app shows them, in the member’s language', async () => {
     // An opening balance of ₱1,234.50, with its ledger row.
     const { cookie } = await (await adminFixtures(t, 'figures')).member({ balance: 123_450, firstName: 'Nena' });
 
@@ -152,13 +165,13 @@ describe('a signed-in member’s page', () => {
     const ids = [...body.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
     expect(new Set(ids).size).toBe(ids.length);
 
-    const filipino = await page('/', { cookie: `${cookie}; lang=fil` });
+    const filipino = await pageIn('fil', '/', cookie);
     expect(figure(filipino.body, 'Available balance')).toBe('₱1,234.50');
     // Another page is not the dashboard: its figures are the app's own.
     expect((await page('/payouts', { cookie })).body).not.toContain('₱1,234.50');
   });
 
-  it('paints a payout hold and a waiting VIP request above the figures as the app shows them, in the page’s language', async () => {
+  it('paints a payout hold and a waiting VIP request above the figures as the app shows them, in the member’s language', async () => {
     await openGcashPayments(t);
     const f = await adminFixtures(t, 'notices');
     const applicant = await f.vipApplicant('VIP300');
@@ -180,7 +193,7 @@ describe('a signed-in member’s page', () => {
     expect(at('on hold')).toBeLessThan(at('id="vip-pending"'));
     expect(at('id="vip-pending"')).toBeLessThan(at('aria-label="Your earnings"'));
 
-    const filipino = (await page('/', { cookie: `${applicant.cookie}; lang=fil` })).body;
+    const filipino = (await pageIn('fil', '/', applicant.cookie)).body;
     expect(filipino).toContain('>Naka-hold ang mga payout mo</div>');
     expect(filipino).toContain('>Hinihintay ang VIP approval</div>');
     expect(filipino).toContain(`>Reference ${applicant.proof}, ipinadala noong `);
@@ -202,8 +215,8 @@ describe('a signed-in member’s page', () => {
     expect(body.indexOf(title)).toBeLessThan(body.search(GREETING));
     expect(GREETING.exec(body)?.[1]).toBe('Welcome, Dado');
 
-    // Every page, not the dashboard alone, in the page's language; above the heading's skeleton there.
-    const payouts = (await page('/payouts', { cookie: `${member.cookie}; lang=fil` })).body;
+    // Every page, not the dashboard alone, in the member's language; above the heading's skeleton there.
+    const payouts = (await pageIn('fil', '/payouts', member.cookie)).body;
     expect(payouts).toContain('>Naka-suspend ang account mo</div>');
     expect(payouts).toContain('>Five accounts on one &#60;b&#62;device&#60;/b&#62; $&#38; %HOLD_SINCE%</p>');
     const notice = payouts.indexOf('Naka-suspend');
@@ -212,7 +225,7 @@ describe('a signed-in member’s page', () => {
 
     // Without a reason (an account suspended before a reason was asked for), the notice without its line.
     await t.database.db.updateTable('users').set({ statusReason: null }).where('id', '=', member.id).execute();
-    const unexplained = (await page('/tasks', { cookie: member.cookie })).body;
+    const unexplained = (await pageIn('en', '/tasks', member.cookie)).body;
     expect(unexplained).toContain(title);
     expect(unexplained).not.toContain('Five accounts');
     expect(unexplained).not.toMatch(/%[A-Z_]+%/);

@@ -116,25 +116,20 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string, rea
     if (web.name !== 'member-web') return reply.sendFile('index.html', webDistDir(web.name));
     // The answer depends on the cookies and the browser's languages, so no cache may give one visitor's page to another.
     reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
-    const file = memberPage(req, url);
-    const answers = file.startsWith('index') && req.cookies[SESSION_COOKIE] !== undefined ? await answersOrNone(req, reply, url) : null;
+    // The member site's page (docs/architecture.md#what-a-page-loads-first), chosen by the session cookie: a
+    // visitor gets the landing page's own HTML and script where visitors see it; any other request the member
+    // app, which paints the signed-in shell with the member's first answers written in (memberPageWriter). Its
+    // <html lang> and title are in the reader's language (docs/architecture.md#two-languages) before any script.
+    const signedIn = req.cookies[SESSION_COOKIE] !== undefined;
+    const page = signedIn || !showsLandingToVisitors(url) ? 'index' : 'landing';
+    const answers = page === 'index' && signedIn ? await answersOrNone(req, reply, url) : null;
+    // The member's stored language wins over the cookie, as it does in the app (a new browser's first visit):
+    // the first paint is in the language the app then shows.
+    const language = answers?.user.language ?? languageOfRequest(req);
+    const file = language === 'fil' ? `${page}.fil.html` : `${page}.html`;
     if (!answers) return reply.sendFile(file, webDistDir(web.name));
     // A member's own figures: kept by their browser only, and asked for again each time.
     reply.header('cache-control', 'private, no-cache');
-    return sendPage(req, reply, writeMemberPage(file, languageOfRequest(req), answers, url === '/'));
+    return sendPage(req, reply, writeMemberPage(file, language, answers, url === '/'));
   });
-}
-
-/**
- * The member site's page for a request (docs/architecture.md#what-a-page-loads-first), chosen by the cookie
- * alone: a request without a session cookie, for a page that shows visitors the landing page, gets the landing
- * page's own HTML and script; any other gets the member app, which paints the signed-in shell (with the
- * signed-in member's first answers written in: memberPageWriter).
- * Either in the visitor's language (docs/architecture.md#two-languages: the language cookie, which the app
- * sets to the member's, else Accept-Language): its <html lang> and title, before any script.
- */
-function memberPage(req: FastifyRequest, url: string): string {
-  const signedOut = req.cookies[SESSION_COOKIE] === undefined;
-  const page = signedOut && showsLandingToVisitors(url) ? 'landing' : 'index';
-  return languageOfRequest(req) === 'fil' ? `${page}.fil.html` : `${page}.html`;
 }
