@@ -137,16 +137,20 @@ async function audit(url: string, cookie: string | undefined, profile: Profile):
   for (let attempt = 1; attempt <= RUN_ATTEMPTS; attempt++) {
     const artifactsDir = mkdtempSync(path.join(os.tmpdir(), 'pesotasks-lighthouse-artifacts-'));
     const artifactsFile = path.join(artifactsDir, 'artifacts.json');
-    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
     try {
-      if (cookie) await signInBrowser(chrome.port, url, cookie);
-      await lighthouse(url, { port: chrome.port, logLevel: 'error', gatherMode: artifactsDir }, configFor(profile, DEFAULT_CPU_SLOWDOWN));
-    } finally {
-      chrome.kill();
-    }
-    try {
+      const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+      try {
+        if (cookie) await signInBrowser(chrome.port, url, cookie);
+        await lighthouse(url, { port: chrome.port, logLevel: 'error', gatherMode: artifactsDir }, configFor(profile, DEFAULT_CPU_SLOWDOWN));
+      } finally {
+        chrome.kill();
+      }
       const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8'));
       const benchmarkIndex: unknown = artifacts.BenchmarkIndex;
+      if (typeof benchmarkIndex !== 'number' || !Number.isFinite(benchmarkIndex)) {
+        failure = 'no benchmark index';
+        continue;
+      }
       const report = async (cpuSlowdown: number) => {
         artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
         writeFileSync(artifactsFile, JSON.stringify(artifacts));
@@ -158,10 +162,6 @@ async function audit(url: string, cookie: string | undefined, profile: Profile):
         failure = result?.lhr.runtimeError?.message ?? (result ? '' : 'no report');
         return failure ? undefined : result?.lhr;
       };
-      if (typeof benchmarkIndex !== 'number' || !Number.isFinite(benchmarkIndex)) {
-        failure = 'no benchmark index';
-        continue;
-      }
       const atDefaultSlowdown = await report(DEFAULT_CPU_SLOWDOWN);
       if (!atDefaultSlowdown) continue;
       const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
