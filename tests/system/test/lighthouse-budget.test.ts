@@ -13,8 +13,9 @@ const RERUNS = 4;
  * Lighthouse's simulated throttling scales the time the browser's main thread took, which on this shared
  * virtual machine varies by a factor of two from one minute to the next. Each run is held to the budget at the
  * issue's 4x CPU slowdown, or at less when Lighthouse measured the machine slower in that run than 4x is meant
- * for (cpuSlowdownFor in bench/src/lighthouse-runs.ts), and a page and profile that misses is run again, up to RERUNS times, its best run counting, as Lighthouse CI's default
- * ('optimistic') aggregation takes the best of its runs (bench/RESULTS.md).
+ * for (cpuSlowdownFor in bench/src/lighthouse-runs.ts), and a page and profile that misses is run again, up to
+ * RERUNS times, its best run counting, as Lighthouse CI's default ('optimistic') aggregation takes the best of
+ * its runs (bench/RESULTS.md).
  */
 describe('Lighthouse budgets of the member site (issue 37)', () => {
   let server: ServerProcess;
