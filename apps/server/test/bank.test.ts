@@ -653,10 +653,13 @@ function requestOperatorPayout(wave: Wave) {
   operatorRequestsInWave += 1;
   const balance = operatorBalance();
   // Two requests of a third each always fit: the balance only grows while a wave runs. A refused request
-  // asks for more than the balance can reach by the wave's end, every operation in it earning the most.
+  // asks for more than the balance can reach by the wave's end, every operation in it earning the most and
+  // every pending request of the operator's rejected in it (a rejection gives the amount back).
   const mostAWaveEarns = WAVE_SIZE.max * Math.max(COMMISSION_PER_UPGRADE_CENTAVOS, COMMISSION_PER_PAYOUT_CENTAVOS);
+  let mostAWaveGivesBack = 0;
+  for (const payout of commissionPayouts.values()) if (payout.status === 'pending') mostAWaveGivesBack += payout.amount;
   const valid = balance >= 300 && random.chance(0.7);
-  const amount = valid ? random.int(1, Math.floor(balance / 3)) : balance + mostAWaveEarns + random.int(1, 100_000);
+  const amount = valid ? random.int(1, Math.floor(balance / 3)) : balance + mostAWaveEarns + mostAWaveGivesBack + random.int(1, 100_000);
   wave.ops.push({
     kind: 'operator.payout.request',
     allowed: valid ? [200] : [400],
