@@ -122,7 +122,7 @@ export async function registerWebApps(app: FastifyInstance, dataDir: string, rea
     // <html lang> and title are in the reader's language (docs/architecture.md#two-languages) before any script.
     const signedIn = req.cookies[SESSION_COOKIE] !== undefined;
     const page = signedIn || !showsLandingToVisitors(url) ? 'index' : 'landing';
-    const answers = page === 'index' && signedIn ? await answersOrNone(req, reply, url) : null;
+    const answers = signedIn ? await answersOrNone(req, reply, url) : null;
     // The member's stored language wins over the cookie, as it does in the app (a new browser's first visit):
     // the first paint is in the language the app then shows.
     const language = answers?.user.language ?? languageOfRequest(req);
